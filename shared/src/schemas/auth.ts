@@ -1,0 +1,170 @@
+/**
+ * Account payloads (spec §3, §5, §7). One definition, two users: the API validates request
+ * bodies with these schemas and the auth remote's forms show the same messages field by field.
+ * Messages are the spec's Spanish strings verbatim; the order of checks inside each field is
+ * the order the spec lists them, so "first issue for a field" is the message a form shows.
+ */
+import { z } from 'zod';
+
+export const AUTH_MESSAGES = {
+  loginEmailRequired: 'Debes ingresar el correo',
+  loginEmailInvalid: 'Debes ingresar un correo válido',
+  loginPasswordRequired: 'Debes ingresar una contraseña',
+  loginPasswordMin: 'La contraseña debe tener al menos 6 caracteres',
+  fullNameRequired: 'El nombre es obligatorio',
+  fullNameTooLong: 'El nombre no puede tener más de 100 caracteres',
+  emailRequired: 'El correo es obligatorio',
+  emailInvalid: 'El correo debe ser de un dominio válido',
+  passwordRequired: 'La contraseña es obligatoria',
+  passwordMin: 'Debe tener al menos 6 caracteres',
+  passwordUpper: 'Debe contener al menos una mayúscula',
+  passwordLower: 'Debe contener al menos una minúscula',
+  passwordDigit: 'Debe contener al menos un número',
+  passwordTooLong: 'La contraseña no puede tener más de 128 caracteres',
+  repeatedRequired: 'Debes repetir la contraseña',
+  repeatedMismatch: 'Las contraseñas no coinciden',
+  forgotEmailRequired: 'Por favor, ingresa un correo electrónico.',
+  tokenInvalid: 'El enlace no es válido.',
+} as const;
+
+export const MIN_PASSWORD_LENGTH = 6;
+/** Upper bound so a huge password cannot make the memory-hard hash a denial of service. */
+export const MAX_PASSWORD_LENGTH = 128;
+export const MAX_EMAIL_LENGTH = 254;
+export const MAX_FULL_NAME_LENGTH = 100;
+
+export const PASSWORD_HINT =
+  'La contraseña debe tener una mayúscula, una minúscula, un número y al menos 6 caracteres';
+
+/**
+ * A basic address shape: something@something.tld, no spaces. The original register form only
+ * checked the start of the local part; we check the whole address (same message), because the
+ * server must be able to mail it.
+ */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A string field whose absence and emptiness both give the "required" message. */
+const required = (message: string) => z.string({ error: message }).min(1, message);
+
+const email = (requiredMessage: string, invalidMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(MAX_EMAIL_LENGTH, invalidMessage)
+    .regex(EMAIL_PATTERN, invalidMessage);
+
+/** Register/reset password rules (spec §5 Register), checked in the spec's order. */
+export const newPasswordSchema = required(AUTH_MESSAGES.passwordRequired)
+  .min(MIN_PASSWORD_LENGTH, AUTH_MESSAGES.passwordMin)
+  .regex(/[A-Z]/, AUTH_MESSAGES.passwordUpper)
+  .regex(/[a-z]/, AUTH_MESSAGES.passwordLower)
+  .regex(/[0-9]/, AUTH_MESSAGES.passwordDigit)
+  .max(MAX_PASSWORD_LENGTH, AUTH_MESSAGES.passwordTooLong);
+
+export const loginSchema = z.object({
+  email: email(AUTH_MESSAGES.loginEmailRequired, AUTH_MESSAGES.loginEmailInvalid),
+  password: required(AUTH_MESSAGES.loginPasswordRequired)
+    .min(MIN_PASSWORD_LENGTH, AUTH_MESSAGES.loginPasswordMin)
+    .max(MAX_PASSWORD_LENGTH, AUTH_MESSAGES.passwordTooLong),
+});
+export type LoginPayload = z.infer<typeof loginSchema>;
+
+/** What POST /auth/register accepts (repeatedPassword never leaves the browser). */
+export const registerSchema = z.object({
+  fullName: z
+    .string({ error: AUTH_MESSAGES.fullNameRequired })
+    .trim()
+    .min(1, AUTH_MESSAGES.fullNameRequired)
+    .max(MAX_FULL_NAME_LENGTH, AUTH_MESSAGES.fullNameTooLong),
+  email: email(AUTH_MESSAGES.emailRequired, AUTH_MESSAGES.emailInvalid),
+  password: newPasswordSchema,
+});
+export type RegisterPayload = z.infer<typeof registerSchema>;
+
+/** Only the field pair needs both values, so the match check runs even when other fields fail. */
+const repeatedMatches = <T extends { password: string; repeatedPassword: string }>(
+  schema: z.ZodType<T>,
+) =>
+  schema.refine((v) => v.repeatedPassword === '' || v.password === v.repeatedPassword, {
+    path: ['repeatedPassword'],
+    message: AUTH_MESSAGES.repeatedMismatch,
+    when: (payload) => {
+      const v = payload.value as Partial<T> | undefined;
+      return typeof v?.password === 'string' && typeof v?.repeatedPassword === 'string';
+    },
+  });
+
+/** The register form: the payload plus repeatedPassword. */
+export const registerFormSchema = repeatedMatches(
+  registerSchema.extend({ repeatedPassword: required(AUTH_MESSAGES.repeatedRequired) }),
+);
+export type RegisterForm = z.infer<typeof registerFormSchema>;
+
+export const forgotPasswordSchema = z.object({
+  email: email(AUTH_MESSAGES.forgotEmailRequired, AUTH_MESSAGES.loginEmailInvalid),
+});
+export type ForgotPasswordPayload = z.infer<typeof forgotPasswordSchema>;
+
+/** E-mailed tokens are 32 random bytes in base64url (43 characters). */
+export const tokenSchema = z
+  .string({ error: AUTH_MESSAGES.tokenInvalid })
+  .regex(/^[A-Za-z0-9_-]{20,128}$/, AUTH_MESSAGES.tokenInvalid);
+
+export const verifyEmailSchema = z.object({ token: tokenSchema });
+export type VerifyEmailPayload = z.infer<typeof verifyEmailSchema>;
+
+export const resetPasswordSchema = z.object({ token: tokenSchema, password: newPasswordSchema });
+export type ResetPasswordPayload = z.infer<typeof resetPasswordSchema>;
+
+/** The reset form (token comes from the URL). */
+export const resetPasswordFormSchema = repeatedMatches(
+  z.object({
+    password: newPasswordSchema,
+    repeatedPassword: required(AUTH_MESSAGES.repeatedRequired),
+  }),
+);
+export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
+
+/** The user as every auth answer carries it (a DTO: no hash, no timestamps). */
+export const authUserSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  isVerified: z.boolean(),
+});
+export type AuthUser = z.infer<typeof authUserSchema>;
+
+/** POST /auth/login and POST /auth/register. */
+export const authResponseSchema = z.object({ token: z.string(), user: authUserSchema });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+/** GET /auth/check-status. */
+export const checkStatusResponseSchema = z.object({
+  isVerified: z.boolean(),
+  token: z.string(),
+  user: authUserSchema,
+});
+export type CheckStatusResponse = z.infer<typeof checkStatusResponseSchema>;
+
+/** Correos and token endpoints answer with a Spanish message. */
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/**
+ * The first message per field, as forms display them. Field-level issues only: a form shows
+ * each message under the field it belongs to.
+ */
+export function fieldErrors<T extends string>(
+  schema: z.ZodType,
+  values: Record<T, unknown>,
+): Partial<Record<T, string>> {
+  const result = schema.safeParse(values);
+  const errors: Partial<Record<T, string>> = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as T | undefined;
+    if (field !== undefined && errors[field] === undefined) errors[field] = issue.message;
+  }
+  return errors;
+}
