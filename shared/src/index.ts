@@ -1,0 +1,51 @@
+/**
+ * @taquilla/shared root entry — a federation singleton, so it holds only runtime-light, stateful
+ * things every remote must share one copy of. Zod schemas live at `@taquilla/shared/schemas/<area>`
+ * and stay out of this entry (first-load budget).
+ */
+export { bus } from './bus';
+export type { Bus, BusEvents, ToastKind } from './bus';
+
+export {
+  authAtom,
+  appAtom,
+  store,
+  initialAuthState,
+  initialAppState,
+  TOKEN_STORAGE_KEY,
+} from './auth-state';
+export type { AuthState, AuthStatus, AppState, User } from './auth-state';
+
+export { API_KEY_HEADER, getRuntimeConfig, setRuntimeConfig } from './runtime-config';
+export type { RuntimeConfig } from './runtime-config';
+
+export { REMOTE_NAMES } from './registry';
+export type { Registry, RegistryEntry, RegistryRelease, RemoteName } from './registry';
+
+export { apiClient, apiRequest, ApiError, isApiError, toApiError } from './api/client';
+export type { RequestOptions } from './api/client';
+
+export {
+  CURRENCY,
+  DATE_TIME_PATTERN,
+  DEFAULT_TIME_ZONE,
+  LOCALE,
+  SOON_AFTER_DAYS,
+  WEEK_STARTS_ON,
+  WEEKEND_OFFSET_DAYS,
+  endOfWeekMx,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  isInRange,
+  nextWeekRange,
+  soonFrom,
+  startOfWeekMx,
+  thisWeekRange,
+  toZoned,
+  weekendRange,
+} from './format';
+export type { DateInput, DateRange } from './format';
+
+export { messages, formatMessage } from './messages';
+export type { MessageCode } from './messages';
