@@ -1,0 +1,27 @@
+// Standalone development page: mounts this remote's exposed modules on their shell routes.
+// The shell is not here, so there is no header, toasts or session check.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
+import EventList from './app/EventList';
+import EventInfo from './app/EventInfo';
+
+function Standalone() {
+  return (
+    <BrowserRouter>
+      <nav aria-label="Rutas del remoto catalog" style={{ display: 'flex', gap: 12, padding: 8, fontSize: 12 }}>
+        <strong>catalog (standalone)</strong> <Link to="/eventos">/eventos</Link>
+      </nav>
+      <main>
+        <Routes>
+          <Route path="/eventos" element={<EventList />} />
+          <Route path="/eventos/informacion/:id" element={<EventInfo />} />
+          <Route path="*" element={<p>Ruta no servida por el remoto catalog.</p>} />
+        </Routes>
+      </main>
+    </BrowserRouter>
+  );
+}
+
+const container = document.getElementById('root');
+if (container) createRoot(container).render(<StrictMode><Standalone /></StrictMode>);
