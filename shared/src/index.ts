@@ -25,6 +25,25 @@ export type { Registry, RegistryEntry, RegistryRelease, RemoteName } from './reg
 export { apiClient, apiRequest, ApiError, isApiError, toApiError } from './api/client';
 export type { RequestOptions } from './api/client';
 
+// Account calls: type-only schema imports, so they cost no zod. Remotes import these from the
+// root (a singleton), never from the subpath, so they share the shell's one client.
+export {
+  checkStatus,
+  forgotPassword,
+  login,
+  register,
+  resetPassword,
+  sendVerificationEmail,
+  verifyEmail,
+} from './api/auth';
+export type {
+  AuthResponse,
+  CheckStatusResponse,
+  LoginPayload,
+  MessageResponse,
+  RegisterPayload,
+} from './api/auth';
+
 export {
   CURRENCY,
   DATE_TIME_PATTERN,
