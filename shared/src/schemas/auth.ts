@@ -5,25 +5,27 @@
  * the order the spec lists them, so "first issue for a field" is the message a form shows.
  */
 import { z } from 'zod';
+import { messages } from '../messages';
 
+/** The spec's texts come from the one catalogue; the extra bounds have their own wording. */
 export const AUTH_MESSAGES = {
-  loginEmailRequired: 'Debes ingresar el correo',
-  loginEmailInvalid: 'Debes ingresar un correo válido',
-  loginPasswordRequired: 'Debes ingresar una contraseña',
-  loginPasswordMin: 'La contraseña debe tener al menos 6 caracteres',
-  fullNameRequired: 'El nombre es obligatorio',
+  loginEmailRequired: messages.LOGIN_EMAIL_REQUIRED,
+  loginEmailInvalid: messages.LOGIN_EMAIL_INVALID,
+  loginPasswordRequired: messages.LOGIN_PASSWORD_REQUIRED,
+  loginPasswordMin: messages.LOGIN_PASSWORD_MIN,
+  fullNameRequired: messages.REGISTER_FULLNAME_REQUIRED,
   fullNameTooLong: 'El nombre no puede tener más de 100 caracteres',
-  emailRequired: 'El correo es obligatorio',
-  emailInvalid: 'El correo debe ser de un dominio válido',
-  passwordRequired: 'La contraseña es obligatoria',
-  passwordMin: 'Debe tener al menos 6 caracteres',
-  passwordUpper: 'Debe contener al menos una mayúscula',
-  passwordLower: 'Debe contener al menos una minúscula',
-  passwordDigit: 'Debe contener al menos un número',
+  emailRequired: messages.REGISTER_EMAIL_REQUIRED,
+  emailInvalid: messages.REGISTER_EMAIL_INVALID,
+  passwordRequired: messages.REGISTER_PASSWORD_REQUIRED,
+  passwordMin: messages.REGISTER_PASSWORD_MIN,
+  passwordUpper: messages.REGISTER_PASSWORD_UPPERCASE,
+  passwordLower: messages.REGISTER_PASSWORD_LOWERCASE,
+  passwordDigit: messages.REGISTER_PASSWORD_DIGIT,
   passwordTooLong: 'La contraseña no puede tener más de 128 caracteres',
-  repeatedRequired: 'Debes repetir la contraseña',
-  repeatedMismatch: 'Las contraseñas no coinciden',
-  forgotEmailRequired: 'Por favor, ingresa un correo electrónico.',
+  repeatedRequired: messages.REGISTER_REPEAT_REQUIRED,
+  repeatedMismatch: messages.REGISTER_REPEAT_MISMATCH,
+  forgotEmailRequired: messages.FORGOT_EMAIL_REQUIRED,
   tokenInvalid: 'El enlace no es válido.',
 } as const;
 
