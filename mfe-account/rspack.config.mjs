@@ -1,0 +1,10 @@
+import { createRemoteConfig } from '../shared/build/remote-config.mjs';
+
+export default await createRemoteConfig({
+  name: 'account',
+  dir: import.meta.dirname,
+  port: 3014,
+  exposes: {
+    './Profile': './src/app/Profile.tsx',
+  },
+});

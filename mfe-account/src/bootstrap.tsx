@@ -1,0 +1,25 @@
+// Standalone development page: mounts this remote's exposed modules on their shell routes.
+// The shell is not here, so there is no header, toasts or session check.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
+import Profile from './app/Profile';
+
+function Standalone() {
+  return (
+    <BrowserRouter>
+      <nav aria-label="Rutas del remoto account" style={{ display: 'flex', gap: 12, padding: 8, fontSize: 12 }}>
+        <strong>account (standalone)</strong> <Link to="/perfil/mi_perfil">/perfil/mi_perfil</Link> <Link to="/perfil/mis_compras">/perfil/mis_compras</Link>
+      </nav>
+      <main>
+        <Routes>
+          <Route path="/perfil/*" element={<Profile />} />
+          <Route path="*" element={<p>Ruta no servida por el remoto account.</p>} />
+        </Routes>
+      </main>
+    </BrowserRouter>
+  );
+}
+
+const container = document.getElementById('root');
+if (container) createRoot(container).render(<StrictMode><Standalone /></StrictMode>);

@@ -1,0 +1,10 @@
+import { createRemoteConfig } from '../shared/build/remote-config.mjs';
+
+export default await createRemoteConfig({
+  name: 'auth',
+  dir: import.meta.dirname,
+  port: 3015,
+  exposes: {
+    './AuthRoutes': './src/app/AuthRoutes.tsx',
+  },
+});

@@ -1,0 +1,113 @@
+// rspack config factory for every Taquilla remote (catalog, seating, checkout, account, auth).
+//
+//   // mfe-x/rspack.config.mjs
+//   import { createRemoteConfig } from '../shared/build/remote-config.mjs';
+//   export default await createRemoteConfig({ name: 'x', dir: import.meta.dirname, port: 3005,
+//     exposes: { './Thing': './src/app/Thing.tsx' } });
+//
+// The build is a federation container (remoteEntry.js + mf-manifest.json) plus a standalone
+// index.html that mounts the exposed modules, so a team can work on its remote alone.
+// Bundler packages are resolved from the remote's own folder (`dir`): `shared` declares no
+// build dependencies of its own.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { createSharedSingletons } from './shared-singletons.mjs';
+
+async function importFrom(dir, specifier) {
+  const require = createRequire(path.join(dir, 'package.json'));
+  return import(pathToFileURL(require.resolve(specifier)).href);
+}
+
+/** The semver published for this build: REMOTE_VERSION (set by `pnpm release --version`) or package.json. */
+export function remoteVersion(dir) {
+  const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  return process.env.REMOTE_VERSION || pkg.version;
+}
+
+/**
+ * @param {{ name: string, exposes: Record<string,string>, dir: string, port: number,
+ *           outputPath?: string, mode?: 'production'|'development' }} options
+ */
+export async function createRemoteConfig({ name, exposes, dir, port, outputPath, mode }) {
+  if (!/^[a-z][a-z0-9_]*$/.test(name)) throw new Error(`remote name must be an identifier: ${name}`);
+  const rspackModule = await importFrom(dir, '@rspack/core');
+  const rspack = rspackModule.rspack ?? rspackModule.default;
+  const mf = await importFrom(dir, '@module-federation/enhanced/rspack');
+  const ModuleFederationPlugin = mf.ModuleFederationPlugin ?? mf.default.ModuleFederationPlugin;
+
+  const buildMode = mode ?? (process.env.NODE_ENV === 'development' ? 'development' : 'production');
+  const isProd = buildMode === 'production';
+  const version = remoteVersion(dir);
+  const template = path.join(dir, 'public', 'index.html');
+
+  return {
+    name,
+    mode: buildMode,
+    context: dir,
+    target: 'web',
+    // Production builds are pure containers. The standalone page (src/index.ts + index.html)
+    // is a development build only: it needs a federation runtime of its own, which the
+    // production container deliberately leaves to the host (externalRuntime below).
+    entry: isProd ? {} : { main: './src/index.ts' },
+    devtool: isProd ? false : 'eval-cheap-module-source-map',
+    output: {
+      path: outputPath ?? path.join(dir, 'dist'),
+      // 'auto': chunks resolve against wherever remoteEntry.js was loaded from, so a release
+      // folder (/remotes/<name>/<version>/) works on any origin without a rebuild.
+      publicPath: 'auto',
+      filename: isProd ? '[name].[contenthash:10].js' : '[name].js',
+      chunkFilename: isProd ? '[name].[contenthash:10].js' : '[name].js',
+      assetModuleFilename: isProd ? 'assets/[name].[contenthash:10][ext]' : 'assets/[name][ext]',
+      cssFilename: isProd ? '[name].[contenthash:10].css' : '[name].css',
+      uniqueName: `taquilla_${name}`,
+      clean: true,
+    },
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !isProd } },
+            },
+            env: { targets: ['chrome >= 109', 'firefox >= 115', 'safari >= 15.4', 'edge >= 109'] },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.css$/i, type: 'css/auto' },
+        { test: /\.(png|jpe?g|gif|webp|avif|svg|woff2?)$/i, type: 'asset' },
+      ],
+    },
+    plugins: [
+      new rspack.DefinePlugin({
+        __REMOTE_NAME__: JSON.stringify(name),
+        __REMOTE_VERSION__: JSON.stringify(version),
+      }),
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.js',
+        exposes,
+        manifest: true,
+        dts: false,
+        shareStrategy: 'loaded-first',
+        shared: createSharedSingletons(dir),
+        // The host (shell) provides the MF runtime (provideExternalRuntime); bundling it in
+        // every remoteEntry.js would cost ~34 KB gzip per remote on first load.
+        ...(isProd ? { experiments: { externalRuntime: true, optimization: { target: 'web', disableRemote: true, disableSnapshot: true } } } : {}),
+      }),
+      ...(!isProd && fs.existsSync(template)
+        ? [new rspack.HtmlRspackPlugin({ template, chunks: ['main'], title: `Taquilla · ${name} (standalone)` })]
+        : []),
+    ],
+    optimization: { minimize: isProd },
+    performance: { hints: false },
+    devServer: { port },
+    stats: 'errors-warnings',
+  };
+}

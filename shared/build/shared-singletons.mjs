@@ -1,0 +1,46 @@
+// The federation singletons every build (shell host and every remote) must agree on.
+// One list, used by shared/build/remote-config.mjs and by the shell's rspack config, so a
+// host and its remotes can never disagree on what is shared.
+//
+// requiredVersion is explicit and read from the package.json actually installed next to the
+// build: a `workspace:*` range (what pnpm writes for @taquilla/shared) breaks the MF check.
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Package names shared as singletons. A trailing '/' shares every subpath (react-dom/client). */
+export const SHARED_SINGLETON_NAMES = Object.freeze([
+  'react',
+  'react/',
+  'react-dom',
+  'react-dom/',
+  'react-router-dom',
+  'jotai',
+  '@taquilla/shared',
+]);
+
+/** Installed version of `pkg` as seen from the package in `fromDir`. */
+export function installedVersion(pkg, fromDir) {
+  // Walk up node_modules like Node does; `require('x/package.json')` is not used because
+  // package "exports" maps (ours: "./*" → src/*.ts) may hide package.json.
+  for (let dir = path.resolve(fromDir); ; dir = path.dirname(dir)) {
+    const file = path.join(dir, 'node_modules', pkg, 'package.json');
+    if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')).version;
+    if (path.dirname(dir) === dir) throw new Error(`${pkg} is not installed for ${fromDir}`);
+  }
+}
+
+/**
+ * The `shared` option for ModuleFederationPlugin, resolved from `fromDir` (the package being
+ * built). Third-party packages accept the installed major (`^x.y.z`); @taquilla/shared is
+ * pinned to its literal version because it carries our cross-remote contracts.
+ */
+export function createSharedSingletons(fromDir) {
+  const shared = {};
+  for (const name of SHARED_SINGLETON_NAMES) {
+    const pkg = name.endsWith('/') ? name.slice(0, -1) : name;
+    const version = installedVersion(pkg, fromDir);
+    const requiredVersion = pkg === '@taquilla/shared' ? version : `^${version}`;
+    shared[name] = { singleton: true, requiredVersion, version, strictVersion: false };
+  }
+  return shared;
+}
