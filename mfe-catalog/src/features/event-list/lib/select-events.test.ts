@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { selectHeroEvents, selectVisibleEvents, sortByFecha, type ListableEvent } from './select-events';
+import type { ListableEvent } from '../../../lib/event-order';
+import { selectVisibleEvents } from './select-events';
 
 interface E extends ListableEvent {
   categoria: string | null;
@@ -22,18 +23,6 @@ const events: E[] = [
   ev('lun', '2026-11-30T02:00:00Z', 'deportes'), // Sunday 29 Nov, 20:00 local
   ev('sinfecha', 'pendiente'),
 ];
-
-describe('sortByFecha', () => {
-  it('orders by instant, undated last, and does not mutate its input', () => {
-    const copy = [...events];
-    expect(sortByFecha(events).map((e) => e.id)).toEqual(['oculto', 'sab', 'lun', 'dic', 'sinfecha']);
-    expect(events).toEqual(copy);
-  });
-  it('breaks ties by name', () => {
-    const same = '2026-12-01T02:00:00Z';
-    expect(sortByFecha([ev('b', same), ev('a', same)]).map((e) => e.id)).toEqual(['a', 'b']);
-  });
-});
 
 describe('selectVisibleEvents', () => {
   it('never lists mostrarWeb false and sorts the rest', () => {
@@ -62,13 +51,3 @@ describe('selectVisibleEvents', () => {
   });
 });
 
-describe('selectHeroEvents', () => {
-  it('takes at most three upcoming listed events, soonest first', () => {
-    const past = ev('pasado', '2026-11-01T02:00:00Z');
-    const extra = ev('ene', '2027-01-10T02:00:00Z');
-    expect(selectHeroEvents([past, extra, ...events], NOW).map((e) => e.id)).toEqual(['sab', 'lun', 'dic']);
-  });
-  it('falls back to listed past events when nothing is upcoming', () => {
-    expect(selectHeroEvents([ev('pasado', '2026-11-01T02:00:00Z')], NOW).map((e) => e.id)).toEqual(['pasado']);
-  });
-});

@@ -1,3 +1,5 @@
+import { parseFecha } from '../../../lib/event-order';
+
 /**
  * The home page's date filter (spec §2 "Home / event list", §9).
  *
@@ -73,12 +75,6 @@ export function isoWeekday(dayNumber: number): number {
 
 function mondayOf(dayNumber: number): number {
   return dayNumber - (isoWeekday(dayNumber) - 1);
-}
-
-export function parseFecha(fecha: string | Date | null | undefined): Date | null {
-  if (fecha == null || fecha === '') return null;
-  const date = fecha instanceof Date ? fecha : new Date(fecha);
-  return Number.isNaN(date.getTime()) ? null : date;
 }
 
 /** Does an event on `fecha` (in `timeZone`) pass `filter`, seen from the instant `now`? */
