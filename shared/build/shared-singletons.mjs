@@ -44,3 +44,23 @@ export function createSharedSingletons(fromDir) {
   }
   return shared;
 }
+
+/**
+ * What the HOST (shell) must spread into its ModuleFederationPlugin options so it matches the
+ * remotes built by remote-config.mjs:
+ *
+ *   new ModuleFederationPlugin({ name: 'shell', remotes: {}, ...hostFederationOptions(import.meta.dirname) })
+ *
+ * IMPORTANT: production remotes are built with `experiments.externalRuntime: true` (they do
+ * not bundle the ~34 KB gzip federation runtime); the host therefore MUST set
+ * `experiments.provideExternalRuntime: true`, or remotes fail to initialise.
+ */
+export function hostFederationOptions(fromDir) {
+  return {
+    dts: false,
+    manifest: false,
+    shareStrategy: 'loaded-first',
+    shared: createSharedSingletons(fromDir),
+    experiments: { provideExternalRuntime: true },
+  };
+}
