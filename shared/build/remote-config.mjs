@@ -109,5 +109,7 @@ export async function createRemoteConfig({ name, exposes, dir, port, outputPath,
     performance: { hints: false },
     devServer: { port },
     stats: 'errors-warnings',
+    // publicPath 'auto' is intended (release folders are served from anywhere); silence the MF notice.
+    infrastructureLogging: { level: 'error' },
   };
 }

@@ -1,0 +1,130 @@
+// Shared helpers of the ops commands (release, rollback, status, start). Plain Node ESM so
+// they run from a fresh clone without a TypeScript build.
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+
+export const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+/** The remote names, read from the registry contract so there is one list (shared/src/registry.ts). */
+export const REMOTE_NAMES = (() => {
+  const src = fs.readFileSync(path.join(ROOT, 'shared', 'src', 'registry.ts'), 'utf8');
+  const match = /REMOTE_NAMES\s*=\s*\[([^\]]*)\]/.exec(src);
+  if (!match) throw new Error('REMOTE_NAMES not found in shared/src/registry.ts');
+  return [...match[1].matchAll(/'([a-z]+)'/g)].map((m) => m[1]);
+})();
+
+export const SEMVER = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
+
+/** Refusals: printed as one clear line, exit code 1, nothing changed. */
+export class OpsError extends Error {}
+
+export function originDir() {
+  return path.resolve(process.env.ORIGIN_DIR || path.join(ROOT, '.origin'));
+}
+
+export function registryPath(origin = originDir()) {
+  return path.join(origin, 'remotes.json');
+}
+
+export function remoteDir(remote) {
+  return path.join(ROOT, `mfe-${remote}`);
+}
+
+export function assertRemote(remote) {
+  if (!remote) throw new OpsError(`Falta el remoto. Remotos válidos: ${REMOTE_NAMES.join(', ')}.`);
+  if (!REMOTE_NAMES.includes(remote)) {
+    throw new OpsError(`Remoto desconocido: "${remote}". Remotos válidos: ${REMOTE_NAMES.join(', ')}.`);
+  }
+}
+
+export function packageVersion(remote) {
+  return JSON.parse(fs.readFileSync(path.join(remoteDir(remote), 'package.json'), 'utf8')).version;
+}
+
+/** @returns {import('../../shared/src/registry').Registry} */
+export function readRegistry(origin = originDir()) {
+  const file = registryPath(origin);
+  if (!fs.existsSync(file)) return { remotes: {} };
+  let parsed;
+  try {
+    parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new OpsError(`El registro ${file} no es JSON válido (${error.message}); corrígelo antes de seguir.`);
+  }
+  if (!parsed || typeof parsed !== 'object' || typeof parsed.remotes !== 'object' || parsed.remotes === null) {
+    throw new OpsError(`El registro ${file} no tiene el formato esperado ({ "remotes": { … } }).`);
+  }
+  return parsed;
+}
+
+/** Write temp + rename: a reader (the API serving remotes.json) never sees a half-written file. */
+export function writeRegistry(registry, origin = originDir()) {
+  fs.mkdirSync(origin, { recursive: true });
+  const file = registryPath(origin);
+  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  fs.writeFileSync(tmp, `${JSON.stringify(registry, null, 2)}\n`);
+  fs.renameSync(tmp, file);
+}
+
+/** Relative to the registry file (the origin root), so the origin can be served anywhere. */
+export function manifestEntry(remote, version) {
+  return `${remote}/${version}/mf-manifest.json`;
+}
+
+/** Build one remote with its own rspack CLI (no pnpm needed); REMOTE_VERSION stamps the bundle. */
+export function buildRemote(remote, version, { quiet = false } = {}) {
+  const dir = remoteDir(remote);
+  const cli = path.join(dir, 'node_modules', '@rspack', 'cli', 'bin', 'rspack.js');
+  const result = spawnSync(process.execPath, [cli, 'build'], {
+    cwd: dir,
+    env: { ...process.env, NODE_ENV: 'production', REMOTE_VERSION: version },
+    stdio: quiet ? 'pipe' : 'inherit',
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) {
+    if (quiet) process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
+    throw new OpsError(`La compilación de ${remote} falló (código ${result.status}); no se publicó nada.`);
+  }
+}
+
+/**
+ * Publish mfe-<remote>/dist as <origin>/<remote>/<version>/ and make it current.
+ * Never overwrites: an existing version folder is a refusal. The folder is copied under a
+ * temporary name and renamed into place, so a half copy is never served.
+ */
+export function publish(remote, version, { origin = originDir(), now = new Date() } = {}) {
+  const dist = path.join(remoteDir(remote), 'dist');
+  if (!fs.existsSync(path.join(dist, 'mf-manifest.json'))) {
+    throw new OpsError(`No hay build de ${remote} (${dist}/mf-manifest.json); compílalo primero.`);
+  }
+  const registry = readRegistry(origin);
+  const target = path.join(origin, remote, version);
+  if (fs.existsSync(target)) {
+    throw new OpsError(`${remote} ${version} ya está publicado en ${target}; las versiones son inmutables. Sube la versión (--version x.y.z).`);
+  }
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  const tmp = path.join(origin, remote, `.${version}.${process.pid}.tmp`);
+  fs.cpSync(dist, tmp, { recursive: true, filter: (src) => !src.endsWith('.html') });
+  fs.renameSync(tmp, target);
+
+  const entry = registry.remotes[remote] ?? { current: version, history: [] };
+  const previous = registry.remotes[remote]?.current ?? null;
+  entry.history = [...(entry.history ?? []), { version, entry: manifestEntry(remote, version), publishedAt: now.toISOString() }];
+  entry.current = version;
+  entry.changedAt = now.toISOString();
+  registry.remotes[remote] = entry;
+  writeRegistry(registry, origin);
+  return { previous, current: version, folder: target };
+}
+
+/** Run a command body; OpsError → message + exit 1, anything else → stack + exit 1. */
+export async function runCli(body) {
+  try {
+    await body(process.argv.slice(2));
+  } catch (error) {
+    if (error instanceof OpsError) console.error(`✖ ${error.message}`);
+    else console.error(error);
+    process.exitCode = 1;
+  }
+}
