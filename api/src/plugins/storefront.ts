@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import type { RuntimeConfig } from '@taquilla/shared/runtime-config';
+import { notFoundHandler } from './error-handler';
+
+/**
+ * The storefront on the API's origin: the shell build at `/` (SPA fallback to its
+ * index.html), the remote origin at `/remotes/<remote>/<version>/…`, the registry at
+ * `/remotes/remotes.json` and the runtime config at `/config.json`.
+ *
+ * Caching: everything that decides *which* code runs (config, registry, manifests,
+ * remoteEntry.js, index.html) is `no-store`, so a release or rollback is seen on the next page
+ * load; content-hashed files never change and are cached for a year.
+ */
+export interface StorefrontOptions {
+  shellDir: string;
+  originDir: string;
+}
+
+const NO_STORE = 'no-store';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** rspack's `[name].[contenthash:10].ext` (and any ≥8-hex content hash). */
+const HASHED = /[.-][0-9a-f]{8,}\.(?:js|mjs|css|svg|png|jpe?g|gif|webp|avif|woff2?|json)$/;
+const ALWAYS_FRESH = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js', 'remotes.json', 'mf-stats.json']);
+const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
+
+export function cacheControlFor(filePath: string): string {
+  const name = path.basename(filePath);
+  if (ALWAYS_FRESH.has(name) || name.endsWith('.html')) return NO_STORE;
+  return HASHED.test(name) ? IMMUTABLE : 'no-cache';
+}
+
+function setCorsHeaders(reply: FastifyReply): void {
+  // Remote bundles are public static files; another origin (a shell on a CDN, a dev server)
+  // may load them.
+  reply.header('access-control-allow-origin', '*');
+  reply.header('access-control-allow-methods', 'GET, HEAD, OPTIONS');
+  reply.header('access-control-allow-headers', '*');
+  reply.header('vary', 'Origin');
+}
+
+function wantsHtml(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const url = request.url.split('?')[0] ?? '';
+  if (url === '/api' || url.startsWith('/api/') || url === '/remotes' || url.startsWith('/remotes/')) return false;
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+async function storefront(app: FastifyInstance, opts: StorefrontOptions): Promise<void> {
+  const shellDir = path.resolve(opts.shellDir);
+  const originDir = path.resolve(opts.originDir);
+  fs.mkdirSync(originDir, { recursive: true });
+  // Fixed for the life of the process, so every page load sees the same countdown target.
+  const launchDate = process.env.LAUNCH_DATE
+    ? new Date(process.env.LAUNCH_DATE).toISOString()
+    : new Date(Date.now() + THIRTY_DAYS_MS).toISOString();
+
+  app.get('/config.json', async (request, reply) => {
+    const config: RuntimeConfig = {
+      apiBaseUrl: '/api/v1',
+      apiKey: app.config.apiKey,
+      registryUrl: '/remotes/remotes.json',
+      launchDate,
+      publicUrl: process.env.PUBLIC_URL || `${request.protocol}://${request.host}`,
+    };
+    return reply.header('cache-control', NO_STORE).send(config);
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/remotes/')) return;
+    setCorsHeaders(reply);
+    if (request.method === 'OPTIONS') return reply.status(204).send();
+  });
+
+  // Read on every request: the ops commands replace it atomically (temp + rename).
+  app.get('/remotes/remotes.json', async (_request, reply) => {
+    reply.header('cache-control', NO_STORE);
+    try {
+      const body = await fs.promises.readFile(path.join(originDir, 'remotes.json'), 'utf8');
+      return reply.type('application/json; charset=utf-8').send(body);
+    } catch {
+      return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'No hay registro de remotos publicado (pnpm release <remoto>).' });
+    }
+  });
+
+  await app.register(fastifyStatic, {
+    root: originDir,
+    prefix: '/remotes/',
+    decorateReply: false,
+    cacheControl: false,
+    index: false,
+    list: false,
+    setHeaders: (res, filePath) => res.setHeader('cache-control', cacheControlFor(filePath)),
+  });
+
+  const indexFile = path.join(shellDir, 'index.html');
+  if (fs.existsSync(shellDir)) {
+    await app.register(fastifyStatic, {
+      root: shellDir,
+      prefix: '/',
+      decorateReply: false,
+      cacheControl: false,
+      setHeaders: (res, filePath) => res.setHeader('cache-control', cacheControlFor(filePath)),
+    });
+  } else {
+    app.log.warn({ shellDir }, 'shell build not found: run `pnpm --filter @taquilla/shell build`');
+  }
+
+  // SPA fallback: a page request for any client route gets the shell, which renders the
+  // route (or its 404 page). API and remote-origin misses stay JSON 404s.
+  app.setNotFoundHandler(async (request, reply) => {
+    if (!wantsHtml(request)) return notFoundHandler(request, reply);
+    try {
+      const html = await fs.promises.readFile(indexFile, 'utf8');
+      return reply.header('cache-control', NO_STORE).type('text/html; charset=utf-8').send(html);
+    } catch {
+      return reply
+        .status(503)
+        .header('cache-control', NO_STORE)
+        .type('text/plain; charset=utf-8')
+        .send('La tienda no está compilada todavía: ejecuta `npm start` (o `pnpm --filter @taquilla/shell build`).');
+    }
+  });
+}
+
+export const storefrontPlugin = fp(storefront, { name: 'taquilla-storefront' });
+export default storefrontPlugin;
