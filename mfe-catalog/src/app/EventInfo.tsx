@@ -1,12 +1,42 @@
-import { Link } from 'react-router-dom';
+import { messages } from '@taquilla/shared';
+import { useParams } from 'react-router-dom';
+import { useEventoDetalle } from '../features/event-info/api/use-evento-detalle';
+import { EventInfoView } from '../features/event-info/components/EventInfoView';
+import { serverMessageOr } from '../lib/error-message';
+import './catalog.css';
 
-/** Route /eventos/informacion/:id — placeholder until the catalog screens land. */
+/**
+ * Exposed as `catalog/EventInfo`, route /eventos/informacion/:id. The shell mounts seating's
+ * VenueMap (and checkout's GA modal) below it.
+ */
 export default function EventInfo() {
+  const { id = '' } = useParams();
+  const evento = useEventoDetalle(id);
   return (
-    <section data-remote-name={__REMOTE_NAME__} data-remote-version={__REMOTE_VERSION__} style={{ padding: '3rem 1rem', textAlign: 'center' }}>
-      <h1>Información del evento: en construcción</h1>
-      <p>Aquí verás la información completa del evento.</p>
-      <Link to="/eventos">Volver a eventos</Link>
-    </section>
+    <div className="catalog" data-remote-name={__REMOTE_NAME__} data-remote-version={__REMOTE_VERSION__}>
+      {evento.status === 'loading' && (
+        <div role="status">
+          <h1>Información del evento</h1>
+          <p>Cargando evento…</p>
+        </div>
+      )}
+      {evento.status === 'error' && (
+        <>
+          <h1>Información del evento</h1>
+          <p className="alert" role="alert">
+            {serverMessageOr(evento.error, messages.EVENT_FAILED)}
+          </p>
+        </>
+      )}
+      {evento.status === 'success' &&
+        (evento.data.mostrarWeb ? (
+          <EventInfoView evento={evento.data} />
+        ) : (
+          <>
+            <h1>Información del evento</h1>
+            <p role="status">{messages.EVENT_NOT_AVAILABLE}</p>
+          </>
+        ))}
+    </div>
   );
 }

@@ -1,12 +1,26 @@
-/** Route /eventos — placeholder until the catalog screens land (hero, filters, grid). */
+import { useMemo } from 'react';
+import { LaunchCountdown } from '../features/countdown/components/LaunchCountdown';
+import { useEventos } from '../features/event-list/api/use-eventos';
+import { EventBrowser } from '../features/event-list/components/EventBrowser';
+import { HeroBanner } from '../features/hero/components/HeroBanner';
+import { selectHeroEvents } from '../features/hero/lib/select-hero-events';
+import './catalog.css';
+
+/** Exposed as `catalog/EventList`, route /eventos: hero, countdown, filters and the event grid. */
 export default function EventList() {
+  const eventos = useEventos();
+  const hero = useMemo(
+    () => (eventos.status === 'success' ? selectHeroEvents(eventos.data, new Date()) : []),
+    [eventos],
+  );
   return (
-    <section data-remote-name={__REMOTE_NAME__} data-remote-version={__REMOTE_VERSION__} style={{ padding: '3rem 1rem', textAlign: 'center' }}>
-      <h1>Eventos: en construcción</h1>
-      <p>Muy pronto podrás explorar los próximos eventos, filtrarlos por fecha y categoría.</p>
-      <p style={{ fontSize: '0.75rem', opacity: 0.6 }}>
-        {__REMOTE_NAME__} v{__REMOTE_VERSION__}
-      </p>
-    </section>
+    <div className="catalog" data-remote-name={__REMOTE_NAME__} data-remote-version={__REMOTE_VERSION__}>
+      <HeroBanner eventos={hero} />
+      <div className="catalog__intro">
+        <h1>Encuentra tu próximo evento</h1>
+        <LaunchCountdown />
+      </div>
+      <EventBrowser eventos={eventos} />
+    </div>
   );
 }

@@ -1,0 +1,7 @@
+import { getCategorias, type Categoria } from '@taquilla/shared/api/catalog';
+import { useRequest, type RequestState } from '../../../lib/use-request';
+
+/** Category chips. A failure only hides the chips: the list itself still works. */
+export function useCategorias(): RequestState<Categoria[]> {
+  return useRequest('categorias', getCategorias);
+}

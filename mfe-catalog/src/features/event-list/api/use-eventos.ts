@@ -1,0 +1,11 @@
+import { bus, messages } from '@taquilla/shared';
+import { getEventos, type Evento } from '@taquilla/shared/api/catalog';
+import { useRequest, type RequestState } from '../../../lib/use-request';
+
+/** The event list, loaded once per visit; filters work on it locally (no refetch per click). */
+export function useEventos(): RequestState<Evento[]> {
+  return useRequest('eventos', getEventos, () =>
+    // Spec §8: the list failure is announced as a toast; the page shows the detailed alert.
+    bus.emit('ui:toast', { kind: 'error', message: messages.EVENT_LIST_FAILED }),
+  );
+}

@@ -1,0 +1,57 @@
+import { formatDate } from '@taquilla/shared';
+import type { Evento } from '@taquilla/shared/api/catalog';
+import { Link } from 'react-router-dom';
+import { EventImage } from '../../../components/EventImage';
+import { parseFecha } from '../../../lib/event-order';
+
+/** One grid card: date badge, time, city, venue address and the three ways in. */
+export function EventCard({ evento }: { evento: Evento }) {
+  const zone = evento.zonaHoraria;
+  const dated = parseFecha(evento.fecha) !== null;
+  const titleId = `evento-${evento.id}-titulo`;
+  return (
+    <article className="event-card" aria-labelledby={titleId}>
+      <div className="event-card__media">
+        <EventImage
+          className="event-card__image"
+          src={evento.imagenPromocion ?? evento.imagenBanner}
+          alt={`Cartel de ${evento.nombre}`}
+          loading="lazy"
+          width={400}
+          height={225}
+        />
+        <time className="event-card__badge" dateTime={dated ? evento.fecha : undefined}>
+          {dated ? (
+            <>
+              <span className="event-card__day">{formatDate(evento.fecha, 'dd', zone)}</span>
+              <span className="event-card__month">{formatDate(evento.fecha, 'MMM', zone)}</span>
+            </>
+          ) : (
+            formatDate(evento.fecha, 'dd', zone)
+          )}
+        </time>
+      </div>
+      <div className="event-card__body">
+        <h3 className="event-card__title" id={titleId}>
+          <Link to={`/eventos/${evento.id}`}>{evento.nombre}</Link>
+        </h3>
+        <p className="event-card__artist">{evento.artista.nombre}</p>
+        <p className="event-card__meta">
+          {dated && <span className="event-card__time">{formatDate(evento.fecha, 'EEEE, hh:mmaa', zone)} · </span>}
+          <span>{evento.ciudad.nombre}</span>
+        </p>
+        <p className="event-card__venue">
+          {evento.recinto.nombre} — {evento.recinto.direccion}
+        </p>
+        <div className="event-card__actions">
+          <Link className="link" to={`/eventos/informacion/${evento.id}`} aria-label={`Más información: ${evento.nombre}`}>
+            Más información
+          </Link>
+          <Link className="button" to={`/eventos/${evento.id}`} aria-label={`Comprar boletos: ${evento.nombre}`}>
+            Comprar boletos
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,23 @@
+import { messages } from '@taquilla/shared';
+import type { Evento } from '@taquilla/shared/api/catalog';
+import { EventCard } from './EventCard';
+
+/** The 'Próximos eventos' list: 1 column on phones, up to 4 on wide screens (see CSS). */
+export function EventGrid({ eventos }: { eventos: readonly Evento[] }) {
+  if (eventos.length === 0) {
+    return (
+      <p className="empty-state" role="status">
+        {messages.NO_EVENTS}
+      </p>
+    );
+  }
+  return (
+    <ul className="event-grid" aria-label="Eventos">
+      {eventos.map((evento) => (
+        <li key={evento.id}>
+          <EventCard evento={evento} />
+        </li>
+      ))}
+    </ul>
+  );
+}
