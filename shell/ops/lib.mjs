@@ -128,3 +128,60 @@ export async function runCli(body) {
     process.exitCode = 1;
   }
 }
+
+/** Run a command, streaming nothing unless it fails (then its output is shown). */
+export function runQuiet(command, args, { cwd = ROOT, env = {}, label } = {}) {
+  const result = spawnSync(command, args, { cwd, env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (result.status !== 0) {
+    process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
+    throw new OpsError(`${label ?? `${command} ${args.join(' ')}`} falló (código ${result.status ?? result.signal}).`);
+  }
+  return result;
+}
+
+/** Build the shell (host) with its own rspack CLI. */
+export function buildShell() {
+  const dir = path.join(ROOT, 'shell');
+  runQuiet(process.execPath, [path.join(dir, 'node_modules', '@rspack', 'cli', 'bin', 'rspack.js'), 'build'], {
+    cwd: dir,
+    env: { NODE_ENV: 'production' },
+    label: 'La compilación del shell',
+  });
+}
+
+/**
+ * Start the API + storefront (api/src/main.ts through tsx). Resolves once /config.json and
+ * /api/v1/health answer; the API migrates and seeds before it listens.
+ */
+export async function startServer({ port, env = {}, stdio = 'inherit' }) {
+  const { spawn } = await import('node:child_process');
+  const tsx = path.join(ROOT, 'api', 'node_modules', 'tsx', 'dist', 'cli.mjs');
+  const child = spawn(process.execPath, [tsx, path.join('src', 'main.ts')], {
+    cwd: path.join(ROOT, 'api'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      SHELL_DIR: path.join(ROOT, 'shell', 'dist'),
+      ORIGIN_DIR: originDir(),
+      ...env,
+    },
+    stdio,
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const apiKey = env.API_KEY || process.env.API_KEY || 'taquilla-dev-key';
+  const deadline = Date.now() + 180_000;
+  let exited = null;
+  child.once('exit', (code, signal) => { exited = code ?? signal; });
+  while (Date.now() < deadline) {
+    if (exited !== null) throw new OpsError(`El servidor terminó al arrancar (código ${exited}).`);
+    try {
+      const health = await fetch(`${base}/api/v1/health`, { headers: { 'x-api-key': apiKey } });
+      if (health.ok) return { child, base, health: await health.json() };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  child.kill('SIGTERM');
+  throw new OpsError(`El servidor no respondió en ${base} en 3 minutos.`);
+}

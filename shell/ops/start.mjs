@@ -1,0 +1,53 @@
+// npm start — from a fresh clone (Node 20 + npm only) to the whole storefront on one URL:
+// install, build the shell, publish every remote version not yet in the registry, start the
+// API (migrations + demo seed) which also serves the shell, the remote origin and config.
+import fs from 'node:fs';
+import path from 'node:path';
+import { OpsError, REMOTE_NAMES, ROOT, buildRemote, buildShell, originDir, packageVersion, publish, readRegistry, runQuiet, startServer } from './lib.mjs';
+
+const PNPM = ['-y', 'pnpm@12.4.2'];
+const port = Number(process.env.PORT || 3000);
+const step = (text) => console.log(`▶ ${text}`);
+const t0 = Date.now();
+
+try {
+  if (process.env.SKIP_INSTALL !== '1') {
+    step('instalando dependencias… (pnpm 12.4.2 vía npx)');
+    runQuiet('npx', [...PNPM, 'install', '--frozen-lockfile'], {
+      env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', CI: process.env.CI ?? '1' },
+      label: 'pnpm install',
+    });
+  }
+
+  step('construyendo shell…');
+  buildShell();
+
+  const origin = originDir();
+  const registry = readRegistry(origin);
+  for (const remote of REMOTE_NAMES) {
+    const version = packageVersion(remote);
+    const published = registry.remotes[remote]?.history?.some((h) => h.version === version);
+    if (published || fs.existsSync(path.join(origin, remote, version))) {
+      step(`${remote} ${version} ya publicado (en vigor: ${registry.remotes[remote]?.current ?? '—'})`);
+      continue;
+    }
+    step(`publicando ${remote} ${version}…`);
+    buildRemote(remote, version, { quiet: true });
+    publish(remote, version, { origin });
+  }
+
+  step('iniciando API y base de datos (migraciones + semilla)…');
+  const { child, health } = await startServer({
+    port,
+    env: { LOG_LEVEL: process.env.LOG_LEVEL || 'warn', HOST: process.env.HOST || '127.0.0.1' },
+  });
+  const db = health.db === 'pg' ? 'PostgreSQL (DATABASE_URL)' : `PGlite en ${path.relative(ROOT, process.env.PGLITE_DIR || path.join(ROOT, '.data', 'pglite'))}`;
+  step(`base de datos lista (semilla cargada) · ${db}`);
+  console.log(`✔ listo en http://localhost:${port}  (${Math.round((Date.now() - t0) / 1000)} s; Ctrl+C para detener)`);
+  console.log(`  operación: pnpm status | pnpm release <remoto> | pnpm rollback <remoto>  (npx -y pnpm@12.4.2 …)`);
+  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => child.kill(signal));
+  child.once('exit', (code) => process.exit(code ?? 0));
+} catch (error) {
+  console.error(`✖ ${error instanceof OpsError ? error.message : error?.stack ?? error}`);
+  process.exit(1);
+}

@@ -1,0 +1,69 @@
+// The shell: a federation *host* with no remote baked in. Which remote version loads is read
+// at runtime from the registry (remotes.json), so releasing or rolling back a remote never
+// rebuilds this bundle.
+import path from 'node:path';
+import { rspack } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { createSharedSingletons } from '../shared/build/shared-singletons.mjs';
+
+const dir = import.meta.dirname;
+const isProd = process.env.NODE_ENV !== 'development';
+
+export default {
+  name: 'shell',
+  mode: isProd ? 'production' : 'development',
+  context: dir,
+  target: 'web',
+  entry: { main: './src/index.ts' },
+  devtool: isProd ? false : 'eval-cheap-module-source-map',
+  output: {
+    path: path.join(dir, 'dist'),
+    publicPath: '/',
+    filename: isProd ? '[name].[contenthash:10].js' : '[name].js',
+    chunkFilename: isProd ? '[name].[contenthash:10].js' : '[name].js',
+    cssFilename: isProd ? '[name].[contenthash:10].css' : '[name].css',
+    cssChunkFilename: isProd ? '[name].[contenthash:10].css' : '[name].css',
+    assetModuleFilename: isProd ? 'assets/[name].[contenthash:10][ext]' : 'assets/[name][ext]',
+    uniqueName: 'taquilla_shell',
+    clean: true,
+  },
+  resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+  module: {
+    rules: [
+      {
+        test: /\.[cm]?tsx?$/,
+        exclude: /node_modules/,
+        loader: 'builtin:swc-loader',
+        options: {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic', development: !isProd } },
+          },
+          env: { targets: ['chrome >= 109', 'firefox >= 115', 'safari >= 15.4', 'edge >= 109'] },
+        },
+        type: 'javascript/auto',
+      },
+      { test: /\.css$/i, type: 'css/auto' },
+    ],
+  },
+  plugins: [
+    new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(isProd ? 'production' : 'development') }),
+    new ModuleFederationPlugin({
+      name: 'shell',
+      remotes: {},
+      shared: createSharedSingletons(dir),
+      shareStrategy: 'loaded-first',
+      dts: false,
+      manifest: false,
+    }),
+    new rspack.HtmlRspackPlugin({
+      template: path.join(dir, 'public', 'index.html'),
+      filename: 'index.html',
+      chunks: ['main'],
+      minify: isProd,
+    }),
+  ],
+  optimization: { minimize: isProd },
+  performance: { hints: false },
+  stats: 'errors-warnings',
+};

@@ -1,0 +1,133 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { authAtom, initialAuthState, store, type AuthState } from '@taquilla/shared';
+import { createFakeFederation, WithFederation } from '../testing/fake-federation';
+import { createRoutes } from './routes';
+
+function renderAt(path: string | string[], federation = createFakeFederation()) {
+  const router = createMemoryRouter(createRoutes(), { initialEntries: Array.isArray(path) ? path : [path] });
+  render(
+    <WithFederation federation={federation}>
+      <RouterProvider router={router} />
+    </WithFederation>,
+  );
+  return { router, federation };
+}
+
+const setAuth = (patch: Partial<AuthState>) => store.set(authAtom, { ...initialAuthState, ...patch });
+
+async function slot(remote: string, module: string) {
+  const region = await screen.findByRole('region', { name: remote });
+  expect(region.dataset.remote).toBe(remote);
+  await within(region).findByText(`remote:${remote}/${module}`);
+  return region;
+}
+
+afterEach(() => setAuth({}));
+
+describe('route table (spec §2)', () => {
+  it('/ redirects to /eventos, which the catalog renders inside the public layout', async () => {
+    const { router } = renderAt('/');
+    await slot('catalog', 'EventList');
+    expect(router.state.location.pathname).toBe('/eventos');
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+  });
+
+  it('eventos/:id → seating EventDetail plus checkout GeneralPurchase', async () => {
+    renderAt('/eventos/42');
+    const seating = await slot('seating', 'EventDetail');
+    expect(within(seating).getByTestId('params').textContent).toBe('{"id":"42"}');
+    await slot('checkout', 'GeneralPurchase');
+  });
+
+  it('eventos/informacion/:id → catalog EventInfo, seating VenueMap {eventoId}, checkout GeneralPurchase', async () => {
+    renderAt('/eventos/informacion/7');
+    await slot('catalog', 'EventInfo');
+    const map = await slot('seating', 'VenueMap');
+    expect(within(map).getByTestId('props').textContent).toBe('{"eventoId":"7"}');
+    await slot('checkout', 'GeneralPurchase');
+  });
+
+  it('eventos/:eventoId/:seccionId/:seccion → seating SeatSelection beside checkout CheckoutPanel', async () => {
+    renderAt('/eventos/7/15/Platea%20A');
+    const seats = await slot('seating', 'SeatSelection');
+    expect(JSON.parse(within(seats).getByTestId('params').textContent!)).toEqual({
+      eventoId: '7',
+      seccionId: '15',
+      seccion: 'Platea A',
+    });
+    const panel = await slot('checkout', 'CheckoutPanel');
+    expect(within(panel).getByTestId('props').textContent).toBe('{"eventoId":"7","seccionId":"15"}');
+  });
+
+  it.each([
+    ['/terminar_compra/r1/true/0', { reservaId: 'r1', esGeneral: 'true', promocionId: '0' }],
+    [
+      '/terminar_compra_invitado/r1/false/inv9/3',
+      { reservaId: 'r1', esGeneral: 'false', invitadoId: 'inv9', promocionId: '3' },
+    ],
+  ])('%s → checkout ConfirmPurchase', async (path, params) => {
+    renderAt(path);
+    const region = await slot('checkout', 'ConfirmPurchase');
+    expect(JSON.parse(within(region).getByTestId('params').textContent!)).toEqual(params);
+  });
+
+  it('auth/* → auth AuthRoutes (its own layout, no shell header)', async () => {
+    renderAt('/auth/login');
+    await slot('auth', 'AuthRoutes');
+    expect(screen.queryByRole('banner')).toBeNull();
+  });
+
+  it('perfil/* → account Profile when authenticated', async () => {
+    setAuth({ status: 'authenticated', token: 't', user: { fullName: 'Ana', email: 'a@b.mx', isVerified: true } });
+    renderAt('/perfil/mis_compras');
+    const region = await slot('account', 'Profile');
+    expect(within(region).getByTestId('params').textContent).toBe('{"*":"mis_compras"}');
+  });
+
+  it('perfil/* redirects to /auth/login when unauthenticated, waits while checking', async () => {
+    setAuth({ status: 'checking' });
+    const { router, federation } = renderAt('/perfil/mi_perfil');
+    expect(screen.getByText('Verificando tu sesión…')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/perfil/mi_perfil');
+    act(() => setAuth({ status: 'unauthenticated' }));
+    await slot('auth', 'AuthRoutes');
+    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(federation.loaded).not.toContain('account/Profile');
+  });
+
+  it.each([
+    ['/legales/terminos_y_condiciones', 'Términos y condiciones', /leyes del Estado de\s+Jalisco/],
+    ['/legales/aviso_de_privacidad', 'Aviso de privacidad', /menor de 18 años/],
+    ['/legales/nuestras_politicas', 'Nuestras políticas', /No se aceptan tarjetas de débito, virtuales, mini ni gemelas/],
+  ])('%s is a shell page', async (path, title, text) => {
+    renderAt(path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+    expect(screen.getByText(text)).toBeTruthy();
+  });
+
+  it('the terms carry every legal point of spec §1', async () => {
+    renderAt('/legales/terminos_y_condiciones');
+    const page = (await screen.findByRole('article')).textContent ?? '';
+    expect(page).toMatch(/mayor de 18 años/);
+    expect(page).toMatch(/consentimiento de tu madre, padre o tutor/);
+    expect(page).toMatch(/no hay cambios ni reembolsos/);
+    expect(page).toMatch(/no son reembolsables/);
+    expect(page).toMatch(/no se aceptan tarjetas de débito, virtuales,\s+mini ni tarjetas gemelas/);
+    expect(page).toMatch(/24 horas/);
+    expect(page).toMatch(/Jalisco/);
+  });
+
+  it('any other path shows the 404 page and Go Back returns one entry', async () => {
+    const { router, federation } = renderAt(['/eventos', '/esto/no/existe']);
+    expect(await screen.findByText('404')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+    expect(federation.loaded).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Go Back' }));
+    expect(router.state.location.pathname).toBe('/eventos');
+    await slot('catalog', 'EventList');
+  });
+});

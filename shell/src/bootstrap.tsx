@@ -1,0 +1,26 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { bus } from '@taquilla/shared';
+import { App } from './app/App';
+import { loadRuntimeConfig } from './app/runtime-config';
+import { installUiBus } from './components/feedback/ui-bus';
+import { federation, startFederation } from './federation/host';
+import { installAuthBus } from './features/auth/auth-bus';
+import { checkSession } from './features/auth/session';
+import './styles.css';
+
+installUiBus();
+installAuthBus();
+
+// Paint the frame at once; remote slots wait for federation.ready() on their own.
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App federation={federation} />
+  </StrictMode>,
+);
+
+void (async () => {
+  const configProblem = await loadRuntimeConfig();
+  if (configProblem) bus.emit('ui:toast', { kind: 'warning', message: configProblem });
+  await Promise.all([startFederation(), checkSession()]);
+})();

@@ -1,0 +1,20 @@
+/** Six dots in a circle, pulsing in turn. */
+export function SixDotSpinner() {
+  return (
+    <span className="six-dots" aria-hidden="true">
+      {Array.from({ length: 6 }, (_, i) => (
+        <span key={i} className="six-dots__dot" style={{ ['--i' as string]: i }} />
+      ))}
+    </span>
+  );
+}
+
+/** Full-screen backdrop with the six-dot spinner (boot, session check behind a guard). */
+export function Backdrop({ label = 'Cargando…' }: { label?: string }) {
+  return (
+    <div className="backdrop" role="status" aria-live="polite">
+      <SixDotSpinner />
+      <span className="visually-hidden">{label}</span>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { useAtomValue } from 'jotai';
+import { Link, NavLink } from 'react-router-dom';
+import { authAtom } from '@taquilla/shared';
+import { UserMenu } from './UserMenu';
+
+export function Header() {
+  const { status, user } = useAtomValue(authAtom);
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <Link to="/eventos" className="brand" aria-label="Taquilla, ir a eventos">
+          <span className="brand__mark" aria-hidden="true">▲</span> Taquilla
+        </Link>
+        <nav aria-label="Cuenta" className="site-header__nav">
+          {status === 'authenticated' ? (
+            <>
+              <NavLink to="/perfil/mis_compras" className="nav-link">
+                Mis eventos
+              </NavLink>
+              <UserMenu name={user?.fullName ?? 'Mi cuenta'} />
+            </>
+          ) : (
+            <>
+              <NavLink to="/auth/login" className="nav-link">
+                Iniciar sesión
+              </NavLink>
+              <NavLink to="/auth/register" className="btn btn-primary">
+                Registrarse
+              </NavLink>
+            </>
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,94 @@
+import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType } from 'react';
+import { messages, type RemoteName } from '@taquilla/shared';
+import { useFederation, type FederationApi } from './federation-api';
+import { isFallbackModule } from './plugins/fallback-plugin';
+import { RemoteErrorBoundary } from './RemoteErrorBoundary';
+import { RemoteFallback } from './RemoteFallback';
+
+export class RemoteLoadError extends Error {
+  override readonly name = 'RemoteLoadError';
+  constructor(readonly id: string, override readonly cause?: unknown) {
+    super(`No se pudo cargar ${id}`);
+  }
+}
+
+type RemoteComponent = ComponentType<Record<string, unknown>>;
+
+/** Loads `<remote>/<Module>` as a lazy component; a fallback module or no default export throws. */
+function lazyRemote(federation: FederationApi, id: string) {
+  return lazy(async () => {
+    await federation.ready();
+    const loaded = await federation.loadRemote<{ default?: RemoteComponent }>(id);
+    if (!loaded || isFallbackModule(loaded)) {
+      throw new RemoteLoadError(id, isFallbackModule(loaded) ? loaded.error : undefined);
+    }
+    if (typeof loaded.default !== 'function' && typeof loaded.default !== 'object') {
+      throw new RemoteLoadError(id, new Error('el módulo no exporta un componente por defecto'));
+    }
+    return { default: loaded.default };
+  });
+}
+
+export interface RemoteSlotProps {
+  remote: RemoteName;
+  /** The exposed module without './', e.g. 'EventList'. */
+  module: string;
+  /** Props passed to the remote's component. */
+  props?: Record<string, unknown>;
+  className?: string;
+}
+
+/**
+ * A region of the page rendered by one remote. It carries `data-remote` and an aria-label
+ * with the remote's name so tests can tell which remote rendered what, shows a loading state,
+ * and keeps its failures to itself (fallback + retry).
+ */
+export function RemoteSlot({ remote, module, props, className }: RemoteSlotProps) {
+  const federation = useFederation();
+  const id = `${remote}/${module}`;
+  const [attempt, setAttempt] = useState(0);
+  const [retrying, setRetrying] = useState(false);
+  // A new lazy component per attempt: React.lazy caches its rejection forever.
+  const Remote = useMemo(() => lazyRemote(federation, id), [federation, id, attempt]);
+
+  const retry = useCallback(
+    async (reset: () => void) => {
+      setRetrying(true);
+      try {
+        await federation.refreshRemote(remote);
+      } catch (error) {
+        console.error(`[taquilla] no se pudo reiniciar el remote "${remote}"`, error);
+      } finally {
+        setRetrying(false);
+        setAttempt((n) => n + 1);
+        reset();
+      }
+    },
+    [federation, remote],
+  );
+
+  return (
+    <section
+      className={['remote-slot', className].filter(Boolean).join(' ')}
+      aria-label={remote}
+      data-remote={remote}
+      data-module={module}
+    >
+      <RemoteErrorBoundary
+        key={id}
+        remote={id}
+        fallback={(reset) => <RemoteFallback retrying={retrying} onRetry={() => void retry(reset)} />}
+      >
+        <Suspense
+          fallback={
+            <div className="remote-loading" role="status">
+              {messages.REMOTE_LOADING}
+            </div>
+          }
+        >
+          <Remote {...props} />
+        </Suspense>
+      </RemoteErrorBoundary>
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import { createContext, useContext } from 'react';
+import type { RemoteName } from '@taquilla/shared';
+
+/**
+ * What the shell's React code needs from the federation runtime. RemoteSlot and the preloader
+ * talk to this interface; the real implementation (host.ts) wraps '@module-federation/enhanced/
+ * runtime', and unit tests inject a double through FederationContext.
+ */
+export interface FederationApi {
+  /** Resolves once the registry has been read and the remotes registered (or given up on). */
+  ready(): Promise<void>;
+  loadRemote<T>(id: string): Promise<T | null>;
+  /** Drops the runtime's cached state for a remote (a failed load is cached) so the next load re-fetches. */
+  refreshRemote(name: RemoteName): Promise<void>;
+  /** Warms a remote's assets for a likely next route; failures are ignored. */
+  preload(name: RemoteName, exposes: string[]): void;
+}
+
+const notInstalled = (): never => {
+  throw new Error('FederationContext sin proveedor: monta <FederationContext value={…}>');
+};
+
+export const FederationContext = createContext<FederationApi>({
+  ready: notInstalled,
+  loadRemote: notInstalled,
+  refreshRemote: notInstalled,
+  preload: () => undefined,
+});
+
+export function useFederation(): FederationApi {
+  return useContext(FederationContext);
+}

@@ -1,0 +1,3 @@
+// Async boundary: shared singletons (react, @taquilla/shared…) are negotiated before any of
+// them is evaluated, so the shell and every remote end up with one copy each.
+void import('./bootstrap');
