@@ -1,0 +1,33 @@
+// Playwright's webServer: a FRESH storefront for one e2e run. Builds nothing (test-all.mjs
+// builds first): it wipes a temp folder, releases the already built remotes into a temp
+// origin (as `pnpm release --no-build` would), and starts the API + storefront on a fresh
+// PGlite folder (or on E2E_DATABASE_URL) — migrations and demo seed included.
+import fs from 'node:fs';
+import path from 'node:path';
+import { API_KEY, E2E_PORT, E2E_TMP, ORIGIN_DIR, PGLITE_DIR, ROOT } from './harness.mjs';
+
+process.env.ORIGIN_DIR = ORIGIN_DIR;
+const { REMOTE_NAMES, packageVersion, publish, startServer } = await import('../../shell/ops/lib.mjs');
+
+fs.rmSync(E2E_TMP, { recursive: true, force: true });
+fs.mkdirSync(ORIGIN_DIR, { recursive: true });
+if (!fs.existsSync(path.join(ROOT, 'shell', 'dist', 'index.html'))) {
+  console.error('✖ shell/dist no existe: compila antes (npm test lo hace; o pnpm --filter @taquilla/shell build)');
+  process.exit(1);
+}
+for (const remote of REMOTE_NAMES) publish(remote, packageVersion(remote), { origin: ORIGIN_DIR });
+
+const env = {
+  API_KEY,
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'warn',
+  PGLITE_DIR,
+  NODE_ENV: 'test',
+  HOST: '127.0.0.1',
+  // Nothing leaves the machine: mail goes to the API's outbox / local mailbox.
+  SMTP_URL: '',
+  DATABASE_URL: process.env.E2E_DATABASE_URL || '',
+};
+const { child, base } = await startServer({ port: E2E_PORT, env });
+console.log(`✔ e2e server ${base} (origin ${ORIGIN_DIR})`);
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => child.kill(signal));
+child.once('exit', (code) => process.exit(code ?? 0));
