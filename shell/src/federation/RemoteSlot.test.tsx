@@ -1,0 +1,92 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createFakeFederation, fakeRemoteModule, WithFederation } from '../testing/fake-federation';
+import { fallbackPlugin } from './plugins/fallback-plugin';
+import { RemoteSlot } from './RemoteSlot';
+import type { ModuleFederation } from '@module-federation/enhanced/runtime';
+
+/** What the runtime answers when the plugin turns a failed load into a fallback. */
+const failedLoad = (id: string) =>
+  fallbackPlugin().errorLoadRemote!({
+    id,
+    error: new Error('origin caído'),
+    from: 'runtime',
+    lifecycle: 'onLoad',
+    origin: {} as ModuleFederation,
+  });
+
+function renderSlot(federation: ReturnType<typeof createFakeFederation>) {
+  render(
+    <MemoryRouter>
+      <WithFederation federation={federation}>
+        <RemoteSlot remote="catalog" module="EventList" />
+        <p>el resto de la página</p>
+      </WithFederation>
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('RemoteSlot', () => {
+  it('shows a loading state, then the remote, inside a region named after the remote', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const federation = createFakeFederation(async (id) => {
+      await gate;
+      return fakeRemoteModule(id);
+    });
+    renderSlot(federation);
+    const region = screen.getByRole('region', { name: 'catalog' });
+    expect(region.getAttribute('data-remote')).toBe('catalog');
+    expect(await within(region).findByText('Cargando…')).toBeTruthy();
+    release();
+    expect(await within(region).findByText('remote:catalog/EventList')).toBeTruthy();
+  });
+
+  it('a remote that cannot load shows the Spanish fallback in its slot; Reintentar refreshes and recovers', async () => {
+    const federation = createFakeFederation((id, attempt) => (attempt === 0 ? failedLoad(id) : fakeRemoteModule(id)));
+    renderSlot(federation);
+    const region = screen.getByRole('region', { name: 'catalog' });
+    expect(await within(region).findByText('No pudimos cargar esta sección.')).toBeTruthy();
+    expect(screen.getByText('el resto de la página')).toBeTruthy();
+
+    await userEvent.click(within(region).getByRole('button', { name: 'Reintentar' }));
+    expect(await within(region).findByText('remote:catalog/EventList')).toBeTruthy();
+    expect(federation.refreshed).toEqual(['catalog']);
+    expect(federation.loaded).toEqual(['catalog/EventList', 'catalog/EventList']);
+  });
+
+  it('a rejected load and a remote without a default export are caught the same way', async () => {
+    const federation = createFakeFederation((_id, attempt) =>
+      attempt === 0 ? Promise.reject(new Error('script error')) : { nada: true },
+    );
+    renderSlot(federation);
+    const region = screen.getByRole('region', { name: 'catalog' });
+    await within(region).findByText('No pudimos cargar esta sección.');
+    await userEvent.click(within(region).getByRole('button', { name: 'Reintentar' }));
+    await vi.waitFor(() => expect(federation.loaded).toHaveLength(2));
+    expect(await within(region).findByText('No pudimos cargar esta sección.')).toBeTruthy();
+  });
+
+  it('a remote that throws while rendering is contained and retried', async () => {
+    let broken = true;
+    function Flaky() {
+      if (broken) throw new Error('render roto');
+      return <p>ya funciona</p>;
+    }
+    const federation = createFakeFederation(() => ({ default: Flaky }));
+    renderSlot(federation);
+    const region = screen.getByRole('region', { name: 'catalog' });
+    await within(region).findByText('No pudimos cargar esta sección.');
+    expect(screen.getByText('el resto de la página')).toBeTruthy();
+    broken = false;
+    await userEvent.click(within(region).getByRole('button', { name: 'Reintentar' }));
+    expect(await within(region).findByText('ya funciona')).toBeTruthy();
+  });
+});

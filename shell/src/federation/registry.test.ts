@@ -1,0 +1,142 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { store } from '@taquilla/shared';
+import { loadRemotes } from './load-remotes';
+import { clearOverrides, readOverrides } from './overrides';
+import { applyOverrides, parseRegistry, RegistryError } from './registry';
+import { initialRemotesState, remotesAtom } from './remotes-state';
+
+const REGISTRY_URL = 'http://tienda.test/remotes/remotes.json';
+
+const registry = {
+  remotes: {
+    catalog: {
+      current: '1.1.0',
+      history: [
+        { version: '1.0.0', entry: '/remotes/catalog/1.0.0/mf-manifest.json', publishedAt: '2026-11-01T00:00:00Z' },
+        { version: '1.1.0', entry: 'catalog/1.1.0/mf-manifest.json', publishedAt: '2026-11-02T00:00:00Z' },
+      ],
+    },
+    seating: {
+      current: '2.0.0',
+      history: [{ version: '2.0.0', entry: 'https://cdn.test/seating/2.0.0/mf-manifest.json', publishedAt: 'x' }],
+    },
+    marketing: { current: '1.0.0', history: [{ version: '1.0.0', entry: '/remotes/marketing/1.0.0/mf-manifest.json' }] },
+  },
+};
+
+afterEach(() => store.set(remotesAtom, initialRemotesState));
+
+describe('parseRegistry', () => {
+  it("registers each known remote's current release, resolving relative entries against the registry URL", () => {
+    const warn = vi.fn();
+    expect(parseRegistry(registry, REGISTRY_URL, warn)).toEqual([
+      { name: 'catalog', version: '1.1.0', entry: 'http://tienda.test/remotes/catalog/1.1.0/mf-manifest.json', source: 'registry' },
+      { name: 'seating', version: '2.0.0', entry: 'https://cdn.test/seating/2.0.0/mf-manifest.json', source: 'registry' },
+    ]);
+    expect(warn).toHaveBeenCalledOnce();
+    expect(warn.mock.calls[0]![0]).toContain('"marketing"');
+  });
+
+  it('keeps root-relative entries on the origin', () => {
+    const rolledBack = { remotes: { catalog: { ...registry.remotes.catalog, current: '1.0.0' } } };
+    expect(parseRegistry(rolledBack, REGISTRY_URL, vi.fn())[0]!.entry).toBe(
+      'http://tienda.test/remotes/catalog/1.0.0/mf-manifest.json',
+    );
+  });
+
+  it('skips (with a warning) a remote whose current version has no release record', () => {
+    const warn = vi.fn();
+    const broken = { remotes: { catalog: { current: '9.9.9', history: [] }, account: 'nada' } };
+    expect(parseRegistry(broken, REGISTRY_URL, warn)).toEqual([]);
+    expect(warn).toHaveBeenCalledTimes(2);
+  });
+
+  it.each([null, 'texto', [], {}, { remotes: [] }, { remotes: 'x' }])('rejects a malformed registry: %j', (raw) => {
+    expect(() => parseRegistry(raw, REGISTRY_URL, vi.fn())).toThrow(RegistryError);
+  });
+});
+
+describe('overrides', () => {
+  it('persists ?remote:<name>=<url> to localStorage and strips it from the URL', () => {
+    const warn = vi.fn();
+    const { overrides, cleanedSearch } = readOverrides(
+      '?remote:catalog=http://localhost:3011/mf-manifest.json&q=rock&remote:nadie=http://x',
+      localStorage,
+      warn,
+    );
+    expect(overrides).toEqual({ catalog: 'http://localhost:3011/mf-manifest.json' });
+    expect(cleanedSearch).toBe('?q=rock');
+    expect(localStorage.getItem('taquilla:override:catalog')).toBe('http://localhost:3011/mf-manifest.json');
+    expect(warn).toHaveBeenCalledOnce();
+    // The next page load keeps it without the parameter.
+    expect(readOverrides('', localStorage).overrides).toEqual({ catalog: 'http://localhost:3011/mf-manifest.json' });
+  });
+
+  it('reads a localStorage override, ignores an invalid one, and an empty parameter clears', () => {
+    localStorage.setItem('taquilla:override:seating', 'http://localhost:3012/mf-manifest.json');
+    localStorage.setItem('taquilla:override:auth', 'javascript:alert(1)');
+    expect(readOverrides('', localStorage).overrides).toEqual({ seating: 'http://localhost:3012/mf-manifest.json' });
+    expect(readOverrides('?remote:seating=', localStorage)).toEqual({ overrides: {}, cleanedSearch: '' });
+  });
+
+  it('clearOverrides removes every override key and nothing else', () => {
+    localStorage.setItem('taquilla:override:catalog', 'http://a/');
+    localStorage.setItem('token', 't');
+    clearOverrides(localStorage);
+    expect(localStorage.getItem('taquilla:override:catalog')).toBeNull();
+    expect(localStorage.getItem('token')).toBe('t');
+  });
+
+  it('an override replaces the registry entry, or adds a remote the registry lacks', () => {
+    const fromRegistry = parseRegistry(registry, REGISTRY_URL, vi.fn());
+    const merged = applyOverrides(fromRegistry, {
+      catalog: 'http://localhost:3011/mf-manifest.json',
+      auth: 'http://localhost:3015/mf-manifest.json',
+    });
+    expect(merged.map((r) => [r.name, r.entry, r.source])).toEqual([
+      ['catalog', 'http://localhost:3011/mf-manifest.json', 'override'],
+      ['seating', 'https://cdn.test/seating/2.0.0/mf-manifest.json', 'registry'],
+      ['auth', 'http://localhost:3015/mf-manifest.json', 'override'],
+    ]);
+  });
+});
+
+describe('loadRemotes', () => {
+  const json = (body: unknown, status = 200) =>
+    Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+
+  it('fetches the registry no-store and registers the remotes', async () => {
+    const fetchSpy = vi.fn(() => json(registry));
+    const register = vi.fn();
+    const state = await loadRemotes(REGISTRY_URL, {}, { fetch: fetchSpy, register, warn: vi.fn() });
+    expect(fetchSpy).toHaveBeenCalledWith(REGISTRY_URL, expect.objectContaining({ cache: 'no-store' }));
+    expect(register).toHaveBeenCalledWith(
+      [
+        { name: 'catalog', entry: 'http://tienda.test/remotes/catalog/1.1.0/mf-manifest.json' },
+        { name: 'seating', entry: 'https://cdn.test/seating/2.0.0/mf-manifest.json' },
+      ],
+      { force: true },
+    );
+    expect(state).toMatchObject({ status: 'ready', message: null });
+    expect(store.get(remotesAtom).remotes).toHaveLength(2);
+  });
+
+  it.each([
+    ['a 404', () => json({ message: 'no' }, 404)],
+    ['malformed JSON', () => Promise.resolve(new Response('{ roto', { status: 200 }))],
+    ['a wrong shape', () => json({ versions: [] })],
+    ['a network failure', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])('survives %s: a clear Spanish message, overrides still registered', async (_label, answer) => {
+    const register = vi.fn();
+    const state = await loadRemotes(
+      REGISTRY_URL,
+      { auth: 'http://localhost:3015/mf-manifest.json' },
+      { fetch: vi.fn(answer), register, warn: vi.fn() },
+    );
+    expect(state.status).toBe('error');
+    expect(state.message).toMatch(/^No pudimos cargar el catálogo de módulos del sitio/);
+    expect(register).toHaveBeenCalledWith([{ name: 'auth', entry: 'http://localhost:3015/mf-manifest.json' }], {
+      force: true,
+    });
+  });
+});
