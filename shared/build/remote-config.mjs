@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { createSharedSingletons } from './shared-singletons.mjs';
+import { REMOTES_USE_EXTERNAL_RUNTIME, createSharedSingletons } from './shared-singletons.mjs';
 
 async function importFrom(dir, specifier) {
   const require = createRequire(path.join(dir, 'package.json'));
@@ -47,9 +47,8 @@ export async function createRemoteConfig({ name, exposes, dir, port, outputPath,
     mode: buildMode,
     context: dir,
     target: 'web',
-    // Production builds are pure containers. The standalone page (src/index.ts + index.html)
-    // is a development build only: it needs a federation runtime of its own, which the
-    // production container deliberately leaves to the host (externalRuntime below).
+    // Production builds are pure containers (release folders hold no page); the standalone
+    // page (src/index.ts + public/index.html) is the development build (`pnpm dev`).
     entry: isProd ? {} : { main: './src/index.ts' },
     devtool: isProd ? false : 'eval-cheap-module-source-map',
     output: {
@@ -97,9 +96,8 @@ export async function createRemoteConfig({ name, exposes, dir, port, outputPath,
         dts: false,
         shareStrategy: 'loaded-first',
         shared: createSharedSingletons(dir),
-        // The host (shell) provides the MF runtime (provideExternalRuntime); bundling it in
-        // every remoteEntry.js would cost ~34 KB gzip per remote on first load.
-        ...(isProd ? { experiments: { externalRuntime: true, optimization: { target: 'web', disableRemote: true, disableSnapshot: true } } } : {}),
+        // Optionally leave the MF runtime to the host (see REMOTES_USE_EXTERNAL_RUNTIME).
+        ...(isProd && REMOTES_USE_EXTERNAL_RUNTIME ? { experiments: { externalRuntime: true, optimization: { target: 'web', disableRemote: true, disableSnapshot: true } } } : {}),
       }),
       ...(!isProd && fs.existsSync(template)
         ? [new rspack.HtmlRspackPlugin({ template, chunks: ['main'], title: `Taquilla · ${name} (standalone)` })]

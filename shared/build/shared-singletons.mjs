@@ -46,14 +46,22 @@ export function createSharedSingletons(fromDir) {
 }
 
 /**
+ * Whether production remotes leave the federation runtime to the host (MF
+ * `experiments.externalRuntime`). Saves ~14 KB gzip per remote on first load, but ONLY works
+ * when the shell sets `experiments: { provideExternalRuntime: true }` (hostFederationOptions
+ * below) — without it every remote fails with "setGlobalFederationConstructor". Flip to true
+ * together with that shell change.
+ */
+export const REMOTES_USE_EXTERNAL_RUNTIME = false;
+
+/**
  * What the HOST (shell) must spread into its ModuleFederationPlugin options so it matches the
  * remotes built by remote-config.mjs:
  *
  *   new ModuleFederationPlugin({ name: 'shell', remotes: {}, ...hostFederationOptions(import.meta.dirname) })
  *
- * IMPORTANT: production remotes are built with `experiments.externalRuntime: true` (they do
- * not bundle the ~34 KB gzip federation runtime); the host therefore MUST set
- * `experiments.provideExternalRuntime: true`, or remotes fail to initialise.
+ * With REMOTES_USE_EXTERNAL_RUNTIME the remotes do not bundle the federation runtime; the
+ * host provides it (`provideExternalRuntime`, harmless when remotes still bundle theirs).
  */
 export function hostFederationOptions(fromDir) {
   return {
