@@ -1,25 +1,24 @@
-import { useEffect } from 'react';
-import { ToastContainer, toast } from 'react-toastify';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { bus, type BusEvents } from '@taquilla/shared';
+import { enqueueToast } from './toast-queue';
 
-/** The page's one toast container (spec "Shared layout"), fed by bus 'ui:toast'. */
+const ToastHost = lazy(() => import('./ToastHost'));
+
+/** Listens to bus 'ui:toast'; mounts the (lazy) toast container on the first request. */
 export function Toasts() {
+  const [active, setActive] = useState(false);
   useEffect(() => {
-    const show = ({ kind, message }: BusEvents['ui:toast']) => {
-      toast[kind](message);
+    const onToast = (request: BusEvents['ui:toast']) => {
+      enqueueToast(request);
+      setActive(true);
     };
-    bus.on('ui:toast', show);
-    return () => bus.off('ui:toast', show);
+    bus.on('ui:toast', onToast);
+    return () => bus.off('ui:toast', onToast);
   }, []);
+  if (!active) return null;
   return (
-    <ToastContainer
-      position="top-right"
-      autoClose={3000}
-      theme="dark"
-      closeOnClick
-      pauseOnHover
-      draggable
-      newestOnTop={false}
-    />
+    <Suspense fallback={null}>
+      <ToastHost />
+    </Suspense>
   );
 }

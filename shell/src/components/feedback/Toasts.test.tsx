@@ -1,0 +1,33 @@
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { appAtom, bus, initialAppState, store } from '@taquilla/shared';
+import { GlobalSpinner } from './GlobalSpinner';
+import { Toasts } from './Toasts';
+import { installUiBus } from './ui-bus';
+
+describe('shell feedback', () => {
+  it("shows toasts asked for over bus 'ui:toast', in order, top-right", async () => {
+    render(<Toasts />);
+    act(() => {
+      bus.emit('ui:toast', { kind: 'success', message: 'Descuento aplicado correctamente!' });
+      bus.emit('ui:toast', { kind: 'error', message: 'Error al obtener el evento.' });
+    });
+    expect(await screen.findByText('Descuento aplicado correctamente!')).toBeTruthy();
+    expect(await screen.findByText('Error al obtener el evento.')).toBeTruthy();
+    expect(document.querySelector('.Toastify__toast-container--top-right')).not.toBeNull();
+  });
+
+  it("the global spinner follows bus 'ui:loader' (size 50, #fdff00)", () => {
+    const uninstall = installUiBus();
+    render(<GlobalSpinner />);
+    expect(screen.queryByRole('status')).toBeNull();
+    act(() => bus.emit('ui:loader', { on: true }));
+    const spinner = screen.getByRole('status', { name: 'Cargando' }).firstElementChild as HTMLElement;
+    expect(spinner.style.width).toBe('50px');
+    expect(spinner.style.borderTopColor).toBe('rgb(253, 255, 0)');
+    act(() => bus.emit('ui:loader', { on: false }));
+    expect(screen.queryByRole('status')).toBeNull();
+    uninstall();
+    store.set(appAtom, initialAppState);
+  });
+});
