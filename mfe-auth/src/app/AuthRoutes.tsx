@@ -1,21 +1,28 @@
-import { Link, useParams } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { AuthLayout } from '../features/layout/components/AuthLayout';
+import { ForgotPasswordPage } from '../features/forgot-password/components/ForgotPasswordPage';
+import { LoginPage } from '../features/login/components/LoginPage';
+import { RegisterPage } from '../features/register/components/RegisterPage';
+import { ResetPasswordPage } from '../features/reset-password/components/ResetPasswordPage';
+import { VerifyEmailPage } from '../features/verify-email/components/VerifyEmailPage';
 
-const SCREENS: Record<string, string> = {
-  login: 'Iniciar sesión',
-  register: 'Crear cuenta',
-  forgot: 'Recuperar contraseña',
-  verify: 'Verificar correo',
-  reset: 'Restablecer contraseña',
-};
-
-/** auth/* — placeholder until the auth screens land (login, register, forgot, verify, reset). */
+/**
+ * auth/* — the shell mounts this on `auth/*`; the paths below are relative to it:
+ * login, register, forgot, verify/:token, reset/:token (anything else → login).
+ */
 export default function AuthRoutes() {
-  const screen = useParams()['*']?.split('/')[0] ?? '';
   return (
-    <section data-remote-name={__REMOTE_NAME__} data-remote-version={__REMOTE_VERSION__} style={{ padding: '3rem 1rem', textAlign: 'center' }}>
-      <h1>{SCREENS[screen] ?? 'Acceso'}: en construcción</h1>
-      <p>Esta pantalla todavía no está disponible.</p>
-      <Link to="/eventos">Volver a eventos</Link>
-    </section>
+    <div data-remote-name={__REMOTE_NAME__} data-remote-version={__REMOTE_VERSION__}>
+      <Routes>
+        <Route element={<AuthLayout />}>
+          <Route path="login" element={<LoginPage />} />
+          <Route path="register" element={<RegisterPage />} />
+          <Route path="forgot" element={<ForgotPasswordPage />} />
+          <Route path="verify/:token" element={<VerifyEmailPage />} />
+          <Route path="reset/:token" element={<ResetPasswordPage />} />
+          <Route path="*" element={<Navigate to="/auth/login" replace />} />
+        </Route>
+      </Routes>
+    </div>
   );
 }

@@ -153,12 +153,17 @@ export type CheckStatusResponse = z.infer<typeof checkStatusResponseSchema>;
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
+/** What a form needs of a schema (lets a remote use these schemas without importing zod). */
+export interface FormSchema<T> {
+  safeParse(values: unknown): z.ZodSafeParseResult<T>;
+}
+
 /**
  * The first message per field, as forms display them. Field-level issues only: a form shows
  * each message under the field it belongs to.
  */
 export function fieldErrors<T extends string>(
-  schema: z.ZodType,
+  schema: FormSchema<unknown>,
   values: Record<T, unknown>,
 ): Partial<Record<T, string>> {
   const result = schema.safeParse(values);

@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import { useAtomValue } from 'jotai';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { authAtom, bus } from '@taquilla/shared';
+import { AUTH_STYLES } from '../../../lib/auth-styles';
+
+/** Pages an e-mailed link opens: they must work whatever the session says. */
+const LINK_PAGES = /\/auth\/(verify|reset)\//;
+
+/**
+ * Two-column auth page (spec §2): branded welcome on one side, the form on the other.
+ * Sends an authenticated visitor to '/', and asks the shell for the session check while the
+ * status is still 'checking' (the shell owns the token; we only read the atom).
+ */
+export function AuthLayout() {
+  const { status } = useAtomValue(authAtom);
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    if (status === 'checking') bus.emit('auth:check');
+  }, [status]);
+
+  if (status === 'authenticated' && !LINK_PAGES.test(pathname)) return <Navigate to="/" replace />;
+
+  return (
+    <div className="ta-auth">
+      <style>{AUTH_STYLES}</style>
+      <section className="ta-auth__welcome" aria-label="Bienvenida">
+        <p className="ta-auth__brand">Taquilla</p>
+        <h1>Bienvenido a Taquilla</h1>
+        <p>
+          Conciertos, deportes, teatro y más en todo México. Inicia sesión para comprar tus boletos,
+          guardar tus tarjetas y consultar tus compras cuando quieras.
+        </p>
+      </section>
+      <section className="ta-auth__panel" aria-label="Formulario">
+        <div className="ta-auth__card">
+          <Outlet />
+        </div>
+      </section>
+    </div>
+  );
+}

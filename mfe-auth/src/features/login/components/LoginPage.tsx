@@ -1,0 +1,32 @@
+import { Link } from 'react-router-dom';
+import { loginSchema } from '@taquilla/shared/schemas/auth';
+import { MessageDialog } from '../../../components/MessageDialog';
+import { TextField } from '../../../components/TextField';
+import { useDialog } from '../../../hooks/use-dialog';
+import { useForm } from '../../../hooks/use-form';
+import { useLogin } from '../hooks/use-login';
+
+export function LoginPage() {
+  const { dialog, show, close } = useDialog();
+  const { field, handleSubmit } = useForm(loginSchema, { email: '', password: '' });
+  const { submit, sending } = useLogin(show);
+
+  return (
+    <>
+      <h2>Iniciar sesión</h2>
+      <p>Ingresa con tu correo y contraseña.</p>
+      <form className="ta-form" noValidate onSubmit={handleSubmit(submit)}>
+        <TextField label="Correo" type="email" autoComplete="email" {...field('email')} />
+        <TextField label="Contraseña" type="password" autoComplete="current-password" {...field('password')} />
+        <button type="submit" className="ta-button" disabled={sending}>
+          {sending ? 'Ingresando...' : 'Ingresar'}
+        </button>
+      </form>
+      <nav className="ta-auth__links" aria-label="Otras opciones">
+        <Link to="/auth/forgot">¿Olvidaste tu contraseña?</Link>
+        <Link to="/auth/register">¿No tienes cuenta? Crear una cuenta</Link>
+      </nav>
+      <MessageDialog dialog={dialog} onClose={close} />
+    </>
+  );
+}

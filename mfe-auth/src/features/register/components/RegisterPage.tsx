@@ -1,0 +1,44 @@
+import { Link } from 'react-router-dom';
+import { PASSWORD_HINT, registerFormSchema } from '@taquilla/shared/schemas/auth';
+import { MessageDialog } from '../../../components/MessageDialog';
+import { TextField } from '../../../components/TextField';
+import { useDialog } from '../../../hooks/use-dialog';
+import { useForm } from '../../../hooks/use-form';
+import { useRegister } from '../hooks/use-register';
+
+export function RegisterPage() {
+  const { dialog, show, close } = useDialog();
+  const { field, handleSubmit } = useForm(registerFormSchema, {
+    fullName: '',
+    email: '',
+    password: '',
+    repeatedPassword: '',
+  });
+  const { submit, sending } = useRegister(show);
+
+  return (
+    <>
+      <h2>Crear cuenta</h2>
+      <p>Regístrate para comprar y consultar tus boletos.</p>
+      <form className="ta-form" noValidate onSubmit={handleSubmit(submit)}>
+        <TextField label="Nombre completo" autoComplete="name" {...field('fullName')} />
+        <TextField label="Correo" type="email" autoComplete="email" {...field('email')} />
+        <TextField
+          label="Contraseña"
+          type="password"
+          autoComplete="new-password"
+          hint={PASSWORD_HINT}
+          {...field('password')}
+        />
+        <TextField label="Repetir contraseña" type="password" autoComplete="new-password" {...field('repeatedPassword')} />
+        <button type="submit" className="ta-button" disabled={sending}>
+          {sending ? 'Creando cuenta...' : 'Crear cuenta'}
+        </button>
+      </form>
+      <nav className="ta-auth__links" aria-label="Otras opciones">
+        <Link to="/auth/login">¿Ya tienes cuenta? Inicia sesión</Link>
+      </nav>
+      <MessageDialog dialog={dialog} onClose={close} />
+    </>
+  );
+}

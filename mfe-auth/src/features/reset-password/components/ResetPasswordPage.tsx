@@ -1,0 +1,40 @@
+import { Link, useParams } from 'react-router-dom';
+import { PASSWORD_HINT, resetPasswordFormSchema } from '@taquilla/shared/schemas/auth';
+import { MessageDialog } from '../../../components/MessageDialog';
+import { TextField } from '../../../components/TextField';
+import { useDialog } from '../../../hooks/use-dialog';
+import { useForm } from '../../../hooks/use-form';
+import { useResetPassword } from '../hooks/use-reset-password';
+
+/** Opened from the recovery e-mail: /auth/reset/:token. */
+export function ResetPasswordPage() {
+  const { token = '' } = useParams<{ token: string }>();
+  const { dialog, show, close } = useDialog();
+  const { field, handleSubmit } = useForm(resetPasswordFormSchema, { password: '', repeatedPassword: '' });
+  const { submit, sending } = useResetPassword(token, show);
+
+  return (
+    <>
+      <h2>Nueva contraseña</h2>
+      <p>Elige una contraseña nueva para tu cuenta.</p>
+      <form className="ta-form" noValidate onSubmit={handleSubmit(submit)}>
+        <TextField
+          label="Nueva contraseña"
+          type="password"
+          autoComplete="new-password"
+          hint={PASSWORD_HINT}
+          {...field('password')}
+        />
+        <TextField label="Repetir contraseña" type="password" autoComplete="new-password" {...field('repeatedPassword')} />
+        <button type="submit" className="ta-button" disabled={sending}>
+          {sending ? 'Guardando...' : 'Guardar contraseña'}
+        </button>
+      </form>
+      <nav className="ta-auth__links" aria-label="Otras opciones">
+        <Link to="/auth/forgot">Solicitar otro enlace</Link>
+        <Link to="/auth/login">Volver a iniciar sesión</Link>
+      </nav>
+      <MessageDialog dialog={dialog} onClose={close} />
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { useCallback, useState } from 'react';
+
+export type DialogKind = 'error' | 'info' | 'success' | 'warning';
+
+export interface DialogAction {
+  label: string;
+  onClick: () => void;
+}
+
+export interface DialogState {
+  kind: DialogKind;
+  title: string;
+  /** May contain line breaks (server message arrays are joined by '\n'). */
+  message: string;
+  /** Label of the closing button; 'Aceptar' unless the spec names another ('Entendido'). */
+  closeLabel?: string;
+  /** Runs after the dialog closes (e.g. navigate to login). */
+  onClose?: () => void;
+  /** An optional second action (e.g. resend the verification e-mail). */
+  action?: DialogAction;
+}
+
+/** One modal message at a time per screen. */
+export function useDialog() {
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+  const close = useCallback(() => {
+    setDialog((current) => {
+      if (current?.onClose) queueMicrotask(current.onClose);
+      return null;
+    });
+  }, []);
+  return { dialog, show: setDialog, close };
+}
