@@ -1,0 +1,133 @@
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { readEnv, type EnvConfig } from './config';
+import { openDatabase, type Database, type Db } from './db/client';
+import { seedIfEmpty } from './seed/seed';
+import { loggerOptions } from './lib/logger';
+import { routeModules } from './modules/index';
+import type { RouteModule } from './modules/types';
+import { apiAuthPlugin } from './plugins/auth';
+import { errorHandler, notFoundHandler } from './plugins/error-handler';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    dbKind: 'pglite' | 'pg';
+    config: EnvConfig;
+  }
+}
+
+export const API_PREFIX = '/api/v1';
+
+export interface BuildAppOptions {
+  /** An open database. Without it the app opens one from the env (PGlite by default) and closes it on app.close(). */
+  db?: Database;
+  /** Apply migrations on start (default true). */
+  migrate?: boolean;
+  /** Seed demo data when the events table is empty (default true). */
+  seed?: boolean;
+  /** pino logger options, or false. Default: env LOG_LEVEL (info). */
+  logger?: FastifyServerOptions['logger'];
+  /** Serve the storefront (shell build + remote origin) from this process. */
+  storefront?: { shellDir: string; originDir: string };
+  /** Overrides of env config (apiKey, jwtSecret, …). */
+  config?: Partial<EnvConfig>;
+  /**
+   * Check every response against its zod schema (default: on unless NODE_ENV=production).
+   * Off, responses are still typed at compile time and the OpenAPI doc is unchanged.
+   */
+  validateResponses?: boolean;
+  /** Extra route modules (tests, experiments); the real list is modules/index.ts. */
+  extraModules?: RouteModule[];
+}
+
+// Spanish messages for zod's built-in checks (validation answers are shown to buyers).
+z.config(z.locales.es());
+
+export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const config: EnvConfig = { ...readEnv(), ...opts.config };
+  const app = Fastify({
+    logger: opts.logger ?? loggerOptions(config.logLevel),
+    // Ids never exceed 10 digits; anything longer is refused by the schemas, not the router.
+    routerOptions: { maxParamLength: 200 },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  const database = opts.db ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir }));
+  if (!opts.db) app.addHook('onClose', async () => database.close());
+  if (opts.migrate !== false) await database.migrate();
+  if (opts.seed !== false) await seedIfEmpty(database.db, app.log);
+
+  app.decorate('db', database.db);
+  app.decorate('dbKind', database.kind);
+  app.decorate('config', config);
+
+  const validateResponses = opts.validateResponses ?? process.env.NODE_ENV !== 'production';
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(validateResponses ? serializerCompiler : () => (data) => JSON.stringify(data));
+  app.setErrorHandler(errorHandler);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Taquilla API', version: '1.0.0', description: 'Boletos para eventos en vivo. Dinero en centavos; tasas en puntos base.' },
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        },
+      },
+      security: [{ apiKey: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      await api.register(apiAuthPlugin, { apiKey: config.apiKey, jwtSecret: config.jwtSecret });
+      api.setNotFoundHandler(notFoundHandler);
+      for (const mod of [...routeModules, ...(opts.extraModules ?? [])]) {
+        await api.register(mod.plugin, { prefix: mod.prefix ?? '' });
+      }
+    },
+    { prefix: API_PREFIX },
+  );
+
+  if (opts.storefront) {
+    // Owned by the delivery helper; loaded only when asked for so the API runs without it.
+    const storefront = await loadStorefrontPlugin();
+    if (storefront) await app.register(storefront, opts.storefront);
+    else {
+      app.log.warn('storefront plugin not found (api/src/plugins/storefront.ts): serving the API only');
+      app.setNotFoundHandler(notFoundHandler);
+    }
+  } else {
+    app.setNotFoundHandler(notFoundHandler);
+  }
+
+  return app;
+}
+
+type StorefrontPlugin = FastifyPluginAsync<{ shellDir: string; originDir: string }>;
+
+async function loadStorefrontPlugin(): Promise<StorefrontPlugin | null> {
+  // A variable specifier keeps TypeScript from requiring the file before it exists.
+  const specifier = './plugins/storefront';
+  try {
+    const mod = (await import(specifier)) as Record<string, unknown>;
+    return ((mod.default ?? mod.storefrontPlugin ?? null) as StorefrontPlugin | null);
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'ERR_MODULE_NOT_FOUND' && String((err as Error).message).includes('storefront')) return null;
+    throw err;
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * The whole schema as one object for drizzle(). Explicit named imports (no `export *`), one
+ * file per area.
+ */
+import { emailOutbox } from './email';
+import { categoriasEvento, eventoSecciones, eventos } from './events';
+import { eventoAsientos, eventoLugaresGenerales } from './inventory';
+import { cargos, boletos, reservas } from './sales';
+import { perfilesPago, tarjetas } from './payments';
+import { artistas, categorias, ciudades } from './places';
+import { promocionCategorias, promociones } from './promotions';
+import { invitados, users } from './users';
+import { asientos, bloques, filas, recintos, secciones } from './venues';
+
+export const schema = {
+  users,
+  invitados,
+  emailOutbox,
+  ciudades,
+  categorias,
+  artistas,
+  recintos,
+  bloques,
+  secciones,
+  filas,
+  asientos,
+  eventos,
+  categoriasEvento,
+  eventoSecciones,
+  eventoAsientos,
+  eventoLugaresGenerales,
+  reservas,
+  cargos,
+  boletos,
+  promociones,
+  promocionCategorias,
+  perfilesPago,
+  tarjetas,
+};
+export type Schema = typeof schema;
+
+export {
+  users,
+  invitados,
+  emailOutbox,
+  ciudades,
+  categorias,
+  artistas,
+  recintos,
+  bloques,
+  secciones,
+  filas,
+  asientos,
+  eventos,
+  categoriasEvento,
+  eventoSecciones,
+  eventoAsientos,
+  eventoLugaresGenerales,
+  reservas,
+  cargos,
+  boletos,
+  promociones,
+  promocionCategorias,
+  perfilesPago,
+  tarjetas,
+};

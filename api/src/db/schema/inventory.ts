@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { categoriasEvento, eventoSecciones, eventos } from './events';
+import { asientos, filas, secciones } from './venues';
+
+/**
+ * Stored seat states. 'disponible' with a live hold (hold_expires_at > now()) is served as
+ * 'reservado'; with an expired hold it is simply free — no sweeper needed.
+ */
+export const ESTADOS_INVENTARIO = ['disponible', 'vendido', 'ocupado', 'bloqueado', 'inaccesible', 'cortesia'] as const;
+
+/**
+ * Per-event seat inventory, the source of truth for holds and sales. A hold is a conditional
+ * UPDATE … WHERE estado='disponible' AND (reserva_id IS NULL OR hold_expires_at <= now()).
+ * seccion_id / fila_id are denormalised so a section's seats are one index range.
+ */
+export const eventoAsientos = pgTable(
+  'evento_asientos',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    eventoId: integer('evento_id').notNull().references(() => eventos.id, { onDelete: 'cascade' }),
+    asientoId: integer('asiento_id').notNull().references(() => asientos.id),
+    seccionId: integer('seccion_id').notNull().references(() => secciones.id),
+    filaId: integer('fila_id').notNull().references(() => filas.id),
+    /** Seat number, copied from asientos so a section's seat map is read without a join. */
+    numero: integer('numero').notNull(),
+    categoriaEventoId: integer('categoria_evento_id').notNull().references(() => categoriasEvento.id),
+    precio: integer('precio').notNull(),
+    estado: text('estado', { enum: ESTADOS_INVENTARIO }).notNull().default('disponible'),
+    reservaId: uuid('reserva_id'),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('evento_asientos_uq').on(t.eventoId, t.asientoId),
+    index('evento_asientos_seccion_idx').on(t.eventoId, t.seccionId),
+    index('evento_asientos_reserva_idx').on(t.reservaId),
+    index('evento_asientos_precio_idx').on(t.eventoId, t.precio),
+    check('evento_asientos_precio_ck', sql`${t.precio} >= 0`),
+  ],
+);
+
+/**
+ * General admission: one row per place, created with the event (capacity rows). Buyers claim
+ * N free rows with SELECT … FOR UPDATE SKIP LOCKED, so concurrent buyers never queue on one
+ * counter row. Same hold semantics as seats.
+ */
+export const eventoLugaresGenerales = pgTable(
+  'evento_lugares_generales',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    eventoSeccionId: integer('evento_seccion_id').notNull().references(() => eventoSecciones.id, { onDelete: 'cascade' }),
+    eventoId: integer('evento_id').notNull().references(() => eventos.id, { onDelete: 'cascade' }),
+    seccionId: integer('seccion_id').notNull().references(() => secciones.id),
+    estado: text('estado', { enum: ['disponible', 'vendido', 'cortesia', 'bloqueado'] }).notNull().default('disponible'),
+    reservaId: uuid('reserva_id'),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('evento_lugares_generales_seccion_idx').on(t.eventoSeccionId, t.estado),
+    index('evento_lugares_generales_evento_idx').on(t.eventoId, t.seccionId),
+    index('evento_lugares_generales_reserva_idx').on(t.reservaId),
+  ],
+);

@@ -1,0 +1,85 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { categoriasEvento, eventoSecciones, eventos } from './events';
+import { eventoAsientos, eventoLugaresGenerales } from './inventory';
+import { promociones } from './promotions';
+import { invitados, users } from './users';
+
+/**
+ * A hold of places for one buyer (user or guest) until fecha_expiracion.
+ * estado: 'activa' | 'cancelada' | 'vendida' | 'expirada'. Totals are stored at sale time as
+ * history (never recomputed).
+ */
+export const reservas = pgTable(
+  'reservas',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventoId: integer('evento_id').notNull().references(() => eventos.id),
+    usuarioId: uuid('usuario_id').references(() => users.id),
+    invitadoId: uuid('invitado_id').references(() => invitados.id),
+    esGeneral: boolean('es_general').notNull().default(false),
+    eventoSeccionId: integer('evento_seccion_id').references(() => eventoSecciones.id),
+    estado: text('estado', { enum: ['activa', 'cancelada', 'vendida', 'expirada'] }).notNull().default('activa'),
+    fechaExpiracion: timestamp('fecha_expiracion', { withTimezone: true }).notNull(),
+    promocionId: integer('promocion_id').references(() => promociones.id),
+    subtotal: integer('subtotal'),
+    descuento: integer('descuento'),
+    cargoServicio: integer('cargo_servicio'),
+    cargoTarjeta: integer('cargo_tarjeta'),
+    iva: integer('iva'),
+    total: integer('total'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('reservas_usuario_idx').on(t.usuarioId), index('reservas_evento_idx').on(t.eventoId, t.estado)],
+);
+
+/**
+ * A card charge at the payment gateway ('sandbox' | 'openpay').
+ * estado: 'pendiente' | 'pagado' | 'fallido' | 'reembolsado'. proveedor_cargo_id is unique
+ * so a replayed check or webhook finds the same row (idempotent sale).
+ */
+export const cargos = pgTable(
+  'cargos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reservaId: uuid('reserva_id').notNull().references(() => reservas.id),
+    proveedor: text('proveedor').notNull(),
+    proveedorCargoId: text('proveedor_cargo_id').notNull(),
+    monto: integer('monto').notNull(),
+    estado: text('estado', { enum: ['pendiente', 'pagado', 'fallido', 'reembolsado'] }).notNull().default('pendiente'),
+    metodoPago: text('metodo_pago').notNull().default('tarjeta'),
+    redirectUrl: text('redirect_url'),
+    error: text('error'),
+    /** Provider answer without card data (masked card, authorisation), for support. */
+    detalle: jsonb('detalle'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('cargos_proveedor_uq').on(t.proveedor, t.proveedorCargoId), index('cargos_reserva_idx').on(t.reservaId)],
+);
+
+/** An issued ticket. quemado_uuid is the QR payload. Seat tickets point at the seat row, general ones at the place row. */
+export const boletos = pgTable(
+  'boletos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reservaId: uuid('reserva_id').notNull().references(() => reservas.id),
+    cargoId: uuid('cargo_id').references(() => cargos.id),
+    eventoId: integer('evento_id').notNull().references(() => eventos.id),
+    eventoAsientoId: integer('evento_asiento_id').references(() => eventoAsientos.id),
+    lugarGeneralId: integer('lugar_general_id').references(() => eventoLugaresGenerales.id),
+    eventoSeccionId: integer('evento_seccion_id').references(() => eventoSecciones.id),
+    categoriaEventoId: integer('categoria_evento_id').references(() => categoriasEvento.id),
+    precio: integer('precio').notNull(),
+    quemadoUuid: uuid('quemado_uuid').notNull().unique().defaultRandom(),
+    usuarioId: uuid('usuario_id').references(() => users.id),
+    invitadoId: uuid('invitado_id').references(() => invitados.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('boletos_usuario_idx').on(t.usuarioId),
+    index('boletos_reserva_idx').on(t.reservaId),
+    uniqueIndex('boletos_evento_asiento_uq').on(t.eventoAsientoId),
+    uniqueIndex('boletos_lugar_general_uq').on(t.lugarGeneralId),
+  ],
+);

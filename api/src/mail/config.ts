@@ -1,0 +1,36 @@
+/** E-mail settings, read from the environment when the accounts module starts. */
+export interface MailConfig {
+  /** smtp(s)://user:pass@host:port — without it, mail goes to the outbox + local mailbox only. */
+  smtpUrl: string | undefined;
+  from: string;
+  /** Storefront origin for links in e-mails; else the request's own origin. */
+  publicUrl: string | undefined;
+  /** How long a request waits for the SMTP server to accept a message before leaving it queued. */
+  handoverMs: number;
+  /** How often the outbox worker looks for due messages. */
+  pollMs: number;
+  /** Attempts before a message is marked 'fallido'. */
+  maxAttempts: number;
+  /** While one process is sending a message, others leave it alone this long. */
+  leaseMs: number;
+  /** Mailbox page + links in the log: never in production. */
+  devMailbox: boolean;
+}
+
+function int(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 0 ? n : fallback;
+}
+
+export function readMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig {
+  return {
+    smtpUrl: env.SMTP_URL || undefined,
+    from: env.MAIL_FROM || '"Taquilla" <no-responder@taquilla.local>',
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
+    handoverMs: int(env.MAIL_HANDOVER_MS, 4000),
+    pollMs: int(env.MAIL_POLL_MS, 5000),
+    maxAttempts: int(env.MAIL_MAX_ATTEMPTS, 8),
+    leaseMs: int(env.MAIL_LEASE_MS, 120_000),
+    devMailbox: env.NODE_ENV !== 'production',
+  };
+}

@@ -1,0 +1,77 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { authTokens, type AuthTokenPurpose } from '../../db/schema/auth';
+import { users } from '../../db/schema/users';
+
+/** The only place the accounts module touches drizzle. Every function takes the db or a transaction. */
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** Inserts a user; undefined when the e-mail is already taken (unique index, race-safe). */
+export async function insertUser(
+  db: DbOrTx,
+  input: { fullName: string; email: string; passwordHash: string },
+): Promise<UserRow | undefined> {
+  const [row] = await db.insert(users).values(input).onConflictDoNothing({ target: users.email }).returning();
+  return row;
+}
+
+export async function setVerified(db: DbOrTx, userId: string): Promise<void> {
+  await db.update(users).set({ isVerified: true }).where(eq(users.id, userId));
+}
+
+export async function setPasswordHash(db: DbOrTx, userId: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+export async function insertToken(
+  db: DbOrTx,
+  input: { userId: string; purpose: AuthTokenPurpose; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(authTokens).values(input);
+}
+
+/** Removes a user's unused tokens of one purpose (an older reset link stops working). */
+export async function deleteUnusedTokens(db: DbOrTx, userId: string, purpose: AuthTokenPurpose): Promise<void> {
+  await db
+    .delete(authTokens)
+    .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));
+}
+
+export type ConsumeResult = { ok: true; userId: string } | { ok: false; reason: 'invalid' | 'used' | 'expired' };
+
+/**
+ * Marks a token used in one conditional UPDATE, so two concurrent clicks cannot both
+ * succeed. When nothing matched, a read says why (unknown, already used or expired).
+ */
+export async function consumeToken(db: DbOrTx, tokenHash: string, purpose: AuthTokenPurpose, now = new Date()): Promise<ConsumeResult> {
+  const [used] = await db
+    .update(authTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(authTokens.tokenHash, tokenHash),
+        eq(authTokens.purpose, purpose),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: authTokens.userId });
+  if (used) return { ok: true, userId: used.userId };
+  const [row] = await db
+    .select({ usedAt: authTokens.usedAt, expiresAt: authTokens.expiresAt })
+    .from(authTokens)
+    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, purpose)))
+    .limit(1);
+  if (!row) return { ok: false, reason: 'invalid' };
+  return { ok: false, reason: row.usedAt ? 'used' : 'expired' };
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { apiErrorSchema, idParamSchema } from '@taquilla/shared/schemas/common';
+import {
+  categoriasResponseSchema,
+  detalleSeccionResponseSchema,
+  eventoDetalleSchema,
+  eventosGetAllQuerySchema,
+  eventosGetAllResponseSchema,
+  filasPorSeccionResponseSchema,
+} from '@taquilla/shared/schemas/catalog';
+import type { RouteModule } from '../types';
+import { getCategorias, getDetalleSeccion, getEventoDetalle, getEventosWeb, getFilasPorSeccion } from './service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+const eventoParams = z.object({ id: idParamSchema });
+
+/** Catalogue reads (spec section 7, "Events"): thin handlers, logic in ./service. */
+export const catalogModule: RouteModule = {
+  name: 'catalog',
+  plugin: async (app) => {
+    app.get(
+      '/categorias/get_all',
+      { schema: { tags: ['catálogo'], summary: 'Categorías de eventos', response: { 200: categoriasResponseSchema, 401: apiErrorSchema } } },
+      async () => getCategorias(app.db),
+    );
+
+    app.get(
+      '/eventos/get_all',
+      {
+        schema: {
+          tags: ['catálogo'],
+          summary: 'Próximos eventos visibles en la web',
+          querystring: eventosGetAllQuerySchema,
+          response: { 200: eventosGetAllResponseSchema, ...errors },
+        },
+      },
+      async () => getEventosWeb(app.db),
+    );
+
+    app.get(
+      '/eventos/:id/detalle',
+      { schema: { tags: ['catálogo'], summary: 'Detalle de un evento con el mapa del recinto', params: eventoParams, response: { 200: eventoDetalleSchema, ...errors } } },
+      async (request) => getEventoDetalle(app.db, request.params.id),
+    );
+
+    app.get(
+      '/eventos/:id/detalle_seccion/false/web',
+      {
+        schema: {
+          tags: ['catálogo'],
+          summary: 'Secciones del evento con precios y disponibilidad por categoría',
+          params: eventoParams,
+          response: { 200: detalleSeccionResponseSchema, ...errors },
+        },
+      },
+      async (request) => getDetalleSeccion(app.db, request.params.id),
+    );
+
+    app.get(
+      '/eventos/:id/:seccionId/filas_por_seccion',
+      {
+        schema: {
+          tags: ['catálogo'],
+          summary: 'Filas y asientos de una sección con su estado',
+          params: z.object({ id: idParamSchema, seccionId: idParamSchema }),
+          response: { 200: filasPorSeccionResponseSchema, ...errors },
+        },
+      },
+      async (request) => getFilasPorSeccion(app.db, request.params.id, request.params.seccionId),
+    );
+  },
+};

@@ -1,0 +1,172 @@
+import type {
+  CategoriasResponse,
+  DetalleSeccionResponse,
+  Evento,
+  EventoDetalle,
+  EventosGetAllResponse,
+  EstadoAsiento,
+  Fila,
+  FilasPorSeccionResponse,
+  PrecioCategoria,
+} from '@taquilla/shared/schemas/catalog';
+import type { Db } from '../../db/client';
+import { DomainError } from '../../lib/errors';
+import { availabilityByEvento, type AvailabilityRow } from '../inventory/availability-repository';
+import {
+  findEvento,
+  findEventoRates,
+  findSeccionEvento,
+  listAsientosSeccion,
+  listCategorias,
+  listCategoriasEvento,
+  listEventosWeb,
+  listSeccionesEvento,
+  type EventoRow,
+} from './repository';
+
+function toEvento(r: EventoRow): Evento {
+  return {
+    id: r.id,
+    nombre: r.nombre,
+    descripcion: r.descripcion,
+    fecha: r.fecha.toISOString(),
+    zonaHoraria: r.zonaHoraria,
+    imagenBanner: r.imagenBanner,
+    imagenPromocion: r.imagenPromocion,
+    categoria: { id: r.categoriaId, nombre: r.categoriaNombre },
+    artista: { nombre: r.artistaNombre },
+    recinto: { id: r.recintoId, nombre: r.recintoNombre, direccion: r.recintoDireccion },
+    ciudad: { nombre: r.ciudadNombre },
+    mostrarWeb: r.mostrarWeb,
+    limiteDeAsientos: r.limiteDeAsientos,
+    usoDeTarjeta: r.usoDeTarjetaBps,
+    usoDeServicio: r.usoDeServicioBps,
+    ivaRate: r.ivaRateBps,
+    isIvaApplied: r.isIvaApplied,
+    udsPorCategoria: r.udsPorCategoria,
+    precioDesde: r.precioDesde,
+  };
+}
+
+export async function getEventosWeb(db: Db): Promise<EventosGetAllResponse> {
+  return { eventosFiltrados: (await listEventosWeb(db)).map(toEvento) };
+}
+
+export async function getCategorias(db: Db): Promise<CategoriasResponse> {
+  return { categorias: await listCategorias(db) };
+}
+
+/** Hidden events (mostrarWeb false) still answer, so the UI can say they are not available. */
+export async function getEventoDetalle(db: Db, id: number): Promise<EventoDetalle> {
+  const row = await findEvento(db, id);
+  if (!row) throw new DomainError('EVENTO_NO_ENCONTRADO');
+  const evento = toEvento(row);
+  return { ...evento, recinto: { ...evento.recinto, svg: row.svg } };
+}
+
+type Categoria = Awaited<ReturnType<typeof listCategoriasEvento>>[number];
+
+/** Distinct prices > 0 per category, highest first; categories in their event order. */
+function preciosCategorias(categorias: Categoria[], rows: Pick<AvailabilityRow, 'categoriaEventoId' | 'precio' | 'vendibles'>[]): PrecioCategoria[] {
+  const prices = new Map<number, Set<number>>();
+  for (const r of rows) {
+    if (r.categoriaEventoId === null || r.precio <= 0 || r.vendibles === 0) continue;
+    let set = prices.get(r.categoriaEventoId);
+    if (!set) prices.set(r.categoriaEventoId, (set = new Set()));
+    set.add(r.precio);
+  }
+  return categorias
+    .filter((c) => prices.has(c.id))
+    .map((c) => ({ categoria: c.nombre, color: c.color, precios: [...prices.get(c.id)!].sort((a, b) => b - a) }));
+}
+
+export async function getDetalleSeccion(db: Db, eventoId: number): Promise<DetalleSeccionResponse> {
+  const rates = await findEventoRates(db, eventoId);
+  if (!rates) throw new DomainError('EVENTO_NO_ENCONTRADO');
+  const [secciones, categorias, availability] = await Promise.all([
+    listSeccionesEvento(db, eventoId),
+    listCategoriasEvento(db, eventoId),
+    availabilityByEvento(db, eventoId),
+  ]);
+  const nombreCategoria = new Map(categorias.map((c) => [c.id, c.nombre]));
+  const bySeccion = new Map<number, AvailabilityRow[]>();
+  for (const a of availability) {
+    const list = bySeccion.get(a.seccionId);
+    if (list) list.push(a);
+    else bySeccion.set(a.seccionId, [a]);
+  }
+  return {
+    secciones: secciones.map((s) => {
+      const rows = bySeccion.get(s.id) ?? [];
+      const porCategoria = new Map<number, number>();
+      for (const r of rows) if (r.categoriaEventoId !== null) porCategoria.set(r.categoriaEventoId, (porCategoria.get(r.categoriaEventoId) ?? 0) + r.disponibles);
+      const onSale = rows.filter((r) => r.precio > 0 && r.vendibles > 0).map((r) => r.precio);
+      return {
+        id: s.id,
+        nombre: s.nombre,
+        bloque: { id: s.bloqueId, nombre: s.bloqueNombre },
+        tipo_seccion: s.tipo,
+        precioSeccion: s.tipo === 'general' ? s.precioEspecial : onSale.length ? Math.min(...onSale) : 0,
+        nombreEspecial: s.nombreEspecial,
+        seccionAdicional: s.seccionAdicional,
+        asientosDisponibles: rows.reduce((n, r) => n + r.disponibles, 0),
+        capacidad: rows.reduce((n, r) => n + r.total, 0),
+        disponiblesPorCategoria: [...porCategoria].map(([id, disponibles]) => ({ categoria: nombreCategoria.get(id) ?? '', disponibles })),
+        colores: s.colores,
+        uds: s.udsBps,
+      };
+    }),
+    preciosCategorias: preciosCategorias(categorias, availability),
+  };
+}
+
+function servedEstado(estado: string, held: boolean): EstadoAsiento {
+  if (estado === 'disponible') return held ? 'reservado' : 'disponible';
+  return estado as EstadoAsiento;
+}
+
+export async function getFilasPorSeccion(db: Db, eventoId: number, seccionId: number): Promise<FilasPorSeccionResponse> {
+  const [rates, seccion] = await Promise.all([findEventoRates(db, eventoId), findSeccionEvento(db, eventoId, seccionId)]);
+  if (!rates) throw new DomainError('EVENTO_NO_ENCONTRADO');
+  if (!seccion) throw new DomainError('SECCION_NO_ENCONTRADA');
+  const [categorias, seats] = await Promise.all([listCategoriasEvento(db, eventoId), listAsientosSeccion(db, eventoId, seccionId)]);
+  const cat = new Map(categorias.map((c) => [c.id, c]));
+  const udt = rates.usoDeTarjetaBps;
+  const uds = seccion.udsBps ?? rates.usoDeServicioBps;
+  const iva = rates.isIvaApplied ? rates.ivaRateBps : 0;
+
+  const filas: Fila[] = [];
+  let current: Fila | undefined;
+  let currentId = -1;
+  let esMesa = seccion.tipo === 'mesa';
+  const priceRows: { categoriaEventoId: number; precio: number; vendibles: number }[] = [];
+  for (const s of seats) {
+    if (s.fila_id !== currentId) {
+      currentId = s.fila_id;
+      current = { id: s.fila_id, nombre: s.fila_nombre, asientos: [], udt, uds, iva, orientacionFilas: seccion.orientacionFilas, esMesa: s.es_mesa };
+      esMesa ||= s.es_mesa;
+      filas.push(current);
+    }
+    const c = cat.get(s.categoria_evento_id);
+    const precio = Number(s.precio);
+    current!.asientos.push({
+      id: s.id,
+      numero: s.numero,
+      estado: servedEstado(s.estado, s.held),
+      precio,
+      categoria: c?.nombre ?? '',
+      color: c?.color ?? '#888888',
+      fila: s.fila_nombre,
+    });
+    if (s.estado === 'disponible' || s.estado === 'vendido' || s.estado === 'ocupado') priceRows.push({ categoriaEventoId: s.categoria_evento_id, precio, vendibles: 1 });
+  }
+  const present = new Set(seats.map((s) => s.categoria_evento_id));
+  return {
+    seccion: { id: seccion.id, nombre: seccion.nombre, tipo_seccion: seccion.tipo, bloque: seccion.bloqueNombre },
+    filas,
+    preciosCategorias: preciosCategorias(categorias.filter((c) => present.has(c.id)), priceRows),
+    categoriasEvento: categorias.map((c) => ({ categoria: c.nombre, cargoPorCategoria: c.cargoPorCategoriaBps })),
+    esMesa,
+    orientacionFilas: seccion.orientacionFilas,
+  };
+}

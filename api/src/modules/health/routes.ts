@@ -1,0 +1,19 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { RouteModule } from '../types';
+
+const healthSchema = z.object({ status: z.enum(['ok']), db: z.enum(['pglite', 'pg']), uptime: z.number() });
+
+export const healthModule: RouteModule = {
+  name: 'health',
+  plugin: async (app) => {
+    app.get(
+      '/health',
+      { schema: { tags: ['salud'], summary: 'Estado del servidor y de la base de datos', response: { 200: healthSchema } } },
+      async () => {
+        await app.db.execute(sql`select 1`);
+        return { status: 'ok' as const, db: app.dbKind, uptime: Math.round(process.uptime()) };
+      },
+    );
+  },
+};

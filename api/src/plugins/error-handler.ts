@@ -1,0 +1,67 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isResponseSerializationError } from 'fastify-type-provider-zod';
+import { DomainError, ERRORS, reasonPhrase } from '../lib/errors';
+
+interface ErrorBody {
+  statusCode: number;
+  error: string;
+  message: string | string[];
+  code?: string;
+}
+
+function body(status: number, message: string | string[], code?: string): ErrorBody {
+  return code ? { statusCode: status, error: reasonPhrase(status), message, code } : { statusCode: status, error: reasonPhrase(status), message };
+}
+
+/** Fastify's own 4xx errors (parsing, content type, size) → Spanish messages. */
+const FASTIFY_CODES: Record<string, keyof typeof ERRORS> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'JSON_INVALIDO',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'JSON_INVALIDO',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'CUERPO_DEMASIADO_GRANDE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'TIPO_CONTENIDO_NO_SOPORTADO',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'SOLICITUD_INVALIDA',
+  FST_ERR_RATE_LIMIT: 'DEMASIADAS_SOLICITUDES',
+};
+
+/** Validation issues as one Spanish line each: 'params.id: El identificador …'. */
+function validationMessages(error: FastifyError): string[] {
+  const context = error.validationContext ?? '';
+  return (error.validation ?? []).map((v) => {
+    const path = (v.instancePath ?? '').split('/').filter(Boolean).join('.');
+    const where = [context, path].filter(Boolean).join('.');
+    const message = v.message ?? 'valor inválido';
+    return where ? `${where}: ${message}` : message;
+  });
+}
+
+export function errorHandler(this: FastifyInstance, error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error instanceof DomainError) {
+    if (error.status >= 500) request.log.error({ err: error }, 'domain error');
+    return reply.status(error.status).send(body(error.status, error.details ?? error.message, error.code));
+  }
+  if (error.validation) {
+    return reply.status(400).send(body(400, validationMessages(error), 'VALIDACION'));
+  }
+  if (isResponseSerializationError(error)) {
+    request.log.error({ err: error, issues: error.cause?.issues }, 'response does not match its schema');
+    return reply.status(500).send(body(500, ERRORS.ERROR_INTERNO.message, 'ERROR_INTERNO'));
+  }
+  const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
+  if (mapped) {
+    const def = ERRORS[mapped];
+    return reply.status(def.status).send(body(def.status, def.message, mapped));
+  }
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    // A client error we did not name: keep the status, never the (English, internal) text.
+    return reply.status(status).send(body(status, ERRORS.SOLICITUD_INVALIDA.message, 'SOLICITUD_INVALIDA'));
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  const code = status === 503 ? 'SERVICIO_NO_DISPONIBLE' : 'ERROR_INTERNO';
+  const s = status === 503 ? 503 : 500;
+  return reply.status(s).send(body(s, ERRORS[code].message, code));
+}
+
+export function notFoundHandler(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return reply.status(404).send(body(404, ERRORS.RUTA_NO_ENCONTRADA.message, 'RUTA_NO_ENCONTRADA'));
+}

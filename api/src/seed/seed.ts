@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { queryRows } from '../db/rows';
+import { eventoImportSchema, formatIssues } from '../import/definition';
+import { importEvento } from '../import/import-evento';
+import { seedEventos } from './events';
+
+/** Event types always present (chips), even before any event uses them. */
+const CATEGORIAS = ['Conciertos', 'Deportes', 'Teatro', 'Arte', 'Conferencias'];
+
+/**
+ * First start: when there are no events, load the demo catalogue through the same import
+ * path an organiser uses. Idempotent: a non-empty events table means nothing to do.
+ * A lock keeps two processes starting at once from seeding twice.
+ */
+export async function seedIfEmpty(db: Db, log?: Pick<FastifyBaseLogger, 'info'>, now: Date = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(424242)`);
+    const [row] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from eventos`);
+    if ((row?.n ?? 0) > 0) return false;
+    const started = Date.now();
+    for (const nombre of CATEGORIAS) await tx.execute(sql`insert into categorias (nombre) values (${nombre}) on conflict do nothing`);
+    for (const input of seedEventos(now)) {
+      const parsed = eventoImportSchema.safeParse(input);
+      if (!parsed.success) throw new Error(`seed: '${input.evento.nombre}' no es válido:\n${formatIssues(parsed.error).join('\n')}`);
+      await importEvento(tx as unknown as Db, parsed.data);
+    }
+    log?.info({ ms: Date.now() - started }, 'seeded demo catalogue');
+    return true;
+  });
+}
