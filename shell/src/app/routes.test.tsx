@@ -1,7 +1,7 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authAtom, initialAuthState, store, type AuthState } from '@taquilla/shared';
 import { createFakeFederation, WithFederation } from '../testing/fake-federation';
 import { createRoutes } from './routes';
@@ -34,6 +34,18 @@ describe('route table (spec §2)', () => {
     expect(router.state.location.pathname).toBe('/eventos');
     expect(screen.getByRole('banner')).toBeTruthy();
     expect(screen.getByRole('contentinfo')).toBeTruthy();
+  });
+
+  it('on /eventos, pointing at the list preloads the likely next remotes', async () => {
+    const { federation } = renderAt('/eventos');
+    const region = await slot('catalog', 'EventList');
+    fireEvent.pointerOver(region);
+    await vi.waitFor(() =>
+      expect(federation.preloaded).toEqual([
+        ['seating', ['./EventDetail']],
+        ['checkout', ['./GeneralPurchase']],
+      ]),
+    );
   });
 
   it('eventos/:id → seating EventDetail plus checkout GeneralPurchase', async () => {
