@@ -2,8 +2,9 @@
  * Every route module mounted under /api/v1, in order. To add a module, import its
  * RouteModule and append it here — app.ts needs no change.
  */
+import { accountsModule } from './auth/accounts.module';
 import { catalogModule } from './catalog/routes';
 import { healthModule } from './health/routes';
 import type { RouteModule } from './types';
 
-export const routeModules: RouteModule[] = [healthModule, catalogModule];
+export const routeModules: RouteModule[] = [healthModule, catalogModule, accountsModule];

@@ -1,4 +1,4 @@
-import { messages } from '@taquilla/shared';
+import { messages } from '@taquilla/shared/messages';
 import { registerErrors } from '../../lib/errors';
 
 /** The accounts module's codes, added to the one error dictionary (lib/errors.ts). */

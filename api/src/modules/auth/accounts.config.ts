@@ -1,0 +1,40 @@
+import { readMailConfig, type MailConfig } from '../../mail/config';
+import type { RateLimitRule } from './rate-limit';
+
+/** Settings of the accounts module (auth + correos), from the environment. */
+export interface AccountsConfig {
+  mail: MailConfig;
+  /** redis://… — shared attempt counters for several API processes. */
+  redisUrl: string | undefined;
+  /** Redis key prefix (tests use their own). */
+  rateLimitPrefix: string;
+  login: { perIp: RateLimitRule; perEmail: RateLimitRule };
+  /** Verification / recovery e-mails: stops anyone mail-bombing an address. */
+  emails: { perIp: RateLimitRule; perAddress: RateLimitRule };
+  /** Session token lifetime (jose duration). */
+  jwtExpiresIn: string;
+}
+
+function int(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+export function readAccountsConfig(env: NodeJS.ProcessEnv = process.env): AccountsConfig {
+  const windowMs = int(env.LOGIN_WINDOW_MS, 15 * 60 * 1000);
+  const mailWindowMs = int(env.MAIL_LIMIT_WINDOW_MS, 15 * 60 * 1000);
+  return {
+    mail: readMailConfig(env),
+    redisUrl: env.REDIS_URL || undefined,
+    rateLimitPrefix: env.RATE_LIMIT_PREFIX || 'taquilla:rl:',
+    login: {
+      perIp: { max: int(env.LOGIN_MAX_PER_IP, 20), windowMs },
+      perEmail: { max: int(env.LOGIN_MAX_PER_EMAIL, 5), windowMs },
+    },
+    emails: {
+      perIp: { max: int(env.MAIL_MAX_PER_IP, 20), windowMs: mailWindowMs },
+      perAddress: { max: int(env.MAIL_MAX_PER_ADDRESS, 5), windowMs: mailWindowMs },
+    },
+    jwtExpiresIn: env.JWT_EXPIRES_IN || '7d',
+  };
+}

@@ -1,0 +1,115 @@
+import type { AuthUser, LoginPayload, RegisterPayload } from '@taquilla/shared/schemas/auth';
+import type { Db } from '../../db/client';
+import { DomainError } from '../../lib/errors';
+import { signToken } from '../../lib/jwt';
+import type { AccountsConfig } from './accounts.config';
+import { AUTH_TEXTS } from './auth.errors';
+import * as repo from './auth.repository';
+import { dummyHash, hashPassword, verifyPassword } from './password';
+import { emailKey, type RateLimiter } from './rate-limit';
+import { hashLinkToken } from './tokens';
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Drizzle row → the DTO every answer carries (no hash, no timestamps). */
+export function toAuthUser(row: repo.UserRow): AuthUser {
+  return { id: row.id, fullName: row.fullName, email: row.email, isVerified: row.isVerified };
+}
+
+export class AuthService {
+  constructor(
+    private readonly db: Db,
+    private readonly limiter: RateLimiter,
+    private readonly config: AccountsConfig,
+    private readonly jwtSecret: string,
+  ) {}
+
+  private sign(user: AuthUser): Promise<string> {
+    return signToken(user, { secret: this.jwtSecret, expiresIn: this.config.jwtExpiresIn });
+  }
+
+  async register(payload: RegisterPayload): Promise<{ token: string; user: AuthUser }> {
+    const email = normalizeEmail(payload.email);
+    if (await repo.findUserByEmail(this.db, email)) throw new DomainError('CORREO_YA_REGISTRADO');
+    const passwordHash = await hashPassword(payload.password);
+    // The unique index decides between two concurrent registrations of the same address.
+    const row = await repo.insertUser(this.db, { fullName: payload.fullName.trim(), email, passwordHash });
+    if (!row) throw new DomainError('CORREO_YA_REGISTRADO');
+    const user = toAuthUser(row);
+    return { token: await this.sign(user), user };
+  }
+
+  /**
+   * Counts the attempt per client IP and per address before looking at the password, so a
+   * guessing run is stopped even when every guess is wrong. A success clears the address's
+   * counter (the IP's keeps counting: one client trying many accounts).
+   */
+  async login(payload: LoginPayload, clientIp: string): Promise<{ token: string; user: AuthUser }> {
+    const email = normalizeEmail(payload.email);
+    const emailLimitKey = `login:email:${emailKey(email)}`;
+    const { allowed } = await this.limiter.allow([
+      { key: `login:ip:${clientIp}`, rule: this.config.login.perIp },
+      { key: emailLimitKey, rule: this.config.login.perEmail },
+    ]);
+    if (!allowed) throw new DomainError('DEMASIADOS_INTENTOS');
+
+    const row = await repo.findUserByEmail(this.db, email);
+    // Unknown address: spend the same time as a wrong password (no enumeration by timing).
+    const ok = await verifyPassword(payload.password, row?.passwordHash ?? (await dummyHash()));
+    if (!row || !ok) throw new DomainError('CREDENCIALES_INCORRECTAS');
+    await this.limiter.reset(emailLimitKey);
+    const user = toAuthUser(row);
+    return { token: await this.sign(user), user };
+  }
+
+  /** Fresh token + current user; answers unverified users too (the UI warns them). */
+  async checkStatus(userId: string): Promise<{ isVerified: boolean; token: string; user: AuthUser }> {
+    const row = await repo.findUserById(this.db, userId);
+    if (!row) throw new DomainError('USUARIO_NO_ENCONTRADO');
+    const user = toAuthUser(row);
+    return { isVerified: user.isVerified, token: await this.sign(user), user };
+  }
+
+  async verifyEmail(token: string): Promise<{ message: string }> {
+    await this.db.transaction(async (tx) => {
+      const result = await repo.consumeToken(tx, hashLinkToken(token), 'verify-email');
+      if (!result.ok) {
+        throw new DomainError(
+          result.reason === 'used'
+            ? 'VERIFICACION_ENLACE_USADO'
+            : result.reason === 'expired'
+              ? 'VERIFICACION_ENLACE_EXPIRADO'
+              : 'VERIFICACION_ENLACE_INVALIDO',
+        );
+      }
+      await repo.setVerified(tx, result.userId);
+    });
+    return { message: AUTH_TEXTS.emailVerified };
+  }
+
+  /**
+   * Sets the new password and spends the link. Getting the link proves the buyer owns the
+   * address, so the account counts as verified too. Other pending reset links die with it.
+   */
+  async resetPassword(token: string, password: string): Promise<{ message: string }> {
+    const passwordHash = await hashPassword(password);
+    await this.db.transaction(async (tx) => {
+      const result = await repo.consumeToken(tx, hashLinkToken(token), 'reset-password');
+      if (!result.ok) {
+        throw new DomainError(
+          result.reason === 'used'
+            ? 'RESTABLECER_ENLACE_USADO'
+            : result.reason === 'expired'
+              ? 'RESTABLECER_ENLACE_EXPIRADO'
+              : 'RESTABLECER_ENLACE_INVALIDO',
+        );
+      }
+      await repo.setPasswordHash(tx, result.userId, passwordHash);
+      await repo.setVerified(tx, result.userId);
+      await repo.deleteUnusedTokens(tx, result.userId, 'reset-password');
+    });
+    return { message: AUTH_TEXTS.passwordReset };
+  }
+}

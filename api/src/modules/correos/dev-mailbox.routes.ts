@@ -1,0 +1,57 @@
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { emailOutbox } from '../../db/schema/email';
+
+/**
+ * The local mailbox (development only): every message in the outbox, newest first, and each
+ * message's HTML with its real links. Mounted at the site root (/dev/correos), outside
+ * /api/v1, so a browser can open it without the API key; never registered in production.
+ */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function esc(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+const STATUS: Record<string, string> = { local: 'buzón local', pendiente: 'pendiente', enviado: 'enviado', fallido: 'fallido' };
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="es-MX"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${esc(title)}</title><style>
+body{font-family:system-ui,sans-serif;margin:0;background:#0f1115;color:#f4f4f5}
+header{padding:16px 24px;background:#1b1d24;border-bottom:3px solid #fdff00}
+h1{margin:0;font-size:20px} main{padding:16px 24px}
+table{border-collapse:collapse;width:100%} th,td{padding:8px;border-bottom:1px solid #333;text-align:left;vertical-align:top}
+a{color:#fdff00} .muted{color:#a6a6b0;font-size:13px}
+</style></head><body><header><h1>${esc(title)}</h1><p class="muted">Solo en desarrollo: los correos no salen de esta máquina (no hay SMTP_URL).</p></header><main>${body}</main></body></html>`;
+}
+
+export const devMailboxPlugin: FastifyPluginAsync = async (app) => {
+  app.get<{ Querystring: { para?: string } }>('/dev/correos', async (request, reply) => {
+    const to = typeof request.query.para === 'string' ? request.query.para.trim().toLowerCase() : '';
+    const base = app.db
+      .select({ id: emailOutbox.id, to: emailOutbox.to, subject: emailOutbox.subject, status: emailOutbox.status, createdAt: emailOutbox.createdAt })
+      .from(emailOutbox);
+    const rows = await (to ? base.where(eq(emailOutbox.to, to)) : base).orderBy(desc(emailOutbox.createdAt)).limit(200);
+    const list = rows.length
+      ? `<table><thead><tr><th>Fecha</th><th>Para</th><th>Asunto</th><th>Estado</th></tr></thead><tbody>${rows
+          .map(
+            (r) =>
+              `<tr><td class="muted">${esc(r.createdAt.toISOString())}</td><td>${esc(r.to)}</td><td><a href="/dev/correos/${r.id}">${esc(r.subject)}</a></td><td>${esc(STATUS[r.status] ?? r.status)}</td></tr>`,
+          )
+          .join('')}</tbody></table>`
+      : '<p>No hay correos todavía.</p>';
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page('Buzón local de Taquilla', list));
+  });
+
+  app.get<{ Params: { id: string } }>('/dev/correos/:id', async (request, reply) => {
+    const { id } = request.params;
+    const [row] = UUID.test(id) ? await app.db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1) : [];
+    if (!row) return reply.status(404).type('text/html; charset=utf-8').send(page('Correo no encontrado', '<p><a href="/dev/correos">Volver al buzón</a></p>'));
+    const meta = `<div style="font-family:system-ui,sans-serif;background:#1b1d24;color:#f4f4f5;padding:12px 24px;border-bottom:3px solid #fdff00">
+<a href="/dev/correos" style="color:#fdff00">← Buzón local</a> · <strong>Para:</strong> ${esc(row.to)} · <strong>Asunto:</strong> ${esc(row.subject)}</div>`;
+    // Our own generated HTML (names escaped by the templates): shown as the buyer would see it.
+    const html = row.html.includes('<body') ? row.html.replace(/<body([^>]*)>/, `<body$1>${meta}`) : meta + row.html;
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+  });
+};
