@@ -28,7 +28,8 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/serve-fresh.mjs',
     url: `http://127.0.0.1:${E2E_PORT}/config.json`,
-    reuseExistingServer: false,
+    // E2E_REUSE_SERVER=1: run against a server you started yourself (node scripts/serve-fresh.mjs).
+    reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
     timeout: 180_000,
     stdout: 'pipe',
     stderr: 'pipe',

@@ -93,8 +93,7 @@ export function buildRemote(remote, version, { quiet = false } = {}) {
  * Never overwrites: an existing version folder is a refusal. The folder is copied under a
  * temporary name and renamed into place, so a half copy is never served.
  */
-export function publish(remote, version, { origin = originDir(), now = new Date() } = {}) {
-  const dist = path.join(remoteDir(remote), 'dist');
+export function publish(remote, version, { origin = originDir(), now = new Date(), dist = path.join(remoteDir(remote), 'dist') } = {}) {
   if (!fs.existsSync(path.join(dist, 'mf-manifest.json'))) {
     throw new OpsError(`No hay build de ${remote} (${dist}/mf-manifest.json); compílalo primero.`);
   }
