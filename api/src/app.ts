@@ -13,6 +13,7 @@ import { openDatabase, type Database, type Db } from './db/client';
 import { seedIfEmpty } from './seed/seed';
 import { loggerOptions } from './lib/logger';
 import { routeModules } from './modules/index';
+import { devMailboxPlugin } from './modules/correos/dev-mailbox.routes';
 import type { RouteModule } from './modules/types';
 import { apiAuthPlugin } from './plugins/auth';
 import { errorHandler, notFoundHandler } from './plugins/error-handler';
@@ -101,6 +102,10 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     },
     { prefix: API_PREFIX },
   );
+
+  // The local mailbox page (/dev/correos) sits outside /api/v1 so a browser opens it without
+  // the API key; development only (accounts module, modules/correos/dev-mailbox.routes.ts).
+  if (process.env.NODE_ENV !== 'production') await app.register(devMailboxPlugin);
 
   if (opts.storefront) {
     // Owned by the delivery helper; loaded only when asked for so the API runs without it.
