@@ -60,7 +60,7 @@ test.describe('catálogo: página de eventos', () => {
 
     const first = eventos.find((e) => e.nombre === gridOrder(eventos)[0])!;
     const card = page.getByRole('article', { name: first.nombre });
-    await expect(card.getByText(first.ciudad.nombre)).toBeVisible();
+    await expect(card.getByText(first.ciudad.nombre, { exact: true })).toBeVisible();
     await expect(card.getByText(first.recinto.direccion, { exact: false })).toBeVisible();
     await expect(card.getByRole('link', { name: /^Más información/ })).toHaveAttribute('href', `/eventos/informacion/${first.id}`);
     await expect(card.getByRole('link', { name: /^Comprar boletos/ })).toHaveAttribute('href', `/eventos/${first.id}`);
