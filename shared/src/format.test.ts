@@ -56,7 +56,7 @@ describe('week helpers (weeks start on Monday)', () => {
     const next = nextWeekRange(now);
     expect([day(next.from), day(next.to)]).toEqual(['2026-03-16 00:00', '2026-03-22 23:59']);
     const weekend = weekendRange(now);
-    expect([day(weekend.from), day(weekend.to)]).toEqual(['2026-03-14 00:00', '2026-03-15 23:59']);
+    expect([day(weekend.from), day(weekend.to)]).toEqual(['2026-03-13 00:00', '2026-03-15 23:59']);
     expect(day(soonFrom(now))).toBe('2026-03-27 00:00');
   });
 

@@ -9,8 +9,8 @@ export const CURRENCY = 'MXN';
 export const DEFAULT_TIME_ZONE = 'America/Mexico_City';
 export const DATE_TIME_PATTERN = 'dd MMMM yyyy, hh:mmaa';
 export const WEEK_STARTS_ON = 1 as const;
-/** The weekend starts this many days after the week's Monday (spec: "from day 5 of the week"). */
-export const WEEKEND_OFFSET_DAYS = 5;
+/** ISO weekday (Monday = 1) on which the weekend starts: spec "from day 5 of the week" → Friday. */
+export const WEEKEND_START_DAY = 5;
 /** The 'soon' filter: more than this many days ahead. */
 export const SOON_AFTER_DAYS = 15;
 
@@ -71,7 +71,7 @@ export function nextWeekRange(now: DateInput, timeZone: string = DEFAULT_TIME_ZO
 
 export function weekendRange(now: DateInput, timeZone: string = DEFAULT_TIME_ZONE): DateRange {
   return {
-    from: startOfDay(addDays(startOfWeekMx(now, timeZone), WEEKEND_OFFSET_DAYS)),
+    from: startOfDay(addDays(startOfWeekMx(now, timeZone), WEEKEND_START_DAY - 1)),
     to: endOfWeekMx(now, timeZone),
   };
 }

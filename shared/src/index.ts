@@ -51,7 +51,7 @@ export {
   LOCALE,
   SOON_AFTER_DAYS,
   WEEK_STARTS_ON,
-  WEEKEND_OFFSET_DAYS,
+  WEEKEND_START_DAY,
   endOfWeekMx,
   formatDate,
   formatDateTime,
