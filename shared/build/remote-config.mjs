@@ -52,7 +52,8 @@ export async function createRemoteConfig({ name, exposes, dir, port, outputPath,
     entry: isProd ? {} : { main: './src/index.ts' },
     devtool: isProd ? false : 'eval-cheap-module-source-map',
     output: {
-      path: outputPath ?? path.join(dir, 'dist'),
+      // REMOTE_OUTPUT_DIR: `pnpm release` builds into a temp folder, leaving dist/ alone.
+      path: outputPath ?? process.env.REMOTE_OUTPUT_DIR ?? path.join(dir, 'dist'),
       // 'auto': chunks resolve against wherever remoteEntry.js was loaded from, so a release
       // folder (/remotes/<name>/<version>/) works on any origin without a rebuild.
       publicPath: 'auto',

@@ -1,6 +1,7 @@
 // Shared helpers of the ops commands (release, rollback, status, start). Plain Node ESM so
 // they run from a fresh clone without a TypeScript build.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 
@@ -72,19 +73,34 @@ export function manifestEntry(remote, version) {
   return `${remote}/${version}/mf-manifest.json`;
 }
 
-/** Build one remote with its own rspack CLI (no pnpm needed); REMOTE_VERSION stamps the bundle. */
-export function buildRemote(remote, version, { quiet = false } = {}) {
+/**
+ * Build one remote with its own rspack CLI (no pnpm needed); REMOTE_VERSION stamps the bundle.
+ * With `outDir` the build goes there instead of mfe-<remote>/dist (release uses a temp folder,
+ * so a release of another version never leaves dist/ stamped with it).
+ */
+export function buildRemote(remote, version, { quiet = false, outDir } = {}) {
   const dir = remoteDir(remote);
   const cli = path.join(dir, 'node_modules', '@rspack', 'cli', 'bin', 'rspack.js');
   const result = spawnSync(process.execPath, [cli, 'build'], {
     cwd: dir,
-    env: { ...process.env, NODE_ENV: 'production', REMOTE_VERSION: version },
+    env: { ...process.env, NODE_ENV: 'production', REMOTE_VERSION: version, ...(outDir ? { REMOTE_OUTPUT_DIR: outDir } : {}) },
     stdio: quiet ? 'pipe' : 'inherit',
     encoding: 'utf8',
   });
   if (result.status !== 0) {
     if (quiet) process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
     throw new OpsError(`La compilación de ${remote} falló (código ${result.status}); no se publicó nada.`);
+  }
+}
+
+/** Build into a temp folder and publish it; the temp folder is always removed. */
+export function buildAndPublish(remote, version, { origin = originDir(), quiet = false } = {}) {
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), `taquilla-${remote}-${version}-`));
+  try {
+    buildRemote(remote, version, { quiet, outDir });
+    return publish(remote, version, { origin, dist: outDir });
+  } finally {
+    fs.rmSync(outDir, { recursive: true, force: true });
   }
 }
 

@@ -32,7 +32,7 @@ function snapshot() {
 const registry = () => JSON.parse(fs.readFileSync(path.join(origin, 'remotes.json'), 'utf8'));
 
 beforeAll(() => {
-  // One real build + release (the rest publish that same dist with --no-build, to stay fast).
+  // Real builds (into a temp folder); refusals happen before any build.
   const first = run('release', 'account');
   expect(first.code, first.err).toBe(0);
 });
@@ -63,7 +63,7 @@ describe('release', () => {
 
   it('a second version keeps the first folder byte for byte and records history', () => {
     const before = snapshot();
-    const second = run('release', 'account', '--version', '1.0.1-test', '--no-build');
+    const second = run('release', 'account', '--version', '1.0.1-test');
     expect(second.code, second.err).toBe(0);
     expect(second.out).toMatch(/→ 1\.0\.1-test/);
     const after = snapshot();

@@ -1,9 +1,10 @@
 // pnpm release <remote> [--version x.y.z] [--no-build]
+// (--no-build publishes mfe-<remote>/dist as it is, e.g. in CI after a separate build step.)
 // Builds ONE remote and publishes it as an immutable folder <origin>/<remote>/<version>/,
 // then makes it the live version in <origin>/remotes.json (history kept).
 import fs from 'node:fs';
 import path from 'node:path';
-import { OpsError, SEMVER, assertRemote, buildRemote, originDir, packageVersion, publish, readRegistry, runCli } from './lib.mjs';
+import { OpsError, SEMVER, assertRemote, buildAndPublish, originDir, packageVersion, publish, readRegistry, runCli } from './lib.mjs';
 
 await runCli(async (argv) => {
   let remote;
@@ -27,11 +28,8 @@ await runCli(async (argv) => {
   if (fs.existsSync(path.join(origin, remote, version))) {
     throw new OpsError(`${remote} ${version} ya está publicado; las versiones son inmutables. Sube la versión (--version x.y.z).`);
   }
-  if (build) {
-    console.log(`▶ construyendo ${remote} ${version}…`);
-    buildRemote(remote, version);
-  }
-  const { previous, current, folder } = publish(remote, version, { origin });
+  if (build) console.log(`▶ construyendo ${remote} ${version}…`);
+  const { previous, current, folder } = build ? buildAndPublish(remote, version, { origin }) : publish(remote, version, { origin });
   console.log(`✔ ${remote} ${current} publicado en ${folder}`);
   console.log(`  en vigor: ${previous ?? '(ninguna)'} → ${current}`);
 });

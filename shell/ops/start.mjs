@@ -3,7 +3,7 @@
 // API (migrations + demo seed) which also serves the shell, the remote origin and config.
 import fs from 'node:fs';
 import path from 'node:path';
-import { OpsError, REMOTE_NAMES, ROOT, buildRemote, buildShell, originDir, packageVersion, publish, readRegistry, runQuiet, startServer } from './lib.mjs';
+import { OpsError, REMOTE_NAMES, ROOT, buildAndPublish, buildShell, originDir, packageVersion, readRegistry, runQuiet, startServer } from './lib.mjs';
 
 const PNPM = ['-y', 'pnpm@12.4.2'];
 const port = Number(process.env.PORT || 3000);
@@ -32,8 +32,7 @@ try {
       continue;
     }
     step(`publicando ${remote} ${version}…`);
-    buildRemote(remote, version, { quiet: true });
-    publish(remote, version, { origin });
+    buildAndPublish(remote, version, { origin, quiet: true });
   }
 
   step('iniciando API y base de datos (migraciones + semilla)…');
