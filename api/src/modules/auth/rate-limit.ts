@@ -68,11 +68,12 @@ export class RedisRateLimitStore implements RateLimitStore {
     private readonly onError: (err: unknown) => void = () => {},
   ) {
     this.redis = new Redis(url, {
-      // Fail fast: a login must not wait on a Redis that is down.
+      // Commands wait for the first connection (the offline queue), but never long: a login
+      // must not hang on a Redis that is down — after the timeout we count in process.
       maxRetriesPerRequest: 1,
-      enableOfflineQueue: false,
+      enableOfflineQueue: true,
+      commandTimeout: 1500,
       connectTimeout: 2000,
-      lazyConnect: false,
     });
     this.redis.on('error', (err) => this.onError(err));
   }
