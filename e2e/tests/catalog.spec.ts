@@ -175,6 +175,8 @@ test.describe('catálogo: página de eventos', () => {
       return route.fulfill({ status: 404, body: 'not found' });
     });
     await openHome(page);
+    await expect(grid(page)).toBeVisible();
+    expect(broken, 'the list answer went through the interceptor').not.toBe('');
     const image = page.getByRole('article', { name: broken }).getByRole('img', { name: `Cartel de ${broken}` });
     await expect(image).toHaveAttribute('src', /^data:image\/svg\+xml/);
     await expect(image).toHaveAttribute('data-default-image', 'true');
