@@ -2,19 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { buildApp } from '../../../app';
-import { openDatabase } from '../../../db/client';
+import { openTestDatabase } from '../../../../test/helpers';
 import type { RouteModule } from '../../types';
 
 export const API_KEY = 'clave-de-prueba';
 export const JWT_SECRET = 'secreto-de-prueba-0123456789-abcdefghij';
 
 /**
- * An app for the accounts tests: PGlite in memory, or PostgreSQL when TEST_DATABASE_URL is
- * set (the suite runs on both). `env` is applied while the app is built (the accounts module
- * reads its settings then) and restored afterwards.
+ * An app for the accounts tests on its own copy of the test template (PGlite for `test`,
+ * PostgreSQL for `test:pg` — the API's test mechanism, test/helpers.ts). `env` is applied
+ * while the app is built (the accounts module reads its settings then) and restored after.
  */
 export async function openTestApp(env: Record<string, string | undefined> = {}, extraModules: RouteModule[] = []) {
-  const database = await openDatabase({ url: process.env.TEST_DATABASE_URL || undefined, pgliteDir: 'memory://', poolSize: 4 });
+  const { database, drop } = await openTestDatabase();
   const saved: Record<string, string | undefined> = {};
   const applied = { MAIL_WORKER: '0', SMTP_URL: '', REDIS_URL: '', ...env };
   for (const [key, value] of Object.entries(applied)) {
@@ -24,7 +24,7 @@ export async function openTestApp(env: Record<string, string | undefined> = {}, 
   }
   let app: FastifyInstance;
   try {
-    app = await buildApp({ db: database, seed: false, logger: false, config: { apiKey: API_KEY, jwtSecret: JWT_SECRET }, extraModules });
+    app = await buildApp({ db: database, migrate: false, seed: false, logger: false, config: { apiKey: API_KEY, jwtSecret: JWT_SECRET }, extraModules });
     await app.ready();
   } finally {
     for (const [key, value] of Object.entries(saved)) {
@@ -35,6 +35,7 @@ export async function openTestApp(env: Record<string, string | undefined> = {}, 
   const close = async () => {
     await app.close();
     await database.close();
+    await drop();
   };
   return { app, db: database.db, close };
 }
