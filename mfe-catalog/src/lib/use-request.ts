@@ -35,7 +35,6 @@ export function useRequest<T>(
       current = false;
     };
     // `load`/`onError` are new closures each render; `key` is what identifies the request.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 
   return state.key === key ? state.value : { status: 'loading' };
