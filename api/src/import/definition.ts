@@ -10,7 +10,7 @@ import { DEFAULT_ZONA_HORARIA, ORIENTACIONES_FILA, TIPOS_SECCION } from '@taquil
  * data-seccion-id="<id>" (and id="seccion-<id>") with its database id.
  */
 const texto = z.string().trim().min(1, 'no puede ir vacío');
-const centavos = z.number().int('debe ser un entero (centavos)').nonnegative('no puede ser negativo');
+const centavos = z.number().int('debe ser un entero (centavos)').nonnegative('no puede ser negativo').max(100_000_000, 'no puede pasar de $1,000,000.00 (100000000 centavos)');
 const bps = z.number().int('debe ser un entero (puntos base)').min(0).max(10000);
 const color = z.string().regex(/^#[0-9a-fA-F]{3,8}$|^[a-z]+$/, 'debe ser un color CSS (#rrggbb)');
 

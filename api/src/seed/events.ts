@@ -267,18 +267,17 @@ export function seedEventos(now: Date = new Date()): EventoInput[] {
       },
     ),
     ev(
-      estadio,
+      arena,
       {
-        nombre: 'Final de Temporada',
-        descripcion: 'La gran final del torneo pasado.',
+        nombre: 'Final de Básquetbol: Capitanes vs. Fuerza Regia',
+        descripcion: 'La gran final de la temporada pasada.',
         fecha: cal.at(-45, 19, 0),
-        zonaHoraria: 'America/Merida',
         categoria: 'Deportes',
-        artista: 'Venados FC',
+        artista: 'Capitanes de la Ciudad de México',
         ...FEES,
-        ...poster('Final de Temporada', 'Evento pasado', '#166534', '#1e293b'),
+        ...poster('Final de Básquetbol', 'Evento pasado', '#166534', '#1e293b'),
       },
-      estadioCategorias,
+      arenaCategorias,
     ),
   ];
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { categoriasEvento, eventoSecciones, eventos } from './events';
-import { asientos, filas, secciones } from './venues';
+import { asientos } from './venues';
 
 /**
  * Stored seat states. 'disponible' with a live hold (hold_expires_at > now()) is served as
@@ -20,8 +20,10 @@ export const eventoAsientos = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     eventoId: integer('evento_id').notNull().references(() => eventos.id, { onDelete: 'cascade' }),
     asientoId: integer('asiento_id').notNull().references(() => asientos.id),
-    seccionId: integer('seccion_id').notNull().references(() => secciones.id),
-    filaId: integer('fila_id').notNull().references(() => filas.id),
+    // Denormalised copies of the seat's row and section (no FK: they follow asiento_id, and
+    // skipping two FK checks per row keeps a 20,000-seat event import fast).
+    seccionId: integer('seccion_id').notNull(),
+    filaId: integer('fila_id').notNull(),
     /** Seat number, copied from asientos so a section's seat map is read without a join. */
     numero: integer('numero').notNull(),
     categoriaEventoId: integer('categoria_evento_id').notNull().references(() => categoriasEvento.id),
@@ -50,7 +52,8 @@ export const eventoLugaresGenerales = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     eventoSeccionId: integer('evento_seccion_id').notNull().references(() => eventoSecciones.id, { onDelete: 'cascade' }),
     eventoId: integer('evento_id').notNull().references(() => eventos.id, { onDelete: 'cascade' }),
-    seccionId: integer('seccion_id').notNull().references(() => secciones.id),
+    /** Copy of the evento_seccion's section, for per-section counts without a join. */
+    seccionId: integer('seccion_id').notNull(),
     estado: text('estado', { enum: ['disponible', 'vendido', 'cortesia', 'bloqueado'] }).notNull().default('disponible'),
     reservaId: uuid('reserva_id'),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),

@@ -1,0 +1,106 @@
+import { detalleSeccionResponseSchema, filasPorSeccionResponseSchema } from '@taquilla/shared/schemas/catalog';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/rows';
+import { availabilityByEvento } from '../src/modules/inventory/availability-repository';
+import { claimGeneralPlaces, holdSeats, releaseHold } from '../src/modules/inventory/holds-repository';
+import { buildTestApp, type TestApp } from './helpers';
+
+let t: TestApp;
+let eventoId: number;
+let seccionId: number;
+let general: { eventoSeccionId: number; seccionId: number };
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const [row] = await queryRows<{ evento_id: number; seccion_id: number }>(
+    t.database.db,
+    sql`select ea.evento_id, ea.seccion_id from evento_asientos ea join eventos e on e.id = ea.evento_id
+         where e.mostrar_web and e.fecha > now() and ea.estado = 'disponible' group by 1, 2 having count(*) >= 20 order by 1, 2 limit 1`,
+  );
+  eventoId = row!.evento_id;
+  seccionId = row!.seccion_id;
+  const [g] = await queryRows<{ id: number; seccion_id: number }>(
+    t.database.db,
+    sql`select es.id, es.seccion_id from evento_secciones es join secciones s on s.id = es.seccion_id where es.evento_id = ${eventoId} and s.tipo = 'general' limit 1`,
+  );
+  general = { eventoSeccionId: g!.id, seccionId: g!.seccion_id };
+});
+afterAll(async () => t?.close());
+
+async function freeSeatIds(n: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    t.database.db,
+    sql`select id from evento_asientos where evento_id = ${eventoId} and seccion_id = ${seccionId} and estado = 'disponible' and hold_expires_at is null order by id limit ${n}`,
+  );
+  return rows.map((r) => r.id);
+}
+
+async function seccion(id: number) {
+  const body = detalleSeccionResponseSchema.parse((await t.request(`/api/v1/eventos/${eventoId}/detalle_seccion/false/web`)).json());
+  return body.secciones.find((s) => s.id === id)!;
+}
+
+async function seatStates(): Promise<Map<number, string>> {
+  const body = filasPorSeccionResponseSchema.parse((await t.request(`/api/v1/eventos/${eventoId}/${seccionId}/filas_por_seccion`)).json());
+  return new Map(body.filas.flatMap((f) => f.asientos.map((a) => [a.id, a.estado] as const)));
+}
+
+describe('availability after holds', () => {
+  it('a live hold makes seats reservado and lowers the counts; release frees them', async () => {
+    const before = await seccion(seccionId);
+    const ids = await freeSeatIds(4);
+    const reserva = randomUUID();
+    const held = await t.database.db.transaction((tx) => holdSeats(tx, eventoId, ids, reserva, new Date(Date.now() + 10 * 60_000)));
+    expect(held.sort()).toEqual([...ids].sort());
+    expect((await seccion(seccionId)).asientosDisponibles).toBe(before.asientosDisponibles - 4);
+    const states = await seatStates();
+    for (const id of ids) expect(states.get(id)).toBe('reservado');
+
+    // Nobody else can hold them while the hold lives.
+    expect(await holdSeats(t.database.db, eventoId, ids, randomUUID(), new Date(Date.now() + 60_000))).toEqual([]);
+
+    await releaseHold(t.database.db, reserva);
+    expect((await seccion(seccionId)).asientosDisponibles).toBe(before.asientosDisponibles);
+  });
+
+  it('an expired hold counts as free everywhere, without any sweeper', async () => {
+    const before = await seccion(seccionId);
+    const ids = await freeSeatIds(3);
+    await holdSeats(t.database.db, eventoId, ids, randomUUID(), new Date(Date.now() - 1000));
+    expect((await seccion(seccionId)).asientosDisponibles).toBe(before.asientosDisponibles);
+    const states = await seatStates();
+    for (const id of ids) expect(states.get(id)).toBe('disponible');
+    const rows = await availabilityByEvento(t.database.db, eventoId);
+    expect(rows.filter((r) => r.seccionId === seccionId).reduce((n, r) => n + r.disponibles, 0)).toBe(before.asientosDisponibles);
+    // …and can be held again by someone else.
+    expect((await holdSeats(t.database.db, eventoId, ids, randomUUID(), new Date(Date.now() + 60_000))).length).toBe(3);
+  });
+
+  it('general admission: live claims lower the count, expired ones do not, and claims never overlap', async () => {
+    const before = await seccion(general.seccionId);
+    const live = await t.database.db.transaction((tx) => claimGeneralPlaces(tx, general.eventoSeccionId, 5, randomUUID(), new Date(Date.now() + 60_000)));
+    expect(live).toHaveLength(5);
+    await claimGeneralPlaces(t.database.db, general.eventoSeccionId, 7, randomUUID(), new Date(Date.now() - 1000));
+    const after = await seccion(general.seccionId);
+    expect(after.asientosDisponibles).toBe(before.asientosDisponibles - 5);
+    expect(after.disponiblesPorCategoria[0]!.disponibles).toBe(before.asientosDisponibles - 5);
+
+    const [a, b] = await Promise.all([
+      t.database.db.transaction((tx) => claimGeneralPlaces(tx, general.eventoSeccionId, 20, randomUUID(), new Date(Date.now() + 60_000))),
+      t.database.db.transaction((tx) => claimGeneralPlaces(tx, general.eventoSeccionId, 20, randomUUID(), new Date(Date.now() + 60_000))),
+    ]);
+    expect(a).toHaveLength(20);
+    expect(b).toHaveLength(20);
+    expect(new Set([...a, ...b, ...live]).size).toBe(45);
+  });
+
+  it('sold seats are served as vendido and leave the free count', async () => {
+    const before = await seccion(seccionId);
+    const [id] = await freeSeatIds(1);
+    await t.database.db.execute(sql`update evento_asientos set estado = 'vendido' where id = ${id!}`);
+    expect((await seatStates()).get(id!)).toBe('vendido');
+    expect((await seccion(seccionId)).asientosDisponibles).toBe(before.asientosDisponibles - 1);
+  });
+});
