@@ -17,7 +17,9 @@ const require = createRequire(path.join(dir, 'package.json'));
 const { rspack } = await import(pathToFileURL(require.resolve('@rspack/core')).href);
 const config = (await import(pathToFileURL(path.join(dir, 'rspack.config.mjs')).href)).default;
 const port = Number(process.env.PORT ?? config.devServer?.port ?? 3010);
-const out = config.output.path;
+// Not dist/: that folder is what `release --no-build` and the e2e harness publish.
+const out = path.join(dir, 'node_modules', '.cache', 'taquilla-dev');
+config.output.path = out;
 
 const TYPES = { '.js': 'text/javascript', '.json': 'application/json', '.html': 'text/html; charset=utf-8',
   '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.map': 'application/json' };
