@@ -26,6 +26,10 @@ export const accountsModule: RouteModule = {
         })
       : new MemoryRateLimitStore();
     const limiter = new RateLimiter(store);
+    if (process.env.NODE_ENV === 'production') {
+      if (!config.mail.smtpUrl) app.log.warn('SMTP_URL no está definido: los correos se quedan en el buzón de salida sin enviarse');
+      if (!config.mail.publicUrl) app.log.warn('PUBLIC_URL no está definido: los enlaces de los correos usan el Host de cada petición');
+    }
     const mailer = new Mailer(app.db, config.mail, app.log);
 
     if (process.env.MAIL_WORKER !== '0') app.addHook('onReady', async () => mailer.startWorker());
