@@ -39,9 +39,12 @@ function exec(command, args, { cwd = ROOT, env = {}, echo = false } = {}) {
 /** Test counts from vitest's or Playwright's summary lines. */
 function counts(output, kind) {
   if (kind === 'vitest') {
-    const line = output.split('\n').reverse().find((l) => /^\s*Tests\s+/.test(l)) ?? '';
-    const n = (word) => Number(new RegExp(`(\\d+) ${word}`).exec(line)?.[1] ?? 0);
-    return { passed: n('passed'), failed: n('failed'), found: line !== '' };
+    const lines = output.split('\n').reverse();
+    const tests = lines.find((l) => /^\s*Tests\s+/.test(l)) ?? '';
+    const files = lines.find((l) => /^\s*Test Files\s+/.test(l)) ?? '';
+    const n = (line, word) => Number(new RegExp(`(\\d+) ${word}`).exec(line)?.[1] ?? 0);
+    // A test file that fails to load has no failed *tests*: count it as one failure.
+    return { passed: n(tests, 'passed'), failed: Math.max(n(tests, 'failed'), n(files, 'failed')), found: tests !== '' };
   }
   const n = (word) => Number(new RegExp(`^\\s*(\\d+) ${word}\\b`, 'm').exec(output)?.[1] ?? 0);
   return { passed: n('passed'), failed: n('failed') + n('timed out') + n('interrupted'), found: /^\s*\d+ (passed|failed)/m.test(output) };
