@@ -276,6 +276,44 @@ test.describe('failure isolation', () => {
       expect(back.code, back.err).toBe(0);
     }
   });
+
+  test('a malformed or missing registry keeps the shell up with a clear message', async ({ page }) => {
+    const file = path.join(ORIGIN_DIR, 'remotes.json');
+    const good = fs.readFileSync(file, 'utf8');
+    try {
+      for (const broken of [() => fs.writeFileSync(file, '{ "remotes": '), () => fs.rmSync(file)]) {
+        broken();
+        await page.goto('/eventos');
+        await expect(page.getByRole('alert').filter({ hasText: 'No pudimos cargar el catálogo de módulos del sitio.' })).toBeVisible();
+        await expect(page.getByRole('link', { name: 'Iniciar sesión' }).first()).toBeVisible();
+        await page.getByRole('contentinfo').getByRole('link', { name: /términos y condiciones/i }).click();
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        fs.writeFileSync(file, good);
+      }
+    } finally {
+      fs.writeFileSync(file, good);
+    }
+  });
+
+  test('an unknown remote name in the registry is ignored with a console warning', async ({ page }) => {
+    const file = path.join(ORIGIN_DIR, 'remotes.json');
+    const good = fs.readFileSync(file, 'utf8');
+    const registry = JSON.parse(good);
+    registry.remotes.misterio = { current: '1.0.0', history: [{ version: '1.0.0', entry: 'misterio/1.0.0/mf-manifest.json', publishedAt: new Date().toISOString() }] };
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    fs.writeFileSync(file, JSON.stringify(registry));
+    try {
+      await page.goto('/eventos');
+      await expectRemoteRendered(page, 'catalog');
+      expect(warnings.some((w) => w.includes('misterio'))).toBe(true);
+      await expect(page.getByText('No pudimos cargar el catálogo de módulos del sitio.')).toHaveCount(0);
+    } finally {
+      fs.writeFileSync(file, good);
+    }
+  });
 });
 
 test.describe('session check', () => {
