@@ -208,6 +208,27 @@ test.describe('independent release and rollback', () => {
     expect(perLoad).toBeGreaterThan(0);
     expect(new Set(assets)).toEqual(new Set(shellAssetsFirst));
   });
+
+  test('dev override: one remote from another origin (CORS), the rest from the registry', async ({ page, baseURL }) => {
+    test.setTimeout(120_000);
+    const first = readRegistry().remotes.seating!.current;
+    const dev = `${first}-dev.${Date.now()}`;
+    const release = ops('release', 'seating', '--version', dev);
+    expect(release.code, release.err).toBe(0);
+    expect(ops('rollback', 'seating', first).code).toBe(0);
+    // Same server under another host name = another origin: the manifest and chunks need CORS.
+    const otherOrigin = baseURL!.replace('127.0.0.1', 'localhost');
+    const manifest = `${otherOrigin}/remotes/seating/${dev}/mf-manifest.json`;
+    await page.goto(`/eventos/1/2/A?remote:seating=${encodeURIComponent(manifest)}`);
+    await expect(slot(page, 'seating').locator(`[data-remote-version="${dev}"]`)).toBeVisible();
+    await expectRemoteRendered(page, 'checkout');
+    expect(page.url()).not.toContain('remote:seating');
+    // Persisted until cleared; clearing brings the registry's version back.
+    await page.reload();
+    await expect(slot(page, 'seating').locator(`[data-remote-version="${dev}"]`)).toBeVisible();
+    await page.goto('/eventos/1?remote:seating=');
+    await expect(slot(page, 'seating').locator(`[data-remote-version="${first}"]`)).toBeVisible();
+  });
 });
 
 test.describe('failure isolation', () => {
