@@ -49,7 +49,8 @@ test('register, verify from the mailbox, sign in, reload keeps the session, sign
   const required = page.getByRole('alertdialog');
   await expect(required).toContainText('Verificación requerida. Debes verificar tu correo para acceder.');
   await required.getByRole('button', { name: 'Entendido' }).click();
-  await expect(header(page).getByRole('link', { name: 'Mis eventos' })).toHaveCount(0);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
   await followMailLink(page, email, 'Verifica tu correo en Taquilla', 'Verificar mi correo');
   await expect(page).toHaveURL(/\/auth\/verify\/[A-Za-z0-9_-]{43}$/);

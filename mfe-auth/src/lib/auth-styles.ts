@@ -4,11 +4,12 @@
  * the host loads CSS chunks. Class names are prefixed `ta-` to stay out of other slots' way.
  */
 export const AUTH_STYLES = `
-.ta-auth { display: grid; grid-template-columns: 1fr; min-height: calc(100vh - 8rem);
+.ta-auth { display: grid; grid-template-columns: 1fr; min-height: 100vh;
   background: #0f1115; color: #f4f4f5; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
 .ta-auth__welcome { padding: 2rem 1.5rem; background: linear-gradient(135deg, #1d1f27 0%, #2b2d3a 60%, #3a3400 100%);
   display: flex; flex-direction: column; justify-content: center; gap: 0.75rem; }
-.ta-auth__brand { color: #fdff00; font-weight: 800; letter-spacing: 0.08em; text-transform: uppercase; font-size: 0.9rem; margin: 0; }
+.ta-auth__brand { color: #fdff00; font-weight: 800; letter-spacing: 0.08em; text-transform: uppercase; font-size: 0.9rem; margin: 0; text-decoration: none; align-self: flex-start; }
+.ta-auth__back { align-self: flex-start; font-size: 0.95rem; }
 .ta-auth__welcome h1 { margin: 0; font-size: 1.9rem; line-height: 1.2; }
 .ta-auth__welcome p { margin: 0; color: #c9c9d1; max-width: 32rem; }
 .ta-auth__panel { padding: 2rem 1.5rem; display: flex; align-items: center; justify-content: center; }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { authAtom, bus } from '@taquilla/shared';
 import { AUTH_STYLES } from '../../../lib/auth-styles';
 
@@ -32,6 +32,10 @@ export function AuthLayout() {
           Conciertos, deportes, teatro y más en todo México. Inicia sesión para comprar tus boletos,
           guardar tus tarjetas y consultar tus compras cuando quieras.
         </p>
+        {/* The shell renders auth/* without its header: this is the way back to the shop. */}
+        <Link to="/eventos" className="ta-auth__back">
+          ← Ver eventos
+        </Link>
       </section>
       <section className="ta-auth__panel" aria-label="Formulario">
         <div className="ta-auth__card">
