@@ -9,6 +9,8 @@ export interface AccountsConfig {
   /** Redis key prefix (tests use their own). */
   rateLimitPrefix: string;
   login: { perIp: RateLimitRule; perEmail: RateLimitRule };
+  /** Each registration costs a memory-hard hash: one client cannot create accounts in bulk. */
+  register: { perIp: RateLimitRule };
   /** Verification / recovery e-mails: stops anyone mail-bombing an address. */
   emails: { perIp: RateLimitRule; perAddress: RateLimitRule };
   /** Session token lifetime (jose duration). */
@@ -31,6 +33,7 @@ export function readAccountsConfig(env: NodeJS.ProcessEnv = process.env): Accoun
       perIp: { max: int(env.LOGIN_MAX_PER_IP, 20), windowMs },
       perEmail: { max: int(env.LOGIN_MAX_PER_EMAIL, 5), windowMs },
     },
+    register: { perIp: { max: int(env.REGISTER_MAX_PER_IP, 50), windowMs } },
     emails: {
       perIp: { max: int(env.MAIL_MAX_PER_IP, 20), windowMs: mailWindowMs },
       perAddress: { max: int(env.MAIL_MAX_PER_ADDRESS, 5), windowMs: mailWindowMs },

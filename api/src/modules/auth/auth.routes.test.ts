@@ -20,7 +20,7 @@ let app: FastifyInstance;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  ({ app, close } = await openTestApp({ LOGIN_MAX_PER_EMAIL: '50', LOGIN_MAX_PER_IP: '500' }, [probe]));
+  ({ app, close } = await openTestApp({ LOGIN_MAX_PER_EMAIL: '50', LOGIN_MAX_PER_IP: '500', REGISTER_MAX_PER_IP: '500' }, [probe]));
 }, 120_000);
 afterAll(() => close());
 

@@ -39,7 +39,7 @@ export function authRoutes(service: AuthService): FastifyPluginAsyncZod {
           response: { 201: authResponseSchema },
         },
       },
-      async (request, reply) => reply.status(201).send(await service.register(request.body)),
+      async (request, reply) => reply.status(201).send(await service.register(request.body, request.ip)),
     );
 
     app.get(

@@ -30,7 +30,9 @@ export class AuthService {
     return signToken(user, { secret: this.jwtSecret, expiresIn: this.config.jwtExpiresIn });
   }
 
-  async register(payload: RegisterPayload): Promise<{ token: string; user: AuthUser }> {
+  async register(payload: RegisterPayload, clientIp: string): Promise<{ token: string; user: AuthUser }> {
+    const { allowed } = await this.limiter.allow([{ key: `register:ip:${clientIp}`, rule: this.config.register.perIp }]);
+    if (!allowed) throw new DomainError('DEMASIADOS_INTENTOS');
     const email = normalizeEmail(payload.email);
     if (await repo.findUserByEmail(this.db, email)) throw new DomainError('CORREO_YA_REGISTRADO');
     const passwordHash = await hashPassword(payload.password);

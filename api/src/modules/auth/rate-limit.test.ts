@@ -6,10 +6,13 @@ import { call, GOOD_PASSWORD, openTestApp, uniqueEmail } from './testing/test-ap
 
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 const TOO_MANY = 'Demasiados intentos. Intenta de nuevo en unos minutos.';
-const LIMITS = { LOGIN_MAX_PER_EMAIL: '3', LOGIN_MAX_PER_IP: '6' };
+const LIMITS = { LOGIN_MAX_PER_EMAIL: '3', LOGIN_MAX_PER_IP: '6', REGISTER_MAX_PER_IP: '4' };
 
+let registrations = 0;
 async function register(app: FastifyInstance, email: string) {
-  const res = await call(app, 'POST', '/auth/register', { fullName: 'Ana', email, password: GOOD_PASSWORD });
+  // A fresh client address per account: the per-IP registration limit has its own test.
+  registrations += 1;
+  const res = await call(app, 'POST', '/auth/register', { fullName: 'Ana', email, password: GOOD_PASSWORD }, { ip: `10.9.${registrations}.1` });
   expect(res.status).toBe(201);
 }
 
@@ -97,6 +100,14 @@ describe('login rate limit, in process', () => {
     expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429]);
     // Another client is not affected.
     expect((await login(app, uniqueEmail('x'), 'Mala123', '10.0.2.2')).status).toBe(401);
+  });
+
+  it('registrations per client IP are limited too (each one costs a memory-hard hash)', async () => {
+    const statuses = [];
+    for (let i = 0; i < 5; i++) {
+      statuses.push((await call(app, 'POST', '/auth/register', { fullName: 'Ana', email: uniqueEmail('r'), password: GOOD_PASSWORD }, { ip: '10.0.3.1' })).status);
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 429]);
   });
 });
 
