@@ -1,7 +1,10 @@
 // Standalone development page: mounts this remote's exposed modules on their shell routes.
-// The shell is not here, so there is no header, toasts or session check.
+// The shell is not here, so there is no header, toasts or session check. The dev server
+// proxies /config.json and /api to the API (API_URL, default http://127.0.0.1:3000), so the
+// remote's typed API calls work as they do inside the store.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { setRuntimeConfig, type RuntimeConfig } from '@taquilla/shared';
 import { BrowserRouter, Link, Route, Routes, useParams } from 'react-router-dom';
 import EventDetail from './app/EventDetail';
 import VenueMap from './app/VenueMap';
@@ -31,5 +34,16 @@ function Standalone() {
   );
 }
 
+async function loadRuntimeConfig(): Promise<void> {
+  try {
+    const response = await fetch('/config.json', { cache: 'no-store' });
+    if (response.ok) setRuntimeConfig((await response.json()) as RuntimeConfig);
+  } catch {
+    // No API running: the pages still render, their calls will report the failure.
+  }
+}
+
 const container = document.getElementById('root');
-if (container) createRoot(container).render(<StrictMode><Standalone /></StrictMode>);
+void loadRuntimeConfig().then(() => {
+  if (container) createRoot(container).render(<StrictMode><Standalone /></StrictMode>);
+});

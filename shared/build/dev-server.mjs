@@ -29,7 +29,26 @@ rspack(config).watch({}, (err, stats) => {
   else console.log(stats.toString({ preset: 'errors-warnings', colors: true }) || `✔ ${config.name} compilado`);
 });
 
+const api = new URL(process.env.API_URL || 'http://127.0.0.1:3000');
+
+/** /config.json and /api/* go to the running API, so the standalone page can call it. */
+function proxy(req, res) {
+  const upstream = http.request(
+    { hostname: api.hostname, port: api.port, path: req.url, method: req.method, headers: { ...req.headers, host: api.host } },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  upstream.on('error', () => {
+    res.writeHead(502, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ statusCode: 502, error: 'Bad Gateway', message: `La API no responde en ${api.origin} (npm start)` }));
+  });
+  req.pipe(upstream);
+}
+
 http.createServer((req, res) => {
+  if (req.url === '/config.json' || req.url?.startsWith('/api/')) return proxy(req, res);
   res.setHeader('Access-Control-Allow-Origin', '*');
   res.setHeader('Access-Control-Allow-Headers', '*');
   res.setHeader('Cache-Control', 'no-store');
