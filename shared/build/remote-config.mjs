@@ -97,8 +97,16 @@ export async function createRemoteConfig({ name, exposes, dir, port, outputPath,
         dts: false,
         shareStrategy: 'loaded-first',
         shared: createSharedSingletons(dir),
-        // Optionally leave the MF runtime to the host (see REMOTES_USE_EXTERNAL_RUNTIME).
-        ...(isProd && REMOTES_USE_EXTERNAL_RUNTIME ? { experiments: { externalRuntime: true, optimization: { target: 'web', disableRemote: true, disableSnapshot: true } } } : {}),
+        // A remote consumes no other remote and never reads manifests itself: drop that part
+        // of the runtime it bundles (and, optionally, all of it — REMOTES_USE_EXTERNAL_RUNTIME).
+        ...(isProd
+          ? {
+              experiments: {
+                ...(REMOTES_USE_EXTERNAL_RUNTIME ? { externalRuntime: true } : {}),
+                optimization: { target: 'web', disableRemote: true, disableSnapshot: true },
+              },
+            }
+          : {}),
       }),
       ...(!isProd && fs.existsSync(template)
         ? [new rspack.HtmlRspackPlugin({ template, chunks: ['main'], title: `Taquilla · ${name} (standalone)` })]
