@@ -188,7 +188,7 @@ export async function startServer({ port, env = {}, stdio = 'inherit' }) {
   let exited = null;
   child.once('exit', (code, signal) => { exited = code ?? signal; });
   while (Date.now() < deadline) {
-    if (exited !== null) throw new OpsError(`El servidor terminó al arrancar (código ${exited}).`);
+    if (exited !== null) throw new OpsError(`El servidor terminó al arrancar (código ${exited}); revisa el error de arriba (¿puerto ${port} ocupado? usa PORT=…).`);
     try {
       const health = await fetch(`${base}/api/v1/health`, { headers: { 'x-api-key': apiKey } });
       if (health.ok) return { child, base, health: await health.json() };

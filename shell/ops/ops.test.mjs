@@ -63,6 +63,8 @@ describe('release', () => {
 
   it('a second version keeps the first folder byte for byte and records history', () => {
     const before = snapshot();
+    const dist = path.join(OPS, '../../mfe-account/dist');
+    const distBefore = fs.existsSync(dist) ? fs.readdirSync(dist).sort() : null;
     const second = run('release', 'account', '--version', '1.0.1-test');
     expect(second.code, second.err).toBe(0);
     expect(second.out).toMatch(/→ 1\.0\.1-test/);
@@ -73,6 +75,8 @@ describe('release', () => {
     const entry = registry().remotes.account;
     expect(entry.current).toBe('1.0.1-test');
     expect(entry.history.map((h) => h.version)).toEqual(['1.0.0', '1.0.1-test']);
+    // The release built in a temp folder: the package's own dist/ is untouched.
+    expect(fs.existsSync(dist) ? fs.readdirSync(dist).sort() : null).toEqual(distBefore);
   });
 
   it.each([
