@@ -1,6 +1,14 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-// The ops commands are plain Node scripts: tested as child processes against a temp origin.
+// Delivery tooling: the ops commands (run as child processes against a temp origin) and the
+// remote build factory in shared/build. Plain Node, no jsdom.
 export default defineConfig({
-  test: { root: import.meta.dirname, include: ['**/*.test.mjs'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 },
+  test: {
+    root: path.resolve(import.meta.dirname, '..', '..'),
+    include: ['shell/ops/**/*.test.mjs', 'shared/build/**/*.test.mjs'],
+    environment: 'node',
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
 });

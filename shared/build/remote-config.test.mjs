@@ -1,0 +1,39 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createRemoteConfig } from './remote-config.mjs';
+import { SHARED_SINGLETON_NAMES, createSharedSingletons } from './shared-singletons.mjs';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const seating = path.join(ROOT, 'mfe-seating');
+const federationOptions = (config) => config.plugins.find((p) => p.constructor.name === 'ModuleFederationPlugin')._options;
+
+describe('createRemoteConfig', () => {
+  it('builds a production federation container with the delivery contract', async () => {
+    const config = await createRemoteConfig({ name: 'seating', dir: seating, port: 3012, exposes: { './X': './src/app/EventDetail.tsx' } });
+    expect(config.mode).toBe('production');
+    expect(config.output.publicPath).toBe('auto');
+    expect(config.output.filename).toMatch(/\[contenthash/);
+    expect(config.output.chunkFilename).toMatch(/\[contenthash/);
+    const mf = federationOptions(config);
+    expect(mf).toMatchObject({ name: 'seating', filename: 'remoteEntry.js', manifest: true, dts: false, shareStrategy: 'loaded-first' });
+    expect(Object.keys(mf.shared)).toEqual([...SHARED_SINGLETON_NAMES]);
+  });
+
+  it('refuses a name that is not an identifier (it becomes a JS global)', async () => {
+    await expect(createRemoteConfig({ name: 'mfe-seating', dir: seating, port: 1, exposes: {} })).rejects.toThrow(/identifier/);
+  });
+});
+
+describe('shared singletons', () => {
+  it('pins explicit versions from the installed packages, never a workspace range', () => {
+    const shared = createSharedSingletons(seating);
+    const sharedPkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'shared', 'package.json'), 'utf8'));
+    expect(shared['@taquilla/shared']).toMatchObject({ singleton: true, requiredVersion: sharedPkg.version });
+    for (const [name, item] of Object.entries(shared)) {
+      expect(item.singleton, name).toBe(true);
+      expect(item.requiredVersion, name).toMatch(/^\^?\d+\.\d+\.\d+/);
+    }
+    expect(shared['react-dom/'].requiredVersion).toBe(shared['react-dom'].requiredVersion);
+  });
+});
