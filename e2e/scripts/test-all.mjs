@@ -90,7 +90,7 @@ if (installed) {
   for (const pkg of PACKAGES.filter((p) => p !== 'api' && p !== 'e2e')) {
     await step(`vitest ${pkg}`, node, [vitest(pkg), 'run'], { kind: 'vitest', cwd: path.join(ROOT, pkg) });
   }
-  await step('vitest delivery (shell/ops + shared/build)', node, [vitest('shell'), 'run', '--config', 'shell/ops/vitest.config.mjs'], { kind: 'vitest' });
+  await step('vitest ops (release/rollback/status)', node, [vitest('shell'), 'run', '--config', 'shell/ops/vitest.config.mjs'], { kind: 'vitest' });
 
   await step('api suite (PGlite)', node, [vitest('api'), 'run'], { kind: 'vitest', cwd: path.join(ROOT, 'api') });
   if (process.env.TEST_DATABASE_URL) {

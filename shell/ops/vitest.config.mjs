@@ -6,7 +6,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     root: path.resolve(import.meta.dirname, '..', '..'),
-    include: ['shell/ops/**/*.test.mjs', 'shared/build/**/*.test.mjs'],
+    // (shared/build's tests run with the shared package's own vitest.)
+    include: ['shell/ops/**/*.test.mjs'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,
