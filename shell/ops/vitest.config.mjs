@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-// Delivery tooling: the ops commands (run as child processes against a temp origin) and the
-// remote build factory in shared/build. Plain Node, no jsdom.
+// The ops commands, run as child processes against a temp origin. Plain Node, no jsdom.
 export default defineConfig({
   test: {
     root: path.resolve(import.meta.dirname, '..', '..'),
