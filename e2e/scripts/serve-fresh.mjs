@@ -4,7 +4,7 @@
 // PGlite folder (or on E2E_DATABASE_URL) — migrations and demo seed included.
 import fs from 'node:fs';
 import path from 'node:path';
-import { API_KEY, E2E_PORT, E2E_TMP, ORIGIN_DIR, PGLITE_DIR, ROOT } from './harness.mjs';
+import { API_KEY, BASE_URL, E2E_PORT, E2E_TMP, ORIGIN_DIR, PGLITE_DIR, ROOT } from './harness.mjs';
 
 process.env.ORIGIN_DIR = ORIGIN_DIR;
 const { REMOTE_NAMES, packageVersion, publish, startServer } = await import('../../shell/ops/lib.mjs');
@@ -23,8 +23,11 @@ const env = {
   PGLITE_DIR,
   NODE_ENV: 'test',
   HOST: '127.0.0.1',
-  // Nothing leaves the machine: mail goes to the API's outbox / local mailbox.
+  // Nothing leaves the machine: mail goes to the API's outbox / local mailbox; links in
+  // e-mails point at this server; the outbox is polled often so specs need not wait long.
   SMTP_URL: '',
+  PUBLIC_URL: BASE_URL,
+  MAIL_POLL_MS: process.env.E2E_MAIL_POLL_MS || '250',
   DATABASE_URL: process.env.E2E_DATABASE_URL || '',
 };
 const { child, base } = await startServer({ port: E2E_PORT, env });
