@@ -17,6 +17,7 @@ import { devMailboxPlugin } from './modules/correos/dev-mailbox.routes';
 import type { RouteModule } from './modules/types';
 import { apiAuthPlugin } from './plugins/auth';
 import { errorHandler, notFoundHandler } from './plugins/error-handler';
+import { mediaRoutes } from './plugins/media';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -91,6 +92,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(mediaRoutes);
 
   await app.register(
     async (api) => {

@@ -9,6 +9,7 @@ import { apiErrorSchema } from '@taquilla/shared/schemas/common';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
+import { getEventosWeb, getEventosWebJson, getFilasPorSeccion, getFilasPorSeccionJson } from '../src/modules/catalog/service';
 import { buildTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -44,6 +45,11 @@ describe('GET /eventos/get_all', () => {
     expect(first.zonaHoraria).toMatch(/^America\//);
     expect(new Set(body.eventosFiltrados.map((e) => e.categoria.nombre))).toEqual(new Set(['Conciertos', 'Deportes', 'Teatro', 'Arte', 'Conferencias']));
     expect(JSON.stringify(body)).not.toContain('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000');
+  });
+
+  it('the database-built JSON equals the DTO mapping of the same rows', async () => {
+    const fromSql = JSON.parse(await getEventosWebJson(t.database.db));
+    expect(fromSql).toEqual(await getEventosWeb(t.database.db));
   });
 
   it('works without the query and refuses an unknown device type', async () => {
@@ -112,6 +118,11 @@ describe('GET /eventos/:id/:seccionId/filas_por_seccion', () => {
     expect(body.filas[0]!.asientos.map((s) => s.numero)).toEqual([...body.filas[0]!.asientos.map((s) => s.numero)].sort((a, b) => a - b));
     expect(body.categoriasEvento.length).toBeGreaterThan(0);
     expect(body.esMesa).toBe(false);
+  });
+
+  it('the database-built JSON equals the DTO mapping of the same rows', async () => {
+    const fromSql = JSON.parse(await getFilasPorSeccionJson(t.database.db, stadium.eventoId, stadium.seccionId));
+    expect(fromSql).toEqual(await getFilasPorSeccion(t.database.db, stadium.eventoId, stadium.seccionId));
   });
 
   it('marks table sections with esMesa', async () => {

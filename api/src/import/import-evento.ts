@@ -244,6 +244,12 @@ async function importInTx(tx: DbOrTx, def: EventoImport): Promise<ImportResult> 
     }
   }
 
+  await tx.execute(sql`
+    update eventos set precio_desde = least(
+      (select min(precio) from evento_asientos where evento_id = ${eventoId}::int and precio > 0),
+      (select min(precio_especial) from evento_secciones where evento_id = ${eventoId}::int and precio_especial > 0 and capacidad > 0))
+    where id = ${eventoId}::int`);
+
   const [count] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from evento_asientos where evento_id = ${eventoId}::int`);
   // Reused venue: rows must still carry zones the event prices, else seats would be missing.
   if (!nuevo) {

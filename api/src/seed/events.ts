@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { eventoImportSchema } from '../import/definition';
 import { futureOr, seedCalendar } from './dates';
-import { posterDataUri } from './svg-kit';
+import { posterUrl } from '../plugins/media';
 import { arenaCdmx, estadioMerida, parqueFundidora, salonPuebla, teatroDegollado, type RecintoInput } from './venues';
 
 export type EventoInput = z.input<typeof eventoImportSchema>;
@@ -9,7 +9,7 @@ export type EventoInput = z.input<typeof eventoImportSchema>;
 const FEES = { usoDeTarjeta: 350, usoDeServicio: 1000, ivaRate: 1600, isIvaApplied: true } as const;
 
 function poster(title: string, subtitle: string, a: string, b: string) {
-  const uri = posterDataUri(title, subtitle, [a, b]);
+  const uri = posterUrl(title, subtitle, a, b);
   return { imagenBanner: uri, imagenPromocion: uri };
 }
 

@@ -68,8 +68,7 @@ export function polygon(points: [number, number][]): string {
   return `M ${points.map(([x, y]) => `${x} ${y}`).join(' L ')} Z`;
 }
 
-/** A poster image (data: URI) so the catalogue has artwork without external files. */
-export function posterDataUri(title: string, subtitle: string, colores: [string, string]): string {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 630"><defs><linearGradient id="p" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colores[0]}"/><stop offset="1" stop-color="${colores[1]}"/></linearGradient></defs><rect width="1200" height="630" fill="url(#p)"/><circle cx="1010" cy="140" r="220" fill="#ffffff" opacity="0.08"/><circle cx="180" cy="560" r="260" fill="#000000" opacity="0.12"/><text x="80" y="330" font-family="Inter, Arial, sans-serif" font-size="68" font-weight="800" fill="#ffffff">${esc(title)}</text><text x="80" y="400" font-family="Inter, Arial, sans-serif" font-size="34" fill="#ffffff" opacity="0.85">${esc(subtitle)}</text></svg>`;
-  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+/** Event artwork (served by /media/poster.svg) so the catalogue has images without external files. */
+export function posterSvg(title: string, subtitle: string, colores: [string, string]): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 630"><defs><linearGradient id="p" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colores[0]}"/><stop offset="1" stop-color="${colores[1]}"/></linearGradient></defs><rect width="1200" height="630" fill="url(#p)"/><circle cx="1010" cy="140" r="220" fill="#ffffff" opacity="0.08"/><circle cx="180" cy="560" r="260" fill="#000000" opacity="0.12"/><text x="80" y="330" font-family="Inter, Arial, sans-serif" font-size="68" font-weight="800" fill="#ffffff">${esc(title)}</text><text x="80" y="400" font-family="Inter, Arial, sans-serif" font-size="34" fill="#ffffff" opacity="0.85">${esc(subtitle)}</text></svg>`;
 }

@@ -23,6 +23,12 @@ export const eventos = pgTable(
     ivaRateBps: integer('iva_rate_bps').notNull().default(1600),
     isIvaApplied: boolean('is_iva_applied').notNull().default(false),
     udsPorCategoria: boolean('uds_por_categoria').notNull().default(false),
+    /**
+     * Lowest price > 0 of the event (seats and general places), centavos. Prices change only
+     * through the import, which sets it; the listing then reads one column instead of
+     * scanning inventory on every request.
+     */
+    precioDesde: integer('precio_desde'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('eventos_web_fecha_idx').on(t.mostrarWeb, t.fecha)],

@@ -34,7 +34,8 @@ export const eventoAsientos = pgTable(
   },
   (t) => [
     uniqueIndex('evento_asientos_uq').on(t.eventoId, t.asientoId),
-    index('evento_asientos_seccion_idx').on(t.eventoId, t.seccionId),
+    // Serves both per-section counts and the seat map in layout order without a sort.
+    index('evento_asientos_seccion_idx').on(t.eventoId, t.seccionId, t.filaId, t.numero),
     index('evento_asientos_reserva_idx').on(t.reservaId),
     index('evento_asientos_precio_idx').on(t.eventoId, t.precio),
     check('evento_asientos_precio_ck', sql`${t.precio} >= 0`),

@@ -1,9 +1,12 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { queryRows } from '../../db/rows';
+import { prepared } from '../../db/prepared';
+import { EVENTO_FROM, eventoJson } from './json-sql';
 import {
   artistas,
   bloques,
+  eventoAsientos,
+  filas,
   categorias,
   categoriasEvento,
   ciudades,
@@ -36,11 +39,7 @@ const eventoColumns = {
   ivaRateBps: eventos.ivaRateBps,
   isIvaApplied: eventos.isIvaApplied,
   udsPorCategoria: eventos.udsPorCategoria,
-  // Lowest price > 0: an index range on (evento_id, precio) and on evento_secciones.
-  precioDesde: sql<number | null>`least(
-    (select min(ea.precio) from evento_asientos ea where ea.evento_id = ${eventos.id} and ea.precio > 0),
-    (select min(es.precio_especial) from evento_secciones es where es.evento_id = ${eventos.id} and es.precio_especial > 0 and es.capacidad > 0)
-  )`.mapWith((v) => (v === null ? null : Number(v))),
+  precioDesde: eventos.precioDesde,
 };
 
 export type EventoRow = Awaited<ReturnType<typeof listEventosWeb>>[number];
@@ -55,50 +54,73 @@ function eventoQuery(db: DbOrTx) {
     .innerJoin(ciudades, eq(ciudades.id, recintos.ciudadId));
 }
 
-/** Upcoming events shown on the web, soonest first. */
-export async function listEventosWeb(db: DbOrTx, now: Date = new Date()) {
+/** Upcoming events shown on the web, soonest first, as the JSON text of an Evento[] (one query with its joins). */
+export async function listEventosWebJson(db: DbOrTx): Promise<string> {
+  const rows = await prepared(db, 'catalog_eventos_web_json', () =>
+    db
+      .select({ json: sql<string>`coalesce(json_agg(${eventoJson(false)} order by e.fecha, e.id), '[]')::text` })
+      .from(sql`${EVENTO_FROM}`)
+      .where(sql`e.mostrar_web and e.fecha >= now()`)
+      .prepare('catalog_eventos_web_json'),
+  ).execute();
+  return rows[0]?.json ?? '[]';
+}
+
+/** Same listing as rows (used where a JS value is needed). */
+export async function listEventosWeb(db: DbOrTx) {
   return eventoQuery(db)
-    .where(and(eq(eventos.mostrarWeb, true), gte(eventos.fecha, now)))
+    .where(and(eq(eventos.mostrarWeb, true), gte(eventos.fecha, sql`now()`)))
     .orderBy(asc(eventos.fecha), asc(eventos.id));
 }
 
 export async function findEvento(db: DbOrTx, id: number): Promise<(EventoRow & { svg: string }) | undefined> {
-  const rows = await db
-    .select({ ...eventoColumns, svg: recintos.svg })
-    .from(eventos)
-    .innerJoin(categorias, eq(categorias.id, eventos.categoriaId))
-    .innerJoin(artistas, eq(artistas.id, eventos.artistaId))
-    .innerJoin(recintos, eq(recintos.id, eventos.recintoId))
-    .innerJoin(ciudades, eq(ciudades.id, recintos.ciudadId))
-    .where(eq(eventos.id, id));
+  const rows = await prepared(db, 'catalog_evento', () =>
+    db
+      .select({ ...eventoColumns, svg: recintos.svg })
+      .from(eventos)
+      .innerJoin(categorias, eq(categorias.id, eventos.categoriaId))
+      .innerJoin(artistas, eq(artistas.id, eventos.artistaId))
+      .innerJoin(recintos, eq(recintos.id, eventos.recintoId))
+      .innerJoin(ciudades, eq(ciudades.id, recintos.ciudadId))
+      .where(eq(eventos.id, sql.placeholder('id')))
+      .prepare('catalog_evento'),
+  ).execute({ id });
   return rows[0];
 }
 
 /** Fee settings of an event (for rows) without the joins. */
 export async function findEventoRates(db: DbOrTx, id: number) {
-  const rows = await db
-    .select({
-      id: eventos.id,
-      usoDeTarjetaBps: eventos.usoDeTarjetaBps,
-      usoDeServicioBps: eventos.usoDeServicioBps,
-      ivaRateBps: eventos.ivaRateBps,
-      isIvaApplied: eventos.isIvaApplied,
-    })
-    .from(eventos)
-    .where(eq(eventos.id, id));
+  const rows = await prepared(db, 'catalog_evento_rates', () =>
+    db
+      .select({
+        id: eventos.id,
+        usoDeTarjetaBps: eventos.usoDeTarjetaBps,
+        usoDeServicioBps: eventos.usoDeServicioBps,
+        ivaRateBps: eventos.ivaRateBps,
+        isIvaApplied: eventos.isIvaApplied,
+      })
+      .from(eventos)
+      .where(eq(eventos.id, sql.placeholder('id')))
+      .prepare('catalog_evento_rates'),
+  ).execute({ id });
   return rows[0];
 }
 
 export async function listCategorias(db: DbOrTx) {
-  return db.select({ id: categorias.id, nombre: categorias.nombre }).from(categorias).orderBy(asc(categorias.nombre));
+  return prepared(db, 'catalog_categorias', () =>
+    db.select({ id: categorias.id, nombre: categorias.nombre }).from(categorias).orderBy(asc(categorias.nombre)).prepare('catalog_categorias'),
+  ).execute();
 }
 
 export async function listCategoriasEvento(db: DbOrTx, eventoId: number) {
-  return db
-    .select({ id: categoriasEvento.id, nombre: categoriasEvento.nombre, color: categoriasEvento.color, cargoPorCategoriaBps: categoriasEvento.cargoPorCategoriaBps })
-    .from(categoriasEvento)
-    .where(eq(categoriasEvento.eventoId, eventoId))
-    .orderBy(asc(categoriasEvento.orden), asc(categoriasEvento.id));
+  return prepared(db, 'catalog_categorias_evento', () =>
+    db
+      .select({ id: categoriasEvento.id, nombre: categoriasEvento.nombre, color: categoriasEvento.color, cargoPorCategoriaBps: categoriasEvento.cargoPorCategoriaBps })
+      .from(categoriasEvento)
+      .where(eq(categoriasEvento.eventoId, sql.placeholder('eventoId')))
+      .orderBy(asc(categoriasEvento.orden), asc(categoriasEvento.id))
+      .prepare('catalog_categorias_evento'),
+  ).execute({ eventoId });
 }
 
 /** Sections of the event's venue with their per-event settings. */
@@ -126,43 +148,104 @@ export async function listSeccionesEvento(db: DbOrTx, eventoId: number) {
 }
 
 export async function findSeccionEvento(db: DbOrTx, eventoId: number, seccionId: number) {
-  const rows = await db
-    .select({
-      id: secciones.id,
-      nombre: secciones.nombre,
-      tipo: secciones.tipo,
-      udsBps: secciones.udsBps,
-      orientacionFilas: secciones.orientacionFilas,
-      bloqueNombre: bloques.nombre,
-    })
-    .from(eventoSecciones)
-    .innerJoin(secciones, eq(secciones.id, eventoSecciones.seccionId))
-    .innerJoin(bloques, eq(bloques.id, secciones.bloqueId))
-    .where(and(eq(eventoSecciones.eventoId, eventoId), eq(eventoSecciones.seccionId, seccionId)));
+  const rows = await prepared(db, 'catalog_seccion_evento', () =>
+    db
+      .select({
+        id: secciones.id,
+        nombre: secciones.nombre,
+        tipo: secciones.tipo,
+        udsBps: secciones.udsBps,
+        orientacionFilas: secciones.orientacionFilas,
+        bloqueNombre: bloques.nombre,
+      })
+      .from(eventoSecciones)
+      .innerJoin(secciones, eq(secciones.id, eventoSecciones.seccionId))
+      .innerJoin(bloques, eq(bloques.id, secciones.bloqueId))
+      .where(and(eq(eventoSecciones.eventoId, sql.placeholder('eventoId')), eq(eventoSecciones.seccionId, sql.placeholder('seccionId'))))
+      .prepare('catalog_seccion_evento'),
+  ).execute({ eventoId, seccionId });
   return rows[0];
 }
 
-export interface SeatRow {
-  id: number;
-  numero: number;
-  estado: string;
-  held: boolean;
-  precio: number;
-  categoria_evento_id: number;
-  fila_id: number;
-  fila_nombre: string;
-  es_mesa: boolean;
+/** Rows of one section in layout order. */
+export async function listFilasSeccion(db: DbOrTx, seccionId: number) {
+  return prepared(db, 'catalog_filas_seccion', () =>
+    db
+      .select({ id: filas.id, nombre: filas.nombre, esMesa: filas.esMesa })
+      .from(filas)
+      .where(eq(filas.seccionId, sql.placeholder('seccionId')))
+      .orderBy(asc(filas.orden), asc(filas.id))
+      .prepare('catalog_filas_seccion'),
+  ).execute({ seccionId });
 }
 
-/** Every seat of one section of an event, in layout order, with its live state. */
-export async function listAsientosSeccion(db: DbOrTx, eventoId: number, seccionId: number): Promise<SeatRow[]> {
-  return queryRows<SeatRow>(
-    db,
-    sql`
-    select ea.id, ea.numero, ea.estado, coalesce(ea.hold_expires_at > now(), false) as held, ea.precio,
-           ea.categoria_evento_id, f.id as fila_id, f.nombre as fila_nombre, f.es_mesa
-      from evento_asientos ea join filas f on f.id = ea.fila_id
-     where ea.evento_id = ${eventoId} and ea.seccion_id = ${seccionId}
-     order by f.orden, ea.numero`,
-  );
+/**
+ * Every seat of one section of an event with its live state ('held' = a hold that has not
+ * expired), read in (fila, numero) order straight from the seat-map index.
+ */
+export async function listAsientosSeccion(db: DbOrTx, eventoId: number, seccionId: number) {
+  return prepared(db, 'catalog_asientos_seccion', () =>
+    db
+      .select({
+        id: eventoAsientos.id,
+        numero: eventoAsientos.numero,
+        estado: eventoAsientos.estado,
+        held: sql<boolean>`coalesce(${eventoAsientos.holdExpiresAt} > now(), false)`,
+        precio: eventoAsientos.precio,
+        categoriaEventoId: eventoAsientos.categoriaEventoId,
+        filaId: eventoAsientos.filaId,
+      })
+      .from(eventoAsientos)
+      .where(and(eq(eventoAsientos.eventoId, sql.placeholder('eventoId')), eq(eventoAsientos.seccionId, sql.placeholder('seccionId'))))
+      .orderBy(asc(eventoAsientos.eventoId), asc(eventoAsientos.seccionId), asc(eventoAsientos.filaId), asc(eventoAsientos.numero))
+      .prepare('catalog_asientos_seccion'),
+  ).execute({ eventoId, seccionId });
+}
+
+
+/**
+ * The `filas` array of filas_por_seccion as JSON text, built by the database (a 5,000-seat
+ * section is ~560 KB: parsing and re-serialising it in JS dominated the request). Seats with a
+ * live hold are served as 'reservado'; rows without seats on this event are left out.
+ */
+export async function listFilasJson(
+  db: DbOrTx,
+  p: { eventoId: number; seccionId: number; udt: number; uds: number; iva: number; orientacionFilas: string },
+): Promise<string> {
+  const rows = await prepared(db, 'catalog_filas_json', () =>
+    db
+      .select({
+        json: sql<string>`coalesce(json_agg(json_build_object(
+          'id', f.id, 'nombre', f.nombre, 'asientos', s.asientos,
+          'udt', ${sql.placeholder('udt')}::int, 'uds', ${sql.placeholder('uds')}::int, 'iva', ${sql.placeholder('iva')}::int,
+          'orientacionFilas', ${sql.placeholder('orientacionFilas')}::text, 'esMesa', f.es_mesa) order by f.orden, f.id), '[]')::text`,
+      })
+      .from(
+        sql`filas f cross join lateral (
+          select json_agg(json_build_object(
+                   'id', ea.id, 'numero', ea.numero,
+                   'estado', case when ea.estado = 'disponible' and ea.hold_expires_at > now() then 'reservado' else ea.estado end,
+                   'precio', ea.precio, 'categoria', ce.nombre, 'color', ce.color, 'fila', f.nombre) order by ea.numero) as asientos
+            from evento_asientos ea join categorias_evento ce on ce.id = ea.categoria_evento_id
+           where ea.evento_id = ${sql.placeholder('eventoId')} and ea.seccion_id = f.seccion_id and ea.fila_id = f.id) s`,
+      )
+      .where(sql`f.seccion_id = ${sql.placeholder('seccionId')} and s.asientos is not null`)
+      .prepare('catalog_filas_json'),
+  ).execute(p);
+  return rows[0]?.json ?? '[]';
+}
+
+/** Distinct prices > 0 per category among a section's seats on sale or sold. */
+export async function listPreciosSeccion(db: DbOrTx, eventoId: number, seccionId: number) {
+  return prepared(db, 'catalog_precios_seccion', () =>
+    db
+      .select({ categoriaEventoId: eventoAsientos.categoriaEventoId, precio: eventoAsientos.precio })
+      .from(eventoAsientos)
+      .where(
+        sql`${eventoAsientos.eventoId} = ${sql.placeholder('eventoId')} and ${eventoAsientos.seccionId} = ${sql.placeholder('seccionId')}
+            and ${eventoAsientos.precio} > 0 and ${eventoAsientos.estado} in ('disponible', 'vendido', 'ocupado')`,
+      )
+      .groupBy(eventoAsientos.categoriaEventoId, eventoAsientos.precio)
+      .prepare('catalog_precios_seccion'),
+  ).execute({ eventoId, seccionId });
 }

@@ -9,7 +9,8 @@ import {
   filasPorSeccionResponseSchema,
 } from '@taquilla/shared/schemas/catalog';
 import type { RouteModule } from '../types';
-import { getCategorias, getDetalleSeccion, getEventoDetalle, getEventosWeb, getFilasPorSeccion } from './service';
+import { sendJsonText } from './json-sql';
+import { getCategorias, getDetalleSeccion, getEventoDetalle, getEventosWebJson, getFilasPorSeccionJson } from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 const eventoParams = z.object({ id: idParamSchema });
@@ -34,7 +35,7 @@ export const catalogModule: RouteModule = {
           response: { 200: eventosGetAllResponseSchema, ...errors },
         },
       },
-      async () => getEventosWeb(app.db),
+      async (_request, reply) => sendJsonText(reply, await getEventosWebJson(app.db)),
     );
 
     app.get(
@@ -66,7 +67,7 @@ export const catalogModule: RouteModule = {
           response: { 200: filasPorSeccionResponseSchema, ...errors },
         },
       },
-      async (request) => getFilasPorSeccion(app.db, request.params.id, request.params.seccionId),
+      async (request, reply) => sendJsonText(reply, await getFilasPorSeccionJson(app.db, request.params.id, request.params.seccionId)),
     );
   },
 };

@@ -20,6 +20,10 @@ import {
   listCategorias,
   listCategoriasEvento,
   listEventosWeb,
+  listEventosWebJson,
+  listFilasJson,
+  listFilasSeccion,
+  listPreciosSeccion,
   listSeccionesEvento,
   type EventoRow,
 } from './repository';
@@ -50,6 +54,11 @@ function toEvento(r: EventoRow): Evento {
 
 export async function getEventosWeb(db: Db): Promise<EventosGetAllResponse> {
   return { eventosFiltrados: (await listEventosWeb(db)).map(toEvento) };
+}
+
+/** getEventosWeb as JSON text, assembled by the database (the hot path of the home page). */
+export async function getEventosWebJson(db: Db): Promise<string> {
+  return `{"eventosFiltrados":${await listEventosWebJson(db)}}`;
 }
 
 export async function getCategorias(db: Db): Promise<CategoriasResponse> {
@@ -129,44 +138,87 @@ export async function getFilasPorSeccion(db: Db, eventoId: number, seccionId: nu
   const [rates, seccion] = await Promise.all([findEventoRates(db, eventoId), findSeccionEvento(db, eventoId, seccionId)]);
   if (!rates) throw new DomainError('EVENTO_NO_ENCONTRADO');
   if (!seccion) throw new DomainError('SECCION_NO_ENCONTRADA');
-  const [categorias, seats] = await Promise.all([listCategoriasEvento(db, eventoId), listAsientosSeccion(db, eventoId, seccionId)]);
+  const [categorias, filaRows, seats] = await Promise.all([
+    listCategoriasEvento(db, eventoId),
+    listFilasSeccion(db, seccionId),
+    listAsientosSeccion(db, eventoId, seccionId),
+  ]);
   const cat = new Map(categorias.map((c) => [c.id, c]));
   const udt = rates.usoDeTarjetaBps;
   const uds = seccion.udsBps ?? rates.usoDeServicioBps;
   const iva = rates.isIvaApplied ? rates.ivaRateBps : 0;
+  const orientacionFilas = seccion.orientacionFilas;
 
-  const filas: Fila[] = [];
-  let current: Fila | undefined;
-  let currentId = -1;
-  let esMesa = seccion.tipo === 'mesa';
-  const priceRows: { categoriaEventoId: number; precio: number; vendibles: number }[] = [];
+  const byId = new Map<number, Fila>();
+  const filas: Fila[] = filaRows.map((f) => {
+    const fila: Fila = { id: f.id, nombre: f.nombre, asientos: [], udt, uds, iva, orientacionFilas, esMesa: f.esMesa };
+    byId.set(f.id, fila);
+    return fila;
+  });
+  const prices = new Map<number, Set<number>>();
   for (const s of seats) {
-    if (s.fila_id !== currentId) {
-      currentId = s.fila_id;
-      current = { id: s.fila_id, nombre: s.fila_nombre, asientos: [], udt, uds, iva, orientacionFilas: seccion.orientacionFilas, esMesa: s.es_mesa };
-      esMesa ||= s.es_mesa;
-      filas.push(current);
-    }
-    const c = cat.get(s.categoria_evento_id);
-    const precio = Number(s.precio);
-    current!.asientos.push({
+    const fila = byId.get(s.filaId);
+    if (!fila) continue;
+    const c = cat.get(s.categoriaEventoId);
+    fila.asientos.push({
       id: s.id,
       numero: s.numero,
       estado: servedEstado(s.estado, s.held),
-      precio,
+      precio: s.precio,
       categoria: c?.nombre ?? '',
       color: c?.color ?? '#888888',
-      fila: s.fila_nombre,
+      fila: fila.nombre,
     });
-    if (s.estado === 'disponible' || s.estado === 'vendido' || s.estado === 'ocupado') priceRows.push({ categoriaEventoId: s.categoria_evento_id, precio, vendibles: 1 });
+    if (s.precio > 0 && (s.estado === 'disponible' || s.estado === 'vendido' || s.estado === 'ocupado')) {
+      let set = prices.get(s.categoriaEventoId);
+      if (!set) prices.set(s.categoriaEventoId, (set = new Set()));
+      set.add(s.precio);
+    }
   }
-  const present = new Set(seats.map((s) => s.categoria_evento_id));
+  const withSeats = filas.filter((f) => f.asientos.length > 0);
   return {
     seccion: { id: seccion.id, nombre: seccion.nombre, tipo_seccion: seccion.tipo, bloque: seccion.bloqueNombre },
-    filas,
-    preciosCategorias: preciosCategorias(categorias.filter((c) => present.has(c.id)), priceRows),
+    filas: withSeats,
+    preciosCategorias: categorias
+      .filter((c) => prices.has(c.id))
+      .map((c) => ({ categoria: c.nombre, color: c.color, precios: [...prices.get(c.id)!].sort((a, b) => b - a) })),
+    categoriasEvento: categorias.map((c) => ({ categoria: c.nombre, cargoPorCategoria: c.cargoPorCategoriaBps })),
+    esMesa: seccion.tipo === 'mesa' || withSeats.some((f) => f.esMesa),
+    orientacionFilas,
+  };
+}
+
+/**
+ * getFilasPorSeccion as JSON text: the seat array is assembled by the database, the small
+ * parts here. Same answer as getFilasPorSeccion (a test holds them equal).
+ */
+export async function getFilasPorSeccionJson(db: Db, eventoId: number, seccionId: number): Promise<string> {
+  const [rates, seccion] = await Promise.all([findEventoRates(db, eventoId), findSeccionEvento(db, eventoId, seccionId)]);
+  if (!rates) throw new DomainError('EVENTO_NO_ENCONTRADO');
+  if (!seccion) throw new DomainError('SECCION_NO_ENCONTRADA');
+  const params = {
+    eventoId,
+    seccionId,
+    udt: rates.usoDeTarjetaBps,
+    uds: seccion.udsBps ?? rates.usoDeServicioBps,
+    iva: rates.isIvaApplied ? rates.ivaRateBps : 0,
+    orientacionFilas: seccion.orientacionFilas,
+  };
+  const [categorias, precios, filasJson, filaRows] = await Promise.all([
+    listCategoriasEvento(db, eventoId),
+    listPreciosSeccion(db, eventoId, seccionId),
+    listFilasJson(db, params),
+    listFilasSeccion(db, seccionId),
+  ]);
+  const esMesa = seccion.tipo === 'mesa' || (filasJson !== '[]' && filaRows.some((f) => f.esMesa));
+  const head = {
+    seccion: { id: seccion.id, nombre: seccion.nombre, tipo_seccion: seccion.tipo, bloque: seccion.bloqueNombre },
+  };
+  const tail = {
+    preciosCategorias: preciosCategorias(categorias, precios.map((p) => ({ ...p, vendibles: 1 }))),
     categoriasEvento: categorias.map((c) => ({ categoria: c.nombre, cargoPorCategoria: c.cargoPorCategoriaBps })),
     esMesa,
     orientacionFilas: seccion.orientacionFilas,
   };
+  return `${JSON.stringify(head).slice(0, -1)},"filas":${filasJson},${JSON.stringify(tail).slice(1)}`;
 }

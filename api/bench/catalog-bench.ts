@@ -1,0 +1,137 @@
+/**
+ * Catalogue throughput on PostgreSQL:  pnpm --filter @taquilla/api bench
+ * Needs BENCH_DATABASE_URL or TEST_DATABASE_URL (a server we may CREATE DATABASE on). Builds a
+ * fresh seeded database, starts the app and a bare Fastify hello route in one child process,
+ * then runs autocannon against the targets in interleaved rounds (BENCH_ROUNDS, default 3;
+ * BENCH_SECONDS per target in total, default 10) so background load hits all targets alike,
+ * and prints the median requests/s, p99 and ratio to the hello route per round. The database
+ * is dropped at the end.
+ */
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../src/db/client';
+import { queryRows } from '../src/db/rows';
+import { seedIfEmpty } from '../src/seed/seed';
+import { adminQuery, databaseUrl } from '../test/template';
+
+const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (!base) {
+  console.error('bench: set BENCH_DATABASE_URL or TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
+  process.exit(2);
+}
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const PORT_APP = 3901;
+const PORT_HELLO = 3902;
+const KEY = process.env.API_KEY || 'taquilla-dev-key';
+
+const dbName = `taquilla_bench_${process.pid}`;
+await adminQuery(base, `create database "${dbName}"`);
+const url = databaseUrl(base, dbName);
+
+async function prepare(): Promise<{ eventoId: number; seccionId: number; seats: number }> {
+  const database = await openDatabase({ url, poolSize: 2 });
+  try {
+    await database.migrate();
+    await seedIfEmpty(database.db);
+    const [row] = await queryRows<{ evento_id: number; seccion_id: number; n: number }>(
+      database.db,
+      sql`select ea.evento_id, ea.seccion_id, count(*)::int as n from evento_asientos ea join secciones s on s.id = ea.seccion_id
+           where s.nombre = 'Cabecera Norte' group by 1, 2 order by 3 desc limit 1`,
+    );
+    return { eventoId: row!.evento_id, seccionId: row!.seccion_id, seats: row!.n };
+  } finally {
+    await database.close();
+  }
+}
+
+function startServer(): Promise<() => Promise<void>> {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'bench-server.ts')], {
+    env: { ...process.env, NODE_ENV: 'production', BENCH_DB_URL: url, PORT_APP: String(PORT_APP), PORT_HELLO: String(PORT_HELLO) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.on('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('READY')) {
+        resolve(
+          () =>
+            new Promise((done) => {
+              child.removeAllListeners('exit');
+              child.on('exit', () => done());
+              child.kill('SIGTERM');
+            }),
+        );
+      }
+    });
+  });
+}
+
+interface Figure {
+  name: string;
+  rps: number;
+  p99: number;
+  bytes: number;
+  errors: number;
+}
+
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+
+async function run(target: string, duration: number, headers: Record<string, string>): Promise<Omit<Figure, 'name'>> {
+  const r = await autocannon({ url: target, connections, duration, headers });
+  return { rps: r.requests.average, p99: r.latency.p99, bytes: r.throughput.average / Math.max(r.requests.average, 1), errors: r.errors + r.timeouts + r.non2xx };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** Interleaved rounds; each target's figures are the medians over rounds, ratios per round. */
+async function measureAll(targets: { name: string; url: string; headers: Record<string, string> }[]): Promise<{ figures: Figure[]; ratios: number[] }> {
+  for (const t of targets) await run(t.url, 2, t.headers); // warm-up: JIT, pool, prepared plans
+  const per: Omit<Figure, 'name'>[][] = targets.map(() => []);
+  for (let i = 0; i < rounds; i++) {
+    for (const [k, t] of targets.entries()) per[k]!.push(await run(t.url, Math.max(1, Math.round(seconds / rounds)), t.headers));
+  }
+  const figures = targets.map((t, k) => ({
+    name: t.name,
+    rps: median(per[k]!.map((f) => f.rps)),
+    p99: median(per[k]!.map((f) => f.p99)),
+    bytes: median(per[k]!.map((f) => f.bytes)),
+    errors: per[k]!.reduce((n, f) => n + f.errors, 0),
+  }));
+  const ratios = targets.map((_, k) => median(per[k]!.map((f, i) => f.rps / per[0]![i]!.rps)));
+  return { figures, ratios };
+}
+
+let stop: (() => Promise<void>) | undefined;
+try {
+  const big = await prepare();
+  stop = await startServer();
+  const api = `http://127.0.0.1:${PORT_APP}/api/v1`;
+  const headers = { 'x-api-key': KEY };
+  const { figures, ratios } = await measureAll([
+    { name: 'hello (bare Fastify)', url: `http://127.0.0.1:${PORT_HELLO}/hello`, headers: {} },
+    { name: 'GET /eventos/get_all', url: `${api}/eventos/get_all?tipoDispositivo=web`, headers },
+    { name: `GET filas_por_seccion (${big.seats} seats)`, url: `${api}/eventos/${big.eventoId}/${big.seccionId}/filas_por_seccion`, headers },
+  ]);
+  console.log(`\n${connections} connections, ${seconds} s per target in ${rounds} interleaved rounds (medians), PostgreSQL, NODE_ENV=production\n`);
+  console.log('target'.padEnd(44), 'req/s'.padStart(9), 'p99 ms'.padStart(8), 'KB/resp'.padStart(9), 'vs hello'.padStart(9), 'errors'.padStart(7));
+  for (const f of figures) {
+    console.log(
+      f.name.padEnd(44),
+      f.rps.toFixed(0).padStart(9),
+      String(f.p99).padStart(8),
+      (f.bytes / 1024).toFixed(1).padStart(9),
+      `${(ratios[figures.indexOf(f)]! * 100).toFixed(1)} %`.padStart(9),
+      String(f.errors).padStart(7),
+    );
+  }
+  const ratio = ratios[1]!;
+  console.log(`\nget_all / hello = ${(ratio * 100).toFixed(1)} % (floor 30 %)${ratio >= 0.3 ? '' : '  ← BELOW FLOOR'}`);
+} finally {
+  await stop?.();
+  await adminQuery(base, `drop database if exists "${dbName}" with (force)`);
+}
