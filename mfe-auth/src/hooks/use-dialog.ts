@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 
 export type DialogKind = 'error' | 'info' | 'success' | 'warning';
 
@@ -23,11 +23,17 @@ export interface DialogState {
 /** One modal message at a time per screen. */
 export function useDialog() {
   const [dialog, setDialog] = useState<DialogState | null>(null);
-  const close = useCallback(() => {
-    setDialog((current) => {
-      if (current?.onClose) queueMicrotask(current.onClose);
-      return null;
-    });
+  // The open dialog, read by close() outside a state updater (updaters must stay pure).
+  const current = useRef<DialogState | null>(null);
+  const show = useCallback((next: DialogState) => {
+    current.current = next;
+    setDialog(next);
   }, []);
-  return { dialog, show: setDialog, close };
+  const close = useCallback(() => {
+    const closing = current.current;
+    current.current = null;
+    setDialog(null);
+    closing?.onClose?.();
+  }, []);
+  return { dialog, show, close };
 }
