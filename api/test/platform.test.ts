@@ -59,6 +59,26 @@ describe('health and docs', () => {
   });
 });
 
+describe('event artwork', () => {
+  it('serves a generated poster for every seeded event image, without the API key', async () => {
+    const list = (await t.request('/api/v1/eventos/get_all')).json() as { eventosFiltrados: { id: number; imagenBanner: string | null }[] };
+    const withImage = list.eventosFiltrados.filter((x) => x.imagenBanner);
+    expect(withImage.length).toBeGreaterThan(5);
+    for (const e of withImage) {
+      expect(e.imagenBanner).toBe(`/media/eventos/${e.id}/poster.svg`);
+      const res = await t.app.inject({ url: e.imagenBanner! });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('image/svg+xml');
+      expect(res.body.startsWith('<svg')).toBe(true);
+    }
+  });
+
+  it('404s an unknown event and 400s a malformed id', async () => {
+    expect((await t.app.inject({ url: '/media/eventos/999999/poster.svg' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/media/eventos/x/poster.svg' })).statusCode).toBe(400);
+  });
+});
+
 describe('error handler', () => {
   const post = (payload: string, contentType = 'application/json') =>
     t.request({ method: 'POST', url: '/api/v1/probe/echo', payload, headers: { 'content-type': contentType } });

@@ -159,6 +159,13 @@ async function importInTx(tx: DbOrTx, def: EventoImport): Promise<ImportResult> 
     })
     .returning({ id: eventos.id });
   const eventoId = evento!.id;
+  // Image URLs may name the event's own id ('{id}'), e.g. the generated /media poster.
+  if (e.imagenBanner?.includes('{id}') || e.imagenPromocion?.includes('{id}')) {
+    await tx
+      .update(eventos)
+      .set({ imagenBanner: e.imagenBanner?.replaceAll('{id}', String(eventoId)) ?? null, imagenPromocion: e.imagenPromocion?.replaceAll('{id}', String(eventoId)) ?? null })
+      .where(eq(eventos.id, eventoId));
+  }
 
   const catRows = await tx
     .insert(categoriasEvento)

@@ -1,38 +1,51 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParamSchema } from '@taquilla/shared/schemas/common';
+import { queryRows } from '../db/rows';
+import { DomainError } from '../lib/errors';
 import { posterSvg } from '../seed/svg-kit';
 
-const color = z.string().regex(/^[0-9a-fA-F]{6}$/, 'color hexadecimal de 6 dígitos sin #');
-const posterQuery = z.object({
-  t: z.string().trim().min(1).max(60),
-  s: z.string().trim().max(80).default(''),
-  a: color.default('7c3aed'),
-  b: color.default('db2777'),
-});
+/** Gradient pairs for generated artwork, picked by event id. */
+const PALETTE: [string, string][] = [
+  ['#7c3aed', '#db2777'],
+  ['#b91c1c', '#f59e0b'],
+  ['#0369a1', '#4338ca'],
+  ['#059669', '#0ea5e9'],
+  ['#ea580c', '#7c3aed'],
+  ['#15803d', '#854d0e'],
+  ['#7f1d1d', '#1f2937'],
+  ['#1e40af', '#0891b2'],
+];
+
+/** URL template an import file may use for generated artwork; `{id}` becomes the event id. */
+export const POSTER_URL_TEMPLATE = '/media/eventos/{id}/poster.svg';
 
 /**
- * Generated event artwork: `/media/poster.svg?t=<title>&s=<subtitle>&a=<hex>&b=<hex>`.
- * Public (an <img> cannot send the API key), stateless and cacheable, so listings carry a
+ * Generated event artwork at /media/eventos/:id/poster.svg (artist, venue and city on a
+ * gradient). Public — an <img> cannot send the API key — and cacheable, so listings carry a
  * short URL instead of image bytes.
  */
 export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/media/poster.svg',
-    { schema: { tags: ['medios'], summary: 'Imagen generada de un evento', querystring: posterQuery } },
+    '/media/eventos/:id/poster.svg',
+    { schema: { tags: ['medios'], summary: 'Imagen generada de un evento', params: z.object({ id: idParamSchema }) } },
     async (request, reply) => {
-      const { t, s, a, b } = request.query;
+      const { id } = request.params;
+      const [row] = await queryRows<{ artista: string; recinto: string; ciudad: string }>(
+        app.db,
+        sql`select a.nombre as artista, r.nombre as recinto, c.nombre as ciudad
+              from eventos e join artistas a on a.id = e.artista_id join recintos r on r.id = e.recinto_id join ciudades c on c.id = r.ciudad_id
+             where e.id = ${id}`,
+      );
+      if (!row) throw new DomainError('EVENTO_NO_ENCONTRADO');
       return reply
         .header('content-type', 'image/svg+xml; charset=utf-8')
-        .header('cache-control', 'public, max-age=86400, immutable')
+        .header('cache-control', 'public, max-age=86400')
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
         .header('x-content-type-options', 'nosniff')
-        .send(posterSvg(t, s, [`#${a}`, `#${b}`]));
+        .send(posterSvg(row.artista, `${row.recinto} · ${row.ciudad}`, PALETTE[id % PALETTE.length]!));
     },
   );
-}
-
-export function posterUrl(title: string, subtitle: string, a: string, b: string): string {
-  const q = new URLSearchParams({ t: title, s: subtitle, a: a.replace('#', ''), b: b.replace('#', '') });
-  return `/media/poster.svg?${q.toString()}`;
 }

@@ -1,17 +1,15 @@
 import type { z } from 'zod';
 import type { eventoImportSchema } from '../import/definition';
 import { futureOr, seedCalendar } from './dates';
-import { posterUrl } from '../plugins/media';
+import { POSTER_URL_TEMPLATE } from '../plugins/media';
 import { arenaCdmx, estadioMerida, parqueFundidora, salonPuebla, teatroDegollado, type RecintoInput } from './venues';
 
 export type EventoInput = z.input<typeof eventoImportSchema>;
 
 const FEES = { usoDeTarjeta: 350, usoDeServicio: 1000, ivaRate: 1600, isIvaApplied: true } as const;
 
-function poster(title: string, subtitle: string, a: string, b: string) {
-  const uri = posterUrl(title, subtitle, a, b);
-  return { imagenBanner: uri, imagenPromocion: uri };
-}
+/** Generated artwork served by /media/eventos/:id/poster.svg ('{id}' is filled in by the import). */
+const POSTER = { imagenBanner: POSTER_URL_TEMPLATE, imagenPromocion: POSTER_URL_TEMPLATE };
 
 /** The demo catalogue: 13 events in 5 venues and 5 cities, dated relative to `now`. */
 export function seedEventos(now: Date = new Date()): EventoInput[] {
@@ -88,7 +86,7 @@ export function seedEventos(now: Date = new Date()): EventoInput[] {
         limiteDeAsientos: 8,
         ...FEES,
         udsPorCategoria: true,
-        ...poster('Luna Roja', 'Gira Eclipse · Arena Ciudad de México', '#7c3aed', '#db2777'),
+        ...POSTER,
       },
       arenaCategorias,
       {
@@ -112,7 +110,7 @@ export function seedEventos(now: Date = new Date()): EventoInput[] {
         artista: 'Lucha Libre Estelar',
         limiteDeAsientos: 10,
         ...FEES,
-        ...poster('Lucha Libre Estelar', 'Función de tres caídas', '#b91c1c', '#f59e0b'),
+        ...POSTER,
       },
       arenaCategorias,
       { promociones: [{ nombre: '2×1 en Lateral', tipo: 'CANTIDAD', cantidadCompra: 2, cantidadPaga: 1, clave: 'LUCHA2X1', categorias: ['Lateral'] }] },
@@ -126,7 +124,7 @@ export function seedEventos(now: Date = new Date()): EventoInput[] {
         categoria: 'Conciertos',
         artista: 'Luna Roja',
         ...FEES,
-        ...poster('Luna Roja', 'Fecha extra · Gira Eclipse', '#4c1d95', '#be185d'),
+        ...POSTER,
       },
       arenaCategorias,
     ),
@@ -139,7 +137,7 @@ export function seedEventos(now: Date = new Date()): EventoInput[] {
         categoria: 'Conciertos',
         artista: 'Orquesta Filarmónica Pixel',
         ...FEES,
-        ...poster('Sinfonía de Videojuegos', 'Función pasada', '#0f766e', '#1d4ed8'),
+        ...POSTER,
       },
       arenaCategorias,
     ),
@@ -154,7 +152,7 @@ export function seedEventos(now: Date = new Date()): EventoInput[] {
         limiteDeAsientos: 6,
         ...FEES,
         isIvaApplied: false,
-        ...poster('Bernarda Alba', 'Teatro Degollado · Guadalajara', '#7f1d1d', '#1f2937'),
+        ...POSTER,
       },
       teatroCategorias(85000),
       { asientosEspeciales: [{ seccion: 'luneta-centro', fila: 'A', numeros: [9, 10], estado: 'cortesia' }, { seccion: 'luneta-izq', fila: 'L', numeros: [1], estado: 'inaccesible' }] },
@@ -168,7 +166,7 @@ export function seedEventos(now: Date = new Date()): EventoInput[] {
         categoria: 'Arte',
         artista: 'Ballet Folklórico de Jalisco',
         ...FEES,
-        ...poster('Danza Folklórica', 'Gala · Teatro Degollado', '#b45309', '#be123c'),
+        ...POSTER,
       },
       teatroCategorias(70000),
     ),
@@ -181,7 +179,7 @@ export function seedEventos(now: Date = new Date()): EventoInput[] {
         categoria: 'Conferencias',
         artista: 'Dra. Elena Ruiz',
         ...FEES,
-        ...poster('IA para Todos', 'Conferencia magistral', '#0369a1', '#4338ca'),
+        ...POSTER,
       },
       teatroCategorias(45000),
     ),
@@ -196,7 +194,7 @@ export function seedEventos(now: Date = new Date()): EventoInput[] {
         artista: 'Varios artistas',
         limiteDeAsientos: 10,
         ...FEES,
-        ...poster('Norte Sonoro', 'Festival · Parque Fundidora', '#ea580c', '#7c3aed'),
+        ...POSTER,
       },
       parqueCategorias,
       { promociones: [{ nombre: '2×1 en General', tipo: 'CANTIDAD', cantidadCompra: 2, cantidadPaga: 1, clave: 'NORTE2X1', categorias: ['seccion:general'] }] },
@@ -225,7 +223,7 @@ export function seedEventos(now: Date = new Date()): EventoInput[] {
         categoria: 'Arte',
         artista: 'Colectivo Muros Vivos',
         ...FEES,
-        ...poster('Arte Urbano', 'En vivo · Monterrey', '#059669', '#0ea5e9'),
+        ...POSTER,
       },
       parqueCategorias,
     ),
@@ -239,7 +237,7 @@ export function seedEventos(now: Date = new Date()): EventoInput[] {
         artista: 'Cumbre Digital',
         limiteDeAsientos: 10,
         ...FEES,
-        ...poster('Cumbre Digital', 'Puebla · Cena de gala', '#1e40af', '#0891b2'),
+        ...POSTER,
       },
       salonCategorias,
       { asientosEspeciales: [{ seccion: 'mesas-diamante', fila: 'Mesa 1', numeros: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], estado: 'vendido' }] },
@@ -255,7 +253,7 @@ export function seedEventos(now: Date = new Date()): EventoInput[] {
         artista: 'Venados FC',
         limiteDeAsientos: 10,
         ...FEES,
-        ...poster('Venados vs. Leones', 'Clásico del Sureste · Mérida', '#15803d', '#854d0e'),
+        ...POSTER,
       },
       estadioCategorias,
       {
@@ -275,7 +273,7 @@ export function seedEventos(now: Date = new Date()): EventoInput[] {
         categoria: 'Deportes',
         artista: 'Capitanes de la Ciudad de México',
         ...FEES,
-        ...poster('Final de Básquetbol', 'Evento pasado', '#166534', '#1e293b'),
+        ...POSTER,
       },
       arenaCategorias,
     ),
