@@ -121,8 +121,9 @@ describe('GET /eventos/:id/:seccionId/filas_por_seccion', () => {
   });
 
   it('the database-built JSON equals the DTO mapping of the same rows', async () => {
-    const fromSql = JSON.parse(await getFilasPorSeccionJson(t.database.db, stadium.eventoId, stadium.seccionId));
-    expect(fromSql).toEqual(await getFilasPorSeccion(t.database.db, stadium.eventoId, stadium.seccionId));
+    // Byte for byte: the SQL-built text is exactly JSON.stringify of the TypeScript mapping.
+    const fromSql = await getFilasPorSeccionJson(t.database.db, stadium.eventoId, stadium.seccionId);
+    expect(fromSql).toBe(JSON.stringify(await getFilasPorSeccion(t.database.db, stadium.eventoId, stadium.seccionId)));
   });
 
   it('marks table sections with esMesa', async () => {
