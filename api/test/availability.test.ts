@@ -65,6 +65,17 @@ describe('availability after holds', () => {
     expect((await seccion(seccionId)).asientosDisponibles).toBe(before.asientosDisponibles);
   });
 
+  it('two buyers racing for the same seats: exactly one holds each seat', async () => {
+    const ids = await freeSeatIds(6);
+    const expires = new Date(Date.now() + 60_000);
+    const [a, b] = await Promise.all([
+      t.database.db.transaction((tx) => holdSeats(tx, eventoId, ids, randomUUID(), expires)),
+      t.database.db.transaction((tx) => holdSeats(tx, eventoId, ids.slice(2), randomUUID(), expires)),
+    ]);
+    expect(a.length + b.length).toBe(6);
+    expect(new Set([...a, ...b]).size).toBe(6);
+  });
+
   it('an expired hold counts as free everywhere, without any sweeper', async () => {
     const before = await seccion(seccionId);
     const ids = await freeSeatIds(3);

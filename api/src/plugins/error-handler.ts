@@ -9,6 +9,9 @@ interface ErrorBody {
   code?: string;
 }
 
+/** Connection-level database failures: the client may retry, so 503 rather than 500. */
+const DATABASE_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08006']);
+
 function body(status: number, message: string | string[], code?: string): ErrorBody {
   return code ? { statusCode: status, error: reasonPhrase(status), message, code } : { statusCode: status, error: reasonPhrase(status), message };
 }
@@ -57,8 +60,9 @@ export function errorHandler(this: FastifyInstance, error: FastifyError, request
     return reply.status(status).send(body(status, ERRORS.SOLICITUD_INVALIDA.message, 'SOLICITUD_INVALIDA'));
   }
   request.log.error({ err: error }, 'unhandled error');
-  const code = status === 503 ? 'SERVICIO_NO_DISPONIBLE' : 'ERROR_INTERNO';
-  const s = status === 503 ? 503 : 500;
+  const unavailable = status === 503 || (error.code !== undefined && DATABASE_UNAVAILABLE.has(error.code));
+  const code = unavailable ? 'SERVICIO_NO_DISPONIBLE' : 'ERROR_INTERNO';
+  const s = unavailable ? 503 : 500;
   return reply.status(s).send(body(s, ERRORS[code].message, code));
 }
 
