@@ -26,6 +26,8 @@ export async function seedIfEmpty(db: Db, log?: Pick<FastifyBaseLogger, 'info'>,
       if (!parsed.success) throw new Error(`seed: '${input.evento.nombre}' no es válido:\n${formatIssues(parsed.error).join('\n')}`);
       await importEvento(tx as unknown as Db, parsed.data);
     }
+    // Fresh tables have no planner statistics; without them the catalogue joins get poor plans.
+    await tx.execute(sql`analyze`);
     log?.info({ ms: Date.now() - started }, 'seeded demo catalogue');
     return true;
   });

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { EVENTO_FROM, eventoJson } from './json-sql';
+import { EVENTO_FROM, EVENTO_JSON_TEXT } from './json-sql';
 import {
   artistas,
   bloques,
@@ -58,7 +58,7 @@ function eventoQuery(db: DbOrTx) {
 export async function listEventosWebJson(db: DbOrTx): Promise<string> {
   const rows = await prepared(db, 'catalog_eventos_web_json', () =>
     db
-      .select({ json: sql<string>`coalesce(json_agg(${eventoJson(false)} order by e.fecha, e.id), '[]')::text` })
+      .select({ json: sql<string>`'[' || coalesce(string_agg(${EVENTO_JSON_TEXT}, ',' order by e.fecha, e.id), '') || ']'` })
       .from(sql`${EVENTO_FROM}`)
       .where(sql`e.mostrar_web and e.fecha >= now()`)
       .prepare('catalog_eventos_web_json'),
