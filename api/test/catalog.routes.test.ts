@@ -53,6 +53,18 @@ describe('GET /eventos/get_all', () => {
     expect(await getEventosWebJson(t.database.db)).toBe(JSON.stringify(await getEventosWeb(t.database.db)));
   });
 
+  it('follows renames of the names it shows (trigger-kept listing)', async () => {
+    const before = eventosGetAllResponseSchema.parse((await t.request('/api/v1/eventos/get_all')).json()).eventosFiltrados[0]!;
+    await t.database.db.execute(sql`update artistas set nombre = 'Artista Renombrado' where nombre = ${before.artista.nombre}`);
+    await t.database.db.execute(sql`update ciudades set nombre = 'Ciudad Renombrada' where nombre = ${before.ciudad.nombre}`);
+    await t.database.db.execute(sql`update eventos set limite_de_asientos = 4 where id = ${before.id}`);
+    const after = eventosGetAllResponseSchema.parse((await t.request('/api/v1/eventos/get_all')).json()).eventosFiltrados.find((e) => e.id === before.id)!;
+    expect(after.artista.nombre).toBe('Artista Renombrado');
+    expect(after.ciudad.nombre).toBe('Ciudad Renombrada');
+    expect(after.limiteDeAsientos).toBe(4);
+    expect(await getEventosWebJson(t.database.db)).toBe(JSON.stringify(await getEventosWeb(t.database.db)));
+  });
+
   it('works without the query and refuses an unknown device type', async () => {
     expect((await t.request('/api/v1/eventos/get_all')).statusCode).toBe(200);
     const bad = await t.request('/api/v1/eventos/get_all?tipoDispositivo=tv');

@@ -1,7 +1,6 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { EVENTO_FROM, EVENTO_JSON_TEXT } from './json-sql';
 import {
   artistas,
   bloques,
@@ -58,9 +57,10 @@ function eventoQuery(db: DbOrTx) {
 export async function listEventosWebJson(db: DbOrTx): Promise<string> {
   const rows = await prepared(db, 'catalog_eventos_web_json', () =>
     db
-      .select({ json: sql<string>`'[' || coalesce(string_agg(${EVENTO_JSON_TEXT}, ',' order by e.fecha, e.id), '') || ']'` })
-      .from(sql`${EVENTO_FROM}`)
-      .where(sql`e.mostrar_web and e.fecha >= now()`)
+      // listado_json is kept by triggers (migration 0003): one indexed table, no joins.
+      .select({ json: sql<string>`'[' || coalesce(string_agg(${eventos.listadoJson}, ',' order by ${eventos.fecha}, ${eventos.id}), '') || ']'` })
+      .from(eventos)
+      .where(and(eq(eventos.mostrarWeb, true), gte(eventos.fecha, sql`now()`)))
       .prepare('catalog_eventos_web_json'),
   ).execute();
   return rows[0]?.json ?? '[]';
