@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/client';
 
-const database = await openDatabase({ url: process.env.BENCH_DB_URL!, poolSize: 10 });
+const database = await openDatabase({ url: process.env.BENCH_DB_URL!, poolSize: Number(process.env.BENCH_POOL ?? 5) });
 const app = await buildApp({ db: database, logger: false, validateResponses: process.env.BENCH_VALIDATE === '1' });
 await app.listen({ port: Number(process.env.PORT_APP), host: '127.0.0.1' });
 

@@ -51,7 +51,7 @@ async function prepare(): Promise<{ eventoId: number; seccionId: number; seats: 
 function startServer(): Promise<() => Promise<void>> {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'bench-server.ts')], {
-    env: { ...process.env, NODE_ENV: 'production', BENCH_DB_URL: url, PORT_APP: String(PORT_APP), PORT_HELLO: String(PORT_HELLO) },
+    env: { ...process.env, NODE_ENV: 'production', MAIL_WORKER: '0', BENCH_DB_URL: url, PORT_APP: String(PORT_APP), PORT_HELLO: String(PORT_HELLO) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -115,6 +115,8 @@ try {
   const { figures, ratios } = await measureAll([
     { name: 'hello (bare Fastify)', url: `http://127.0.0.1:${PORT_HELLO}/hello`, headers: {} },
     { name: 'GET /eventos/get_all', url: `${api}/eventos/get_all?tipoDispositivo=web`, headers },
+    // Reference: the same app answering after one trivial query (select 1) — the cost of any DB round trip.
+    { name: 'GET /health (select 1, reference)', url: `${api}/health`, headers },
     { name: `GET filas_por_seccion (${big.seats} seats)`, url: `${api}/eventos/${big.eventoId}/${big.seccionId}/filas_por_seccion`, headers },
   ]);
   console.log(`\n${connections} connections, ${seconds} s per target in ${rounds} interleaved rounds (medians), PostgreSQL, NODE_ENV=production\n`);
@@ -130,6 +132,7 @@ try {
     );
   }
   const ratio = ratios[1]!;
+  console.log(`get_all / health (one DB round trip) = ${((figures[1]!.rps / figures[2]!.rps) * 100).toFixed(1)} %`);
   console.log(`\nget_all / hello = ${(ratio * 100).toFixed(1)} % (floor 30 %)${ratio >= 0.3 ? '' : '  ← BELOW FLOOR'}`);
 } finally {
   await stop?.();

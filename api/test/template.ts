@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { REPO_ROOT } from '../src/config';
@@ -44,6 +44,10 @@ export async function ensurePgliteTemplate(): Promise<string> {
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, Buffer.from(await blob.arrayBuffer()));
   renameSync(tmp, file);
+  // Older templates (other code versions or days) are dead weight: ~90 MB each.
+  for (const old of readdirSync(TEMPLATE_DIR)) {
+    if (old.startsWith('pglite-') && old.endsWith('.tar') && path.join(TEMPLATE_DIR, old) !== file) rmSync(path.join(TEMPLATE_DIR, old), { force: true });
+  }
   return file;
 }
 
