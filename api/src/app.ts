@@ -7,7 +7,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import './lib/zod-locale';
 import { readEnv, type EnvConfig } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { seedIfEmpty } from './seed/seed';
@@ -51,8 +51,6 @@ export interface BuildAppOptions {
   extraModules?: RouteModule[];
 }
 
-// Spanish messages for zod's built-in checks (validation answers are shown to buyers).
-z.config(z.locales.es());
 
 export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInstance> {
   const config: EnvConfig = { ...readEnv(), ...opts.config };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../lib/zod-locale';
 import { DEFAULT_ZONA_HORARIA, ORIENTACIONES_FILA, TIPOS_SECCION } from '@taquilla/shared/schemas/catalog';
 
 /**

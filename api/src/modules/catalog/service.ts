@@ -52,6 +52,10 @@ function toEvento(r: EventoRow): Evento {
   };
 }
 
+/**
+ * The listing mapped in TypeScript: the reference for the DTO. The route serves
+ * getEventosWebJson (database-built text); tests hold the two byte-identical.
+ */
 export async function getEventosWeb(db: Db): Promise<EventosGetAllResponse> {
   return { eventosFiltrados: (await listEventosWeb(db)).map(toEvento) };
 }
@@ -134,6 +138,7 @@ function servedEstado(estado: string, held: boolean): EstadoAsiento {
   return estado as EstadoAsiento;
 }
 
+/** Reference TypeScript mapping of filas_por_seccion (the route serves getFilasPorSeccionJson; tests hold them equal). */
 export async function getFilasPorSeccion(db: Db, eventoId: number, seccionId: number): Promise<FilasPorSeccionResponse> {
   const [rates, seccion] = await Promise.all([findEventoRates(db, eventoId), findSeccionEvento(db, eventoId, seccionId)]);
   if (!rates) throw new DomainError('EVENTO_NO_ENCONTRADO');
