@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
+import { scalarText } from '../../db/scalar-text';
 import {
   artistas,
   bloques,
@@ -53,17 +54,17 @@ function eventoQuery(db: DbOrTx) {
     .innerJoin(ciudades, eq(ciudades.id, recintos.ciudadId));
 }
 
-/** Upcoming events shown on the web, soonest first, as the JSON text of an Evento[] (one query with its joins). */
+/** Upcoming events shown on the web, soonest first, as the JSON text of an Evento[]. */
 export async function listEventosWebJson(db: DbOrTx): Promise<string> {
-  const rows = await prepared(db, 'catalog_eventos_web_json', () =>
-    db
-      // listado_json is kept by triggers (migration 0003): one indexed table, no joins.
-      .select({ json: sql<string>`'[' || coalesce(string_agg(${eventos.listadoJson}, ',' order by ${eventos.fecha}, ${eventos.id}), '') || ']'` })
-      .from(eventos)
-      .where(and(eq(eventos.mostrarWeb, true), gte(eventos.fecha, sql`now()`)))
-      .prepare('catalog_eventos_web_json'),
-  ).execute();
-  return rows[0]?.json ?? '[]';
+  // listado_json is kept by triggers (migration 0003): one indexed table, no joins, no JSON
+  // building per request; the text goes to the client untouched.
+  const json = await scalarText(
+    db,
+    'catalog_eventos_web_json',
+    `select '[' || coalesce(string_agg(listado_json, ',' order by fecha, id), '') || ']'
+       from eventos where mostrar_web and fecha >= now()`,
+  );
+  return json ?? '[]';
 }
 
 /** Same listing as rows (used where a JS value is needed). */
