@@ -59,7 +59,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     // Ids never exceed 10 digits; anything longer is refused by the schemas, not the router.
     routerOptions: { maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
   const database = opts.db ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir }));

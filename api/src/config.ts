@@ -16,6 +16,22 @@ export interface EnvConfig {
   databaseUrl: string | undefined;
   pgliteDir: string;
   logLevel: string;
+  /**
+   * Fastify `trustProxy`: off by default, so a client cannot dodge the per-IP rate limits by
+   * sending its own X-Forwarded-For. Behind a load balancer set TRUST_PROXY to the number of
+   * hops, a comma-separated list of proxy addresses, or 'true'.
+   */
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
+}
+
+function parseTrustProxy(value: string | undefined): EnvConfig['trustProxy'] {
+  if (!value || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops; // trust the nearest `hops` proxies only
+  }
+  return value.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
@@ -28,5 +44,6 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     pgliteDir: env.PGLITE_DIR || path.join(REPO_ROOT, '.data', 'pglite'),
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

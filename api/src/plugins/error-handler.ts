@@ -26,15 +26,20 @@ const FASTIFY_CODES: Record<string, keyof typeof ERRORS> = {
   FST_ERR_RATE_LIMIT: 'DEMASIADAS_SOLICITUDES',
 };
 
-/** Validation issues as one Spanish line each: 'params.id: El identificador …'. */
+/**
+ * Validation issues as one Spanish line each. Body messages come from the shared form schemas
+ * (e.g. 'Debes ingresar un correo válido') and are shown to buyers as they are, so they carry
+ * no technical path; path and query issues name their field ('id: El identificador …').
+ */
 function validationMessages(error: FastifyError): string[] {
   const context = error.validationContext ?? '';
-  return (error.validation ?? []).map((v) => {
-    const path = (v.instancePath ?? '').split('/').filter(Boolean).join('.');
-    const where = [context, path].filter(Boolean).join('.');
+  const lines = (error.validation ?? []).map((v) => {
     const message = v.message ?? 'valor inválido';
-    return where ? `${where}: ${message}` : message;
+    if (context === 'body') return message;
+    const field = (v.instancePath ?? '').split('/').filter(Boolean).join('.');
+    return field ? `${field}: ${message}` : message;
   });
+  return [...new Set(lines)];
 }
 
 export function errorHandler(this: FastifyInstance, error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {

@@ -40,6 +40,8 @@ describe('POST /auth/register', () => {
   it('validates with the spec messages (same schema as the form)', async () => {
     const res = await call(app, 'POST', '/auth/register', { fullName: '', email: 'sin-arroba', password: 'abc' });
     expect(res.status).toBe(400);
+    // Body messages reach buyers as they are: no technical path in front of them.
+    expect(res.body.message).toContain('El nombre es obligatorio');
     const text = (res.body.message as string[]).join('\n');
     for (const message of [
       'El nombre es obligatorio',

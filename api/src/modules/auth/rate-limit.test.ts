@@ -102,6 +102,15 @@ describe('login rate limit, in process', () => {
     expect((await login(app, uniqueEmail('x'), 'Mala123', '10.0.2.2')).status).toBe(401);
   });
 
+  it('a client cannot dodge its per-IP limit with a forged X-Forwarded-For (TRUST_PROXY off)', async () => {
+    const statuses = [];
+    for (let i = 0; i < 7; i++) {
+      const forged = { 'x-forwarded-for': `203.0.113.${i + 1}` };
+      statuses.push((await call(app, 'POST', '/auth/login', { email: uniqueEmail('f'), password: 'Mala123' }, { ip: '10.0.4.1', headers: forged })).status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429]);
+  });
+
   it('registrations per client IP are limited too (each one costs a memory-hard hash)', async () => {
     const statuses = [];
     for (let i = 0; i < 5; i++) {

@@ -43,11 +43,13 @@ export async function openTestApp(env: Record<string, string | undefined> = {}, 
 export interface CallOptions {
   token?: string;
   ip?: string;
+  /** Extra request headers (e.g. a spoofed X-Forwarded-For). */
+  headers?: Record<string, string>;
 }
 
 /** app.inject under /api/v1 with the API key (and a bearer token when given). */
 export async function call(app: FastifyInstance, method: 'GET' | 'POST', url: string, payload?: unknown, opts: CallOptions = {}) {
-  const headers: Record<string, string> = { 'x-api-key': API_KEY };
+  const headers: Record<string, string> = { 'x-api-key': API_KEY, ...opts.headers };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   const res = await app.inject({ method, url: `/api/v1${url}`, payload: payload as never, headers, remoteAddress: opts.ip ?? '127.0.0.1' });
   return { status: res.statusCode, body: res.body ? (res.json() as Record<string, unknown>) : {} };
