@@ -88,7 +88,10 @@ describe('error handler', () => {
     expect(res.statusCode).toBe(400);
     const body = res.json() as { message: string[] };
     expect(body.message).toHaveLength(2);
-    expect(body.message.join('\n')).toMatch(/body\.nombre/);
+    // zod's generic texts name their field; no technical 'body.' prefix reaches people.
+    expect(body.message.some((m) => m.startsWith('nombre: '))).toBe(true);
+    expect(body.message.some((m) => m.startsWith('cantidad: '))).toBe(true);
+    expect(body.message.join('\n')).not.toMatch(/body\./);
   });
 
   it.each([

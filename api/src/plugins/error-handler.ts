@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { DomainError, ERRORS, reasonPhrase } from '../lib/errors';
 
 interface ErrorBody {
@@ -27,17 +28,30 @@ const FASTIFY_CODES: Record<string, keyof typeof ERRORS> = {
 };
 
 /**
- * Validation issues as one Spanish line each. Body messages come from the shared form schemas
- * (e.g. 'Debes ingresar un correo válido') and are shown to buyers as they are, so they carry
- * no technical path; path and query issues name their field ('id: El identificador …').
+ * True when a validation message is zod's generic locale text ('Demasiado pequeño: …') rather
+ * than one a schema wrote for people ('Debes ingresar un correo válido'): re-render the issue
+ * with the active locale and compare.
+ */
+function isGenericMessage(v: NonNullable<FastifyError['validation']>[number]): boolean {
+  const localeError = z.config().localeError;
+  if (!localeError) return false;
+  const issue = { ...(v.params as Record<string, unknown>), code: v.keyword, path: [] };
+  const out = localeError(issue as never);
+  return (typeof out === 'string' ? out : out?.message) === v.message;
+}
+
+/**
+ * Validation issues as one Spanish line each. Messages the shared form schemas wrote are shown
+ * to buyers as they are (no technical path); zod's generic ones and any path or query issue
+ * name their field ('cantidad: Demasiado pequeño…', 'id: El identificador …').
  */
 function validationMessages(error: FastifyError): string[] {
   const context = error.validationContext ?? '';
   const lines = (error.validation ?? []).map((v) => {
     const message = v.message ?? 'valor inválido';
-    if (context === 'body') return message;
     const field = (v.instancePath ?? '').split('/').filter(Boolean).join('.');
-    return field ? `${field}: ${message}` : message;
+    if (!field || (context === 'body' && !isGenericMessage(v))) return message;
+    return `${field}: ${message}`;
   });
   return [...new Set(lines)];
 }
