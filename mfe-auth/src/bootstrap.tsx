@@ -4,7 +4,7 @@
 // remote's typed API calls work as they do inside the store.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { setRuntimeConfig, type RuntimeConfig } from '@taquilla/shared';
+import { loadRuntimeConfig } from '@taquilla/shared';
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 import AuthRoutes from './app/AuthRoutes';
 
@@ -24,16 +24,8 @@ function Standalone() {
   );
 }
 
-async function loadRuntimeConfig(): Promise<void> {
-  try {
-    const response = await fetch('/config.json', { cache: 'no-store' });
-    if (response.ok) setRuntimeConfig((await response.json()) as RuntimeConfig);
-  } catch {
-    // No API running: the pages still render, their calls will report the failure.
-  }
-}
-
 const container = document.getElementById('root');
+// Without a running API the pages still render; their calls report the failure.
 void loadRuntimeConfig().then(() => {
   if (container) createRoot(container).render(<StrictMode><Standalone /></StrictMode>);
 });

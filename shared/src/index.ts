@@ -16,7 +16,7 @@ export {
 } from './auth-state';
 export type { AuthState, AuthStatus, AppState, User } from './auth-state';
 
-export { API_KEY_HEADER, getRuntimeConfig, setRuntimeConfig } from './runtime-config';
+export { API_KEY_HEADER, getRuntimeConfig, loadRuntimeConfig, setRuntimeConfig } from './runtime-config';
 export type { RuntimeConfig } from './runtime-config';
 
 export { REMOTE_NAMES } from './registry';

@@ -1,8 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { bus } from '@taquilla/shared';
+import { bus, loadRuntimeConfig } from '@taquilla/shared';
 import { App } from './app/App';
-import { loadRuntimeConfig } from './app/runtime-config';
 import { installUiBus } from './components/feedback/ui-bus';
 import { federation, startFederation } from './federation/host';
 import { installAuthBus } from './features/auth/auth-bus';
