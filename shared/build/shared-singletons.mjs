@@ -49,10 +49,11 @@ export function createSharedSingletons(fromDir) {
  * Whether production remotes leave the federation runtime to the host (MF
  * `experiments.externalRuntime`). Saves ~14 KB gzip per remote on first load, but ONLY works
  * when the shell sets `experiments: { provideExternalRuntime: true }` (hostFederationOptions
- * below) — without it every remote fails with "setGlobalFederationConstructor". Flip to true
- * together with that shell change.
+ * below; shell/rspack.config.mjs has it) — without it every remote fails with
+ * "setGlobalFederationConstructor". Development builds (`pnpm dev`, the standalone page) keep
+ * their own runtime: remote-config.mjs applies this only when building for production.
  */
-export const REMOTES_USE_EXTERNAL_RUNTIME = false;
+export const REMOTES_USE_EXTERNAL_RUNTIME = true;
 
 /**
  * What the HOST (shell) must spread into its ModuleFederationPlugin options so it matches the
