@@ -1,7 +1,15 @@
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apiClient, ApiError, setRuntimeConfig } from '@taquilla/shared';
-import { getCategorias, getDetalleSeccion, getEventos, getFilasPorSeccion, getEventoDetalle } from './catalog';
+import { apiClient, setRuntimeConfig } from '@taquilla/shared';
+import {
+  DEFAULT_ZONA_HORARIA,
+  getCategorias,
+  getDetalleSeccion,
+  getEventos,
+  getFilasPorSeccion,
+  getEventoDetalle,
+  TIPO_DISPOSITIVO,
+} from './catalog';
 
 const evento = {
   id: 1,
@@ -51,9 +59,14 @@ describe('catalogue calls', () => {
     expect(eventos[0]?.zonaHoraria).toBe('America/Mexico_City');
   });
 
-  it('rejects an answer that does not match the DTO with ApiError', async () => {
-    answer = () => ({ eventosFiltrados: [{ ...evento, fecha: 'mañana' }] });
-    await expect(getEventos()).rejects.toBeInstanceOf(ApiError);
+  it('keeps zod out of the browser: only types come from the schemas, constants match them', async () => {
+    const fs = await import('node:fs');
+    const source = fs.readFileSync(new URL('./catalog.ts', import.meta.url), 'utf8');
+    const runtimeImports = [...source.matchAll(/^import\s+(?!type\b)[^;]*?from\s+'([^']+)'/gms)].map((m) => m[1]);
+    expect(runtimeImports).toEqual(['@taquilla/shared']);
+    const schemas = await import('../schemas/catalog');
+    expect(TIPO_DISPOSITIVO).toBe(schemas.TIPO_DISPOSITIVO);
+    expect(DEFAULT_ZONA_HORARIA).toBe(schemas.DEFAULT_ZONA_HORARIA);
   });
 
   it('builds the other paths', async () => {

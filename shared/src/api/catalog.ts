@@ -1,7 +1,12 @@
 /**
- * Typed catalogue calls (spec §7 "Events"), one function per call, answers parsed with the zod
- * DTO schemas. Import from the subpath `@taquilla/shared/api/catalog`: zod stays out of the
- * root entry's first-load bundle and is only paid for by the remotes that list events.
+ * Typed catalogue calls (spec §7 "Events"), one function per call. Import from the subpath
+ * `@taquilla/shared/api/catalog`.
+ *
+ * No zod here, on purpose (first-load budget, issue 2 "Measure"): this module is on /eventos'
+ * first load, and parsing answers with the DTO schemas cost ~24 KB gzip of zod. The storefront
+ * trusts the server's DTOs: the API validates its own responses against the same schemas in
+ * `../schemas/catalog` (api tests cover it), and only the types are imported below. The one
+ * thing the schemas did at runtime — defaulting `zonaHoraria` — is kept by `withZone`.
  *
  * `apiRequest` comes from the package root on purpose, not from './client': this module is
  * bundled into each remote that imports it, and only the root entry is a federation singleton.
@@ -9,59 +14,55 @@
  * key, no base URL set by the shell).
  */
 import { apiRequest } from '@taquilla/shared';
-import {
-  categoriasResponseSchema,
-  detalleSeccionResponseSchema,
-  eventoDetalleSchema,
-  eventosGetAllResponseSchema,
-  filasPorSeccionResponseSchema,
-  TIPO_DISPOSITIVO,
-  type Categoria,
-  type DetalleSeccionResponse,
-  type Evento,
-  type EventoDetalle,
-  type FilasPorSeccionResponse,
+import type {
+  Categoria,
+  CategoriasResponse,
+  DetalleSeccionResponse,
+  Evento,
+  EventoDetalle,
+  EventosGetAllResponse,
+  FilasPorSeccionResponse,
 } from '../schemas/catalog';
 
 export type { Categoria, DetalleSeccionResponse, Evento, EventoDetalle, FilasPorSeccionResponse };
 
+/** Same values as TIPO_DISPOSITIVO / DEFAULT_ZONA_HORARIA in ../schemas/catalog (a test keeps them equal). */
+export const TIPO_DISPOSITIVO = 'web';
+export const DEFAULT_ZONA_HORARIA = 'America/Mexico_City';
+
 type Id = number | string;
 const seg = (id: Id) => encodeURIComponent(String(id));
 
+/** The schema's `.default(DEFAULT_ZONA_HORARIA)` for zonaHoraria, without zod. */
+function withZone<T extends { zonaHoraria?: string | null }>(evento: T): T & { zonaHoraria: string } {
+  return { ...evento, zonaHoraria: evento.zonaHoraria || DEFAULT_ZONA_HORARIA };
+}
+
 /** GET /eventos/get_all?tipoDispositivo=web → the upcoming events shown on the web. */
 export async function getEventos(): Promise<Evento[]> {
-  const body = await apiRequest('GET', '/eventos/get_all', undefined, {
+  const body = await apiRequest<EventosGetAllResponse>('GET', '/eventos/get_all', undefined, {
     params: { tipoDispositivo: TIPO_DISPOSITIVO },
-    parse: (data) => eventosGetAllResponseSchema.parse(data),
   });
-  return body.eventosFiltrados;
+  return body.eventosFiltrados.map(withZone);
 }
 
 /** GET /categorias/get_all → the event categories (chips on the home page). */
 export async function getCategorias(): Promise<Categoria[]> {
-  const body = await apiRequest('GET', '/categorias/get_all', undefined, {
-    parse: (data) => categoriasResponseSchema.parse(data),
-  });
+  const body = await apiRequest<CategoriasResponse>('GET', '/categorias/get_all');
   return body.categorias;
 }
 
 /** GET /eventos/{id}/detalle → the event with its venue SVG (answers hidden events too). */
-export function getEventoDetalle(id: Id): Promise<EventoDetalle> {
-  return apiRequest('GET', `/eventos/${seg(id)}/detalle`, undefined, {
-    parse: (data) => eventoDetalleSchema.parse(data),
-  });
+export async function getEventoDetalle(id: Id): Promise<EventoDetalle> {
+  return withZone(await apiRequest<EventoDetalle>('GET', `/eventos/${seg(id)}/detalle`));
 }
 
 /** GET /eventos/{id}/detalle_seccion/false/web → sections and price categories. */
 export function getDetalleSeccion(id: Id): Promise<DetalleSeccionResponse> {
-  return apiRequest('GET', `/eventos/${seg(id)}/detalle_seccion/false/${TIPO_DISPOSITIVO}`, undefined, {
-    parse: (data) => detalleSeccionResponseSchema.parse(data),
-  });
+  return apiRequest<DetalleSeccionResponse>('GET', `/eventos/${seg(id)}/detalle_seccion/false/${TIPO_DISPOSITIVO}`);
 }
 
 /** GET /eventos/{id}/{seccionId}/filas_por_seccion → rows and seats of one section. */
 export function getFilasPorSeccion(id: Id, seccionId: Id): Promise<FilasPorSeccionResponse> {
-  return apiRequest('GET', `/eventos/${seg(id)}/${seg(seccionId)}/filas_por_seccion`, undefined, {
-    parse: (data) => filasPorSeccionResponseSchema.parse(data),
-  });
+  return apiRequest<FilasPorSeccionResponse>('GET', `/eventos/${seg(id)}/${seg(seccionId)}/filas_por_seccion`);
 }
