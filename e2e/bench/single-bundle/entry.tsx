@@ -5,10 +5,9 @@
 // (This is the one place allowed to import other packages' src/: it measures them.)
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { RemoteName } from '@taquilla/shared';
+import { bus, loadRuntimeConfig, type RemoteName } from '@taquilla/shared';
 import EventList from '../../../mfe-catalog/src/app/EventList';
 import { App } from '../../../shell/src/app/App';
-import { loadRuntimeConfig } from '../../../shell/src/app/runtime-config';
 import { installUiBus } from '../../../shell/src/components/feedback/ui-bus';
 import { installAuthBus } from '../../../shell/src/features/auth/auth-bus';
 import { checkSession } from '../../../shell/src/features/auth/session';
@@ -43,6 +42,8 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 void (async () => {
-  await loadRuntimeConfig();
+  // As shell/src/bootstrap.tsx (minus federation start-up).
+  const configProblem = await loadRuntimeConfig();
+  if (configProblem) bus.emit('ui:toast', { kind: 'warning', message: configProblem });
   await checkSession();
 })();
