@@ -18,6 +18,33 @@ export const SHARED_SINGLETON_NAMES = Object.freeze([
   '@taquilla/shared',
 ]);
 
+/**
+ * The ONLY names any package may import from react-router-dom (shell, every remote, their
+ * standalone pages and tests). react-router-dom is shared tree-shaken to exactly this list
+ * (MF `treeShaking`, identical in host and remotes), so the router the shell provides holds
+ * what every remote needs and no remote ever falls back to a second router copy.
+ * shared/build/react-router-exports.test.mjs scans every package's src and fails on a name
+ * outside this list: add the name HERE (one list, every build) before using it.
+ */
+export const REACT_ROUTER_DOM_EXPORTS = Object.freeze([
+  'BrowserRouter',
+  'Link',
+  'MemoryRouter',
+  'NavLink',
+  'Navigate',
+  'Outlet',
+  'Route',
+  'RouterProvider',
+  'Routes',
+  'createBrowserRouter',
+  'createMemoryRouter',
+  'useLocation',
+  'useNavigate',
+  'useParams',
+  'useRouteError',
+  'useSearchParams',
+]);
+
 /** Installed version of `pkg` as seen from the package in `fromDir`. */
 export function installedVersion(pkg, fromDir) {
   // Walk up node_modules like Node does; `require('x/package.json')` is not used because
@@ -41,6 +68,9 @@ export function createSharedSingletons(fromDir) {
     const version = installedVersion(pkg, fromDir);
     const requiredVersion = pkg === '@taquilla/shared' ? version : `^${version}`;
     shared[name] = { singleton: true, requiredVersion, version, strictVersion: false };
+    if (name === 'react-router-dom') {
+      shared[name].treeShaking = { mode: 'runtime-infer', usedExports: [...REACT_ROUTER_DOM_EXPORTS] };
+    }
   }
   return shared;
 }
