@@ -141,7 +141,9 @@ test('one React and one @taquilla/shared on a page that loaded three remotes', a
   await expectRemoteRendered(page, 'catalog');
 
   const report = await page.evaluate(() => {
-    type Info = { loaded?: boolean; from: string; useIn: string[] };
+    // A package shared tree-shaken (react-router-dom, MF `treeShaking`) records its load and
+    // its users under `treeShaking` instead of on the entry itself.
+    type Info = { loaded?: boolean; from: string; useIn: string[]; treeShaking?: { loaded?: boolean; useIn: string[] } };
     const federation = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Info>>>> } }).__FEDERATION__;
     const loaded: Record<string, Set<string>> = {};
     const users: Record<string, Set<string>> = {};
@@ -149,9 +151,10 @@ test('one React and one @taquilla/shared on a page that loaded three remotes', a
       for (const packages of Object.values(scopes)) {
         for (const [pkg, versions] of Object.entries(packages)) {
           for (const [version, info] of Object.entries(versions)) {
-            if (!info.loaded) continue;
+            const copy = info.loaded ? info : info.treeShaking?.loaded ? info.treeShaking : null;
+            if (!copy) continue;
             (loaded[pkg] ??= new Set()).add(`${version}@${info.from}`);
-            for (const user of info.useIn) (users[pkg] ??= new Set()).add(user);
+            for (const user of copy.useIn) (users[pkg] ??= new Set()).add(user);
           }
         }
       }
@@ -167,6 +170,7 @@ test('one React and one @taquilla/shared on a page that loaded three remotes', a
   expect(report.loaded['react-dom']).toHaveLength(1);
   expect(report.loaded['@taquilla/shared']).toHaveLength(1);
   expect(report.loaded['react-router-dom']).toHaveLength(1);
+  expect(report.users['react-router-dom']).toEqual(expect.arrayContaining(['catalog', 'checkout', 'seating', 'shell']));
   expect(report.users.react).toEqual(expect.arrayContaining(['catalog', 'checkout', 'seating', 'shell']));
   expect(report.reactDomRenderers).toBe(1);
 });
