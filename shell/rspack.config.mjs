@@ -57,7 +57,11 @@ export default {
       manifest: false,
       // Exposes the host's runtime-core as a global, so a remote built with
       // experiments.externalRuntime can skip bundling its own copy (~30 KB gzip per remote).
-      experiments: { provideExternalRuntime: true },
+      experiments: {
+        provideExternalRuntime: true,
+        // Browser-only host: drop the runtime's Node.js code paths (remotes build the same way).
+        ...(isProd ? { optimization: { target: 'web' } } : {}),
+      },
     }),
     new rspack.HtmlRspackPlugin({
       template: path.join(dir, 'public', 'index.html'),
