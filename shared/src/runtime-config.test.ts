@@ -13,8 +13,15 @@ const answer = (status: number, body: unknown) =>
 
 describe('loadRuntimeConfig', () => {
   it('takes the known string keys from /config.json and nothing else', async () => {
-    const problem = await loadRuntimeConfig(answer(200, { apiKey: 'clave', apiBaseUrl: '/otra/v1', launchDate: 5, extra: 'x' }));
+    const seen: RequestInit[] = [];
+    const fetchImpl = (async (_url: string, init: RequestInit) => {
+      seen.push(init);
+      return answer(200, { apiKey: 'clave', apiBaseUrl: '/otra/v1', launchDate: 5, extra: 'x' })('');
+    }) as typeof fetch;
+    const problem = await loadRuntimeConfig(fetchImpl);
     expect(problem).toBeNull();
+    // ops change /config.json without a rebuild: it must never come from a cache.
+    expect(seen[0]?.cache).toBe('no-store');
     const config = getRuntimeConfig();
     expect(config.apiKey).toBe('clave');
     expect(config.apiBaseUrl).toBe('/otra/v1');

@@ -42,7 +42,9 @@ export function getRuntimeConfig(): RuntimeConfig {
  */
 export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch, url = '/config.json'): Promise<string | null> {
   try {
-    const response = await fetchImpl(url, { cache: 'no-store', headers: { Accept: 'application/json' } });
+    // `cache` is a browser fetch option; the API compiles this file without DOM types.
+    const init = { cache: 'no-store', headers: { Accept: 'application/json' } } as RequestInit;
+    const response = await fetchImpl(url, init);
     if (!response.ok) throw new Error(`config.json respondió ${response.status}`);
     const body = (await response.json()) as Partial<RuntimeConfig> | null;
     if (!body || typeof body !== 'object') throw new Error('config.json no es un objeto');
