@@ -5,6 +5,7 @@ import path from 'node:path';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { createSharedSingletons } from '../shared/build/shared-singletons.mjs';
+import { moduleRules } from '../shared/build/module-rules.mjs';
 
 const dir = import.meta.dirname;
 const isProd = process.env.NODE_ENV !== 'development';
@@ -29,22 +30,7 @@ export default {
   },
   resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
   module: {
-    rules: [
-      {
-        test: /\.[cm]?tsx?$/,
-        exclude: /node_modules/,
-        loader: 'builtin:swc-loader',
-        options: {
-          jsc: {
-            parser: { syntax: 'typescript', tsx: true },
-            transform: { react: { runtime: 'automatic', development: !isProd } },
-          },
-          env: { targets: ['chrome >= 109', 'firefox >= 115', 'safari >= 15.4', 'edge >= 109'] },
-        },
-        type: 'javascript/auto',
-      },
-      { test: /\.css$/i, type: 'css/auto' },
-    ],
+    rules: moduleRules({ isProd }),
   },
   plugins: [
     new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(isProd ? 'production' : 'development') }),

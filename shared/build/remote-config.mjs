@@ -14,6 +14,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { REMOTES_USE_EXTERNAL_RUNTIME, createSharedSingletons } from './shared-singletons.mjs';
+import { moduleRules } from './module-rules.mjs';
 
 async function importFrom(dir, specifier) {
   const require = createRequire(path.join(dir, 'package.json'));
@@ -66,23 +67,7 @@ export async function createRemoteConfig({ name, exposes, dir, port, outputPath,
     },
     resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
     module: {
-      rules: [
-        {
-          test: /\.[cm]?tsx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: !isProd } },
-            },
-            env: { targets: ['chrome >= 109', 'firefox >= 115', 'safari >= 15.4', 'edge >= 109'] },
-          },
-          type: 'javascript/auto',
-        },
-        { test: /\.css$/i, type: 'css/auto' },
-        { test: /\.(png|jpe?g|gif|webp|avif|svg|woff2?)$/i, type: 'asset' },
-      ],
+      rules: moduleRules({ isProd }),
     },
     plugins: [
       new rspack.DefinePlugin({

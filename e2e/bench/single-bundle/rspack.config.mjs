@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import { moduleRules } from '../../../shared/build/module-rules.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const shellDir = path.join(ROOT, 'shell');
@@ -32,20 +33,7 @@ export function singleBundleConfig(outDir) {
       modules: [path.join(shellDir, 'node_modules'), 'node_modules'],
     },
     module: {
-      rules: [
-        {
-          test: /\.[cm]?tsx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic', development: false } } },
-            env: { targets: ['chrome >= 109', 'firefox >= 115', 'safari >= 15.4', 'edge >= 109'] },
-          },
-          type: 'javascript/auto',
-        },
-        { test: /\.css$/i, type: 'css/auto' },
-        { test: /\.(png|jpe?g|gif|webp|avif|svg|woff2?)$/i, type: 'asset' },
-      ],
+      rules: moduleRules({ isProd: true }),
     },
     plugins: [
       new rspack.DefinePlugin({

@@ -1,0 +1,27 @@
+// The one set of module rules for every Taquilla build — the shell host, each remote and the
+// single-bundle baseline of the bundle benchmark — so all of them transpile the same way
+// (same browser targets, same JSX runtime) and the benchmark compares like with like.
+
+/** Browsers the storefront supports (the swc transform targets). */
+export const BROWSER_TARGETS = Object.freeze(['chrome >= 109', 'firefox >= 115', 'safari >= 15.4', 'edge >= 109']);
+
+/** rspack `module.rules`: TS/TSX through builtin:swc-loader, CSS, and static assets. */
+export function moduleRules({ isProd }) {
+  return [
+    {
+      test: /\.[cm]?tsx?$/,
+      exclude: /node_modules/,
+      loader: 'builtin:swc-loader',
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic', development: !isProd } },
+        },
+        env: { targets: [...BROWSER_TARGETS] },
+      },
+      type: 'javascript/auto',
+    },
+    { test: /\.css$/i, type: 'css/auto' },
+    { test: /\.(png|jpe?g|gif|webp|avif|svg|woff2?)$/i, type: 'asset' },
+  ];
+}
