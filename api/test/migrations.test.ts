@@ -28,7 +28,7 @@ describe('migrations', () => {
         expect.arrayContaining(['users', 'email_outbox', 'eventos', 'evento_asientos', 'evento_lugares_generales', 'reservas', 'boletos', 'cargos', 'promociones', 'tarjetas', 'perfiles_pago', 'invitados']),
       );
       const cols = await queryRows<{ column_name: string }>(database.db, sql`select column_name from information_schema.columns where table_name = 'users'`);
-      expect(cols.map((c) => c.column_name).sort()).toEqual(['created_at', 'email', 'full_name', 'id', 'is_verified', 'password_hash']);
+      expect(cols.map((c) => c.column_name).sort()).toEqual(['created_at', 'email', 'full_name', 'id', 'is_verified', 'password_changed_at', 'password_hash']);
     } finally {
       await database.close();
       await drop();

@@ -7,6 +7,8 @@ export interface TokenUser {
   email: string;
   fullName: string;
   isVerified: boolean;
+  /** When the token was signed (seconds since the epoch); set by verifyToken. */
+  issuedAt?: number;
 }
 
 export interface SignOptions {
@@ -42,6 +44,7 @@ export async function verifyToken(token: string, secret?: string): Promise<Token
       email: payload.email,
       fullName: typeof payload.fullName === 'string' ? payload.fullName : '',
       isVerified: payload.isVerified === true,
+      issuedAt: typeof payload.iat === 'number' ? payload.iat : 0,
     };
   } catch {
     return null;

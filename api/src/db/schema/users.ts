@@ -7,6 +7,8 @@ export const users = pgTable('users', {
   email: text('email').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
   isVerified: boolean('is_verified').notNull().default(false),
+  /** Set when the password changes: session tokens issued before it stop working. */
+  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

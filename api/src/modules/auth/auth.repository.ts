@@ -11,6 +11,16 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
   return row;
 }
 
+/**
+ * A session token stays valid only if it was signed after the last password change (a reset
+ * ends every session opened before it). JWT times have one-second resolution, so a token from
+ * the same second as the change still counts: the login that follows a reset must work.
+ */
+export function sessionStillValid(row: UserRow, issuedAt: number | undefined): boolean {
+  if (!row.passwordChangedAt) return true;
+  return (issuedAt ?? 0) >= Math.floor(row.passwordChangedAt.getTime() / 1000);
+}
+
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
@@ -30,7 +40,7 @@ export async function setVerified(db: DbOrTx, userId: string): Promise<void> {
 }
 
 export async function setPasswordHash(db: DbOrTx, userId: string, passwordHash: string): Promise<void> {
-  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  await db.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, userId));
 }
 
 export async function insertToken(

@@ -224,6 +224,29 @@ describe('forgot and reset password', () => {
     expect(late).toMatchObject({ status: 400, body: { message: 'El enlace para restablecer la contraseña ha expirado. Solicita uno nuevo.' } });
   });
 
+  it('a password reset ends the sessions opened before it; a new login works', async () => {
+    const { email } = await registerUser();
+    expect((await verify(email)).status).toBe(200);
+    const before = await call(app, 'POST', '/auth/login', { email, password: GOOD_PASSWORD });
+    const oldToken = before.body.token as string;
+    expect((await call(app, 'GET', '/probe/privado', undefined, { token: oldToken })).status).toBe(200);
+
+    // JWT times have one-second resolution: let the reset happen in a later second.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await call(app, 'POST', `/correos/forgot-password/${email}`);
+    const { token: link } = (await lastMail(app, email))!;
+    expect((await call(app, 'POST', '/auth/reset-password', { token: link, password: 'NuevaClave9' })).status).toBe(200);
+
+    const stale = await call(app, 'GET', '/probe/privado', undefined, { token: oldToken });
+    expect(stale).toEqual({ status: 401, body: expect.objectContaining({ message: 'La sesión no es válida o ha expirado.' }) });
+    // Nor can the old token be refreshed into a new one.
+    expect((await call(app, 'GET', '/auth/check-status', undefined, { token: oldToken })).status).toBe(401);
+
+    const after = await call(app, 'POST', '/auth/login', { email, password: 'NuevaClave9' });
+    expect((await call(app, 'GET', '/probe/privado', undefined, { token: after.body.token as string })).status).toBe(200);
+    expect((await call(app, 'GET', '/auth/check-status', undefined, { token: after.body.token as string })).status).toBe(200);
+  });
+
   it('a newer reset link replaces the older one', async () => {
     const { email } = await registerUser();
     await call(app, 'POST', `/correos/forgot-password/${email}`);

@@ -52,7 +52,7 @@ export function authRoutes(service: AuthService): FastifyPluginAsyncZod {
           response: { 200: checkStatusResponseSchema },
         },
       },
-      async (request) => service.checkStatus(requireUser(request).id),
+      async (request) => service.checkStatus(requireUser(request)),
     );
 
     app.post(

@@ -1,7 +1,7 @@
 import type { AuthUser, LoginPayload, RegisterPayload } from '@taquilla/shared/schemas/auth';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/errors';
-import { signToken } from '../../lib/jwt';
+import { signToken, type TokenUser } from '../../lib/jwt';
 import type { AccountsConfig } from './accounts.config';
 import { AUTH_TEXTS } from './auth.errors';
 import * as repo from './auth.repository';
@@ -67,9 +67,11 @@ export class AuthService {
   }
 
   /** Fresh token + current user; answers unverified users too (the UI warns them). */
-  async checkStatus(userId: string): Promise<{ isVerified: boolean; token: string; user: AuthUser }> {
-    const row = await repo.findUserById(this.db, userId);
+  async checkStatus(session: TokenUser): Promise<{ isVerified: boolean; token: string; user: AuthUser }> {
+    const row = await repo.findUserById(this.db, session.id);
     if (!row) throw new DomainError('USUARIO_NO_ENCONTRADO');
+    // Refreshing a token signed before a password reset would undo the reset's sign-out.
+    if (!repo.sessionStillValid(row, session.issuedAt)) throw new DomainError('TOKEN_INVALIDO');
     const user = toAuthUser(row);
     return { isVerified: user.isVerified, token: await this.sign(user), user };
   }
