@@ -1,0 +1,136 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { slot, expectRemoteRendered, withMockedSession } from '../support/platform';
+
+// The platform frame: every route → its remote slot or shell page, 404, one React / router /
+// @taquilla/shared across remotes, and the session check. Remote *screens* have their own specs.
+
+test.describe('routes', () => {
+  const table: [string, string[]][] = [
+    ['/eventos', ['catalog']],
+    ['/eventos/informacion/1', ['catalog']],
+    ['/eventos/1', ['seating']],
+    ['/eventos/1/2/A', ['seating', 'checkout']],
+    ['/terminar_compra/1/false/0?id=ch_1', ['checkout']],
+    ['/terminar_compra_invitado/1/false/2/0?id=ch_1', ['checkout']],
+    ['/auth/login', ['auth']],
+    ['/auth/register', ['auth']],
+    ['/auth/forgot', ['auth']],
+  ];
+  for (const [route, remotes] of table) {
+    test(`${route} renders ${remotes.join(' + ')}`, async ({ page }) => {
+      await page.goto(route);
+      for (const remote of remotes) await expectRemoteRendered(page, remote);
+    });
+  }
+
+  test('/ redirects to /eventos (catalog)', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/eventos$/);
+    await expectRemoteRendered(page, 'catalog');
+  });
+
+  for (const section of ['mi_perfil', 'mis_formas_de_pago', 'mis_compras', 'mi_password']) {
+    test(`/perfil/${section} renders account when logged in`, async ({ page }) => {
+      await withMockedSession(page);
+      await page.goto(`/perfil/${section}`);
+      await expect(page).toHaveURL(new RegExp(`/perfil/${section}$`));
+      await expectRemoteRendered(page, 'account');
+    });
+  }
+
+  for (const legal of ['terminos_y_condiciones', 'aviso_de_privacidad', 'nuestras_politicas']) {
+    test(`/legales/${legal} is a shell page`, async ({ page }) => {
+      await page.goto(`/legales/${legal}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('[data-remote]')).toHaveCount(0);
+    });
+  }
+
+  test('an unknown path shows the 404 page and Go Back returns to the previous page', async ({ page }) => {
+    await page.goto('/legales/aviso_de_privacidad');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.goto('/esto/no/existe');
+    await expect(page.getByText('404', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    await page.getByRole('button', { name: 'Go Back' }).click();
+    await expect(page).toHaveURL(/\/legales\/aviso_de_privacidad$/);
+  });
+});
+
+test('one React and one @taquilla/shared on a page that loaded three remotes', async ({ page }) => {
+  // A minimal devtools hook: every react-dom copy registers its renderer here once.
+  await page.addInitScript(() => {
+    const renderers = new Map<number, unknown>();
+    (window as unknown as Record<string, unknown>).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+      renderers,
+      supportsFiber: true,
+      inject(renderer: unknown) {
+        renderers.set(renderers.size + 1, renderer);
+        return renderers.size;
+      },
+      onCommitFiberRoot() {},
+      onCommitFiberUnmount() {},
+      onPostCommitFiberRoot() {},
+      checkDCE() {},
+    };
+  });
+  await page.goto('/eventos/1/2/A');
+  await expectRemoteRendered(page, 'seating');
+  await expectRemoteRendered(page, 'checkout');
+  // Client-side navigation (no reload) to the catalog: a third remote on the same page.
+  await slot(page, 'seating').getByRole('link', { name: 'Volver a eventos' }).click();
+  await expectRemoteRendered(page, 'catalog');
+
+  const report = await page.evaluate(() => {
+    // A package shared tree-shaken (react-router-dom, MF `treeShaking`) records its load and
+    // its users under `treeShaking` instead of on the entry itself.
+    type Info = { loaded?: boolean; from: string; useIn: string[]; treeShaking?: { loaded?: boolean; useIn: string[] } };
+    const federation = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Info>>>> } }).__FEDERATION__;
+    const loaded: Record<string, Set<string>> = {};
+    const users: Record<string, Set<string>> = {};
+    for (const scopes of Object.values(federation.__SHARE__)) {
+      for (const packages of Object.values(scopes)) {
+        for (const [pkg, versions] of Object.entries(packages)) {
+          for (const [version, info] of Object.entries(versions)) {
+            const copy = info.loaded ? info : info.treeShaking?.loaded ? info.treeShaking : null;
+            if (!copy) continue;
+            (loaded[pkg] ??= new Set()).add(`${version}@${info.from}`);
+            for (const user of copy.useIn) (users[pkg] ??= new Set()).add(user);
+          }
+        }
+      }
+    }
+    const hook = (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: { renderers: Map<number, unknown> } }).__REACT_DEVTOOLS_GLOBAL_HOOK__;
+    return {
+      loaded: Object.fromEntries(Object.entries(loaded).map(([k, v]) => [k, [...v]])),
+      users: Object.fromEntries(Object.entries(users).map(([k, v]) => [k, [...v].sort()])),
+      reactDomRenderers: hook.renderers.size,
+    };
+  });
+  expect(report.loaded.react).toEqual(['19.3.1@shell']);
+  expect(report.loaded['react-dom']).toHaveLength(1);
+  expect(report.loaded['@taquilla/shared']).toHaveLength(1);
+  expect(report.loaded['react-router-dom']).toHaveLength(1);
+  expect(report.users['react-router-dom']).toEqual(expect.arrayContaining(['catalog', 'checkout', 'seating', 'shell']));
+  expect(report.users.react).toEqual(expect.arrayContaining(['catalog', 'checkout', 'seating', 'shell']));
+  expect(report.reactDomRenderers).toBe(1);
+});
+
+
+test.describe('session check', () => {
+  test('a stored bad token ends unauthenticated with "Se ha cerrado la sesión"; perfil/* goes to login', async ({ page }) => {
+    await page.addInitScript(() => {
+      if (!sessionStorage.getItem('e2e:seeded')) {
+        sessionStorage.setItem('e2e:seeded', '1');
+        localStorage.setItem('token', 'token-que-no-es-valido');
+      }
+    });
+    await page.goto('/eventos');
+    await expect(page.getByText('Se ha cerrado la sesión')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Iniciar sesión' }).first()).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.goto('/perfil/mis_compras');
+    await expect(page).toHaveURL(/\/auth\/login$/);
+  });
+});
