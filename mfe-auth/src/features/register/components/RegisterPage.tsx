@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
-import { PASSWORD_HINT, registerFormSchema } from '@taquilla/shared/schemas/auth';
+import { registerFormSchema } from '@taquilla/shared/schemas/auth';
 import { MessageDialog } from '../../../components/MessageDialog';
 import { TextField } from '../../../components/TextField';
+import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import { useDialog } from '../../../hooks/use-dialog';
 import { useForm } from '../../../hooks/use-form';
 import { useRegister } from '../hooks/use-register';
@@ -23,14 +24,7 @@ export function RegisterPage() {
       <form className="ta-form" noValidate onSubmit={handleSubmit(submit)}>
         <TextField label="Nombre completo" autoComplete="name" {...field('fullName')} />
         <TextField label="Correo" type="email" autoComplete="email" {...field('email')} />
-        <TextField
-          label="Contraseña"
-          type="password"
-          autoComplete="new-password"
-          hint={PASSWORD_HINT}
-          {...field('password')}
-        />
-        <TextField label="Repetir contraseña" type="password" autoComplete="new-password" {...field('repeatedPassword')} />
+        <NewPasswordFields label="Contraseña" password={field('password')} repeatedPassword={field('repeatedPassword')} />
         <button type="submit" className="ta-button" disabled={sending}>
           {sending ? 'Creando cuenta...' : 'Crear cuenta'}
         </button>

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
-import { PASSWORD_HINT, resetPasswordFormSchema } from '@taquilla/shared/schemas/auth';
+import { resetPasswordFormSchema } from '@taquilla/shared/schemas/auth';
 import { MessageDialog } from '../../../components/MessageDialog';
-import { TextField } from '../../../components/TextField';
+import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import { useDialog } from '../../../hooks/use-dialog';
 import { useForm } from '../../../hooks/use-form';
 import { useResetPassword } from '../hooks/use-reset-password';
@@ -18,14 +18,7 @@ export function ResetPasswordPage() {
       <h2>Nueva contraseña</h2>
       <p>Elige una contraseña nueva para tu cuenta.</p>
       <form className="ta-form" noValidate onSubmit={handleSubmit(submit)}>
-        <TextField
-          label="Nueva contraseña"
-          type="password"
-          autoComplete="new-password"
-          hint={PASSWORD_HINT}
-          {...field('password')}
-        />
-        <TextField label="Repetir contraseña" type="password" autoComplete="new-password" {...field('repeatedPassword')} />
+        <NewPasswordFields label="Nueva contraseña" password={field('password')} repeatedPassword={field('repeatedPassword')} />
         <button type="submit" className="ta-button" disabled={sending}>
           {sending ? 'Guardando...' : 'Guardar contraseña'}
         </button>

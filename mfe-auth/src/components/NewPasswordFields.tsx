@@ -1,0 +1,20 @@
+import { PASSWORD_HINT } from '@taquilla/shared/schemas/auth';
+import type { FieldProps } from '../hooks/use-form';
+import { TextField } from './TextField';
+
+interface Props {
+  /** 'Contraseña' on register, 'Nueva contraseña' on reset. */
+  label: string;
+  password: FieldProps;
+  repeatedPassword: FieldProps;
+}
+
+/** A new password with the spec's rules hint, and its repetition (register and reset). */
+export function NewPasswordFields({ label, password, repeatedPassword }: Props) {
+  return (
+    <>
+      <TextField label={label} type="password" autoComplete="new-password" hint={PASSWORD_HINT} {...password} />
+      <TextField label="Repetir contraseña" type="password" autoComplete="new-password" {...repeatedPassword} />
+    </>
+  );
+}
