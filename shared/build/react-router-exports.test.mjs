@@ -74,6 +74,16 @@ describe('react-router-dom shared tree-shaken to one list', () => {
     expect(problems).toEqual([]);
   });
 
+  it('every listed name is imported somewhere (an unused name only adds to the shared router)', () => {
+    const used = new Set();
+    for (const pkg of PACKAGES) {
+      for (const file of sourceFiles(path.join(ROOT, pkg, 'src'))) {
+        for (const { names } of routerImports(fs.readFileSync(file, 'utf8'))) names.forEach((n) => used.add(n));
+      }
+    }
+    expect(REACT_ROUTER_DOM_EXPORTS.filter((name) => !used.has(name))).toEqual([]);
+  });
+
   it('the list names real exports of the installed react-router-dom', async () => {
     const { createRequire } = await import('node:module');
     const require = createRequire(path.join(ROOT, 'shell', 'package.json'));

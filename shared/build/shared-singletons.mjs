@@ -34,14 +34,10 @@ export const REACT_ROUTER_DOM_EXPORTS = Object.freeze([
   'Navigate',
   'Outlet',
   'Route',
-  'RouterProvider',
   'Routes',
-  'createBrowserRouter',
-  'createMemoryRouter',
   'useLocation',
   'useNavigate',
   'useParams',
-  'useRouteError',
   'useSearchParams',
 ]);
 

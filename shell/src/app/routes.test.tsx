@@ -1,19 +1,47 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authAtom, initialAuthState, store, type AuthState } from '@taquilla/shared';
 import { createFakeFederation, WithFederation } from '../testing/fake-federation';
-import { createRoutes } from './routes';
+import { AppRoutes } from './routes';
+
+// The root layout's registry banner, made to throw on one path (`failAt.path`) so the tests
+// can break the root layout; otherwise it is the real banner.
+const failAt = vi.hoisted(() => ({ path: null as string | null }));
+vi.mock('../federation/RegistryBanner', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../federation/RegistryBanner')>();
+  return {
+    RegistryBanner() {
+      if (useLocation().pathname === failAt.path) throw new Error('la capa raíz falló');
+      return <real.RegistryBanner />;
+    },
+  };
+});
+
+interface At {
+  pathname: string;
+  navigate: NavigateFunction;
+}
+
+/** Reports where the router is and lets a test navigate, from outside the route table. */
+function LocationProbe({ at }: { at: At }) {
+  at.pathname = useLocation().pathname;
+  at.navigate = useNavigate();
+  return null;
+}
 
 function renderAt(path: string | string[], federation = createFakeFederation()) {
-  const router = createMemoryRouter(createRoutes(), { initialEntries: Array.isArray(path) ? path : [path] });
+  const at = { pathname: '' } as At;
   render(
     <WithFederation federation={federation}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={Array.isArray(path) ? path : [path]}>
+        <LocationProbe at={at} />
+        <AppRoutes />
+      </MemoryRouter>
     </WithFederation>,
   );
-  return { router, federation };
+  return { at, federation };
 }
 
 const setAuth = (patch: Partial<AuthState>) => store.set(authAtom, { ...initialAuthState, ...patch });
@@ -25,13 +53,17 @@ async function slot(remote: string, module: string) {
   return region;
 }
 
-afterEach(() => setAuth({}));
+afterEach(() => {
+  setAuth({});
+  failAt.path = null;
+  vi.restoreAllMocks();
+});
 
 describe('route table (spec §2)', () => {
   it('/ redirects to /eventos, which the catalog renders inside the public layout', async () => {
-    const { router } = renderAt('/');
+    const { at } = renderAt('/');
     await slot('catalog', 'EventList');
-    expect(router.state.location.pathname).toBe('/eventos');
+    expect(at.pathname).toBe('/eventos');
     expect(screen.getByRole('banner')).toBeTruthy();
     expect(screen.getByRole('contentinfo')).toBeTruthy();
   });
@@ -102,12 +134,12 @@ describe('route table (spec §2)', () => {
 
   it('perfil/* redirects to /auth/login when unauthenticated, waits while checking', async () => {
     setAuth({ status: 'checking' });
-    const { router, federation } = renderAt('/perfil/mi_perfil');
+    const { at, federation } = renderAt('/perfil/mi_perfil');
     expect(screen.getByText('Verificando tu sesión…')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/perfil/mi_perfil');
+    expect(at.pathname).toBe('/perfil/mi_perfil');
     act(() => setAuth({ status: 'unauthenticated' }));
     await slot('auth', 'AuthRoutes');
-    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(at.pathname).toBe('/auth/login');
     expect(federation.loaded).not.toContain('account/Profile');
   });
 
@@ -134,12 +166,48 @@ describe('route table (spec §2)', () => {
   });
 
   it('any other path shows the 404 page and Go Back returns one entry', async () => {
-    const { router, federation } = renderAt(['/eventos', '/esto/no/existe']);
+    const { at, federation } = renderAt(['/eventos', '/esto/no/existe']);
     expect(await screen.findByText('404')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
     expect(federation.loaded).toEqual([]);
     await userEvent.click(screen.getByRole('button', { name: 'Go Back' }));
-    expect(router.state.location.pathname).toBe('/eventos');
+    expect(at.pathname).toBe('/eventos');
     await slot('catalog', 'EventList');
+  });
+});
+
+describe('root error page', () => {
+  it('a failure in the root layout shows the error page instead of the whole layout', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    failAt.path = '/eventos';
+    const { federation } = renderAt('/eventos');
+    expect(await screen.findByRole('heading', { name: 'Algo salió mal' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Volver al inicio' }).getAttribute('href')).toBe('/eventos');
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'catalog' })).toBeNull();
+    expect(federation.loaded).toEqual([]);
+    expect(logged).toHaveBeenCalledWith('[taquilla] error de ruta', expect.objectContaining({ message: 'la capa raíz falló' }));
+  });
+
+  it('navigating to another route clears the error page; coming back to the broken one shows it again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    failAt.path = '/eventos';
+    const { at } = renderAt('/eventos');
+    await screen.findByRole('heading', { name: 'Algo salió mal' });
+
+    act(() => void at.navigate('/legales/nuestras_politicas'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nuestras políticas' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Algo salió mal' })).toBeNull();
+    expect(screen.getByRole('banner')).toBeTruthy();
+
+    act(() => void at.navigate('/eventos'));
+    expect(await screen.findByRole('heading', { name: 'Algo salió mal' })).toBeTruthy();
+
+    failAt.path = null;
+    act(() => void at.navigate(-1));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nuestras políticas' })).toBeTruthy();
+    act(() => void at.navigate('/eventos'));
+    await slot('catalog', 'EventList');
+    expect(screen.queryByRole('heading', { name: 'Algo salió mal' })).toBeNull();
   });
 });

@@ -1,9 +1,10 @@
-import { Navigate, type RouteObject } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import { PublicLayout } from '../components/layout/PublicLayout';
 import { RootLayout } from '../components/layout/RootLayout';
 import { RequireAuth } from '../features/auth/components/RequireAuth';
 import { Backdrop } from '../components/feedback/Backdrop';
-import { ErrorPage } from '../pages/ErrorPage';
+import { RootErrorBoundary } from './RootErrorBoundary';
 import {
   AuthPage,
   ConfirmPurchasePage,
@@ -15,53 +16,62 @@ import {
 } from './remote-pages';
 
 // Shell-only pages are small but off the first-load path of /eventos.
-const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
+const TermsPage = lazy(() => import('../pages/legal/TermsPage'));
+const PrivacyPage = lazy(() => import('../pages/legal/PrivacyPage'));
+const PoliciesPage = lazy(() => import('../pages/legal/PoliciesPage'));
+const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
 
-/** The route table of spec §2; who renders what is in ARCHITECTURE.md "Who renders what". */
-export function createRoutes(): RouteObject[] {
-  return [
-    {
-      path: '/',
-      element: <RootLayout />,
-      errorElement: <ErrorPage />,
-      // Shown while a lazy shell page (legal, 404) loads on a direct visit.
-      hydrateFallbackElement: <Backdrop />,
-      children: [
-        { index: true, element: <Navigate to="/eventos" replace /> },
-        // The auth remote brings its own two-column layout.
-        { path: 'auth/*', element: <AuthPage /> },
-        {
-          element: <PublicLayout />,
-          children: [
-            { path: 'eventos', element: <EventListPage /> },
-            { path: 'eventos/informacion/:id', element: <EventInfoPage /> },
-            { path: 'eventos/:id', element: <EventDetailPage /> },
-            { path: 'eventos/:eventoId/:seccionId/:seccion', element: <SeatSelectionPage /> },
-            { path: 'terminar_compra/:reservaId/:esGeneral/:promocionId', element: <ConfirmPurchasePage /> },
-            {
-              path: 'terminar_compra_invitado/:reservaId/:esGeneral/:invitadoId/:promocionId',
-              element: <ConfirmPurchasePage />,
-            },
-            {
-              path: 'perfil/*',
-              element: (
-                <RequireAuth>
-                  <ProfilePage />
-                </RequireAuth>
-              ),
-            },
-            {
-              path: 'legales/terminos_y_condiciones',
-              lazy: lazyPage(() => import('../pages/legal/TermsPage')),
-            },
-            { path: 'legales/aviso_de_privacidad', lazy: lazyPage(() => import('../pages/legal/PrivacyPage')) },
-            { path: 'legales/nuestras_politicas', lazy: lazyPage(() => import('../pages/legal/PoliciesPage')) },
-            { path: '*', lazy: lazyPage(() => import('../pages/NotFoundPage')) },
-          ],
-        },
-      ],
-    },
-  ];
+/**
+ * The root route: the error page for a shell-level failure, and the backdrop while a lazy
+ * shell page (legal, 404) loads on a direct visit. The Suspense boundary sits above the whole
+ * layout: navigations run in a transition, so a later visit to a lazy page keeps the current
+ * page on screen until it has loaded (no backdrop flash), as the data router did.
+ */
+function RootRoute() {
+  return (
+    <RootErrorBoundary>
+      <Suspense fallback={<Backdrop />}>
+        <RootLayout />
+      </Suspense>
+    </RootErrorBoundary>
+  );
+}
+
+/**
+ * The route table of spec §2; who renders what is in ARCHITECTURE.md "Who renders what".
+ * Rendered inside <BrowserRouter> by App (tests: <MemoryRouter initialEntries={[...]}>).
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<RootRoute />}>
+        <Route index element={<Navigate to="/eventos" replace />} />
+        {/* The auth remote brings its own two-column layout. */}
+        <Route path="auth/*" element={<AuthPage />} />
+        <Route element={<PublicLayout />}>
+          <Route path="eventos" element={<EventListPage />} />
+          <Route path="eventos/informacion/:id" element={<EventInfoPage />} />
+          <Route path="eventos/:id" element={<EventDetailPage />} />
+          <Route path="eventos/:eventoId/:seccionId/:seccion" element={<SeatSelectionPage />} />
+          <Route path="terminar_compra/:reservaId/:esGeneral/:promocionId" element={<ConfirmPurchasePage />} />
+          <Route
+            path="terminar_compra_invitado/:reservaId/:esGeneral/:invitadoId/:promocionId"
+            element={<ConfirmPurchasePage />}
+          />
+          <Route
+            path="perfil/*"
+            element={
+              <RequireAuth>
+                <ProfilePage />
+              </RequireAuth>
+            }
+          />
+          <Route path="legales/terminos_y_condiciones" element={<TermsPage />} />
+          <Route path="legales/aviso_de_privacidad" element={<PrivacyPage />} />
+          <Route path="legales/nuestras_politicas" element={<PoliciesPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Route>
+    </Routes>
+  );
 }

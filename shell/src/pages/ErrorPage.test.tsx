@@ -1,18 +1,59 @@
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { describe, expect, it, vi } from 'vitest';
-import { ErrorPage } from './ErrorPage';
+import { act, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useNavigate, type NavigateFunction } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RootErrorBoundary } from '../app/RootErrorBoundary';
+
+function Broken(): never {
+  throw new Error('roto');
+}
+
+/** The app's routes in miniature: one page that throws, one that works, under the boundary. */
+function renderAt(path: string) {
+  const nav: { navigate?: NavigateFunction } = {};
+  function Navigator() {
+    nav.navigate = useNavigate();
+    return null;
+  }
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Navigator />
+      <RootErrorBoundary>
+        <Routes>
+          <Route path="/roto" element={<Broken />} />
+          <Route path="/bien" element={<p>todo bien</p>} />
+        </Routes>
+      </RootErrorBoundary>
+    </MemoryRouter>,
+  );
+  return (to: string) => act(() => void nav.navigate!(to));
+}
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('ErrorPage', () => {
-  it('a shell-level route failure shows the Spanish error page with a way home', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    function Broken(): never {
-      throw new Error('roto');
-    }
-    const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <ErrorPage /> }]);
-    render(<RouterProvider router={router} />);
+  it('a shell-level route failure shows the Spanish error page with a way home, and logs the error', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderAt('/roto');
     expect(await screen.findByRole('heading', { name: 'Algo salió mal' })).toBeTruthy();
+    expect(screen.getByText('Ocurrió un error inesperado al mostrar esta página.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Volver al inicio' }).getAttribute('href')).toBe('/eventos');
-    vi.restoreAllMocks();
+    expect(logged).toHaveBeenCalledWith('[taquilla] error de ruta', expect.objectContaining({ message: 'roto' }));
+  });
+
+  it('a working page renders as is', () => {
+    renderAt('/bien');
+    expect(screen.getByText('todo bien')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('navigating away clears the error page; navigating back to the failing page shows it again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const go = renderAt('/roto');
+    await screen.findByRole('heading', { name: 'Algo salió mal' });
+    go('/bien');
+    expect(await screen.findByText('todo bien')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Algo salió mal' })).toBeNull();
+    go('/roto');
+    expect(await screen.findByRole('heading', { name: 'Algo salió mal' })).toBeTruthy();
   });
 });

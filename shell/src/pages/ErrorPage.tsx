@@ -1,9 +1,11 @@
-import { Link, useRouteError } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { messages } from '@taquilla/shared';
 
-/** The root layout's error page: a shell-level failure (a remote's own failure stays in its slot). */
-export function ErrorPage() {
-  const error = useRouteError();
+/**
+ * The root layout's error page: a shell-level failure (a remote's own failure stays in its
+ * slot). Rendered by RootErrorBoundary (src/app/RootErrorBoundary.tsx) with what it caught.
+ */
+export function ErrorPage({ error }: { error: unknown }) {
   console.error('[taquilla] error de ruta', error);
   return (
     <main className="container error-page" role="alert">

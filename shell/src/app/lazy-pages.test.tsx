@@ -1,0 +1,44 @@
+// Its own file: the lazy shell pages must not have been loaded by an earlier test.
+import { act, render, screen } from '@testing-library/react';
+import { MemoryRouter, useNavigate, type NavigateFunction } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { createFakeFederation, WithFederation } from '../testing/fake-federation';
+import { AppRoutes } from './routes';
+
+function renderAt(path: string) {
+  const nav: { navigate?: NavigateFunction } = {};
+  function Navigator() {
+    nav.navigate = useNavigate();
+    return null;
+  }
+  render(
+    <WithFederation federation={createFakeFederation()}>
+      <MemoryRouter initialEntries={[path]}>
+        <Navigator />
+        <AppRoutes />
+      </MemoryRouter>
+    </WithFederation>,
+  );
+  return (to: string) => act(() => void nav.navigate!(to));
+}
+
+describe('lazy shell pages (legal, 404)', () => {
+  it('a direct visit shows the backdrop instead of the whole layout until the page has loaded', async () => {
+    renderAt('/legales/aviso_de_privacidad');
+    expect(screen.getByRole('status').textContent).toBe('Cargando…');
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Aviso de privacidad' })).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.queryByText('Cargando…')).toBeNull();
+  });
+
+  it('navigating to one keeps the current page on screen (no backdrop) until it has loaded', async () => {
+    const go = renderAt('/eventos');
+    await screen.findByText('remote:catalog/EventList');
+    go('/legales/nuestras_politicas');
+    expect(screen.getByText('remote:catalog/EventList')).toBeTruthy();
+    expect(screen.queryByText('Cargando…')).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nuestras políticas' })).toBeTruthy();
+    expect(screen.queryByText('remote:catalog/EventList')).toBeNull();
+  });
+});
