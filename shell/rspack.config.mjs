@@ -6,6 +6,7 @@ import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { createSharedSingletons } from '../shared/build/shared-singletons.mjs';
 import { moduleRules } from '../shared/build/module-rules.mjs';
+import { EsmFederationRuntimePlugin } from '../shared/build/esm-federation-runtime.mjs';
 
 const dir = import.meta.dirname;
 const isProd = process.env.NODE_ENV !== 'development';
@@ -37,7 +38,17 @@ export default {
     new ModuleFederationPlugin({
       name: 'shell',
       remotes: {},
-      shared: createSharedSingletons(dir),
+      // eager in the HOST only: the shell needs these singletons on every page, so they go in
+      // its main chunk (one file, one gzip stream) instead of one chunk each. Remotes keep them
+      // lazy and take the shell's. Not react-router-dom: MF refuses eager together with its
+      // treeShaking, and the tree-shaken router is the smaller one. That lazy router is also
+      // why index.ts keeps its async boundary before bootstrap.
+      shared: Object.fromEntries(
+        Object.entries(createSharedSingletons(dir)).map(([name, config]) => [
+          name,
+          config.treeShaking ? config : { ...config, eager: true },
+        ]),
+      ),
       shareStrategy: 'loaded-first',
       dts: false,
       manifest: false,
@@ -49,6 +60,8 @@ export default {
         ...(isProd ? { optimization: { target: 'web' } } : {}),
       },
     }),
+    // After the federation plugin: bundle its runtime as ESM (tree-shaken; see the file).
+    new EsmFederationRuntimePlugin(),
     new rspack.HtmlRspackPlugin({
       template: path.join(dir, 'public', 'index.html'),
       filename: 'index.html',

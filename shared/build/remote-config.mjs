@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { REMOTES_USE_EXTERNAL_RUNTIME, createSharedSingletons } from './shared-singletons.mjs';
 import { moduleRules } from './module-rules.mjs';
+import { EsmFederationRuntimePlugin } from './esm-federation-runtime.mjs';
 
 async function importFrom(dir, specifier) {
   const require = createRequire(path.join(dir, 'package.json'));
@@ -93,6 +94,8 @@ export async function createRemoteConfig({ name, exposes, dir, port, outputPath,
             }
           : {}),
       }),
+      // After the federation plugin: bundle its runtime as ESM (tree-shaken; see the file).
+      new EsmFederationRuntimePlugin(),
       ...(!isProd && fs.existsSync(template)
         ? [new rspack.HtmlRspackPlugin({ template, chunks: ['main'], title: `Taquilla · ${name} (standalone)` })]
         : []),
