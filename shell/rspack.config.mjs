@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { createSharedSingletons } from '../shared/build/shared-singletons.mjs';
+import { hostFederationOptions } from '../shared/build/shared-singletons.mjs';
 import { moduleRules } from '../shared/build/module-rules.mjs';
 import { EsmFederationRuntimePlugin } from '../shared/build/esm-federation-runtime.mjs';
 
@@ -35,31 +35,9 @@ export default {
   },
   plugins: [
     new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(isProd ? 'production' : 'development') }),
-    new ModuleFederationPlugin({
-      name: 'shell',
-      remotes: {},
-      // eager in the HOST only: the shell needs these singletons on every page, so they go in
-      // its main chunk (one file, one gzip stream) instead of one chunk each. Remotes keep them
-      // lazy and take the shell's. Not react-router-dom: MF refuses eager together with its
-      // treeShaking, and the tree-shaken router is the smaller one. That lazy router is also
-      // why index.ts keeps its async boundary before bootstrap.
-      shared: Object.fromEntries(
-        Object.entries(createSharedSingletons(dir)).map(([name, config]) => [
-          name,
-          config.treeShaking ? config : { ...config, eager: true },
-        ]),
-      ),
-      shareStrategy: 'loaded-first',
-      dts: false,
-      manifest: false,
-      // Exposes the host's runtime-core as a global, so a remote built with
-      // experiments.externalRuntime can skip bundling its own copy (~30 KB gzip per remote).
-      experiments: {
-        provideExternalRuntime: true,
-        // Browser-only host: drop the runtime's Node.js code paths (remotes build the same way).
-        ...(isProd ? { optimization: { target: 'web' } } : {}),
-      },
-    }),
+    // Host side of the federation contract (eager singletons, the runtime the remotes use):
+    // one definition, next to the remotes' one, in shared/build/shared-singletons.mjs.
+    new ModuleFederationPlugin({ name: 'shell', remotes: {}, ...hostFederationOptions(dir, { isProd }) }),
     // After the federation plugin: bundle its runtime as ESM (tree-shaken; see the file).
     new EsmFederationRuntimePlugin(),
     new rspack.HtmlRspackPlugin({

@@ -2,7 +2,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createRemoteConfig } from './remote-config.mjs';
-import { SHARED_SINGLETON_NAMES, createSharedSingletons } from './shared-singletons.mjs';
+import { SHARED_SINGLETON_NAMES, createSharedSingletons, hostFederationOptions } from './shared-singletons.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const seating = path.join(ROOT, 'mfe-seating');
@@ -35,5 +35,20 @@ describe('shared singletons', () => {
       expect(item.requiredVersion, name).toMatch(/^\^?\d+\.\d+\.\d+/);
     }
     expect(shared['react-dom/'].requiredVersion).toBe(shared['react-dom'].requiredVersion);
+  });
+});
+
+describe('hostFederationOptions (the shell)', () => {
+  it('provides the runtime the remotes use and every singleton eagerly, except the tree-shaken router', () => {
+    const host = hostFederationOptions(path.join(ROOT, 'shell'));
+    expect(host).toMatchObject({ shareStrategy: 'loaded-first', manifest: false, dts: false });
+    expect(host.experiments).toMatchObject({ provideExternalRuntime: true, optimization: { target: 'web' } });
+    expect(Object.keys(host.shared)).toEqual([...SHARED_SINGLETON_NAMES]);
+    for (const [name, config] of Object.entries(host.shared)) {
+      // MF refuses eager + treeShaking on one shared package ("Choose one strategy").
+      expect(config.eager === true, name).toBe(!config.treeShaking);
+    }
+    expect(host.shared['react-router-dom'].treeShaking).toBeTruthy();
+    expect(hostFederationOptions(path.join(ROOT, 'shell'), { isProd: false }).experiments.optimization).toBeUndefined();
   });
 });
