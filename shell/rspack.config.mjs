@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { hostFederationOptions } from '../shared/build/shared-singletons.mjs';
+import { federatedOptimization, hostFederationOptions } from '../shared/build/shared-singletons.mjs';
 import { moduleRules } from '../shared/build/module-rules.mjs';
 import { EsmFederationRuntimePlugin } from '../shared/build/esm-federation-runtime.mjs';
 
@@ -31,7 +31,7 @@ export default {
   },
   resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
   module: {
-    rules: moduleRules({ isProd }),
+    rules: moduleRules(),
   },
   plugins: [
     new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(isProd ? 'production' : 'development') }),
@@ -47,7 +47,7 @@ export default {
       minify: isProd,
     }),
   ],
-  optimization: { minimize: isProd },
+  optimization: federatedOptimization({ isProd }),
   performance: { hints: false },
   stats: 'errors-warnings',
 };

@@ -6,7 +6,7 @@
 export const BROWSER_TARGETS = Object.freeze(['chrome >= 109', 'firefox >= 115', 'safari >= 15.4', 'edge >= 109']);
 
 /** rspack `module.rules`: TS/TSX through builtin:swc-loader, CSS, and static assets. */
-export function moduleRules({ isProd }) {
+export function moduleRules() {
   return [
     {
       test: /\.[cm]?tsx?$/,
@@ -15,7 +15,12 @@ export function moduleRules({ isProd }) {
       options: {
         jsc: {
           parser: { syntax: 'typescript', tsx: true },
-          transform: { react: { runtime: 'automatic', development: !isProd } },
+          // Always the production JSX runtime (`react/jsx-runtime`), development builds too: it
+          // is the one the shell shares. A remote on its dev server loaded into the store (the
+          // dev override) would otherwise bring `react/jsx-dev-runtime`, which the shell does not
+          // provide and which crashes on the store's production React ("getOwner is not a
+          // function"). e2e/tests/platform-dev.spec.ts loads such a remote.
+          transform: { react: { runtime: 'automatic', development: false } },
         },
         env: { targets: [...BROWSER_TARGETS] },
       },

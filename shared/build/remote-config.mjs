@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { REMOTES_USE_EXTERNAL_RUNTIME, createSharedSingletons } from './shared-singletons.mjs';
+import { REMOTES_USE_EXTERNAL_RUNTIME, createSharedSingletons, federatedOptimization } from './shared-singletons.mjs';
 import { moduleRules } from './module-rules.mjs';
 import { EsmFederationRuntimePlugin } from './esm-federation-runtime.mjs';
 
@@ -68,7 +68,7 @@ export async function createRemoteConfig({ name, exposes, dir, port, outputPath,
     },
     resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
     module: {
-      rules: moduleRules({ isProd }),
+      rules: moduleRules(),
     },
     plugins: [
       new rspack.DefinePlugin({
@@ -100,7 +100,7 @@ export async function createRemoteConfig({ name, exposes, dir, port, outputPath,
         ? [new rspack.HtmlRspackPlugin({ template, chunks: ['main'], title: `Taquilla · ${name} (standalone)` })]
         : []),
     ],
-    optimization: { minimize: isProd },
+    optimization: federatedOptimization({ isProd }),
     performance: { hints: false },
     devServer: { port },
     stats: 'errors-warnings',

@@ -41,6 +41,21 @@ export const REACT_ROUTER_DOM_EXPORTS = Object.freeze([
   'useSearchParams',
 ]);
 
+/**
+ * rspack `optimization` for every federated build (shell and remotes).
+ *
+ * Development builds turn `sideEffects` off. With a shared package in MF `treeShaking` mode
+ * (react-router-dom above), an rspack 2 development build otherwise marks exports it never
+ * analysed as unused and replaces them with `undefined` ("/* unused export *\/"): the MF
+ * runtime's own `createLogger` among them, so the page dies at start-up with "undefined is
+ * not a function" (the shell's `pnpm dev` build, every remote's standalone page and a dev
+ * server loaded through the override). Production builds analyse exports properly and keep
+ * the default. e2e/tests/platform-dev.spec.ts opens a remote's dev server in Chromium.
+ */
+export function federatedOptimization({ isProd }) {
+  return isProd ? { minimize: true } : { minimize: false, sideEffects: false };
+}
+
 /** Installed version of `pkg` as seen from the package in `fromDir`. */
 export function installedVersion(pkg, fromDir) {
   // Walk up node_modules like Node does; `require('x/package.json')` is not used because

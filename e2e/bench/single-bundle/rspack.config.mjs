@@ -33,7 +33,7 @@ export function singleBundleConfig(outDir) {
       modules: [path.join(shellDir, 'node_modules'), 'node_modules'],
     },
     module: {
-      rules: moduleRules({ isProd: true }),
+      rules: moduleRules(),
     },
     plugins: [
       new rspack.DefinePlugin({
