@@ -1,4 +1,4 @@
-import { Component, type ReactNode } from 'react';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ErrorPage } from '../pages/ErrorPage';
 
@@ -9,26 +9,30 @@ interface BoundaryProps {
 }
 
 interface BoundaryState {
-  error: unknown;
   failed: boolean;
   resetKey: string;
 }
 
 class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
-  override state: BoundaryState = { error: null, failed: false, resetKey: this.props.resetKey };
+  override state: BoundaryState = { failed: false, resetKey: this.props.resetKey };
 
-  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
-    return { error, failed: true };
+  static getDerivedStateFromError(): Partial<BoundaryState> {
+    return { failed: true };
   }
 
   // Like the data router's errorElement: a navigation renders the children again. The key is
   // taken before the children render, so an error thrown by the navigation itself still sticks.
   static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
-    return props.resetKey === state.resetKey ? null : { error: null, failed: false, resetKey: props.resetKey };
+    return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
+  }
+
+  // Logged once per failure here, not in ErrorPage's render (which React may repeat).
+  override componentDidCatch(error: unknown, _info: ErrorInfo) {
+    console.error('[taquilla] error de ruta', error);
   }
 
   override render() {
-    return this.state.failed ? <ErrorPage error={this.state.error} /> : this.props.children;
+    return this.state.failed ? <ErrorPage /> : this.props.children;
   }
 }
 

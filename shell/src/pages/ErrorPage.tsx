@@ -3,10 +3,9 @@ import { messages } from '@taquilla/shared';
 
 /**
  * The root layout's error page: a shell-level failure (a remote's own failure stays in its
- * slot). Rendered by RootErrorBoundary (src/app/RootErrorBoundary.tsx) with what it caught.
+ * slot). Rendered by RootErrorBoundary (src/app/RootErrorBoundary.tsx), which logs the error.
  */
-export function ErrorPage({ error }: { error: unknown }) {
-  console.error('[taquilla] error de ruta', error);
+export function ErrorPage() {
   return (
     <main className="container error-page" role="alert">
       <h1>{messages.ERROR_PAGE_TITLE}</h1>
