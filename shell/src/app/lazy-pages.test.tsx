@@ -1,25 +1,22 @@
 // Its own file: the lazy shell pages must not have been loaded by an earlier test.
-import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter, useNavigate, type NavigateFunction } from 'react-router-dom';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { createRouterProbe, RouterProbe } from '../testing/router-probe';
 import { createFakeFederation, WithFederation } from '../testing/fake-federation';
 import { AppRoutes } from './routes';
 
 function renderAt(path: string) {
-  const nav: { navigate?: NavigateFunction } = {};
-  function Navigator() {
-    nav.navigate = useNavigate();
-    return null;
-  }
+  const probe = createRouterProbe();
   render(
     <WithFederation federation={createFakeFederation()}>
       <MemoryRouter initialEntries={[path]}>
-        <Navigator />
+        <RouterProbe probe={probe} />
         <AppRoutes />
       </MemoryRouter>
     </WithFederation>,
   );
-  return (to: string) => act(() => void nav.navigate!(to));
+  return probe.go;
 }
 
 describe('lazy shell pages (legal, 404)', () => {

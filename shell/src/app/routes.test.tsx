@@ -1,9 +1,10 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authAtom, initialAuthState, store, type AuthState } from '@taquilla/shared';
 import { createFakeFederation, WithFederation } from '../testing/fake-federation';
+import { createRouterProbe, RouterProbe } from '../testing/router-probe';
 import { AppRoutes } from './routes';
 
 // The root layout's registry banner, made to throw on one path (`failAt.path`) so the tests
@@ -19,24 +20,12 @@ vi.mock('../federation/RegistryBanner', async (importOriginal) => {
   };
 });
 
-interface At {
-  pathname: string;
-  navigate: NavigateFunction;
-}
-
-/** Reports where the router is and lets a test navigate, from outside the route table. */
-function LocationProbe({ at }: { at: At }) {
-  at.pathname = useLocation().pathname;
-  at.navigate = useNavigate();
-  return null;
-}
-
 function renderAt(path: string | string[], federation = createFakeFederation()) {
-  const at = { pathname: '' } as At;
+  const at = createRouterProbe();
   render(
     <WithFederation federation={federation}>
       <MemoryRouter initialEntries={Array.isArray(path) ? path : [path]}>
-        <LocationProbe at={at} />
+        <RouterProbe probe={at} />
         <AppRoutes />
       </MemoryRouter>
     </WithFederation>,
@@ -195,18 +184,18 @@ describe('root error page', () => {
     const { at } = renderAt('/eventos');
     await screen.findByRole('heading', { name: 'Algo salió mal' });
 
-    act(() => void at.navigate('/legales/nuestras_politicas'));
+    at.go('/legales/nuestras_politicas');
     expect(await screen.findByRole('heading', { level: 1, name: 'Nuestras políticas' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Algo salió mal' })).toBeNull();
     expect(screen.getByRole('banner')).toBeTruthy();
 
-    act(() => void at.navigate('/eventos'));
+    at.go('/eventos');
     expect(await screen.findByRole('heading', { name: 'Algo salió mal' })).toBeTruthy();
 
     failAt.path = null;
-    act(() => void at.navigate(-1));
+    at.go(-1);
     expect(await screen.findByRole('heading', { level: 1, name: 'Nuestras políticas' })).toBeTruthy();
-    act(() => void at.navigate('/eventos'));
+    at.go('/eventos');
     await slot('catalog', 'EventList');
     expect(screen.queryByRole('heading', { name: 'Algo salió mal' })).toBeNull();
   });

@@ -1,6 +1,7 @@
-import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useNavigate, type NavigateFunction } from 'react-router-dom';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createRouterProbe, RouterProbe } from '../testing/router-probe';
 import { RootErrorBoundary } from '../app/RootErrorBoundary';
 
 function Broken(): never {
@@ -9,14 +10,10 @@ function Broken(): never {
 
 /** The app's routes in miniature: one page that throws, one that works, under the boundary. */
 function renderAt(path: string) {
-  const nav: { navigate?: NavigateFunction } = {};
-  function Navigator() {
-    nav.navigate = useNavigate();
-    return null;
-  }
+  const probe = createRouterProbe();
   render(
     <MemoryRouter initialEntries={[path]}>
-      <Navigator />
+      <RouterProbe probe={probe} />
       <RootErrorBoundary>
         <Routes>
           <Route path="/roto" element={<Broken />} />
@@ -25,7 +22,7 @@ function renderAt(path: string) {
       </RootErrorBoundary>
     </MemoryRouter>,
   );
-  return (to: string) => act(() => void nav.navigate!(to));
+  return probe.go;
 }
 
 afterEach(() => vi.restoreAllMocks());
