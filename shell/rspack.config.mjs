@@ -6,7 +6,7 @@ import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { federatedOptimization, hostFederationOptions } from '../shared/build/shared-singletons.mjs';
 import { moduleRules } from '../shared/build/module-rules.mjs';
-import { EsmFederationRuntimePlugin } from '../shared/build/esm-federation-runtime.mjs';
+import { FederationRuntimePlugin } from '../shared/build/federation-runtime-plugin.mjs';
 
 const dir = import.meta.dirname;
 const isProd = process.env.NODE_ENV !== 'development';
@@ -37,9 +37,9 @@ export default {
     new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(isProd ? 'production' : 'development') }),
     // Host side of the federation contract (eager singletons, the runtime the remotes use):
     // one definition, next to the remotes' one, in shared/build/shared-singletons.mjs.
-    new ModuleFederationPlugin({ name: 'shell', remotes: {}, ...hostFederationOptions(dir, { isProd }) }),
-    // After the federation plugin: bundle its runtime as ESM (tree-shaken; see the file).
-    new EsmFederationRuntimePlugin(),
+    new ModuleFederationPlugin({ name: 'shell', remotes: {}, ...hostFederationOptions(dir) }),
+    // The browser side of federation is Taquilla's own lean runtime (see the file).
+    new FederationRuntimePlugin(),
     new rspack.HtmlRspackPlugin({
       template: path.join(dir, 'public', 'index.html'),
       filename: 'index.html',

@@ -82,23 +82,19 @@ test('one React and one @taquilla/shared on a page that loaded three remotes', a
   await slot(page, 'seating').getByRole('link', { name: 'Volver a eventos' }).click();
   await expectRemoteRendered(page, 'catalog');
 
-  const report = await page.evaluate(() => {
-    // A package shared tree-shaken (react-router-dom, MF `treeShaking`) records its load and
-    // its users under `treeShaking` instead of on the entry itself.
-    type Info = { loaded?: boolean; from: string; useIn: string[]; treeShaking?: { loaded?: boolean; useIn: string[] } };
-    const federation = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Info>>>> } }).__FEDERATION__;
+  const report = await page.evaluate(async () => {
+    // The shell's share scope (window.__TAQUILLA_FEDERATION__, see shell/src/federation/host.ts):
+    // package → version → the copy registered for it, whether a consumer took it, and by whom.
+    type Entry = { from: string; loaded?: boolean; useIn: string[] };
+    const federation = (window as unknown as { __TAQUILLA_FEDERATION__: { shareScope(): Promise<Record<string, Record<string, Entry>>> } }).__TAQUILLA_FEDERATION__;
+    const scope = await federation.shareScope();
     const loaded: Record<string, Set<string>> = {};
     const users: Record<string, Set<string>> = {};
-    for (const scopes of Object.values(federation.__SHARE__)) {
-      for (const packages of Object.values(scopes)) {
-        for (const [pkg, versions] of Object.entries(packages)) {
-          for (const [version, info] of Object.entries(versions)) {
-            const copy = info.loaded ? info : info.treeShaking?.loaded ? info.treeShaking : null;
-            if (!copy) continue;
-            (loaded[pkg] ??= new Set()).add(`${version}@${info.from}`);
-            for (const user of copy.useIn) (users[pkg] ??= new Set()).add(user);
-          }
-        }
+    for (const [pkg, versions] of Object.entries(scope)) {
+      for (const [version, info] of Object.entries(versions)) {
+        if (!info.loaded) continue;
+        (loaded[pkg] ??= new Set()).add(`${version}@${info.from}`);
+        for (const user of info.useIn) (users[pkg] ??= new Set()).add(user);
       }
     }
     const hook = (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: { renderers: Map<number, unknown> } }).__REACT_DEVTOOLS_GLOBAL_HOOK__;

@@ -13,9 +13,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { REMOTES_USE_EXTERNAL_RUNTIME, createSharedSingletons, federatedOptimization } from './shared-singletons.mjs';
+import { createSharedSingletons, federatedOptimization } from './shared-singletons.mjs';
 import { moduleRules } from './module-rules.mjs';
-import { EsmFederationRuntimePlugin } from './esm-federation-runtime.mjs';
+import { FederationRuntimePlugin } from './federation-runtime-plugin.mjs';
 
 async function importFrom(dir, specifier) {
   const require = createRequire(path.join(dir, 'package.json'));
@@ -83,19 +83,9 @@ export async function createRemoteConfig({ name, exposes, dir, port, outputPath,
         dts: false,
         shareStrategy: 'loaded-first',
         shared: createSharedSingletons(dir),
-        // A remote consumes no other remote and never reads manifests itself: drop that part
-        // of the runtime it bundles (and, optionally, all of it — REMOTES_USE_EXTERNAL_RUNTIME).
-        ...(isProd
-          ? {
-              experiments: {
-                ...(REMOTES_USE_EXTERNAL_RUNTIME ? { externalRuntime: true } : {}),
-                optimization: { target: 'web', disableRemote: true, disableSnapshot: true },
-              },
-            }
-          : {}),
       }),
-      // After the federation plugin: bundle its runtime as ESM (tree-shaken; see the file).
-      new EsmFederationRuntimePlugin(),
+      // The browser side of federation is Taquilla's own lean runtime (see the file).
+      new FederationRuntimePlugin(),
       ...(!isProd && fs.existsSync(template)
         ? [new rspack.HtmlRspackPlugin({ template, chunks: ['main'], title: `Taquilla · ${name} (standalone)` })]
         : []),

@@ -87,31 +87,19 @@ export function createSharedSingletons(fromDir) {
 }
 
 /**
- * Whether production remotes leave the federation runtime to the host (MF
- * `experiments.externalRuntime`). Saves ~14 KB gzip per remote on first load, but ONLY works
- * when the shell sets `experiments: { provideExternalRuntime: true }` (hostFederationOptions
- * below, which shell/rspack.config.mjs spreads) — without it every remote fails with
- * "setGlobalFederationConstructor". Development builds (`pnpm dev`, the standalone page) keep
- * their own runtime: remote-config.mjs applies this only when building for production.
- */
-export const REMOTES_USE_EXTERNAL_RUNTIME = true;
-
-/**
  * What the HOST (shell) spreads into its ModuleFederationPlugin options, so it matches the
  * remotes built by remote-config.mjs (shell/rspack.config.mjs):
  *
  *   new ModuleFederationPlugin({ name: 'shell', remotes: {}, ...hostFederationOptions(dir, { isProd }) })
  *
- * - provideExternalRuntime: the remotes (REMOTES_USE_EXTERNAL_RUNTIME) run on the host's
- *   federation runtime instead of bundling their own.
  * - eager singletons: the shell needs every one on every page, so they go in its main chunk
  *   (one file, one gzip stream) instead of one chunk each; remotes keep them lazy and take the
  *   shell's. Not the tree-shaken react-router-dom: MF refuses `eager` together with
  *   `treeShaking`, and the tree-shaken router is the smaller one. That lazy router is why the
  *   shell keeps an async boundary (src/index.ts → bootstrap).
- * - production builds drop the runtime's Node.js code paths (target 'web', as remotes do).
+ * The browser runtime of every build is Taquilla's own (federation-runtime-plugin.mjs).
  */
-export function hostFederationOptions(fromDir, { isProd = true } = {}) {
+export function hostFederationOptions(fromDir) {
   const shared = Object.fromEntries(
     Object.entries(createSharedSingletons(fromDir)).map(([name, config]) => [
       name,
@@ -123,9 +111,5 @@ export function hostFederationOptions(fromDir, { isProd = true } = {}) {
     manifest: false,
     shareStrategy: 'loaded-first',
     shared,
-    experiments: {
-      provideExternalRuntime: true,
-      ...(isProd ? { optimization: { target: 'web' } } : {}),
-    },
   };
 }

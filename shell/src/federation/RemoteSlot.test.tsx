@@ -3,19 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeFederation, fakeRemoteModule, WithFederation } from '../testing/fake-federation';
-import { fallbackPlugin } from './plugins/fallback-plugin';
 import { RemoteSlot } from './RemoteSlot';
-import type { ModuleFederation } from '@module-federation/enhanced/runtime';
 
-/** What the runtime answers when the plugin turns a failed load into a fallback. */
-const failedLoad = (id: string) =>
-  fallbackPlugin().errorLoadRemote!({
-    id,
-    error: new Error('origin caído'),
-    from: 'runtime',
-    lifecycle: 'onLoad',
-    origin: {} as ModuleFederation,
-  });
+/** What the runtime does when a remote cannot load (origin down, manifest 404, script error). */
+const failedLoad = (id: string) => Promise.reject(new Error(`origin caído: ${id}`));
 
 function renderSlot(federation: ReturnType<typeof createFakeFederation>) {
   render(

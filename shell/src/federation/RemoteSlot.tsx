@@ -1,7 +1,6 @@
 import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType } from 'react';
 import { messages, type RemoteName } from '@taquilla/shared';
 import { useFederation, type FederationApi } from './federation-api';
-import { isFallbackModule } from './plugins/fallback-plugin';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteFallback } from './RemoteFallback';
 
@@ -14,15 +13,18 @@ export class RemoteLoadError extends Error {
 
 type RemoteComponent = ComponentType<Record<string, unknown>>;
 
-/** Loads `<remote>/<Module>` as a lazy component; a fallback module or no default export throws. */
+/** Loads `<remote>/<Module>` as a lazy component; a failed load or no default export throws. */
 function lazyRemote(federation: FederationApi, id: string) {
   return lazy(async () => {
     await federation.ready();
-    const loaded = await federation.loadRemote<{ default?: RemoteComponent }>(id);
-    if (!loaded || isFallbackModule(loaded)) {
-      throw new RemoteLoadError(id, isFallbackModule(loaded) ? loaded.error : undefined);
+    let loaded: { default?: RemoteComponent } | null | undefined;
+    try {
+      loaded = await federation.loadRemote<{ default?: RemoteComponent }>(id);
+    } catch (error) {
+      console.error(`[taquilla] no se pudo cargar el remote "${id}"`, error);
+      throw new RemoteLoadError(id, error);
     }
-    if (typeof loaded.default !== 'function' && typeof loaded.default !== 'object') {
+    if (!loaded || (typeof loaded.default !== 'function' && typeof loaded.default !== 'object')) {
       throw new RemoteLoadError(id, new Error('el módulo no exporta un componente por defecto'));
     }
     return { default: loaded.default };

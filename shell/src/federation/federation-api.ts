@@ -3,13 +3,14 @@ import type { RemoteName } from '@taquilla/shared';
 
 /**
  * What the shell's React code needs from the federation runtime. RemoteSlot and the preloader
- * talk to this interface; the real implementation (host.ts) wraps '@module-federation/enhanced/
- * runtime', and unit tests inject a double through FederationContext.
+ * talk to this interface; the real implementation (host.ts) wraps the shell's federation runtime
+ * (runtime.ts), and unit tests inject a double through FederationContext.
  */
 export interface FederationApi {
   /** Resolves once the registry has been read and the remotes registered (or given up on). */
   ready(): Promise<void>;
-  loadRemote<T>(id: string): Promise<T | null>;
+  /** `'<remote>/<Module>'` → the module; rejects when the remote cannot load (origin down, 404, script error). */
+  loadRemote<T>(id: string): Promise<T>;
   /** Drops the runtime's cached state for a remote (a failed load is cached) so the next load re-fetches. */
   refreshRemote(name: RemoteName): Promise<void>;
   /** Warms a remote's assets for a likely next route; failures are ignored. */

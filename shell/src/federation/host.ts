@@ -1,23 +1,23 @@
-import {
-  loadRemote,
-  preloadRemote,
-  registerPlugins,
-  registerRemotes,
-} from '@module-federation/enhanced/runtime';
 import { getRuntimeConfig, store, type RemoteName } from '@taquilla/shared';
 import type { FederationApi } from './federation-api';
 import { loadRemotes } from './load-remotes';
 import { readOverrides } from './overrides';
-import { fallbackPlugin } from './plugins/fallback-plugin';
 import { remotesAtom } from './remotes-state';
+import { browserRuntimeDeps, createFederationRuntime, hostShareScope } from './runtime';
+
+const runtime = createFederationRuntime(browserRuntimeDeps());
+
+// For the engineer on call (and the e2e suite): which entry each remote comes from, and the
+// share scope — which copy of every singleton is loaded, from which build, used by whom.
+Object.defineProperty(window, '__TAQUILLA_FEDERATION__', {
+  configurable: true,
+  value: { entries: () => runtime.entries(), shareScope: hostShareScope },
+});
 
 let resolveReady: () => void = () => undefined;
 const readyPromise = new Promise<void>((resolve) => {
   resolveReady = resolve;
 });
-
-const register = (remotes: { name: string; entry: string }[], options?: { force?: boolean }) =>
-  registerRemotes(remotes, options);
 
 async function readRegistry(): Promise<void> {
   const { overrides, cleanedSearch } = readOverrides(window.location.search, window.localStorage);
@@ -26,12 +26,14 @@ async function readRegistry(): Promise<void> {
     const { pathname, hash } = window.location;
     window.history.replaceState(window.history.state, '', `${pathname}${cleanedSearch}${hash}`);
   }
-  await loadRemotes(getRuntimeConfig().registryUrl, overrides, { fetch: window.fetch.bind(window), register });
+  await loadRemotes(getRuntimeConfig().registryUrl, overrides, {
+    fetch: window.fetch.bind(window),
+    register: runtime.registerRemotes,
+  });
 }
 
-/** Called once by bootstrap, after /config.json: registers the fallback plugin and the remotes. */
+/** Called once by bootstrap, after /config.json: reads the registry and registers the remotes. */
 export async function startFederation(): Promise<void> {
-  registerPlugins([fallbackPlugin()]);
   try {
     await readRegistry();
   } finally {
@@ -41,7 +43,7 @@ export async function startFederation(): Promise<void> {
 
 export const federation: FederationApi = {
   ready: () => readyPromise,
-  loadRemote: <T>(id: string) => loadRemote<T>(id),
+  loadRemote: <T>(id: string) => runtime.loadRemote<T>(id),
   async refreshRemote(name: RemoteName) {
     const known = store.get(remotesAtom).remotes.find((remote) => remote.name === name);
     if (!known) {
@@ -49,12 +51,12 @@ export const federation: FederationApi = {
       await readRegistry();
       return;
     }
-    // force: true drops the cached manifest, the loading promise and the module instance
-    // the runtime keeps for a failed load; without it a retry would replay the failure.
-    registerRemotes([{ name, entry: known.entry }], { force: true });
+    // force: a failed load is kept (so a dead origin is not asked again on every render);
+    // forgetting it makes the next load fetch the manifest and the script again.
+    runtime.registerRemotes([{ name, entry: known.entry }], { force: true });
   },
   preload(name, exposes) {
     if (!store.get(remotesAtom).remotes.some((remote) => remote.name === name)) return;
-    preloadRemote([{ nameOrAlias: name, exposes, resourceCategory: 'sync' }]).catch(() => undefined);
+    runtime.preloadRemote(name, exposes).catch(() => undefined);
   },
 };
