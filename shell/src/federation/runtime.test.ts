@@ -129,6 +129,29 @@ describe('createFederationRuntime', () => {
     expect(browser.scripts).toHaveLength(2);
   });
 
+  it('a manifest or script that never arrives fails after the timeout (then the slot can retry)', async () => {
+    vi.useFakeTimers();
+    try {
+      const browser = fakeBrowser();
+      const hang = () => new Promise<never>(() => undefined);
+      const runtime = createFederationRuntime({ ...browser.deps, timeoutMs: 5_000, loadScript: hang });
+      runtime.registerRemotes([{ name: 'catalog', entry: MANIFEST_URL }]);
+      const load = expect(runtime.loadRemote('catalog/EventList')).rejects.toThrow(
+        'https://tienda.example/remotes/catalog/1.2.0/remoteEntry.js no cargó en 5 s',
+      );
+      await vi.advanceTimersByTimeAsync(5_000);
+      await load;
+
+      const silent = createFederationRuntime({ ...browser.deps, timeoutMs: 5_000, fetch: hang as unknown as typeof fetch });
+      silent.registerRemotes([{ name: 'catalog', entry: MANIFEST_URL }]);
+      const manifestLoad = expect(silent.loadRemote('catalog/EventList')).rejects.toThrow(`el manifiesto de "catalog" no respondió en 5 s (${MANIFEST_URL})`);
+      await vi.advanceTimersByTimeAsync(5_000);
+      await manifestLoad;
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a new entry for a remote (another version) replaces the old one', async () => {
     const browser = fakeBrowser();
     const runtime = createFederationRuntime(browser.deps);

@@ -40,6 +40,17 @@ export interface RuntimeDeps {
   shareScope: () => Promise<unknown>;
   /** Adds a low-priority hint for a file the next page will likely need. */
   prefetch: (url: string) => void;
+  /** How long a manifest or remoteEntry.js may take before the load counts as failed (default 30 s). */
+  timeoutMs?: number;
+}
+
+/** Rejects with `message` when `work` has not settled after `ms` (a hung origin must end in the slot's fallback). */
+function withTimeout<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 interface RemoteRecord {
@@ -78,12 +89,19 @@ export function parseManifest(raw: unknown, manifestUrl: string): RemoteManifest
 export function createFederationRuntime(deps: RuntimeDeps) {
   const remotes = new Map<string, RemoteRecord>();
 
+  const timeoutMs = deps.timeoutMs ?? 30_000;
+  const seconds = `${Math.round(timeoutMs / 1000)} s`;
+
   const manifestOf = (name: string, record: RemoteRecord) =>
-    (record.manifest ??= (async () => {
-      const response = await deps.fetch(record.entry, { headers: { Accept: 'application/json' } });
-      if (!response.ok) throw new Error(`el manifiesto de "${name}" respondió ${response.status} (${record.entry})`);
-      return parseManifest(await response.json(), response.url || record.entry);
-    })());
+    (record.manifest ??= withTimeout(
+      (async () => {
+        const response = await deps.fetch(record.entry, { headers: { Accept: 'application/json' } });
+        if (!response.ok) throw new Error(`el manifiesto de "${name}" respondió ${response.status} (${record.entry})`);
+        return parseManifest(await response.json(), response.url || record.entry);
+      })(),
+      timeoutMs,
+      `el manifiesto de "${name}" no respondió en ${seconds} (${record.entry})`,
+    ));
 
   const containerOf = (name: string, record: RemoteRecord) =>
     (record.container ??= (async () => {
@@ -92,7 +110,7 @@ export function createFederationRuntime(deps: RuntimeDeps) {
       // A retry must see the script define the container again. Not `delete`: `var <name>` in a
       // classic script makes a non-configurable window property, and deleting it throws here.
       deps.global[manifest.globalName] = undefined;
-      await deps.loadScript(manifest.remoteEntry);
+      await withTimeout(deps.loadScript(manifest.remoteEntry), timeoutMs, `${manifest.remoteEntry} no cargó en ${seconds}`);
       const container = deps.global[manifest.globalName] as RemoteContainer | undefined;
       if (!container || typeof container.get !== 'function' || typeof container.init !== 'function') {
         throw new Error(`${manifest.remoteEntry} no definió el contenedor "${manifest.globalName}"`);
