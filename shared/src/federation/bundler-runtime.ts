@@ -1,6 +1,6 @@
 // Taquilla's Module Federation bundler runtime: the code every federated build (the shell and
 // each remote) runs to share singletons. It replaces `@module-federation/webpack-bundler-runtime`
-// + `runtime-core` (about 30 KB gzip on a first load) with the part of them this storefront
+// + `runtime-core` + `sdk` (about 29 KB gzip on a first load) with the part of them this storefront
 // uses (1.7 KB gzip): shared/build/federation-runtime-plugin.mjs points the import at the top of
 // the entry that ModuleFederationPlugin generates at this file.
 //

@@ -5,7 +5,7 @@ import { remotesAtom, type RemotesState } from './remotes-state';
 
 export interface LoadRemotesDeps {
   fetch: typeof fetch;
-  /** The MF runtime's registerRemotes (a seam so tests can watch what gets registered). */
+  /** The federation runtime's registerRemotes (a seam so tests can watch what gets registered). */
   register: (remotes: { name: string; entry: string }[], options?: { force?: boolean }) => void;
   warn?: (message: string) => void;
 }
