@@ -46,11 +46,13 @@ export const REACT_ROUTER_DOM_EXPORTS = Object.freeze([
  *
  * Development builds turn `sideEffects` off. With a shared package in MF `treeShaking` mode
  * (react-router-dom above), an rspack 2 development build otherwise marks exports it never
- * analysed as unused and replaces them with `undefined` ("/* unused export *\/"): the MF
- * runtime's own `createLogger` among them, so the page dies at start-up with "undefined is
- * not a function" (the shell's `pnpm dev` build, every remote's standalone page and a dev
- * server loaded through the override). Production builds analyse exports properly and keep
- * the default. e2e/tests/platform-dev.spec.ts opens a remote's dev server in Chromium.
+ * analysed as unused and replaces them with `undefined` ("/* unused export *\/"): first seen
+ * on MF's runtime (`createLogger`); with Taquilla's own runtime it is the default export of
+ * shared/src/federation/bundler-runtime.ts the generated entry reads (checked 2026-11-26:
+ * `for (const key in /* unused export ["default"] *\/ undefined)`). The page dies at
+ * start-up (the shell's `pnpm dev` build, every remote's standalone page and a dev server
+ * loaded through the override). Production builds analyse exports properly and keep the
+ * default. e2e/tests/platform-dev.spec.ts opens a remote's dev server in Chromium.
  */
 export function federatedOptimization({ isProd }) {
   return isProd ? { minimize: true } : { minimize: false, sideEffects: false };
