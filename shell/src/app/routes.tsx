@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { PublicLayout } from '../components/layout/PublicLayout';
 import { RootLayout } from '../components/layout/RootLayout';
 import { RequireAuth } from '../features/auth/components/RequireAuth';
 import { Backdrop } from '../components/feedback/Backdrop';
 import { RootErrorBoundary } from './RootErrorBoundary';
+import { lazyPage } from './lazy-page';
 import {
   AuthPage,
   ConfirmPurchasePage,
@@ -15,11 +16,12 @@ import {
   SeatSelectionPage,
 } from './remote-pages';
 
-// Shell-only pages are small but off the first-load path of /eventos.
-const TermsPage = lazy(() => import('../pages/legal/TermsPage'));
-const PrivacyPage = lazy(() => import('../pages/legal/PrivacyPage'));
-const PoliciesPage = lazy(() => import('../pages/legal/PoliciesPage'));
-const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
+// Shell-only pages are small but off the first-load path of /eventos (a failed download is
+// tried again on the next navigation: lazy-page.tsx).
+const TermsPage = lazyPage(() => import('../pages/legal/TermsPage'));
+const PrivacyPage = lazyPage(() => import('../pages/legal/PrivacyPage'));
+const PoliciesPage = lazyPage(() => import('../pages/legal/PoliciesPage'));
+const NotFoundPage = lazyPage(() => import('../pages/NotFoundPage'));
 
 /**
  * The root route: the error page for a shell-level failure, and the backdrop while a lazy
