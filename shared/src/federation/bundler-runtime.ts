@@ -313,9 +313,5 @@ const bundlerRuntime = {
   },
 };
 
-export default {
-  instance: undefined,
-  initOptions: undefined,
-  bundlerRuntime,
-  bundlerRuntimeOptions: {},
-};
+/** What the generated entry copies onto `__webpack_require__.federation` (it fills in the rest). */
+export default { bundlerRuntime };

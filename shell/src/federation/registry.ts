@@ -12,7 +12,7 @@ export class RegistryError extends Error {
   override readonly name = 'RegistryError';
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const isRemoteName = (name: string): name is RemoteName =>

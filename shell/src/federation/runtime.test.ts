@@ -113,6 +113,17 @@ describe('createFederationRuntime', () => {
     expect(browser.fetched).toHaveLength(2);
   });
 
+  it('a manifest URL answering HTML (a 200 error page) fails with a clear message', async () => {
+    const browser = fakeBrowser();
+    const runtime = createFederationRuntime({
+      ...browser.deps,
+      fetch: (async () => new Response('<!doctype html><title>Not found</title>', { status: 200 })) as typeof fetch,
+    });
+    runtime.registerRemotes([{ name: 'catalog', entry: MANIFEST_URL }]);
+    await expect(runtime.loadRemote('catalog/EventList')).rejects.toThrow(`${MANIFEST_URL} no es un mf-manifest.json válido`);
+    expect(browser.scripts).toEqual([]);
+  });
+
   it('a script that runs but defines no container is a failed load; a retry reloads the script', async () => {
     const browser = fakeBrowser({ defineContainer: false });
     // Left over from an earlier load, as a browser leaves `var catalog`: a non-configurable

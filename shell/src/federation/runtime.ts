@@ -1,7 +1,7 @@
 // The shell's remote loader: registry entry → mf-manifest.json → remoteEntry.js → container.
 //
 // Module Federation's browser runtime (runtime-core, about 25 KB gzip) is replaced in every
-// build by shared/src/federation/bundler-runtime.ts (shared singletons, ~1 KB); this file is
+// build by shared/src/federation/bundler-runtime.ts (shared singletons, 1.7 KB); this file is
 // the host half: the webpack "dynamic remote containers" protocol MF containers speak —
 //
 //   await __webpack_init_sharing__('default');            // the shell registers its singletons
@@ -11,6 +11,8 @@
 // A remote is loaded once per registration. A failed load stays failed (no hammering a dead
 // origin on every render) until registerRemotes(…, { force: true }) — the slot's "Reintentar" —
 // drops it, so the next loadRemote fetches the manifest and the script again.
+
+import { isRecord } from './registry';
 
 declare const __webpack_init_sharing__: (scope: string) => Promise<void>;
 declare const __webpack_share_scopes__: Record<string, unknown>;
@@ -59,9 +61,6 @@ interface RemoteRecord {
   container?: Promise<RemoteContainer>;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** Reads the parts of an mf-manifest.json the loader needs; throws on anything else. */
 export function parseManifest(raw: unknown, manifestUrl: string): RemoteManifest {
   const meta = isRecord(raw) && isRecord(raw.metaData) ? raw.metaData : null;
@@ -74,7 +73,8 @@ export function parseManifest(raw: unknown, manifestUrl: string): RemoteManifest
   const url = (file: string) => new URL(file, base).href;
   const dir = typeof entry.path === 'string' && entry.path ? `${entry.path.replace(/\/?$/, '/')}` : '';
   const assets: Record<string, string[]> = {};
-  for (const expose of Array.isArray((raw as Record<string, unknown>).exposes) ? ((raw as Record<string, unknown>).exposes as unknown[]) : []) {
+  const exposes: unknown[] = isRecord(raw) && Array.isArray(raw.exposes) ? raw.exposes : [];
+  for (const expose of exposes) {
     if (!isRecord(expose) || typeof expose.name !== 'string' || !isRecord(expose.assets)) continue;
     const files: string[] = [];
     for (const kind of ['js', 'css']) {
@@ -97,7 +97,8 @@ export function createFederationRuntime(deps: RuntimeDeps) {
       (async () => {
         const response = await deps.fetch(record.entry, { headers: { Accept: 'application/json' } });
         if (!response.ok) throw new Error(`el manifiesto de "${name}" respondió ${response.status} (${record.entry})`);
-        return parseManifest(await response.json(), response.url || record.entry);
+        // Not JSON (an HTML error page, say) reads as null: parseManifest says what is wrong.
+        return parseManifest(await response.json().catch(() => null), response.url || record.entry);
       })(),
       timeoutMs,
       `el manifiesto de "${name}" no respondió en ${seconds} (${record.entry})`,
@@ -155,8 +156,6 @@ export function createFederationRuntime(deps: RuntimeDeps) {
     },
   };
 }
-
-export type FederationRuntime = ReturnType<typeof createFederationRuntime>;
 
 /** The shell's 'default' share scope, with the shell's own singletons registered into it. */
 export async function hostShareScope(): Promise<unknown> {
