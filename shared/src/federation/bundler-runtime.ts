@@ -221,9 +221,9 @@ const bundlerRuntime = {
   /** The build's share scopes (rspack assigns this object to `__webpack_require__.S`). */
   S: {} as Record<string, ShareScope>,
 
+  /** Kept by the generated code as `federation.instance`; this runtime reads initOptions directly. */
   init({ webpackRequire }: Options) {
-    const { initOptions } = webpackRequire.federation;
-    return { name: initOptions.name, options: initOptions };
+    return webpackRequire.federation.initOptions;
   },
 
   /** `__webpack_require__.I`: registers this build's packages into a share scope. */
@@ -295,15 +295,14 @@ const bundlerRuntime = {
     moduleToHandlerMapping: Record<string, ConsumeHandler>;
   }) {
     for (const id of initialConsumes) {
-      req.m[id] = (module) => {
+      install(req, id, () => {
         installedModules[id] = 0;
-        delete req.c[id];
         const factory = take(req, moduleToHandlerMapping[id]!)();
         if (typeof factory !== 'function') {
           throw new Error(`[federation] ${moduleToHandlerMapping[id]!.shareKey} no está disponible de forma síncrona (¿falta eager o un límite asíncrono?)`);
         }
-        module.exports = factory();
-      };
+        return factory();
+      });
     }
   },
 
