@@ -59,7 +59,7 @@ test.describe('catálogo: página de eventos', () => {
     await expect(page.locator('[data-remote-name="catalog"][data-remote-version]').first()).toBeAttached();
 
     const first = eventos.find((e) => e.nombre === gridOrder(eventos)[0])!;
-    const card = page.getByRole('article', { name: first.nombre });
+    const card = page.getByRole('article', { name: first.nombre, exact: true });
     await expect(card.getByText(first.ciudad.nombre, { exact: true })).toBeVisible();
     await expect(card.getByText(first.recinto.direccion, { exact: false })).toBeVisible();
     await expect(card.getByRole('link', { name: /^Más información/ })).toHaveAttribute('href', `/eventos/informacion/${first.id}`);
@@ -177,7 +177,7 @@ test.describe('catálogo: página de eventos', () => {
     await openHome(page);
     await expect(grid(page)).toBeVisible();
     expect(broken, 'the list answer went through the interceptor').not.toBe('');
-    const image = page.getByRole('article', { name: broken }).getByRole('img', { name: `Cartel de ${broken}` });
+    const image = page.getByRole('article', { name: broken, exact: true }).getByRole('img', { name: `Cartel de ${broken}`, exact: true });
     await expect(image).toHaveAttribute('src', /^data:image\/svg\+xml/);
     await expect(image).toHaveAttribute('data-default-image', 'true');
     expect(requested, 'the broken URL was really tried first').toBe(true);
