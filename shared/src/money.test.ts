@@ -7,22 +7,22 @@ const rates: EventRates = { tarjetaBps: 350, ivaBps: 1600, ivaAplicado: true };
 const lineArb = fc.record({
   id: fc.integer({ min: 1, max: 1_000_000 }),
   precio: fc.integer({ min: 0, max: 5_000_000 }),
-  categoriaId: fc.integer({ min: 1, max: 4 }),
+  categoria: fc.constantFrom('categoria:1', 'categoria:2', 'general:1', 'general:2'),
   servicioBps: fc.integer({ min: 0, max: 3_000 }),
 });
 /** Carts with distinct place ids, as real carts have. */
 const cartArb = fc.uniqueArray(lineArb, { selector: (l) => l.id, maxLength: 30 });
 const ratesArb = fc.record({ tarjetaBps: fc.integer({ min: 0, max: 1_000 }), ivaBps: fc.integer({ min: 0, max: 2_000 }), ivaAplicado: fc.boolean() });
-const categoriasArb = fc.option(fc.uniqueArray(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 3 }), { nil: null });
+const categoriasArb = fc.option(fc.uniqueArray(fc.constantFrom('categoria:1', 'categoria:2', 'general:1', 'general:2'), { minLength: 1, maxLength: 3 }), { nil: null });
 const ruleArb: fc.Arbitrary<PromotionRule> = fc.oneof(
-  fc.record({ tipo: fc.constant('PORCENTAJE' as const), porcentajeBps: fc.integer({ min: 0, max: 10_000 }), categoriaIds: categoriasArb }),
+  fc.record({ tipo: fc.constant('PORCENTAJE' as const), porcentajeBps: fc.integer({ min: 0, max: 10_000 }), categorias: categoriasArb }),
   fc
-    .record({ cantidadCompra: fc.integer({ min: 2, max: 6 }), categoriaIds: categoriasArb })
+    .record({ cantidadCompra: fc.integer({ min: 2, max: 6 }), categorias: categoriasArb })
     .chain((r) => fc.integer({ min: 1, max: r.cantidadCompra - 1 }).map((cantidadPaga) => ({ tipo: 'CANTIDAD' as const, ...r, cantidadPaga }))),
 );
 const ruleOrNone = fc.option(ruleArb, { nil: null });
 
-const line = (id: number, precio: number, categoriaId = 1, servicioBps = 1_000): CartLine => ({ id, precio, categoriaId, servicioBps });
+const line = (id: number, precio: number, categoria = 'categoria:1', servicioBps = 1_000): CartLine => ({ id, precio, categoria, servicioBps });
 
 describe('computeTotals — worked examples (the documented rounding rule)', () => {
   it('two tickets of $850.00, 10 % service, 3.5 % card, 16 % IVA', () => {
@@ -33,9 +33,9 @@ describe('computeTotals — worked examples (the documented rounding rule)', () 
   it('rounds each amount once, halves up, never per ticket', () => {
     // 3 × 333 centavos at 1.5 %: per ticket 4.995 → 5 each = 15; once: 14.985 → 15.
     // 3 × 101 centavos at 0.5 %: per ticket 0.505 → 1 each = 3; once: 1.515 → 2.
-    const t = computeTotals([line(1, 101, 1, 50), line(2, 101, 1, 50), line(3, 101, 1, 50)], { tarjetaBps: 0, ivaBps: 0, ivaAplicado: false });
+    const t = computeTotals([line(1, 101, 'categoria:1', 50), line(2, 101, 'categoria:1', 50), line(3, 101, 'categoria:1', 50)], { tarjetaBps: 0, ivaBps: 0, ivaAplicado: false });
     expect(t.cargoServicio).toBe(2);
-    const half = computeTotals([line(1, 100, 1, 50)], { tarjetaBps: 0, ivaBps: 0, ivaAplicado: false });
+    const half = computeTotals([line(1, 100, 'categoria:1', 50)], { tarjetaBps: 0, ivaBps: 0, ivaAplicado: false });
     expect(half.cargoServicio).toBe(1); // 0.5 centavo → up
   });
 
@@ -46,13 +46,13 @@ describe('computeTotals — worked examples (the documented rounding rule)', () 
 
   it('3×2 within one category and price: 7 tickets → 2 free; other prices do not mix', () => {
     const cart = [...Array.from({ length: 7 }, (_, i) => line(i + 1, 50_000)), line(20, 60_000), line(21, 60_000)];
-    const t = computeTotals(cart, rates, { tipo: 'CANTIDAD', cantidadCompra: 3, cantidadPaga: 2, categoriaIds: null });
+    const t = computeTotals(cart, rates, { tipo: 'CANTIDAD', cantidadCompra: 3, cantidadPaga: 2, categorias: null });
     expect(t.boletosGratis).toBe(2);
     expect(t.descuento).toBe(100_000);
   });
 
   it('a restricted promotion leaves other categories at full price', () => {
-    const t = computeTotals([line(1, 10_000, 1), line(2, 10_000, 2)], rates, { tipo: 'PORCENTAJE', porcentajeBps: 2_000, categoriaIds: [2] });
+    const t = computeTotals([line(1, 10_000, 'categoria:1'), line(2, 10_000, 'general:2')], rates, { tipo: 'PORCENTAJE', porcentajeBps: 2_000, categorias: ['general:2'] });
     expect(t.descuento).toBe(2_000);
   });
 
@@ -97,7 +97,7 @@ describe('computeTotals — properties over random carts and promotions', () => 
   it('per-line percentage discounts add up exactly to one rounded discount', () => {
     fc.assert(
       fc.property(cartArb, fc.integer({ min: 0, max: 10_000 }), (cart, porcentajeBps) => {
-        const parts = lineDiscounts(cart, { tipo: 'PORCENTAJE', porcentajeBps, categoriaIds: null });
+        const parts = lineDiscounts(cart, { tipo: 'PORCENTAJE', porcentajeBps, categorias: null });
         const base = cart.reduce((s, l) => s + l.precio, 0);
         expect(parts.reduce((s, d) => s + d, 0)).toBe(Math.floor((base * porcentajeBps + 5_000) / 10_000));
         parts.forEach((d, i) => expect(d).toBeLessThanOrEqual(cart[i]!.precio));
@@ -112,8 +112,8 @@ describe('computeTotals — properties over random carts and promotions', () => 
         if (rule.tipo !== 'CANTIDAD') return;
         const groups = new Map<string, number>();
         for (const l of cart) {
-          if (rule.categoriaIds && !rule.categoriaIds.includes(l.categoriaId)) continue;
-          groups.set(`${l.categoriaId}:${l.precio}`, (groups.get(`${l.categoriaId}:${l.precio}`) ?? 0) + 1);
+          if (rule.categorias && !rule.categorias.includes(l.categoria)) continue;
+          groups.set(`${l.categoria}|${l.precio}`, (groups.get(`${l.categoria}|${l.precio}`) ?? 0) + 1);
         }
         const expected = [...groups.values()].reduce((s, q) => s + Math.floor(q / rule.cantidadCompra) * (rule.cantidadCompra - rule.cantidadPaga), 0);
         const freed = lineDiscounts(cart, rule).filter((d, i) => d > 0 && d === cart[i]!.precio).length;
@@ -138,11 +138,11 @@ describe('computeTotals — properties over random carts and promotions', () => 
 describe('bestPromotion and serviceRateFor', () => {
   it('picks the largest discount; none when nothing applies', () => {
     const cart = [line(1, 10_000), line(2, 10_000), line(3, 10_000)];
-    const pct = { id: 'pct', rule: { tipo: 'PORCENTAJE', porcentajeBps: 1_000, categoriaIds: null } as PromotionRule };
-    const tresPorDos = { id: '3x2', rule: { tipo: 'CANTIDAD', cantidadCompra: 3, cantidadPaga: 2, categoriaIds: null } as PromotionRule };
+    const pct = { id: 'pct', rule: { tipo: 'PORCENTAJE', porcentajeBps: 1_000, categorias: null } as PromotionRule };
+    const tresPorDos = { id: '3x2', rule: { tipo: 'CANTIDAD', cantidadCompra: 3, cantidadPaga: 2, categorias: null } as PromotionRule };
     expect(bestPromotion(cart, [pct, tresPorDos])?.id).toBe('3x2');
     expect(bestPromotion(cart.slice(0, 2), [pct, tresPorDos])?.id).toBe('pct');
-    expect(bestPromotion(cart, [{ id: 'x', rule: { tipo: 'PORCENTAJE', porcentajeBps: 1_000, categoriaIds: [9] } as PromotionRule }])).toBeNull();
+    expect(bestPromotion(cart, [{ id: 'x', rule: { tipo: 'PORCENTAJE', porcentajeBps: 1_000, categorias: ['categoria:9'] } as PromotionRule }])).toBeNull();
   });
 
   it('category fee, then section fee, then the event rate — only with udsPorCategoria', () => {

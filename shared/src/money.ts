@@ -21,10 +21,18 @@ export interface CartLine {
   id: number;
   /** Base price in centavos. */
   precio: number;
-  /** Price category (seats) or general section (GA): the unit promotions are restricted to. */
-  categoriaId: number;
+  /**
+   * What a restricted promotion is matched against: the price category of a seat
+   * (`categoriaKey('categoria', id)`) or the general section of a GA place
+   * (`categoriaKey('general', eventoSeccionId)`).
+   */
+  categoria: string;
   /** Service fee rate for this ticket, basis points (see `serviceRateFor`). */
   servicioBps: number;
+}
+
+export function categoriaKey(kind: 'categoria' | 'general', id: number): string {
+  return `${kind}:${id}`;
 }
 
 /** The event's rates (from `detalle`). */
@@ -38,12 +46,12 @@ export interface EventRates {
 }
 
 /**
- * A promotion as the maths needs it. `categoriaIds` null = the whole event
+ * A promotion as the maths needs it. `categorias` null = the whole event
  * (`aplicaTodoEvento`), otherwise only tickets of those categories / general sections.
  */
 export type PromotionRule =
-  | { tipo: 'PORCENTAJE'; porcentajeBps: number; categoriaIds: readonly number[] | null }
-  | { tipo: 'CANTIDAD'; cantidadCompra: number; cantidadPaga: number; categoriaIds: readonly number[] | null };
+  | { tipo: 'PORCENTAJE'; porcentajeBps: number; categorias: readonly string[] | null }
+  | { tipo: 'CANTIDAD'; cantidadCompra: number; cantidadPaga: number; categorias: readonly string[] | null };
 
 export interface OrderTotals {
   subtotal: number;
@@ -79,7 +87,7 @@ export function serviceRateFor(args: {
   return args.cargoPorCategoriaBps ?? args.seccionUdsBps ?? args.usoDeServicioBps;
 }
 
-const applies = (rule: PromotionRule, line: CartLine) => rule.categoriaIds === null || rule.categoriaIds.includes(line.categoriaId);
+const applies = (rule: PromotionRule, line: CartLine) => rule.categorias === null || rule.categorias.includes(line.categoria);
 
 /** Deterministic order: the discount never depends on the order the buyer clicked seats. */
 const byId = (a: CartLine, b: CartLine) => a.id - b.id;
@@ -118,7 +126,7 @@ export function lineDiscounts(lines: readonly CartLine[], rule: PromotionRule | 
   if (!(Number.isInteger(x) && Number.isInteger(y) && x > 0 && y >= 0 && y < x)) return discounts;
   const groups = new Map<string, { line: CartLine; index: number }[]>();
   for (const entry of eligible) {
-    const key = `${entry.line.categoriaId}:${entry.line.precio}`;
+    const key = `${entry.line.categoria}|${entry.line.precio}`;
     groups.set(key, [...(groups.get(key) ?? []), entry]);
   }
   for (const group of groups.values()) {
@@ -153,7 +161,7 @@ export function computeTotals(lines: readonly CartLine[], rates: EventRates, rul
  * sellers to show before the purchase: the total of a one-ticket cart, so it matches checkout.
  */
 export function allInPrice(precio: number, servicioBps: number, rates: EventRates): number {
-  return computeTotals([{ id: 0, precio, categoriaId: 0, servicioBps }], rates).total;
+  return computeTotals([{ id: 0, precio, categoria: '', servicioBps }], rates).total;
 }
 
 /**
