@@ -197,7 +197,12 @@ export function seedEventos(now: Date = new Date()): EventoInput[] {
         ...POSTER,
       },
       parqueCategorias,
-      { promociones: [{ nombre: '2×1 en General', tipo: 'CANTIDAD', cantidadCompra: 2, cantidadPaga: 1, clave: 'NORTE2X1', categorias: ['seccion:general'] }] },
+      {
+        promociones: [
+          { nombre: '2×1 en General', tipo: 'CANTIDAD', cantidadCompra: 2, cantidadPaga: 1, clave: 'NORTE2X1', categorias: ['seccion:general'] },
+          { nombre: 'Grupo: compra 4 paga 3', tipo: 'CANTIDAD', cantidadCompra: 4, cantidadPaga: 3, automatica: true },
+        ],
+      },
     ),
     ev(
       parque,
