@@ -1,6 +1,4 @@
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apiClient, setRuntimeConfig } from '@taquilla/shared';
+import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_ZONA_HORARIA,
   getCategorias,
@@ -10,6 +8,7 @@ import {
   getEventoDetalle,
   TIPO_DISPOSITIVO,
 } from './catalog';
+import { fakeApiServer } from './testing';
 
 const evento = {
   id: 1,
@@ -32,26 +31,12 @@ const evento = {
   precioDesde: 50000,
 };
 
-let calls: InternalAxiosRequestConfig[] = [];
-let answer: (config: InternalAxiosRequestConfig) => unknown;
-const original = apiClient.defaults.adapter;
-
-beforeEach(() => {
-  calls = [];
-  setRuntimeConfig({ apiBaseUrl: '/api/v1', apiKey: 'k' });
-  const adapter: AxiosAdapter = async (config) => {
-    calls.push(config);
-    return { data: answer(config), status: 200, statusText: 'OK', headers: {}, config };
-  };
-  apiClient.defaults.adapter = adapter;
-});
-afterEach(() => {
-  apiClient.defaults.adapter = original;
-});
+const server = fakeApiServer();
+const calls = server.calls;
 
 describe('catalogue calls', () => {
   it('getEventos asks for web events through the shared client and fills the default zone', async () => {
-    answer = () => ({ eventosFiltrados: [evento] });
+    server.answer = () => ({ eventosFiltrados: [evento] });
     const eventos = await getEventos();
     expect(calls[0]?.url).toBe('/eventos/get_all');
     expect(calls[0]?.params).toEqual({ tipoDispositivo: 'web' });
@@ -70,13 +55,13 @@ describe('catalogue calls', () => {
   });
 
   it('builds the other paths', async () => {
-    answer = () => ({ categorias: [{ id: 1, nombre: 'Teatro' }] });
+    server.answer = () => ({ categorias: [{ id: 1, nombre: 'Teatro' }] });
     expect(await getCategorias()).toEqual([{ id: 1, nombre: 'Teatro' }]);
-    answer = () => ({ ...evento, recinto: { ...evento.recinto, svg: '<svg/>' } });
+    server.answer = () => ({ ...evento, recinto: { ...evento.recinto, svg: '<svg/>' } });
     expect((await getEventoDetalle(1)).recinto.svg).toBe('<svg/>');
-    answer = () => ({ secciones: [], preciosCategorias: [] });
+    server.answer = () => ({ secciones: [], preciosCategorias: [] });
     await getDetalleSeccion(7);
-    answer = () => ({
+    server.answer = () => ({
       seccion: { id: 4, nombre: 'A', tipo_seccion: 'numerada', bloque: 'B' },
       filas: [],
       preciosCategorias: [],

@@ -1,23 +1,10 @@
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apiClient, setRuntimeConfig } from '@taquilla/shared';
+import { describe, expect, it } from 'vitest';
 import { validarClaveWeb, validarPromoWeb } from './promociones';
+import { fakeApiServer } from './testing';
 
-let calls: InternalAxiosRequestConfig[] = [];
-const original = apiClient.defaults.adapter;
-
-beforeEach(() => {
-  calls = [];
-  setRuntimeConfig({ apiBaseUrl: '/api/v1', apiKey: 'k' });
-  const adapter: AxiosAdapter = async (config) => {
-    calls.push(config);
-    return { data: { total: 0, promocionesAplicaDirecto: [] }, status: 200, statusText: 'OK', headers: {}, config };
-  };
-  apiClient.defaults.adapter = adapter;
-});
-afterEach(() => {
-  apiClient.defaults.adapter = original;
-});
+const server = fakeApiServer();
+server.answer = () => ({ total: 0, promocionesAplicaDirecto: [] });
+const calls = server.calls;
 
 describe('promotion calls', () => {
   it('validarClaveWeb sends the code trimmed and upper-cased, with evento_id', async () => {
