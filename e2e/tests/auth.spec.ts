@@ -129,6 +129,21 @@ test('every login validation message appears once the field is touched', async (
   await expectMessage(page, 'Contraseña', '123', 'La contraseña debe tener al menos 6 caracteres');
 });
 
+test('auth pages have a main landmark, and an error is not coloured like a hint', async ({ page }) => {
+  await page.goto('/auth/login');
+  await expect(page.getByRole('main')).toHaveCount(1);
+  await page.getByLabel('Correo').focus();
+  await page.getByLabel('Correo').blur();
+  const error = page.getByText('Debes ingresar el correo', { exact: true });
+  await expect(error).toBeVisible();
+  const color = (el: Element) => getComputedStyle(el).color;
+  const intro = page.getByText('Ingresa con tu correo y contraseña.');
+  // An error is red-ish: more red than green and blue, unlike the grey text around it.
+  const [r, g, b] = (await error.evaluate(color)).match(/\d+/g)!.map(Number);
+  expect(r! - Math.max(g!, b!)).toBeGreaterThan(60);
+  expect(await error.evaluate(color)).not.toBe(await intro.evaluate(color));
+});
+
 test('every register validation message appears once the field is touched', async ({ page }) => {
   await page.goto('/auth/register');
   for (const message of ['El nombre es obligatorio', 'El correo es obligatorio', 'La contraseña es obligatoria', 'Debes repetir la contraseña']) {

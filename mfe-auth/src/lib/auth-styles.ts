@@ -26,6 +26,8 @@ export const AUTH_STYLES = `
 .ta-field__input[aria-invalid="true"] { border-color: #ff6b6b; }
 .ta-field__hint { font-size: 0.85rem; color: #a6a6b0; margin: 0; }
 .ta-field__error { font-size: 0.85rem; color: #ff8787; margin: 0; }
+/* Beats '.ta-auth__card p' (more specific than the class alone): an error must look like one. */
+.ta-auth__card .ta-field__error { color: #ff8787; font-weight: 600; }
 .ta-button { padding: 0.75rem 1rem; border: 0; border-radius: 0.5rem; background: #fdff00; color: #111; font-weight: 700; font-size: 1rem; cursor: pointer; }
 .ta-button[disabled] { opacity: 0.6; cursor: progress; }
 .ta-button--secondary { background: transparent; color: #f4f4f5; border: 1px solid #4a4c59; }

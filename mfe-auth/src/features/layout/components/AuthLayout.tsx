@@ -23,7 +23,8 @@ export function AuthLayout() {
   if (status === 'authenticated' && !LINK_PAGES.test(pathname)) return <Navigate to="/" replace />;
 
   return (
-    <div className="ta-auth">
+    // The shell renders auth/* without its layout, so the page's main landmark is ours.
+    <main className="ta-auth" id="contenido">
       <style>{AUTH_STYLES}</style>
       <section className="ta-auth__welcome" aria-label="Bienvenida">
         <p className="ta-auth__brand">Taquilla</p>
@@ -42,6 +43,6 @@ export function AuthLayout() {
           <Outlet />
         </div>
       </section>
-    </div>
+    </main>
   );
 }
