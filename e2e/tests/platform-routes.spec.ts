@@ -47,14 +47,24 @@ test.describe('routes', () => {
     });
   }
 
-  test('an unknown path shows the 404 page and Go Back returns to the previous page', async ({ page }) => {
+  test('an unknown path shows the 404 page and Go Back returns to the previous page', async ({ page, baseURL }) => {
     await page.goto('/legales/aviso_de_privacidad');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.goto('/esto/no/existe');
+    // As when a link on our privacy page led here.
+    await page.goto('/esto/no/existe', { referer: `${baseURL}/legales/aviso_de_privacidad` });
     await expect(page.getByText('404', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
     await page.getByRole('button', { name: 'Go Back' }).click();
     await expect(page).toHaveURL(/\/legales\/aviso_de_privacidad$/);
+  });
+
+  test('on a direct visit, Go Back stays in the shop (home), and the 404 links home', async ({ page }) => {
+    await page.goto('/esto/tampoco/existe');
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/eventos');
+    await page.getByRole('button', { name: 'Go Back' }).click();
+    await expect(page).toHaveURL(/\/eventos$/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Próximos eventos' })).toBeVisible();
   });
 });
 
