@@ -1,4 +1,5 @@
 import { messages } from '@taquilla/shared';
+import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { useEventoDetalle } from '../features/event-info/api/use-evento-detalle';
 import { EventInfoView } from '../features/event-info/components/EventInfoView';
@@ -12,6 +13,11 @@ import './catalog.css';
 export default function EventInfo() {
   const { id = '' } = useParams();
   const evento = useEventoDetalle(id);
+  const nombre = evento.status === 'success' && evento.data.mostrarWeb ? evento.data.nombre : null;
+  useEffect(() => {
+    // The shell titles the route; the event's own name is more useful in a tab or a bookmark.
+    if (nombre) document.title = `${nombre} · Taquilla`;
+  }, [nombre]);
   return (
     <div className="catalog" data-remote-name={__REMOTE_NAME__} data-remote-version={__REMOTE_VERSION__}>
       {evento.status === 'loading' && (

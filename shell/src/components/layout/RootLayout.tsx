@@ -3,9 +3,11 @@ import { GlobalSpinner } from '../feedback/GlobalSpinner';
 import { Toasts } from '../feedback/Toasts';
 import { OverrideBadge } from '../../federation/OverrideBadge';
 import { RegistryBanner } from '../../federation/RegistryBanner';
+import { useRouteTitle } from '../../features/document-title/use-route-title';
 
 /** Root layout: what every page has (toasts, spinner, federation notices). */
 export function RootLayout() {
+  useRouteTitle();
   return (
     <>
       <RegistryBanner />

@@ -1,0 +1,39 @@
+/**
+ * The browser tab title of each route (spec §2 route table), so tabs, history and bookmarks
+ * say where the buyer is. A remote may refine it once it has data (e.g. an event's name).
+ */
+export const SITE_NAME = 'Taquilla';
+
+const TITLES: [RegExp, (m: RegExpMatchArray) => string][] = [
+  [/^\/eventos\/?$/, () => 'Próximos eventos'],
+  [/^\/eventos\/informacion\/[^/]+\/?$/, () => 'Información del evento'],
+  [/^\/eventos\/[^/]+\/[^/]+\/([^/]+)\/?$/, (m) => `Sección ${safeDecode(m[1]!)}`],
+  [/^\/eventos\/[^/]+\/?$/, () => 'Elige tus lugares'],
+  [/^\/terminar_compra/, () => 'Confirmación de pago'],
+  [/^\/perfil(\/|$)/, () => 'Mi cuenta'],
+  [/^\/auth\/register/, () => 'Crear cuenta'],
+  [/^\/auth\/forgot/, () => 'Recuperar contraseña'],
+  [/^\/auth\/reset\//, () => 'Nueva contraseña'],
+  [/^\/auth\/verify\//, () => 'Verificar correo'],
+  [/^\/auth(\/|$)/, () => 'Iniciar sesión'],
+  [/^\/legales\/terminos_y_condiciones/, () => 'Términos y condiciones'],
+  [/^\/legales\/aviso_de_privacidad/, () => 'Aviso de privacidad'],
+  [/^\/legales\/nuestras_politicas/, () => 'Nuestras políticas'],
+];
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** 'Próximos eventos · Taquilla'; an unknown path is the 404's title. */
+export function routeTitle(pathname: string): string {
+  for (const [pattern, title] of TITLES) {
+    const match = pathname.match(pattern);
+    if (match) return `${title(match)} · ${SITE_NAME}`;
+  }
+  return `Página no encontrada · ${SITE_NAME}`;
+}
