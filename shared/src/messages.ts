@@ -102,6 +102,8 @@ export const messages = {
   EVENT_LIST_FAILED: 'Error al obtener la lista de eventos',
   EVENTS_FAILED: 'Error al obtener los eventos.',
   EVENT_FAILED: 'Error al obtener el evento.',
+  EVENT_NOT_FOUND: 'El evento no existe.',
+  EVENT_PAST: 'El evento ya pasó',
   TICKET_LIST_FAILED: 'Error al obtener la lista de boletos',
   EVENT_NOT_AVAILABLE: 'Este evento no se encuentra disponible',
   NO_EVENTS: 'No hay eventos disponibles.',

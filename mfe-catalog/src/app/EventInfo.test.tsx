@@ -21,10 +21,14 @@ function renderInfo(id = '7') {
 afterEach(() => {
   cleanup();
   vi.clearAllMocks();
+  vi.useRealTimers();
 });
 
 describe('EventInfo', () => {
   it('shows the banner fields, location and a buy button for the event in the URL', async () => {
+    // The fixture's date is fixed: judge "upcoming" as of a day before it.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-01T12:00:00Z'));
     api.getEventoDetalle.mockResolvedValue(
       eventoDetalle({
         id: 7,
@@ -47,6 +51,20 @@ describe('EventInfo', () => {
     expect(screen.getByRole('link', { name: 'Comprar boletos' }).getAttribute('href')).toBe('/eventos/7');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(container.querySelector('[data-remote-version]')).toBeTruthy();
+    expect(document.title).toBe('Noche de Jazz · Taquilla');
+  });
+
+  it('a past event says so instead of offering tickets', async () => {
+    api.getEventoDetalle.mockResolvedValue(eventoDetalle({ id: 5, nombre: 'Ya fue', fecha: '2020-01-10T03:00:00.000Z' }));
+    renderInfo('5');
+    expect(await screen.findByText('El evento ya pasó')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Comprar boletos' })).toBeNull();
+  });
+
+  it.each(['abc', '0', '1.5', '99999999999'])("a malformed id '%s' is 'El evento no existe.' without asking the API", async (id) => {
+    renderInfo(id);
+    expect((await screen.findByRole('alert')).textContent).toBe('El evento no existe.');
+    expect(api.getEventoDetalle).not.toHaveBeenCalled();
   });
 
   it('renders the description as text, never as HTML', async () => {

@@ -1,7 +1,17 @@
+import { ApiError, messages } from '@taquilla/shared';
 import { getEventoDetalle, type EventoDetalle } from '@taquilla/shared/api/catalog';
 import { useRequest, type RequestState } from '../../../lib/use-request';
 
-/** The single event behind /eventos/informacion/:id. */
+/** An id the API could know: 1..int4, digits only. Anything else is answered without a request. */
+const EVENTO_ID = /^[1-9][0-9]{0,9}$/;
+
+/**
+ * The single event behind /eventos/informacion/:id. A malformed id (a typo, a truncated link)
+ * is simply an event that does not exist: the buyer sees 'El evento no existe.', not the
+ * API's validation text.
+ */
 export function useEventoDetalle(id: string): RequestState<EventoDetalle> {
-  return useRequest(`evento:${id}`, () => getEventoDetalle(id));
+  return useRequest(`evento:${id}`, () =>
+    EVENTO_ID.test(id) && Number(id) <= 2147483647 ? getEventoDetalle(id) : Promise.reject(new ApiError({ status: 404, messages: [messages.EVENT_NOT_FOUND] })),
+  );
 }

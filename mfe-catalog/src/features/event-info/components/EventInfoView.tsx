@@ -1,4 +1,4 @@
-import { formatDateTime } from '@taquilla/shared';
+import { formatDateTime, messages } from '@taquilla/shared';
 import type { Evento } from '@taquilla/shared/api/catalog';
 import { Link } from 'react-router-dom';
 import { EventImage } from '../../../components/EventImage';
@@ -13,7 +13,8 @@ function mapsUrl(evento: Evento): string {
  * Banner, description and location of one event. The description is untrusted text: it is
  * rendered as a React text node (line breaks kept by CSS), never as HTML.
  */
-export function EventInfoView({ evento }: { evento: Evento }) {
+export function EventInfoView({ evento, now = Date.now() }: { evento: Evento; now?: number }) {
+  const past = Date.parse(evento.fecha) <= now;
   return (
     <>
       <header className="info-banner">
@@ -46,9 +47,15 @@ export function EventInfoView({ evento }: { evento: Evento }) {
               </dd>
             </div>
           </dl>
-          <Link className="button" to={`/eventos/${evento.id}`}>
-            Comprar boletos
-          </Link>
+          {past ? (
+            <p className="info-past" role="status">
+              {messages.EVENT_PAST}
+            </p>
+          ) : (
+            <Link className="button" to={`/eventos/${evento.id}`}>
+              Comprar boletos
+            </Link>
+          )}
         </div>
       </header>
       <section className="info-section" aria-labelledby="evento-descripcion">
