@@ -214,8 +214,9 @@ test.describe('catálogo: banner principal', () => {
     const id = Number(href.split('/').pop());
     const evento = eventos.find((e) => e.id === id)!;
     expect(evento, 'the hero links a listed event').toBeTruthy();
-    await expect(slide(page).getByText(evento.artista.nombre)).toBeVisible();
-    await expect(slide(page).getByText(evento.recinto.nombre)).toBeVisible();
+    await expect(slide(page).getByText(evento.nombre, { exact: true })).toBeVisible();
+    await expect(slide(page).getByText(evento.artista.nombre, { exact: true })).toBeVisible();
+    await expect(slide(page).getByText(evento.recinto.nombre, { exact: true })).toBeVisible();
     await link.click();
     await expect(page).toHaveURL(new RegExp(`/eventos/${id}$`));
   });

@@ -17,7 +17,7 @@ async function lineCount(locator: Locator): Promise<number> {
   });
 }
 
-async function expectOneRowHeader(page: Page, labels: string[]) {
+async function expectOneRowHeader(page: Page, labels: string[], width = PHONE.width) {
   const header = page.getByRole('banner');
   for (const name of labels) {
     const link = header.getByRole('link', { name, exact: true });
@@ -27,10 +27,14 @@ async function expectOneRowHeader(page: Page, labels: string[]) {
   const box = await header.boundingBox();
   expect(box!.height).toBeLessThanOrEqual(72);
   // Nothing sticks out sideways either.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
-test('at 390 px the header keeps one row, signed out and signed in', async ({ page }) => {
+test('at 390 px (and 360 px) the header keeps one row, signed out and signed in', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/eventos');
+  await expectOneRowHeader(page, ['Iniciar sesión', 'Registrarse'], 360);
+
   await page.setViewportSize(PHONE);
   await page.goto('/eventos');
   await expectOneRowHeader(page, ['Iniciar sesión', 'Registrarse']);
@@ -54,4 +58,27 @@ test('every route has its own tab title; an event page carries the event name', 
   const evento = eventosFiltrados[0]!;
   await page.goto(`/eventos/informacion/${evento.id}`);
   await expect(page).toHaveTitle(`${evento.nombre} · Taquilla`);
+});
+
+test('on a 390 px phone the first event card shows without scrolling, with its price', async ({ page, api }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/eventos');
+  const grid = page.getByRole('region', { name: 'Próximos eventos' });
+  const first = grid.getByRole('article').first();
+  await expect(first).toBeVisible();
+  const box = await first.boundingBox();
+  expect(box!.y).toBeLessThan(PHONE.height);
+
+  const { eventosFiltrados } = (await (await api.get('/api/v1/eventos/get_all?tipoDispositivo=web')).json()) as { eventosFiltrados: { nombre: string; precioDesde: number | null }[] };
+  const priced = eventosFiltrados.find((e) => (e.precioDesde ?? 0) > 0)!;
+  const pesos = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' }).format(priced.precioDesde! / 100);
+  await expect(page.getByRole('article', { name: priced.nombre, exact: true }).getByText(`Desde ${pesos}`)).toBeVisible();
+});
+
+test('the hero names the event, its date and its lowest price; the countdown says what launches', async ({ page }) => {
+  await page.goto('/eventos');
+  const slide = page.getByRole('region', { name: 'Eventos destacados' }).getByRole('group').first();
+  await expect(slide.getByText(/^Desde \$/)).toBeVisible();
+  await expect(slide.locator('time')).toHaveText(/\d{2} \w+ \d{4}, \d{2}:\d{2}(AM|PM)/);
+  await expect(page.getByRole('complementary', { name: /lanzamiento de Taquilla/ })).toContainText('Lanzamiento de Taquilla');
 });

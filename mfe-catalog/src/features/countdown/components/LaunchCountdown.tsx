@@ -13,8 +13,8 @@ export function LaunchCountdown() {
   if (Number.isNaN(target.getTime())) return null;
 
   return (
-    <aside className="countdown" aria-label="Cuenta regresiva del lanzamiento">
-      <span className="countdown__label">Lanzamiento</span>
+    <aside className="countdown" aria-label="Cuenta regresiva para el lanzamiento de Taquilla">
+      <span className="countdown__label">{left ? 'Lanzamiento de Taquilla en' : 'Lanzamiento de Taquilla:'}</span>
       {left ? (
         // role="timer" is not announced on every tick; the label says what it counts to.
         <span className="countdown__value" role="timer">

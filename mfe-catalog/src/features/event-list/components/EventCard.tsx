@@ -1,10 +1,10 @@
-import { formatDate } from '@taquilla/shared';
+import { formatDate, formatMoney } from '@taquilla/shared';
 import type { Evento } from '@taquilla/shared/api/catalog';
 import { Link } from 'react-router-dom';
 import { EventImage } from '../../../components/EventImage';
 import { parseFecha } from '../../../lib/event-order';
 
-/** One grid card: date badge, time, city, venue address and the three ways in. */
+/** One grid card: date badge, time, city, venue address, the lowest price and the three ways in. */
 export function EventCard({ evento }: { evento: Evento }) {
   const zone = evento.zonaHoraria;
   const dated = parseFecha(evento.fecha) !== null;
@@ -43,6 +43,9 @@ export function EventCard({ evento }: { evento: Evento }) {
         <p className="event-card__venue">
           {evento.recinto.nombre} — {evento.recinto.direccion}
         </p>
+        {evento.precioDesde !== null && evento.precioDesde > 0 && (
+          <p className="event-card__price">Desde {formatMoney(evento.precioDesde)}</p>
+        )}
         <div className="event-card__actions">
           <Link className="link" to={`/eventos/informacion/${evento.id}`} aria-label={`Más información: ${evento.nombre}`}>
             Más información

@@ -5,7 +5,7 @@ import { evento } from '../../../testing/fixtures';
 import { HeroBanner } from './HeroBanner';
 
 const eventos = [
-  evento({ id: 1, artista: { nombre: 'Natalia' }, recinto: { id: 1, nombre: 'Auditorio', direccion: 'x' } }),
+  evento({ id: 1, nombre: 'Natalia en vivo', artista: { nombre: 'Natalia' }, recinto: { id: 1, nombre: 'Auditorio', direccion: 'x' }, precioDesde: 45000 }),
   evento({ id: 2, artista: { nombre: 'Los Tigres' }, recinto: { id: 2, nombre: 'Arena', direccion: 'y' } }),
   evento({ id: 3, artista: { nombre: 'Café Tacvba' }, recinto: { id: 3, nombre: 'Foro', direccion: 'z' } }),
 ];
@@ -28,9 +28,13 @@ afterEach(() => {
 });
 
 describe('HeroBanner', () => {
-  it('shows artist, venue and a Ver entradas link to the event', () => {
+  it('shows the event name, artist, date, venue, lowest price and a Ver entradas link to the event', () => {
     expect(current()).toBe('1 de 3: Natalia');
+    expect(screen.getByText('Natalia en vivo')).toBeTruthy();
+    expect(screen.getByText('Natalia', { exact: true })).toBeTruthy();
     expect(screen.getByText('Auditorio')).toBeTruthy();
+    expect(screen.getByText(/^Desde \$450\.00$/)).toBeTruthy();
+    expect(document.querySelector('.hero__slide:not([hidden]) time')?.textContent).toMatch(/^\d{2} \p{L}+ \d{4}, \d{2}:\d{2}(AM|PM)$/u);
     expect(screen.getByRole('link', { name: 'Ver entradas' }).getAttribute('href')).toBe('/eventos/1');
   });
 

@@ -1,3 +1,4 @@
+import { formatDateTime, formatMoney } from '@taquilla/shared';
 import type { Evento } from '@taquilla/shared/api/catalog';
 import { useRef, type FocusEvent, type TouchEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -66,8 +67,15 @@ export function HeroBanner({ eventos }: { eventos: readonly Evento[] }) {
               fetchPriority={i === 0 ? 'high' : 'auto'}
             />
             <div className="hero__caption">
+              <p className="hero__name">{evento.nombre}</p>
               <p className="hero__artist">{evento.artista.nombre}</p>
-              <p className="hero__venue">{evento.recinto.nombre}</p>
+              <p className="hero__venue">
+                <time dateTime={evento.fecha}>{formatDateTime(evento.fecha, { timeZone: evento.zonaHoraria })}</time> ·{' '}
+                <span>{evento.recinto.nombre}</span>
+              </p>
+              {evento.precioDesde !== null && evento.precioDesde > 0 && (
+                <p className="hero__price">Desde {formatMoney(evento.precioDesde)}</p>
+              )}
               <Link className="button hero__cta" to={`/eventos/${evento.id}`}>
                 Ver entradas
               </Link>
