@@ -18,6 +18,7 @@ import type { RouteModule } from './modules/types';
 import { apiAuthPlugin } from './plugins/auth';
 import { errorHandler, notFoundHandler } from './plugins/error-handler';
 import { mediaRoutes } from './plugins/media';
+import { securityHeadersPlugin } from './plugins/security-headers';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,6 +76,11 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(validateResponses ? serializerCompiler : () => (data) => JSON.stringify(data));
   app.setErrorHandler(errorHandler);
+  await app.register(securityHeadersPlugin, {
+    remoteOrigins: config.remoteOrigins,
+    allowRemoteOverrides: config.allowRemoteOverrides,
+    production: config.production,
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -89,7 +95,8 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // staticCSP: the docs page sets its own policy (hashes of its inline bootstrap), replacing the storefront's.
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(mediaRoutes);
 
   await app.register(

@@ -22,6 +22,14 @@ export interface EnvConfig {
    * hops, a comma-separated list of proxy addresses, or 'true'.
    */
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
+  /** NODE_ENV=production: unsafe settings refuse to start (production-check.ts). */
+  production: boolean;
+  /** Storefront origin (PUBLIC_URL) for e-mailed links and /config.json. */
+  publicUrl: string | undefined;
+  /** Origins that serve remotes besides this one (REMOTE_ORIGINS, comma-separated): allowed by the CSP. */
+  remoteOrigins: string[];
+  /** ALLOW_REMOTE_OVERRIDES=1: the shell honours developer overrides (development only). */
+  allowRemoteOverrides: boolean;
 }
 
 function parseTrustProxy(value: string | undefined): EnvConfig['trustProxy'] {
@@ -45,5 +53,9 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     pgliteDir: env.PGLITE_DIR || path.join(REPO_ROOT, '.data', 'pglite'),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    production: env.NODE_ENV === 'production',
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
+    remoteOrigins: (env.REMOTE_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    allowRemoteOverrides: env.ALLOW_REMOTE_OVERRIDES === '1',
   };
 }
