@@ -13,6 +13,7 @@ import { openDatabase, type Database, type Db } from './db/client';
 import { seedIfEmpty } from './seed/seed';
 import { loggerOptions } from './lib/logger';
 import { routeModules } from './modules/index';
+import { readMailConfig } from './mail/config';
 import { devMailboxPlugin } from './modules/correos/dev-mailbox.routes';
 import type { RouteModule } from './modules/types';
 import { apiAuthPlugin } from './plugins/auth';
@@ -111,8 +112,8 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   );
 
   // The local mailbox page (/dev/correos) sits outside /api/v1 so a browser opens it without
-  // the API key; development only (accounts module, modules/correos/dev-mailbox.routes.ts).
-  if (process.env.NODE_ENV !== 'production') await app.register(devMailboxPlugin);
+  // the API key; only when asked for (DEV_MAILBOX=1, no SMTP, not production; mail/config.ts).
+  if (readMailConfig().devMailbox) await app.register(devMailboxPlugin);
 
   if (opts.storefront) {
     // Owned by the delivery helper; loaded only when asked for so the API runs without it.
