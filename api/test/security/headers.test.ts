@@ -65,3 +65,12 @@ describe('security headers', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 });
+
+describe('/config.json', () => {
+  it('never echoes a foreign Host as the public URL', async () => {
+    const res = await t.request({ url: '/config.json', headers: { host: 'attacker.example' } });
+    expect(res.json().publicUrl).not.toContain('attacker.example');
+    const local = await t.request({ url: '/config.json', headers: { host: '127.0.0.1:3000' } });
+    expect(local.json().publicUrl).toBe('http://127.0.0.1:3000');
+  });
+});

@@ -73,3 +73,25 @@ describe('local mailbox (/dev/correos)', () => {
     });
   });
 });
+
+// Finding 4: links in e-mails never point at a host named by the request.
+describe('links in e-mails', () => {
+  it('ignore a foreign Host header when PUBLIC_URL is not set', async () => {
+    const app = await appWith({ PUBLIC_URL: '' });
+    const email = uniqueEmail();
+    expect((await call(app, 'POST', '/auth/register', { fullName: 'Ana López', email, password: GOOD_PASSWORD })).status).toBe(201);
+    const headers = { host: 'attacker.example', 'x-forwarded-host': 'attacker.example' };
+    expect((await call(app, 'POST', `/correos/forgot-password/${email}`, undefined, { headers })).status).toBe(200);
+    const mail = (await lastMail(app, email))!;
+    expect(mail.text).not.toContain('attacker.example');
+    expect(mail.text).toMatch(/http:\/\/localhost:\d+\/auth\/reset\//);
+  });
+
+  it('use PUBLIC_URL whatever the Host', async () => {
+    const app = await appWith({ PUBLIC_URL: 'https://boletos.taquilla.mx/' });
+    const email = uniqueEmail();
+    await call(app, 'POST', '/auth/register', { fullName: 'Ana López', email, password: GOOD_PASSWORD });
+    await call(app, 'POST', `/correos/forgot-password/${email}`, undefined, { headers: { host: 'attacker.example' } });
+    expect((await lastMail(app, email))!.text).toContain('https://boletos.taquilla.mx/auth/reset/');
+  });
+});

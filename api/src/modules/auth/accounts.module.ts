@@ -26,9 +26,8 @@ export const accountsModule: RouteModule = {
         })
       : new MemoryRateLimitStore();
     const limiter = new RateLimiter(store);
-    if (process.env.NODE_ENV === 'production') {
-      if (!config.mail.smtpUrl) app.log.warn('SMTP_URL no está definido: los correos se quedan en el buzón de salida sin enviarse');
-      if (!config.mail.publicUrl) app.log.warn('PUBLIC_URL no está definido: los enlaces de los correos usan el Host de cada petición');
+    if (process.env.NODE_ENV === 'production' && !config.mail.smtpUrl) {
+      app.log.warn('SMTP_URL no está definido: los correos se quedan en el buzón de salida sin enviarse');
     }
     const mailer = new Mailer(app.db, config.mail, app.log);
 
