@@ -143,7 +143,9 @@ export class Mailer {
 
   private async send(row: OutboxRow): Promise<Outcome> {
     try {
-      await this.transport!.sendMail({ from: this.config.from, to: row.to, subject: row.subject, html: row.html, text: row.text });
+      // An address object, never a string: nodemailer parses a string as a list with display
+      // names, so `x<victim@example.com>` would go to victim@example.com.
+      await this.transport!.sendMail({ from: this.config.from, to: { name: '', address: row.to }, subject: row.subject, html: row.html, text: row.text });
       await markSent(this.db, row.id);
       return 'sent';
     } catch (err) {

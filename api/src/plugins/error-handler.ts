@@ -56,7 +56,14 @@ function validationMessages(error: FastifyError): string[] {
   return [...new Set(lines)];
 }
 
+/** Every 429 and 503 says when to come back (the rate limiter sets its own exact value). */
+function retryAfter(reply: FastifyReply, status: number): void {
+  if ((status === 429 || status === 503) && !reply.hasHeader('retry-after')) reply.header('retry-after', status === 429 ? '60' : '5');
+}
+
 export function errorHandler(this: FastifyInstance, error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const status0 = error instanceof DomainError ? error.status : typeof error.statusCode === 'number' ? error.statusCode : 500;
+  retryAfter(reply, status0);
   if (error instanceof DomainError) {
     if (error.status >= 500) request.log.error({ err: error }, 'domain error');
     return reply.status(error.status).send(body(error.status, error.details ?? error.message, error.code));
@@ -82,6 +89,7 @@ export function errorHandler(this: FastifyInstance, error: FastifyError, request
   const unavailable = status === 503 || (error.code !== undefined && DATABASE_UNAVAILABLE.has(error.code));
   const code = unavailable ? 'SERVICIO_NO_DISPONIBLE' : 'ERROR_INTERNO';
   const s = unavailable ? 503 : 500;
+  retryAfter(reply, s);
   return reply.status(s).send(body(s, ERRORS[code].message, code));
 }
 
