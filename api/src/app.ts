@@ -102,7 +102,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
 
   await app.register(
     async (api) => {
-      await api.register(apiAuthPlugin, { apiKey: config.apiKey, jwtSecret: config.jwtSecret });
+      await api.register(apiAuthPlugin, { apiKey: config.apiKey, jwtSecret: config.jwtSecret, maxSessionAgeSeconds: config.sessionMaxAgeSeconds });
       api.setNotFoundHandler(notFoundHandler);
       for (const mod of [...routeModules, ...(opts.extraModules ?? [])]) {
         await api.register(mod.plugin, { prefix: mod.prefix ?? '' });

@@ -57,6 +57,8 @@ export interface EnvConfig {
   remoteOrigins: string[];
   /** ALLOW_REMOTE_OVERRIDES=1: the shell honours developer overrides (development only). */
   allowRemoteOverrides: boolean;
+  /** SESSION_MAX_AGE_DAYS (30): a session ends this long after sign-in, however often renewed. */
+  sessionMaxAgeSeconds: number;
 }
 
 function parseTrustProxy(value: string | undefined): EnvConfig['trustProxy'] {
@@ -84,5 +86,6 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
     remoteOrigins: (env.REMOTE_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     allowRemoteOverrides: env.ALLOW_REMOTE_OVERRIDES === '1',
+    sessionMaxAgeSeconds: Math.round((Number(env.SESSION_MAX_AGE_DAYS) > 0 ? Number(env.SESSION_MAX_AGE_DAYS) : 30) * 86_400),
   };
 }

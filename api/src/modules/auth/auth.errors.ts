@@ -39,4 +39,5 @@ export const AUTH_TEXTS = {
   recoverySent: messages.PASSWORD_RECOVERY_SENT,
   emailVerified: 'Tu correo ha sido verificado. Ya puedes iniciar sesión.',
   passwordReset: 'Tu contraseña se ha actualizado. Ya puedes iniciar sesión.',
+  loggedOut: 'Sesión cerrada.',
 } as const;

@@ -60,6 +60,19 @@ export function authRoutes(service: AuthService, config: AccountsConfig, loginAt
     );
 
     app.post(
+      '/logout',
+      {
+        schema: {
+          tags,
+          summary: 'Cierra la sesión en el servidor: sus tokens dejan de valer',
+          security: [{ apiKey: [], bearer: [] }],
+          response: { 200: messageResponseSchema },
+        },
+      },
+      async (request) => service.logout(requireUser(request)),
+    );
+
+    app.post(
       '/verify-email',
       {
         config: ipLimit(config.linkTokens.perIp),

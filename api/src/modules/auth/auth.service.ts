@@ -5,6 +5,7 @@ import { signToken, type TokenUser } from '../../lib/jwt';
 import type { AccountsConfig } from './accounts.config';
 import { AUTH_TEXTS } from './auth.errors';
 import * as repo from './auth.repository';
+import * as sessions from './sessions.repository';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loginDelayMs } from './limits';
 import { dummyHash, hashPassword, verifyPassword } from './password';
@@ -26,8 +27,13 @@ export class AuthService {
     private readonly jwtSecret: string,
   ) {}
 
-  private sign(user: AuthUser): Promise<string> {
-    return signToken(user, { secret: this.jwtSecret, expiresIn: this.config.jwtExpiresIn });
+  private sign(user: AuthUser, session: { sessionId: string; authTime?: number }): Promise<string> {
+    return signToken(user, { secret: this.jwtSecret, expiresIn: this.config.jwtExpiresIn, ...session });
+  }
+
+  /** A new server-side session and its first token. */
+  private async signIn(user: AuthUser): Promise<string> {
+    return this.sign(user, { sessionId: await sessions.openSession(this.db, user.id) });
   }
 
   /** Registrations per client IP are limited by the route (limits.ts). */
@@ -39,7 +45,7 @@ export class AuthService {
     const row = await repo.insertUser(this.db, { fullName: payload.fullName.trim(), email, passwordHash });
     if (!row) throw new DomainError('CORREO_YA_REGISTRADO');
     const user = toAuthUser(row);
-    return { token: await this.sign(user), user };
+    return { token: await this.signIn(user), user };
   }
 
   /**
@@ -58,17 +64,27 @@ export class AuthService {
     const ok = await verifyPassword(payload.password, row?.passwordHash ?? (await dummyHash()));
     if (!row || !ok) throw new DomainError('CREDENCIALES_INCORRECTAS');
     const user = toAuthUser(row);
-    return { token: await this.sign(user), user };
+    return { token: await this.signIn(user), user };
   }
 
-  /** Fresh token + current user; answers unverified users too (the UI warns them). */
+  /**
+   * Fresh token + current user; answers unverified users too (the UI warns them). The new
+   * token keeps the session and its sign-in time, so renewing never outlives SESSION_MAX_AGE.
+   */
   async checkStatus(session: TokenUser): Promise<{ isVerified: boolean; token: string; user: AuthUser }> {
     const row = await repo.findUserById(this.db, session.id);
     if (!row) throw new DomainError('USUARIO_NO_ENCONTRADO');
     // Refreshing a token signed before a password reset would undo the reset's sign-out.
     if (!repo.sessionStillValid(row, session.issuedAt)) throw new DomainError('TOKEN_INVALIDO');
     const user = toAuthUser(row);
-    return { isVerified: user.isVerified, token: await this.sign(user), user };
+    const token = await this.sign(user, { sessionId: session.sessionId!, authTime: session.authTime });
+    return { isVerified: user.isVerified, token, user };
+  }
+
+  /** Ends this session on the server: its tokens are refused from now on. */
+  async logout(session: TokenUser): Promise<{ message: string }> {
+    await sessions.revokeSession(this.db, session.sessionId!, session.id);
+    return { message: AUTH_TEXTS.loggedOut };
   }
 
   async verifyEmail(token: string): Promise<{ message: string }> {
@@ -105,6 +121,7 @@ export class AuthService {
       await repo.setPasswordHash(tx, result.userId, passwordHash);
       await repo.setVerified(tx, result.userId);
       await repo.deleteUnusedTokens(tx, result.userId, 'reset-password');
+      await sessions.revokeUserSessions(tx, result.userId);
     });
     return { message: AUTH_TEXTS.passwordReset };
   }
