@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app';
+import { DatabaseInUseError } from './db/client';
 import { REPO_ROOT, readEnv } from './config';
 import { productionProblems, productionRefusal } from './production-check';
 
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // A known refusal is one clear line; anything else keeps its stack for whoever debugs it.
+  console.error(err instanceof DatabaseInUseError ? `✖ ${err.message}` : err);
   process.exit(1);
 });
