@@ -18,6 +18,7 @@ import { devMailboxPlugin } from './modules/correos/dev-mailbox.routes';
 import type { RouteModule } from './modules/types';
 import { apiAuthPlugin } from './plugins/auth';
 import { errorHandler, notFoundHandler } from './plugins/error-handler';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { mediaRoutes } from './plugins/media';
 import { securityHeadersPlugin } from './plugins/security-headers';
 
@@ -77,6 +78,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(validateResponses ? serializerCompiler : () => (data) => JSON.stringify(data));
   app.setErrorHandler(errorHandler);
+  await app.register(inputGuardPlugin);
   await app.register(securityHeadersPlugin, {
     remoteOrigins: config.remoteOrigins,
     allowRemoteOverrides: config.allowRemoteOverrides,

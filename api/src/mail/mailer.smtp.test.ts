@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, GOOD_PASSWORD, openTestApp, uniqueEmail } from '../modules/auth/testing/test-app';
+import { insertMail } from './outbox';
 
 /**
  * The SMTP path against a real SMTP server on loopback (smtp-server). The recipient's local
@@ -195,4 +196,16 @@ describe('account e-mails over SMTP', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(arrivedFor(nobody)).toBeUndefined();
   });
+
+  it('an address with a display part reaches nobody else: nodemailer gets an address object, not a list to parse', async () => {
+    // The schemas refuse such addresses; this is the second belt, for a row that got in anyway.
+    const odd = `x<victim.${Date.now()}@example.com>`;
+    await insertMail(app.db, { to: odd, subject: 'Prueba', html: '<p>x</p>', text: 'x' }, 'pendiente');
+    await waitFor(async () => {
+      const r = await outboxRow(app, odd);
+      return r && r.status !== 'pendiente' ? r : r?.error ? r : undefined;
+    });
+    expect(received.some((m) => m.to.some((a) => a.startsWith('victim.')))).toBe(false);
+  });
 });
+

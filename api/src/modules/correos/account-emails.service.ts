@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/errors';
+import { safeErrorText } from '../../lib/safe-error';
 import type { Mailer } from '../../mail/mailer';
 import { resetPasswordEmail, verificationEmail } from '../../mail/templates';
 import { AUTH_TEXTS } from '../auth/auth.errors';
@@ -49,7 +50,7 @@ export class AccountEmails {
     const job = after
       .then(work)
       .then(() => undefined)
-      .catch((err: unknown) => this.log.warn({ err: String(err) }, 'correo de cuenta en segundo plano falló'))
+      .catch((err: unknown) => this.log.warn({ err: safeErrorText(err) }, 'correo de cuenta en segundo plano falló'))
       .finally(() => {
         this.jobs.delete(job);
         allJobs.delete(job);
