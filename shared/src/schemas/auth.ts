@@ -4,6 +4,7 @@
  * Messages are the spec's Spanish strings verbatim; the order of checks inside each field is
  * the order the spec lists them, so "first issue for a field" is the message a form shows.
  */
+import './zod-csp';
 import { z } from 'zod';
 import { messages } from '../messages';
 
