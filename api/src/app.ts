@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -20,6 +20,7 @@ import { apiAuthPlugin } from './plugins/auth';
 import { errorHandler, notFoundHandler } from './plugins/error-handler';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { mediaRoutes } from './plugins/media';
+import { storefrontPlugin } from './plugins/storefront';
 import { securityHeadersPlugin } from './plugins/security-headers';
 
 declare module 'fastify' {
@@ -117,32 +118,8 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   // the API key; only when asked for (DEV_MAILBOX=1, no SMTP, not production; mail/config.ts).
   if (readMailConfig().devMailbox) await app.register(devMailboxPlugin);
 
-  if (opts.storefront) {
-    // Owned by the delivery helper; loaded only when asked for so the API runs without it.
-    const storefront = await loadStorefrontPlugin();
-    if (storefront) await app.register(storefront, opts.storefront);
-    else {
-      app.log.warn('storefront plugin not found (api/src/plugins/storefront.ts): serving the API only');
-      app.setNotFoundHandler(notFoundHandler);
-    }
-  } else {
-    app.setNotFoundHandler(notFoundHandler);
-  }
+  if (opts.storefront) await app.register(storefrontPlugin, opts.storefront);
+  else app.setNotFoundHandler(notFoundHandler);
 
   return app;
-}
-
-type StorefrontPlugin = FastifyPluginAsync<{ shellDir: string; originDir: string }>;
-
-async function loadStorefrontPlugin(): Promise<StorefrontPlugin | null> {
-  // A variable specifier keeps TypeScript from requiring the file before it exists.
-  const specifier = './plugins/storefront';
-  try {
-    const mod = (await import(specifier)) as Record<string, unknown>;
-    return ((mod.default ?? mod.storefrontPlugin ?? null) as StorefrontPlugin | null);
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'ERR_MODULE_NOT_FOUND' && String((err as Error).message).includes('storefront')) return null;
-    throw err;
-  }
 }

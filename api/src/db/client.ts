@@ -7,9 +7,9 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
+import { REPO_ROOT } from '../config';
 import { schema, type Schema } from './schema/index';
 
 /** The drizzle database, whichever driver is behind it. Repositories take this (or a Tx). */
@@ -18,7 +18,8 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Repositories accept the database or an open transaction. */
 export type DbOrTx = Db | Tx;
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+// From the repository root, so the compiled server (dist/main.mjs) finds them too.
+export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'api', 'drizzle');
 
 export interface Database {
   db: Db;

@@ -48,4 +48,16 @@ describe('production start', () => {
     expect(result.stderr).toContain('JWT_SECRET no está definido');
     expect(result.stderr).toContain('DEV_MAILBOX=1');
   });
+
+  it('the compiled server (pnpm build → dist/main.mjs) refuses the same way', () => {
+    const built = spawnSync(process.execPath, ['scripts/build.mjs'], { encoding: 'utf8', timeout: 60_000 });
+    expect(built.status, built.stderr).toBe(0);
+    const result = spawnSync(process.execPath, ['dist/main.mjs'], {
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', STOREFRONT: '0', PORT: '0', JWT_SECRET: 'x'.repeat(48), PUBLIC_URL: 'http://tienda.example' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('PUBLIC_URL debe ser un origen https://');
+  });
 });
