@@ -17,7 +17,8 @@ export default {
   context: dir,
   target: 'web',
   entry: { main: './src/index.ts' },
-  devtool: isProd ? false : 'eval-cheap-module-source-map',
+  // No eval-based source maps: a dev build loaded into the store (override) runs under its CSP.
+  devtool: isProd ? false : 'cheap-module-source-map',
   output: {
     path: path.join(dir, 'dist'),
     publicPath: '/',

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -13,11 +13,15 @@ import { openDatabase, type Database, type Db } from './db/client';
 import { seedIfEmpty } from './seed/seed';
 import { loggerOptions } from './lib/logger';
 import { routeModules } from './modules/index';
+import { readMailConfig } from './mail/config';
 import { devMailboxPlugin } from './modules/correos/dev-mailbox.routes';
 import type { RouteModule } from './modules/types';
 import { apiAuthPlugin } from './plugins/auth';
 import { errorHandler, notFoundHandler } from './plugins/error-handler';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { mediaRoutes } from './plugins/media';
+import { storefrontPlugin } from './plugins/storefront';
+import { securityHeadersPlugin } from './plugins/security-headers';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,6 +79,12 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(validateResponses ? serializerCompiler : () => (data) => JSON.stringify(data));
   app.setErrorHandler(errorHandler);
+  await app.register(inputGuardPlugin);
+  await app.register(securityHeadersPlugin, {
+    remoteOrigins: config.remoteOrigins,
+    allowRemoteOverrides: config.allowRemoteOverrides,
+    production: config.production,
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -89,12 +99,13 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // staticCSP: the docs page sets its own policy (hashes of its inline bootstrap), replacing the storefront's.
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(mediaRoutes);
 
   await app.register(
     async (api) => {
-      await api.register(apiAuthPlugin, { apiKey: config.apiKey, jwtSecret: config.jwtSecret });
+      await api.register(apiAuthPlugin, { apiKey: config.apiKey, jwtSecret: config.jwtSecret, maxSessionAgeSeconds: config.sessionMaxAgeSeconds });
       api.setNotFoundHandler(notFoundHandler);
       for (const mod of [...routeModules, ...(opts.extraModules ?? [])]) {
         await api.register(mod.plugin, { prefix: mod.prefix ?? '' });
@@ -104,35 +115,11 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   );
 
   // The local mailbox page (/dev/correos) sits outside /api/v1 so a browser opens it without
-  // the API key; development only (accounts module, modules/correos/dev-mailbox.routes.ts).
-  if (process.env.NODE_ENV !== 'production') await app.register(devMailboxPlugin);
+  // the API key; only when asked for (DEV_MAILBOX=1, no SMTP, not production; mail/config.ts).
+  if (readMailConfig().devMailbox) await app.register(devMailboxPlugin);
 
-  if (opts.storefront) {
-    // Owned by the delivery helper; loaded only when asked for so the API runs without it.
-    const storefront = await loadStorefrontPlugin();
-    if (storefront) await app.register(storefront, opts.storefront);
-    else {
-      app.log.warn('storefront plugin not found (api/src/plugins/storefront.ts): serving the API only');
-      app.setNotFoundHandler(notFoundHandler);
-    }
-  } else {
-    app.setNotFoundHandler(notFoundHandler);
-  }
+  if (opts.storefront) await app.register(storefrontPlugin, opts.storefront);
+  else app.setNotFoundHandler(notFoundHandler);
 
   return app;
-}
-
-type StorefrontPlugin = FastifyPluginAsync<{ shellDir: string; originDir: string }>;
-
-async function loadStorefrontPlugin(): Promise<StorefrontPlugin | null> {
-  // A variable specifier keeps TypeScript from requiring the file before it exists.
-  const specifier = './plugins/storefront';
-  try {
-    const mod = (await import(specifier)) as Record<string, unknown>;
-    return ((mod.default ?? mod.storefrontPlugin ?? null) as StorefrontPlugin | null);
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'ERR_MODULE_NOT_FOUND' && String((err as Error).message).includes('storefront')) return null;
-    throw err;
-  }
 }

@@ -1,12 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Repository root (two levels above api/src). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/**
+ * The API key identifies the storefront as a client; it is public by design (every browser
+ * reads it from /config.json), so it is not a secret and guards nothing on its own.
+ */
 export const DEFAULT_API_KEY = 'taquilla-dev-key';
-/** Dev-only secret; production must set JWT_SECRET (main.ts warns when it is missing). */
-export const DEFAULT_JWT_SECRET = 'taquilla-dev-secret-change-me-0123456789';
+
+let devSecret: string | undefined;
+/**
+ * Without JWT_SECRET (development only: production refuses to start), a random secret made on
+ * this machine and kept in `.data/jwt-secret` (git-ignored), so sessions survive a restart and
+ * no secret written in the source can sign tokens.
+ */
+export function localJwtSecret(file = path.join(REPO_ROOT, '.data', 'jwt-secret')): string {
+  if (devSecret) return devSecret;
+  mkdirSync(path.dirname(file), { recursive: true });
+  // Written aside, then linked into place: a concurrent start reads a whole secret or makes its own link fail.
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  try {
+    linkSync(tmp, file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  } finally {
+    unlinkSync(tmp);
+  }
+  devSecret = readFileSync(file, 'utf8').trim();
+  return devSecret;
+}
 
 export interface EnvConfig {
   port: number;
@@ -22,6 +49,16 @@ export interface EnvConfig {
    * hops, a comma-separated list of proxy addresses, or 'true'.
    */
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
+  /** NODE_ENV=production: unsafe settings refuse to start (production-check.ts). */
+  production: boolean;
+  /** Storefront origin (PUBLIC_URL) for e-mailed links and /config.json. */
+  publicUrl: string | undefined;
+  /** Origins that serve remotes besides this one (REMOTE_ORIGINS, comma-separated): allowed by the CSP. */
+  remoteOrigins: string[];
+  /** ALLOW_REMOTE_OVERRIDES=1: the shell honours developer overrides (development only). */
+  allowRemoteOverrides: boolean;
+  /** SESSION_MAX_AGE_DAYS (30): a session ends this long after sign-in, however often renewed. */
+  sessionMaxAgeSeconds: number;
 }
 
 function parseTrustProxy(value: string | undefined): EnvConfig['trustProxy'] {
@@ -40,10 +77,15 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     port: Number.isInteger(port) && port > 0 ? port : 3000,
     host: env.HOST ?? '127.0.0.1',
     apiKey: env.API_KEY || DEFAULT_API_KEY,
-    jwtSecret: env.JWT_SECRET || DEFAULT_JWT_SECRET,
+    jwtSecret: env.JWT_SECRET || localJwtSecret(),
     databaseUrl: env.DATABASE_URL || undefined,
     pgliteDir: env.PGLITE_DIR || path.join(REPO_ROOT, '.data', 'pglite'),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    production: env.NODE_ENV === 'production',
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
+    remoteOrigins: (env.REMOTE_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    allowRemoteOverrides: env.ALLOW_REMOTE_OVERRIDES === '1',
+    sessionMaxAgeSeconds: Math.round((Number(env.SESSION_MAX_AGE_DAYS) > 0 ? Number(env.SESSION_MAX_AGE_DAYS) : 30) * 86_400),
   };
 }

@@ -1,12 +1,19 @@
 import path from 'node:path';
 import { buildApp } from './app';
-import { DEFAULT_JWT_SECRET, REPO_ROOT, readEnv } from './config';
+import { DatabaseInUseError } from './db/client';
+import { REPO_ROOT, readEnv } from './config';
+import { productionProblems, productionRefusal } from './production-check';
 
 /**
  * Starts the API (and the storefront when STOREFRONT is not '0'): migrations, first-start
  * seed, then listen on HOST:PORT (default 127.0.0.1:3000).
  */
 async function main(): Promise<void> {
+  const problems = productionProblems();
+  if (problems.length) {
+    console.error(productionRefusal(problems));
+    process.exit(1);
+  }
   const env = readEnv();
   const serveStorefront = process.env.STOREFRONT !== '0';
   const app = await buildApp({
@@ -17,9 +24,6 @@ async function main(): Promise<void> {
         }
       : undefined,
   });
-  if (env.jwtSecret === DEFAULT_JWT_SECRET && process.env.NODE_ENV === 'production') {
-    app.log.warn('JWT_SECRET is not set: using the development secret');
-  }
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
@@ -31,6 +35,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // A known refusal is one clear line; anything else keeps its stack for whoever debugs it.
+  console.error(err instanceof DatabaseInUseError ? `✖ ${err.message}` : err);
   process.exit(1);
 });

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../src/lib/errors';
 import { signToken } from '../src/lib/jwt';
+import { insertUser } from '../src/modules/auth/auth.repository';
+import { openSession } from '../src/modules/auth/sessions.repository';
 import type { RouteModule } from '../src/modules/types';
 import { requireUser } from '../src/plugins/auth';
 import { buildTestApp, TEST_API_KEY, type TestApp } from './helpers';
@@ -134,7 +136,10 @@ describe('error handler', () => {
 
 describe('bearer token', () => {
   it('decodes a valid token into request.user', async () => {
-    const token = await signToken({ id: '00000000-0000-4000-8000-000000000001', email: 'ana@example.com', fullName: 'Ana', isVerified: true });
+    // A real account with an open server-side session: tokens name their session.
+    const user = (await insertUser(t.database.db, { fullName: 'Ana', email: `ana.${Date.now()}@example.com`, passwordHash: 'x' }))!;
+    const sessionId = await openSession(t.database.db, user.id);
+    const token = await signToken({ id: user.id, email: 'ana@example.com', fullName: 'Ana', isVerified: true }, { sessionId });
     const res = await t.request({ url: '/api/v1/probe/me', headers: { authorization: `Bearer ${token}` } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ email: 'ana@example.com' });

@@ -29,6 +29,11 @@ const env = {
   PUBLIC_URL: BASE_URL,
   MAIL_POLL_MS: process.env.E2E_MAIL_POLL_MS || '250',
   DATABASE_URL: process.env.E2E_DATABASE_URL || '',
+  // The local mailbox page, for specs that open e-mailed links (loopback only).
+  DEV_MAILBOX: '1',
+  // The dev-override specs load a remote from a dev server on this machine (with the
+  // confirmation dialog); security.spec.ts shows a default deployment refusing overrides.
+  ALLOW_REMOTE_OVERRIDES: '1',
 };
 const { child, base } = await startServer({ port: E2E_PORT, env });
 console.log(`✔ e2e server ${base} (origin ${ORIGIN_DIR})`);

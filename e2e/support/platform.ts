@@ -20,6 +20,15 @@ export async function expectRemoteRendered(page: Page, remote: string) {
   await expect(region).not.toHaveText('');
 }
 
+/** The shell's confirmation before a link's override loads foreign code: check what it names, accept. */
+export async function confirmOverride(page: Page, url: string) {
+  const dialog = page.getByRole('dialog', { name: '¿Cargar código de otro origen?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(url);
+  await dialog.getByRole('button', { name: 'Cargar' }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
 export async function expectFallback(page: Page, remote: string) {
   const region = slot(page, remote);
   await expect(region.getByText(FALLBACK)).toBeVisible();

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { BASE_URL, ROOT, expect, test } from '../support/fixtures';
-import { slot } from '../support/platform';
+import { confirmOverride, slot } from '../support/platform';
 
 // Development as a remote team works: `pnpm dev` in mfe-catalog (shared/build/dev-server.mjs,
 // a development build in watch mode). Its standalone page must run, and the store must take
@@ -63,6 +63,7 @@ test.describe('a remote on its development server (pnpm dev)', () => {
     page.on('pageerror', (error) => errors.push(error.message));
     const fromDevServer = page.waitForResponse((response) => response.url() === `${DEV_ORIGIN}/remoteEntry.js` && response.ok());
     await page.goto(`/eventos?remote:catalog=${encodeURIComponent(`${DEV_ORIGIN}/mf-manifest.json`)}`);
+    await confirmOverride(page, `${DEV_ORIGIN}/mf-manifest.json`);
     await fromDevServer;
     await expect(page.getByRole('complementary', { name: 'Overrides de desarrollo activos' })).toContainText('catalog');
     await expect(slot(page, 'catalog').getByRole('heading', { level: 2, name: 'Próximos eventos' })).toBeVisible();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, ops, ORIGIN_DIR, readRegistry, test } from '../support/fixtures';
-import { slot, expectRemoteRendered, shellDistDigest, recordShellAssets } from '../support/platform';
+import { confirmOverride, slot, expectRemoteRendered, shellDistDigest, recordShellAssets } from '../support/platform';
 
 // Independent delivery seen by the browser: release, rollback and the dev override change what
 // loads on the next page load, never the shell bundle.
@@ -55,6 +55,8 @@ test.describe('independent release and rollback', () => {
     const otherOrigin = baseURL!.replace('127.0.0.1', 'localhost');
     const manifest = `${otherOrigin}/remotes/seating/${dev}/mf-manifest.json`;
     await page.goto(`/eventos/1/2/A?remote:seating=${encodeURIComponent(manifest)}`);
+    // This server allows overrides (development); a link's override still asks first.
+    await confirmOverride(page, manifest);
     await expect(slot(page, 'seating').locator(`[data-remote-version="${dev}"]`)).toBeVisible();
     await expectRemoteRendered(page, 'checkout');
     expect(page.url()).not.toContain('remote:seating');

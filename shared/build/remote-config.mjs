@@ -52,7 +52,8 @@ export async function createRemoteConfig({ name, exposes, dir, port, outputPath,
     // Production builds are pure containers (release folders hold no page); the standalone
     // page (src/index.ts + public/index.html) is the development build (`pnpm dev`).
     entry: isProd ? {} : { main: './src/index.ts' },
-    devtool: isProd ? false : 'eval-cheap-module-source-map',
+    // No eval-based source maps: a dev build loaded into the store (override) runs under its CSP.
+    devtool: isProd ? false : 'cheap-module-source-map',
     output: {
       // REMOTE_OUTPUT_DIR: `pnpm release` builds into a temp folder, leaving dist/ alone.
       path: outputPath ?? process.env.REMOTE_OUTPUT_DIR ?? path.join(dir, 'dist'),

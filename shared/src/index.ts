@@ -29,6 +29,7 @@ export type { RequestOptions } from './api/client';
 // root (a singleton), never from the subpath, so they share the shell's one client.
 export {
   checkStatus,
+  logoutSession,
   forgotPassword,
   login,
   register,

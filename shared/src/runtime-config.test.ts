@@ -29,6 +29,15 @@ describe('loadRuntimeConfig', () => {
     expect(config).not.toHaveProperty('extra');
   });
 
+  it('allows remote overrides only when /config.json says exactly true', async () => {
+    await loadRuntimeConfig(answer(200, { allowRemoteOverrides: 'true' }));
+    expect(getRuntimeConfig().allowRemoteOverrides).toBe(false);
+    await loadRuntimeConfig(answer(200, {}));
+    expect(getRuntimeConfig().allowRemoteOverrides).toBe(false);
+    await loadRuntimeConfig(answer(200, { allowRemoteOverrides: true }));
+    expect(getRuntimeConfig().allowRemoteOverrides).toBe(true);
+  });
+
   it('keeps the defaults and returns the Spanish reason when the file is missing or broken', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect(await loadRuntimeConfig(answer(404, {}))).toBe(messages.CONFIG_UNAVAILABLE);

@@ -15,6 +15,12 @@ export interface RuntimeConfig {
   launchDate: string;
   /** Public URL of the storefront (links in e-mails use it). */
   publicUrl?: string;
+  /**
+   * Developer overrides of remote URLs (`?remote:<name>=…`) are honoured only when the
+   * deployment sets this (ALLOW_REMOTE_OVERRIDES=1, development only): an override runs
+   * foreign script on the storefront's origin.
+   */
+  allowRemoteOverrides?: boolean;
 }
 
 export const API_KEY_HEADER = 'x-api-key';
@@ -24,6 +30,7 @@ let current: RuntimeConfig = {
   apiKey: '',
   registryUrl: '/remotes/remotes.json',
   launchDate: new Date(0).toISOString(),
+  allowRemoteOverrides: false,
 };
 
 export function setRuntimeConfig(config: Partial<RuntimeConfig>): void {
@@ -52,6 +59,7 @@ export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch, url = '
     for (const key of ['apiBaseUrl', 'apiKey', 'registryUrl', 'launchDate', 'publicUrl'] as const) {
       if (typeof body[key] === 'string') picked[key] = body[key];
     }
+    picked.allowRemoteOverrides = body.allowRemoteOverrides === true;
     setRuntimeConfig(picked);
     return null;
   } catch (error) {

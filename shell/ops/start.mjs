@@ -38,11 +38,18 @@ try {
   step('iniciando API y base de datos (migraciones + semilla)…');
   const { child, health } = await startServer({
     port,
-    env: { LOG_LEVEL: process.env.LOG_LEVEL || 'warn', HOST: process.env.HOST || '127.0.0.1' },
+    env: {
+      LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+      HOST: process.env.HOST || '127.0.0.1',
+      // The demo keeps mail on this machine: the local mailbox shows verification and reset
+      // links (loopback clients only; off as soon as SMTP_URL is set).
+      DEV_MAILBOX: process.env.DEV_MAILBOX ?? (process.env.SMTP_URL ? '0' : '1'),
+    },
   });
   const db = health.db === 'pg' ? 'PostgreSQL (DATABASE_URL)' : `PGlite en ${path.relative(ROOT, process.env.PGLITE_DIR || path.join(ROOT, '.data', 'pglite'))}`;
   step(`base de datos lista (semilla cargada) · ${db}`);
   console.log(`✔ listo en http://localhost:${port}  (${Math.round((Date.now() - t0) / 1000)} s; Ctrl+C para detener)`);
+  if (!process.env.SMTP_URL) console.log(`  correos (verificación, contraseña): http://localhost:${port}/dev/correos`);
   console.log(`  operación: pnpm status | pnpm release <remoto> | pnpm rollback <remoto>  (npx -y pnpm@12.4.2 …)`);
   for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => child.kill(signal));
   child.once('exit', (code) => process.exit(code ?? 0));

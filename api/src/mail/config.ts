@@ -13,7 +13,10 @@ export interface MailConfig {
   maxAttempts: number;
   /** While one process is sending a message, others leave it alone this long. */
   leaseMs: number;
-  /** Mailbox page + links in the log: never in production. */
+  /**
+   * The local mailbox page (/dev/correos, loopback clients only) and links in the log: every
+   * reset link is readable there, so only with DEV_MAILBOX=1, without SMTP, outside production.
+   */
   devMailbox: boolean;
 }
 
@@ -31,6 +34,6 @@ export function readMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig
     pollMs: int(env.MAIL_POLL_MS, 5000),
     maxAttempts: int(env.MAIL_MAX_ATTEMPTS, 8),
     leaseMs: int(env.MAIL_LEASE_MS, 120_000),
-    devMailbox: env.NODE_ENV !== 'production',
+    devMailbox: env.DEV_MAILBOX === '1' && !env.SMTP_URL && env.NODE_ENV !== 'production',
   };
 }

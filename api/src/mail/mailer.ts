@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client';
+import { safeErrorText } from '../lib/safe-error';
 import type { MailConfig } from './config';
 import { claimDue, insertMail, markFailed, markSent, type NewMail, type OutboxRow } from './outbox';
 
@@ -31,10 +32,7 @@ function isPermanent(err: unknown): boolean {
   return typeof code === 'number' && code >= 500 && code < 600;
 }
 
-function describe(err: unknown): string {
-  const e = err as { code?: string; responseCode?: number; message?: string };
-  return [e.code, e.responseCode, e.message].filter(Boolean).join(' ').slice(0, 500);
-}
+const describe = safeErrorText;
 
 export class Mailer {
   readonly mode: 'smtp' | 'local';
@@ -143,7 +141,9 @@ export class Mailer {
 
   private async send(row: OutboxRow): Promise<Outcome> {
     try {
-      await this.transport!.sendMail({ from: this.config.from, to: row.to, subject: row.subject, html: row.html, text: row.text });
+      // An address object, never a string: nodemailer parses a string as a list with display
+      // names, so `x<victim@example.com>` would go to victim@example.com.
+      await this.transport!.sendMail({ from: this.config.from, to: { name: '', address: row.to }, subject: row.subject, html: row.html, text: row.text });
       await markSent(this.db, row.id);
       return 'sent';
     } catch (err) {

@@ -4,6 +4,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { API_KEY_HEADER } from '@taquilla/shared/runtime-config';
 import { DomainError } from '../lib/errors';
 import { verifyToken, type TokenUser } from '../lib/jwt';
+import { sessionIsLive } from '../modules/auth/sessions.repository';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,10 +21,12 @@ function sameKey(given: string, expected: Buffer): boolean {
 }
 
 /**
- * The static API key on every request of the context it is registered in, then the bearer
- * token decoded in this one place. Routes needing a user call `requireUser(request)`.
+ * The API key on every request of the context it is registered in — a client identifier
+ * (public: the storefront publishes it in /config.json), not a secret — then the bearer token
+ * decoded and its session checked in this one place. Routes needing a user call
+ * `requireUser(request)`.
  */
-export const apiAuthPlugin = fp<{ apiKey: string; jwtSecret: string }>(
+export const apiAuthPlugin = fp<{ apiKey: string; jwtSecret: string; maxSessionAgeSeconds?: number }>(
   async (app: FastifyInstance, opts) => {
     const expected = Buffer.from(opts.apiKey);
     app.decorateRequest('user', null);
@@ -34,7 +37,10 @@ export const apiAuthPlugin = fp<{ apiKey: string; jwtSecret: string }>(
       const auth = request.headers.authorization;
       if (typeof auth === 'string' && auth.length > 0) {
         const match = /^Bearer\s+(\S+)$/i.exec(auth);
-        const user = match?.[1] ? await verifyToken(match[1], opts.jwtSecret) : null;
+        let user = match?.[1] ? await verifyToken(match[1], opts.jwtSecret, { maxSessionAgeSeconds: opts.maxSessionAgeSeconds }) : null;
+        // A signature proves who signed in, not that they are still signed in: logout and
+        // password resets revoke the session row (one primary-key read per signed request).
+        if (user && !(await sessionIsLive(app.db, user.sessionId!, user.id))) user = null;
         request.user = user;
         request.tokenRejected = user === null;
       }

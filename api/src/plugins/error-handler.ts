@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError, ERRORS, reasonPhrase } from '../lib/errors';
+import { databaseFailure } from '../lib/safe-error';
 
 interface ErrorBody {
   statusCode: number;
@@ -9,6 +10,9 @@ interface ErrorBody {
   message: string | string[];
   code?: string;
 }
+
+/** SQLSTATEs that only bad input causes (a character PostgreSQL text cannot hold). */
+const BAD_INPUT_SQLSTATES = new Set(['22021', '22P05']);
 
 /** Connection-level database failures: the client may retry, so 503 rather than 500. */
 const DATABASE_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08006']);
@@ -56,7 +60,14 @@ function validationMessages(error: FastifyError): string[] {
   return [...new Set(lines)];
 }
 
+/** Every 429 and 503 says when to come back (the rate limiter sets its own exact value). */
+function retryAfter(reply: FastifyReply, status: number): void {
+  if ((status === 429 || status === 503) && !reply.hasHeader('retry-after')) reply.header('retry-after', status === 429 ? '60' : '5');
+}
+
 export function errorHandler(this: FastifyInstance, error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const status0 = error instanceof DomainError ? error.status : typeof error.statusCode === 'number' ? error.statusCode : 500;
+  retryAfter(reply, status0);
   if (error instanceof DomainError) {
     if (error.status >= 500) request.log.error({ err: error }, 'domain error');
     return reply.status(error.status).send(body(error.status, error.details ?? error.message, error.code));
@@ -73,15 +84,22 @@ export function errorHandler(this: FastifyInstance, error: FastifyError, request
     const def = ERRORS[mapped];
     return reply.status(def.status).send(body(def.status, def.message, mapped));
   }
+  const db = databaseFailure(error);
+  const sqlState = db?.code ?? error.code;
+  if (sqlState && BAD_INPUT_SQLSTATES.has(sqlState)) {
+    return reply.status(400).send(body(400, ERRORS.SOLICITUD_INVALIDA.message, 'SOLICITUD_INVALIDA'));
+  }
   const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 400 && status < 500) {
     // A client error we did not name: keep the status, never the (English, internal) text.
     return reply.status(status).send(body(status, ERRORS.SOLICITUD_INVALIDA.message, 'SOLICITUD_INVALIDA'));
   }
-  request.log.error({ err: error }, 'unhandled error');
-  const unavailable = status === 503 || (error.code !== undefined && DATABASE_UNAVAILABLE.has(error.code));
+  if (db) request.log.error({ db }, 'database error');
+  else request.log.error({ err: error }, 'unhandled error');
+  const unavailable = status === 503 || (sqlState !== undefined && DATABASE_UNAVAILABLE.has(sqlState));
   const code = unavailable ? 'SERVICIO_NO_DISPONIBLE' : 'ERROR_INTERNO';
   const s = unavailable ? 503 : 500;
+  retryAfter(reply, s);
   return reply.status(s).send(body(s, ERRORS[code].message, code));
 }
 

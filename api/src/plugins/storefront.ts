@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { RuntimeConfig } from '@taquilla/shared/runtime-config';
+import { publicUrlFor } from '../mail/public-url';
 import { notFoundHandler } from './error-handler';
 
 /**
@@ -64,7 +65,8 @@ async function storefront(app: FastifyInstance, opts: StorefrontOptions): Promis
       apiKey: app.config.apiKey,
       registryUrl: '/remotes/remotes.json',
       launchDate,
-      publicUrl: process.env.PUBLIC_URL || `${request.protocol}://${request.host}`,
+      publicUrl: publicUrlFor(request, app.config.publicUrl),
+      allowRemoteOverrides: app.config.allowRemoteOverrides,
     };
     return reply.header('cache-control', NO_STORE).send(config);
   });

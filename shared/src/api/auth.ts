@@ -28,6 +28,14 @@ export function checkStatus(): Promise<CheckStatusResponse> {
   return apiRequest<CheckStatusResponse>('GET', '/auth/check-status');
 }
 
+/**
+ * POST /auth/logout with the given token → the session ends on the server too (its tokens
+ * stop working). The token is passed explicitly: the caller clears storage right after.
+ */
+export function logoutSession(token: string): Promise<MessageResponse> {
+  return apiRequest<MessageResponse>('POST', '/auth/logout', undefined, { headers: { Authorization: `Bearer ${token}` } });
+}
+
 /** POST /correos/send-verification-email/{address} → 200 once the mail server accepted it. */
 export function sendVerificationEmail(address: string): Promise<MessageResponse> {
   return apiRequest<MessageResponse>(

@@ -1,7 +1,8 @@
 import { getRuntimeConfig, store, type RemoteName } from '@taquilla/shared';
 import type { FederationApi } from './federation-api';
 import { loadRemotes } from './load-remotes';
-import { readOverrides } from './overrides';
+import { askOverrideConfirmation } from './override-confirmation';
+import { readOverrides, saveOverrides } from './overrides';
 import { remotesAtom } from './remotes-state';
 import { browserRuntimeDeps, createFederationRuntime, hostShareScope } from './runtime';
 
@@ -20,11 +21,17 @@ const readyPromise = new Promise<void>((resolve) => {
 });
 
 async function readRegistry(): Promise<void> {
-  const { overrides, cleanedSearch } = readOverrides(window.location.search, window.localStorage);
+  const { overrides, pending, cleanedSearch } = readOverrides(window.location.search, window.localStorage, {
+    allowed: getRuntimeConfig().allowRemoteOverrides === true,
+  });
   if (cleanedSearch !== window.location.search) {
-    // The override is persisted; keep the visible URL clean.
+    // Overrides are kept in storage (once confirmed); keep the visible URL clean.
     const { pathname, hash } = window.location;
     window.history.replaceState(window.history.state, '', `${pathname}${cleanedSearch}${hash}`);
+  }
+  if (Object.keys(pending).length && (await askOverrideConfirmation(pending))) {
+    saveOverrides(pending, window.localStorage);
+    Object.assign(overrides, pending);
   }
   await loadRemotes(getRuntimeConfig().registryUrl, overrides, {
     fetch: window.fetch.bind(window),

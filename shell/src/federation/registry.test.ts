@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { store } from '@taquilla/shared';
 import { loadRemotes } from './load-remotes';
-import { clearOverrides, readOverrides } from './overrides';
+import { clearOverrides, readOverrides, saveOverrides } from './overrides';
 import { applyOverrides, parseRegistry, RegistryError } from './registry';
 import { initialRemotesState, remotesAtom } from './remotes-state';
 
@@ -57,26 +57,45 @@ describe('parseRegistry', () => {
 });
 
 describe('overrides', () => {
-  it('persists ?remote:<name>=<url> to localStorage and strips it from the URL', () => {
+  const allowed = { allowed: true, warn: () => undefined };
+
+  it('by default (no allowRemoteOverrides) ignores the link, stores nothing and wipes stored overrides', () => {
+    localStorage.setItem('taquilla:override:seating', 'http://attacker.test/mf-manifest.json');
     const warn = vi.fn();
-    const { overrides, cleanedSearch } = readOverrides(
-      '?remote:catalog=http://localhost:3011/mf-manifest.json&q=rock&remote:nadie=http://x',
-      localStorage,
-      warn,
-    );
-    expect(overrides).toEqual({ catalog: 'http://localhost:3011/mf-manifest.json' });
-    expect(cleanedSearch).toBe('?q=rock');
-    expect(localStorage.getItem('taquilla:override:catalog')).toBe('http://localhost:3011/mf-manifest.json');
+    const result = readOverrides('?remote:catalog=http://attacker.test/mf-manifest.json&q=rock', localStorage, { allowed: false, warn });
+    expect(result).toEqual({ overrides: {}, pending: {}, cleanedSearch: '?q=rock' });
+    expect(localStorage.getItem('taquilla:override:catalog')).toBeNull();
+    expect(localStorage.getItem('taquilla:override:seating')).toBeNull();
     expect(warn).toHaveBeenCalledOnce();
-    // The next page load keeps it without the parameter.
-    expect(readOverrides('', localStorage).overrides).toEqual({ catalog: 'http://localhost:3011/mf-manifest.json' });
   });
 
-  it('reads a localStorage override, ignores an invalid one, and an empty parameter clears', () => {
+  it('when allowed, a link only proposes an override: nothing is stored until it is confirmed', () => {
+    const warn = vi.fn();
+    const { overrides, pending, cleanedSearch } = readOverrides(
+      '?remote:catalog=http://localhost:3011/mf-manifest.json&q=rock&remote:nadie=http://x',
+      localStorage,
+      { allowed: true, warn },
+    );
+    expect(overrides).toEqual({});
+    expect(pending).toEqual({ catalog: 'http://localhost:3011/mf-manifest.json' });
+    expect(cleanedSearch).toBe('?q=rock');
+    expect(localStorage.getItem('taquilla:override:catalog')).toBeNull();
+    expect(warn).toHaveBeenCalledOnce();
+    // Confirmed: the next page load keeps it without the parameter and without asking again.
+    saveOverrides(pending, localStorage);
+    expect(readOverrides('', localStorage, allowed)).toEqual({
+      overrides: { catalog: 'http://localhost:3011/mf-manifest.json' },
+      pending: {},
+      cleanedSearch: '',
+    });
+    expect(readOverrides('?remote:catalog=http://localhost:3011/mf-manifest.json', localStorage, allowed).pending).toEqual({});
+  });
+
+  it('when allowed, reads a stored override, ignores an invalid one, and an empty parameter clears', () => {
     localStorage.setItem('taquilla:override:seating', 'http://localhost:3012/mf-manifest.json');
     localStorage.setItem('taquilla:override:auth', 'javascript:alert(1)');
-    expect(readOverrides('', localStorage).overrides).toEqual({ seating: 'http://localhost:3012/mf-manifest.json' });
-    expect(readOverrides('?remote:seating=', localStorage)).toEqual({ overrides: {}, cleanedSearch: '' });
+    expect(readOverrides('', localStorage, allowed).overrides).toEqual({ seating: 'http://localhost:3012/mf-manifest.json' });
+    expect(readOverrides('?remote:seating=', localStorage, allowed)).toEqual({ overrides: {}, pending: {}, cleanedSearch: '' });
   });
 
   it('clearOverrides removes every override key and nothing else', () => {

@@ -24,3 +24,21 @@ export const authTokens = pgTable(
 );
 
 export type AuthTokenPurpose = 'verify-email' | 'reset-password';
+
+/**
+ * One row per signed-in session (a login or a registration). Session tokens carry its id
+ * (`sid`) and are refused once it is revoked: logging out, or a password reset, ends the
+ * session on the server, not only in the browser. Renewed tokens keep the id.
+ */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+);

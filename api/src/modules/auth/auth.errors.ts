@@ -7,6 +7,8 @@ export const AUTH_ERRORS = {
   CREDENCIALES_INCORRECTAS: { status: 401, message: messages.LOGIN_FAILED },
   VERIFICACION_REQUERIDA: { status: 403, message: messages.VERIFICATION_REQUIRED },
   DEMASIADOS_INTENTOS: { status: 429, message: 'Demasiados intentos. Intenta de nuevo en unos minutos.' },
+  // Too many password hashes waiting (a burst of logins/resets): try again shortly.
+  SERVICIO_OCUPADO: { status: 503, message: 'Hay muchas solicitudes en este momento. Intenta de nuevo en unos segundos.' },
   USUARIO_NO_ENCONTRADO: { status: 401, message: 'La sesión no es válida o ha expirado.' },
   // The address cannot receive mail (the SMTP server refused it for good).
   CORREO_VERIFICACION_FALLIDO: { status: 422, message: messages.VERIFICATION_EMAIL_FAILED },
@@ -37,4 +39,5 @@ export const AUTH_TEXTS = {
   recoverySent: messages.PASSWORD_RECOVERY_SENT,
   emailVerified: 'Tu correo ha sido verificado. Ya puedes iniciar sesión.',
   passwordReset: 'Tu contraseña se ha actualizado. Ya puedes iniciar sesión.',
+  loggedOut: 'Sesión cerrada.',
 } as const;

@@ -57,6 +57,23 @@ export async function deleteUnusedTokens(db: DbOrTx, userId: string, purpose: Au
     .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));
 }
 
+/** Whether a link token could be spent now, without spending it. */
+export async function linkTokenState(
+  db: DbOrTx,
+  tokenHash: string,
+  purpose: AuthTokenPurpose,
+  now = new Date(),
+): Promise<'valid' | 'invalid' | 'used' | 'expired'> {
+  const [row] = await db
+    .select({ usedAt: authTokens.usedAt, expiresAt: authTokens.expiresAt })
+    .from(authTokens)
+    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, purpose)))
+    .limit(1);
+  if (!row) return 'invalid';
+  if (row.usedAt) return 'used';
+  return row.expiresAt > now ? 'valid' : 'expired';
+}
+
 export type ConsumeResult = { ok: true; userId: string } | { ok: false; reason: 'invalid' | 'used' | 'expired' };
 
 /**

@@ -256,20 +256,3 @@ describe('forgot and reset password', () => {
     expect(old.body.message).toBe('El enlace para restablecer la contraseña no es válido.');
   });
 });
-
-describe('local mailbox page (development)', () => {
-  it('lists messages and shows each one with its working link, without the API key', async () => {
-    const { email } = await registerUser();
-    await call(app, 'POST', `/correos/send-verification-email/${email}`);
-    const mail = (await lastMail(app, email))!;
-    const list = await app.inject({ method: 'GET', url: `/dev/correos?para=${encodeURIComponent(email)}` });
-    expect(list.statusCode).toBe(200);
-    expect(list.body).toContain('Verifica tu correo en Taquilla');
-    expect(list.body).toContain(`/dev/correos/${mail.id}`);
-    const one = await app.inject({ method: 'GET', url: `/dev/correos/${mail.id}` });
-    expect(one.statusCode).toBe(200);
-    expect(one.headers['content-type']).toContain('text/html');
-    expect(one.body).toContain(`/auth/verify/${mail.token}`);
-    expect((await app.inject({ method: 'GET', url: '/dev/correos/no-existe' })).statusCode).toBe(404);
-  });
-});

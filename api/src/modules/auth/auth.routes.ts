@@ -9,29 +9,33 @@ import {
   verifyEmailSchema,
 } from '@taquilla/shared/schemas/auth';
 import { requireUser } from '../../plugins/auth';
+import type { AccountsConfig } from './accounts.config';
 import type { AuthService } from './auth.service';
+import { emailKey, ipLimit, type AccountAttempts } from './limits';
 
 const tags = ['autenticación'];
 
 /** /auth/* — thin handlers: validate (shared schemas), call the service, return the DTO. */
-export function authRoutes(service: AuthService): FastifyPluginAsyncZod {
+export function authRoutes(service: AuthService, config: AccountsConfig, loginAttempts: AccountAttempts): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/login',
       {
+        config: ipLimit(config.login.perIp),
         schema: {
           tags,
-          summary: 'Inicia sesión (limitado por IP y por correo)',
+          summary: 'Inicia sesión (limitado por IP; más lento tras varios intentos con el mismo correo)',
           body: loginSchema,
           response: { 200: authResponseSchema },
         },
       },
-      async (request) => service.login(request.body, request.ip),
+      async (request) => service.login(request.body, await loginAttempts.hit(request, `login:${emailKey(request.body.email)}`)),
     );
 
     app.post(
       '/register',
       {
+        config: ipLimit(config.register.perIp),
         schema: {
           tags,
           summary: 'Crea una cuenta (sin verificar); después se llama a /correos/send-verification-email',
@@ -39,7 +43,7 @@ export function authRoutes(service: AuthService): FastifyPluginAsyncZod {
           response: { 201: authResponseSchema },
         },
       },
-      async (request, reply) => reply.status(201).send(await service.register(request.body, request.ip)),
+      async (request, reply) => reply.status(201).send(await service.register(request.body)),
     );
 
     app.get(
@@ -56,8 +60,22 @@ export function authRoutes(service: AuthService): FastifyPluginAsyncZod {
     );
 
     app.post(
+      '/logout',
+      {
+        schema: {
+          tags,
+          summary: 'Cierra la sesión en el servidor: sus tokens dejan de valer',
+          security: [{ apiKey: [], bearer: [] }],
+          response: { 200: messageResponseSchema },
+        },
+      },
+      async (request) => service.logout(requireUser(request)),
+    );
+
+    app.post(
       '/verify-email',
       {
+        config: ipLimit(config.linkTokens.perIp),
         schema: {
           tags,
           summary: 'Verifica el correo con el token del enlace (un solo uso, 24 h)',
@@ -71,6 +89,7 @@ export function authRoutes(service: AuthService): FastifyPluginAsyncZod {
     app.post(
       '/reset-password',
       {
+        config: ipLimit(config.linkTokens.perIp),
         schema: {
           tags,
           summary: 'Nueva contraseña con el token del enlace (un solo uso, 1 h)',

@@ -5,8 +5,10 @@ import { signToken, type TokenUser } from '../../lib/jwt';
 import type { AccountsConfig } from './accounts.config';
 import { AUTH_TEXTS } from './auth.errors';
 import * as repo from './auth.repository';
+import * as sessions from './sessions.repository';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { loginDelayMs } from './limits';
 import { dummyHash, hashPassword, verifyPassword } from './password';
-import { emailKey, type RateLimiter } from './rate-limit';
 import { hashLinkToken } from './tokens';
 
 export function normalizeEmail(email: string): string {
@@ -21,18 +23,21 @@ export function toAuthUser(row: repo.UserRow): AuthUser {
 export class AuthService {
   constructor(
     private readonly db: Db,
-    private readonly limiter: RateLimiter,
     private readonly config: AccountsConfig,
     private readonly jwtSecret: string,
   ) {}
 
-  private sign(user: AuthUser): Promise<string> {
-    return signToken(user, { secret: this.jwtSecret, expiresIn: this.config.jwtExpiresIn });
+  private sign(user: AuthUser, session: { sessionId: string; authTime?: number }): Promise<string> {
+    return signToken(user, { secret: this.jwtSecret, expiresIn: this.config.jwtExpiresIn, ...session });
   }
 
-  async register(payload: RegisterPayload, clientIp: string): Promise<{ token: string; user: AuthUser }> {
-    const { allowed } = await this.limiter.allow([{ key: `register:ip:${clientIp}`, rule: this.config.register.perIp }]);
-    if (!allowed) throw new DomainError('DEMASIADOS_INTENTOS');
+  /** A new server-side session and its first token. */
+  private async signIn(user: AuthUser): Promise<string> {
+    return this.sign(user, { sessionId: await sessions.openSession(this.db, user.id) });
+  }
+
+  /** Registrations per client IP are limited by the route (limits.ts). */
+  async register(payload: RegisterPayload): Promise<{ token: string; user: AuthUser }> {
     const email = normalizeEmail(payload.email);
     if (await repo.findUserByEmail(this.db, email)) throw new DomainError('CORREO_YA_REGISTRADO');
     const passwordHash = await hashPassword(payload.password);
@@ -40,40 +45,46 @@ export class AuthService {
     const row = await repo.insertUser(this.db, { fullName: payload.fullName.trim(), email, passwordHash });
     if (!row) throw new DomainError('CORREO_YA_REGISTRADO');
     const user = toAuthUser(row);
-    return { token: await this.sign(user), user };
+    return { token: await this.signIn(user), user };
   }
 
   /**
-   * Counts the attempt per client IP and per address before looking at the password, so a
-   * guessing run is stopped even when every guess is wrong. A success clears the address's
-   * counter (the IP's keeps counting: one client trying many accounts).
+   * `attempts`: this address's login attempts in the window (the route counts them after the
+   * per-IP limit passed). Beyond the free ones every attempt waits longer before the password
+   * is checked — a slow-down, never a lock-out, so nobody can keep the owner out by typing
+   * their address.
    */
-  async login(payload: LoginPayload, clientIp: string): Promise<{ token: string; user: AuthUser }> {
+  async login(payload: LoginPayload, attempts = 0): Promise<{ token: string; user: AuthUser }> {
     const email = normalizeEmail(payload.email);
-    const emailLimitKey = `login:email:${emailKey(email)}`;
-    const { allowed } = await this.limiter.allow([
-      { key: `login:ip:${clientIp}`, rule: this.config.login.perIp },
-      { key: emailLimitKey, rule: this.config.login.perEmail },
-    ]);
-    if (!allowed) throw new DomainError('DEMASIADOS_INTENTOS');
+    const delay = loginDelayMs(attempts, this.config.login.perEmail.max, this.config.login.maxDelayMs);
+    if (delay) await sleep(delay);
 
     const row = await repo.findUserByEmail(this.db, email);
     // Unknown address: spend the same time as a wrong password (no enumeration by timing).
     const ok = await verifyPassword(payload.password, row?.passwordHash ?? (await dummyHash()));
     if (!row || !ok) throw new DomainError('CREDENCIALES_INCORRECTAS');
-    await this.limiter.reset(emailLimitKey);
     const user = toAuthUser(row);
-    return { token: await this.sign(user), user };
+    return { token: await this.signIn(user), user };
   }
 
-  /** Fresh token + current user; answers unverified users too (the UI warns them). */
+  /**
+   * Fresh token + current user; answers unverified users too (the UI warns them). The new
+   * token keeps the session and its sign-in time, so renewing never outlives SESSION_MAX_AGE.
+   */
   async checkStatus(session: TokenUser): Promise<{ isVerified: boolean; token: string; user: AuthUser }> {
     const row = await repo.findUserById(this.db, session.id);
     if (!row) throw new DomainError('USUARIO_NO_ENCONTRADO');
     // Refreshing a token signed before a password reset would undo the reset's sign-out.
     if (!repo.sessionStillValid(row, session.issuedAt)) throw new DomainError('TOKEN_INVALIDO');
     const user = toAuthUser(row);
-    return { isVerified: user.isVerified, token: await this.sign(user), user };
+    const token = await this.sign(user, { sessionId: session.sessionId!, authTime: session.authTime });
+    return { isVerified: user.isVerified, token, user };
+  }
+
+  /** Ends this session on the server: its tokens are refused from now on. */
+  async logout(session: TokenUser): Promise<{ message: string }> {
+    await sessions.revokeSession(this.db, session.sessionId!, session.id);
+    return { message: AUTH_TEXTS.loggedOut };
   }
 
   async verifyEmail(token: string): Promise<{ message: string }> {
@@ -98,22 +109,26 @@ export class AuthService {
    * address, so the account counts as verified too. Other pending reset links die with it.
    */
   async resetPassword(token: string, password: string): Promise<{ message: string }> {
+    const tokenHash = hashLinkToken(token);
+    // The token first: a bogus or spent link costs one indexed read, never a memory-hard hash.
+    const state = await repo.linkTokenState(this.db, tokenHash, 'reset-password');
+    if (state !== 'valid') throw new DomainError(RESET_ERRORS[state]);
     const passwordHash = await hashPassword(password);
     await this.db.transaction(async (tx) => {
-      const result = await repo.consumeToken(tx, hashLinkToken(token), 'reset-password');
-      if (!result.ok) {
-        throw new DomainError(
-          result.reason === 'used'
-            ? 'RESTABLECER_ENLACE_USADO'
-            : result.reason === 'expired'
-              ? 'RESTABLECER_ENLACE_EXPIRADO'
-              : 'RESTABLECER_ENLACE_INVALIDO',
-        );
-      }
+      // Spent here, conditionally: of two concurrent uses of one link only one gets through.
+      const result = await repo.consumeToken(tx, tokenHash, 'reset-password');
+      if (!result.ok) throw new DomainError(RESET_ERRORS[result.reason]);
       await repo.setPasswordHash(tx, result.userId, passwordHash);
       await repo.setVerified(tx, result.userId);
       await repo.deleteUnusedTokens(tx, result.userId, 'reset-password');
+      await sessions.revokeUserSessions(tx, result.userId);
     });
     return { message: AUTH_TEXTS.passwordReset };
   }
 }
+
+const RESET_ERRORS = {
+  invalid: 'RESTABLECER_ENLACE_INVALIDO',
+  used: 'RESTABLECER_ENLACE_USADO',
+  expired: 'RESTABLECER_ENLACE_EXPIRADO',
+} as const;

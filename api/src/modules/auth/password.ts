@@ -1,4 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import pLimit, { type LimitFunction } from 'p-limit';
+import { DomainError } from '../../lib/errors';
 
 /**
  * Password hashing with scrypt (memory-hard). Stored as
@@ -10,10 +12,32 @@ const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
 const SALT_BYTES = 16;
 
+/**
+ * Hashes share libuv's 4-thread pool with file reads (static files, PGlite): a burst of
+ * logins or resets must not take every thread. At most `concurrency` run at once; beyond
+ * `maxQueued` waiting, the request is refused at once (503 + Retry-After) instead of piling up.
+ */
+let pool: LimitFunction = pLimit(2);
+let maxQueued = 32;
+
+export function configureHashing(opts: { concurrency: number; maxQueued: number }): void {
+  pool = pLimit(opts.concurrency);
+  maxQueued = opts.maxQueued;
+}
+
+/** Hashes running and waiting (for tests and diagnostics). */
+export function hashingLoad(): { active: number; pending: number } {
+  return { active: pool.activeCount, pending: pool.pendingCount };
+}
+
 function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
+  if (pool.pendingCount >= maxQueued) return Promise.reject(new DomainError('SERVICIO_OCUPADO'));
   const options: ScryptOptions = { ...params, maxmem: 128 * params.N * params.r * 2 };
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key))),
+  return pool(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key))),
+      ),
   );
 }
 

@@ -1,11 +1,13 @@
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { emailOutbox } from '../../db/schema/email';
+import { notFoundHandler } from '../../plugins/error-handler';
 
 /**
  * The local mailbox (development only): every message in the outbox, newest first, and each
  * message's HTML with its real links. Mounted at the site root (/dev/correos), outside
- * /api/v1, so a browser can open it without the API key; never registered in production.
+ * /api/v1, so a browser can open it without the API key; registered only with DEV_MAILBOX=1
+ * and no SMTP, and it answers loopback clients only (anyone else gets a plain 404).
  */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -26,7 +28,21 @@ a{color:#fdff00} .muted{color:#a6a6b0;font-size:13px}
 </style></head><body><header><h1>${esc(title)}</h1><p class="muted">Solo en desarrollo: los correos no salen de esta máquina (no hay SMTP_URL).</p></header><main>${body}</main></body></html>`;
 }
 
+const LOOPBACK = /^(?:127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
+
+/** Both the peer and (behind a trusted proxy) the client must be this machine. */
+function fromLoopback(request: FastifyRequest): boolean {
+  return LOOPBACK.test(request.ip) && LOOPBACK.test(request.socket.remoteAddress ?? '');
+}
+
+/** Our own HTML with inline styles, no script at all: a policy of its own, stricter on scripts. */
+const MAILBOX_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; form-action 'none'; base-uri 'none'";
+
 export const devMailboxPlugin: FastifyPluginAsync = async (app) => {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!fromLoopback(request)) return notFoundHandler(request, reply);
+    reply.header('content-security-policy', MAILBOX_CSP);
+  });
   app.get<{ Querystring: { para?: string } }>('/dev/correos', async (request, reply) => {
     const to = typeof request.query.para === 'string' ? request.query.para.trim().toLowerCase() : '';
     const base = app.db

@@ -1,5 +1,8 @@
 import { useEffect } from 'react';
-import { ToastContainer, toast } from 'react-toastify';
+// The unstyled build plus the stylesheet: the default build injects a <style> element, which
+// the storefront's CSP (style-src 'self') refuses.
+import { ToastContainer, toast } from 'react-toastify/unstyled';
+import 'react-toastify/ReactToastify.css';
 import { attachToastRenderer } from './toast-queue';
 
 /** The page's one toast container (spec "Shared layout"). Loaded lazily by <Toasts>. */

@@ -2,6 +2,7 @@ import { Outlet } from 'react-router-dom';
 import { GlobalSpinner } from '../feedback/GlobalSpinner';
 import { Toasts } from '../feedback/Toasts';
 import { OverrideBadge } from '../../federation/OverrideBadge';
+import { OverrideConfirmDialog } from '../../federation/OverrideConfirmDialog';
 import { RegistryBanner } from '../../federation/RegistryBanner';
 import { useRouteTitle } from '../../features/document-title/use-route-title';
 
@@ -15,6 +16,7 @@ export function RootLayout() {
       <GlobalSpinner />
       <Toasts />
       <OverrideBadge />
+      <OverrideConfirmDialog />
     </>
   );
 }

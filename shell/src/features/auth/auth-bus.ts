@@ -1,11 +1,16 @@
-import { authAtom, bus, store } from '@taquilla/shared';
+import { authAtom, bus, store, TOKEN_STORAGE_KEY } from '@taquilla/shared';
 import { checkSession, closeFailedSession, login, logout, type SessionDeps, defaultSessionDeps } from './session';
 
 /** Wires the bus requests that change the session. Returns a function that unwires them. */
 export function installAuthBus(deps: SessionDeps = defaultSessionDeps()): () => void {
   const onLogin = ({ token, user }: { token: string; user: Parameters<typeof login>[2] }) =>
     login(deps.storage, token, user);
-  const onLogout = ({ message }: { message?: string | null }) => logout(deps.storage, message ?? null);
+  const onLogout = ({ message }: { message?: string | null }) => {
+    // End the session on the server as well (best effort: the browser forgets it either way).
+    const token = deps.storage.getItem(TOKEN_STORAGE_KEY);
+    if (token && deps.endSession) void deps.endSession(token).catch(() => undefined);
+    logout(deps.storage, message ?? null);
+  };
   const onCheck = () => void checkSession(deps);
   const onExpired = () => {
     // A 401 while checking is handled by the check itself; a 401 when logged out is just a 401.

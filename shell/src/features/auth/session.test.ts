@@ -137,7 +137,11 @@ describe('session requests over the bus', () => {
     expect(localStorage.getItem('token')).toBe('tok');
     expect(auth()).toMatchObject({ status: 'authenticated', token: 'tok', user });
 
+    const endSession = vi.fn(async () => undefined);
+    d.endSession = endSession;
     bus.emit('auth:logout', { message: 'Hasta pronto' });
+    // The server ends the session too, with the token the browser is about to forget.
+    expect(endSession).toHaveBeenCalledWith('tok');
     expect(localStorage.length).toBe(0);
     expect(auth()).toMatchObject({ status: 'unauthenticated', token: null, user: null, errorMessage: 'Hasta pronto' });
     uninstall();

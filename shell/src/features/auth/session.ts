@@ -4,6 +4,7 @@ import {
   checkStatus,
   initialAuthState,
   isApiError,
+  logoutSession,
   messages,
   store,
   TOKEN_STORAGE_KEY,
@@ -22,12 +23,15 @@ export interface SessionDeps {
   checkStatus: () => Promise<CheckStatusResponse>;
   storage: Storage;
   toast: (kind: ToastKind, message: string) => void;
+  /** Ends a session on the server (POST /auth/logout); logging out calls it, best effort. */
+  endSession?: (token: string) => Promise<unknown>;
 }
 
 export const defaultSessionDeps = (): SessionDeps => ({
   checkStatus,
   storage: window.localStorage,
   toast: (kind, message) => bus.emit('ui:toast', { kind, message }),
+  endSession: logoutSession,
 });
 
 /** Entering 'checking' clears token, user and error. */

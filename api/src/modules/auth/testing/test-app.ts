@@ -4,6 +4,7 @@ import { SignJWT } from 'jose';
 import { buildApp } from '../../../app';
 import { openTestDatabase } from '../../../../test/helpers';
 import type { RouteModule } from '../../types';
+import { accountMailIdle } from '../../correos/account-emails.service';
 
 export const API_KEY = 'clave-de-prueba';
 export const JWT_SECRET = 'secreto-de-prueba-0123456789-abcdefghij';
@@ -52,6 +53,8 @@ export async function call(app: FastifyInstance, method: 'GET' | 'POST', url: st
   const headers: Record<string, string> = { 'x-api-key': API_KEY, ...opts.headers };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   const res = await app.inject({ method, url: `/api/v1${url}`, payload: payload as never, headers, remoteAddress: opts.ip ?? '127.0.0.1' });
+  // Account e-mails are written after the answer: let them land before the test looks.
+  await accountMailIdle();
   return { status: res.statusCode, body: res.body ? (res.json() as Record<string, unknown>) : {} };
 }
 

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { authAtom, bus } from '@taquilla/shared';
-import { AUTH_STYLES } from '../../../lib/auth-styles';
+import '../../../lib/auth.css';
 
 /** Pages an e-mailed link opens: they must work whatever the session says. */
 const LINK_PAGES = /\/auth\/(verify|reset)\//;
@@ -25,7 +25,6 @@ export function AuthLayout() {
   return (
     // The shell renders auth/* without its layout, so the page's main landmark is ours.
     <main className="ta-auth" id="contenido">
-      <style>{AUTH_STYLES}</style>
       <section className="ta-auth__welcome" aria-label="Bienvenida">
         <p className="ta-auth__brand">Taquilla</p>
         <h1>Bienvenido a Taquilla</h1>

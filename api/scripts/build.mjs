@@ -1,0 +1,25 @@
+// The compiled server for production: src/main.ts and @taquilla/shared (TypeScript source)
+// bundled into dist/main.mjs; every npm dependency stays external (node_modules). Run with
+// `NODE_ENV=production node api/dist/main.mjs` (see the root README, "Producción").
+import fs from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const dir = path.resolve(import.meta.dirname, '..');
+const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@taquilla/'));
+
+await build({
+  entryPoints: [path.join(dir, 'src', 'main.ts')],
+  outfile: path.join(dir, 'dist', 'main.mjs'),
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  external: external.flatMap((name) => [name, `${name}/*`]),
+  sourcemap: true,
+  logLevel: 'warning',
+  // Some bundled CommonJS helpers call require(): give the ES module one.
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+});
+console.log(`✔ ${path.relative(process.cwd(), path.join(dir, 'dist', 'main.mjs'))}`);

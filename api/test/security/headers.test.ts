@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../src/config';
+import { PAYMENT_ORIGINS } from '../../src/plugins/security-headers';
+import { buildStorefrontApp, parseCsp } from './storefront-app';
+
+// Finding 2: the storefront sends security headers — a strict CSP that still lets checkout
+// reach the payment provider, no framing, nosniff, a referrer policy.
+let t: Awaited<ReturnType<typeof buildStorefrontApp>>;
+beforeAll(async () => {
+  t = await buildStorefrontApp({ remoteOrigins: ['https://cdn.taquilla.test'] });
+});
+afterAll(async () => t?.close());
+
+const page = { accept: 'text/html' };
+
+describe('security headers', () => {
+  it.each([
+    ['the shell page', '/eventos', page],
+    ['/config.json', '/config.json', {}],
+    ['a remote entry', '/remotes/catalog/1.0.0/remoteEntry.js', {}],
+    ['an API answer', '/api/v1/eventos/get_all', {}],
+    ['an API 404', '/api/v1/nada', {}],
+  ])('%s carries CSP, frame-ancestors none, nosniff and a referrer policy', async (_label, url, headers) => {
+    const res = await t.request({ url, headers });
+    const csp = parseCsp(res.headers['content-security-policy']);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect(csp['object-src']).toEqual(["'none'"]);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('scripts only from our origin, the configured remote origin and the payment provider; nothing inline', async () => {
+    const res = await t.request({ url: '/eventos', headers: page });
+    const csp = parseCsp(res.headers['content-security-policy']);
+    expect(csp['default-src']).toEqual(["'self'"]);
+    expect(csp['script-src']).toEqual(["'self'", 'https://cdn.taquilla.test', ...PAYMENT_ORIGINS]);
+    expect(csp['script-src-attr']).toEqual(["'none'"]);
+    for (const directive of ['script-src', 'style-src', 'default-src']) {
+      expect(csp[directive]!.join(' ')).not.toMatch(/unsafe-inline|unsafe-eval|\*(?!\.)|https?:$/);
+    }
+  });
+
+  it('leaves room for Openpay: its script, its API and its device-data frame', async () => {
+    const csp = parseCsp((await t.request({ url: '/eventos', headers: page })).headers['content-security-policy']);
+    for (const origin of ['https://js.openpay.mx', 'https://resources.openpay.mx']) {
+      expect(csp['script-src']).toContain(origin);
+      expect(csp['frame-src']).toContain(origin);
+    }
+    expect(csp['connect-src']).toContain('https://sandbox-api.openpay.mx');
+    expect(csp['connect-src']).toContain('https://api.openpay.mx');
+  });
+
+  it('the shell page has no inline script or style for the CSP to block', () => {
+    const html = fs.readFileSync(path.join(REPO_ROOT, 'shell', 'public', 'index.html'), 'utf8');
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/i);
+    expect(html).not.toMatch(/<style[\s>]/i);
+    expect(html).not.toMatch(/\son[a-z]+=/i);
+  });
+
+  it('HSTS only in production (a local http copy must not pin HTTPS)', async () => {
+    const res = await t.request('/config.json');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('/config.json', () => {
+  it('never echoes a foreign Host as the public URL', async () => {
+    const res = await t.request({ url: '/config.json', headers: { host: 'attacker.example' } });
+    expect(res.json().publicUrl).not.toContain('attacker.example');
+    const local = await t.request({ url: '/config.json', headers: { host: '127.0.0.1:3000' } });
+    expect(local.json().publicUrl).toBe('http://127.0.0.1:3000');
+  });
+});

@@ -1,0 +1,108 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { expectRemoteRendered, slot } from '../support/platform';
+
+// What only a browser shows: a link cannot load foreign script into the shop (finding 1),
+// and the storefront's CSP is strict yet every page loads without a violation (finding 2).
+
+const ATTACKER = 'http://attacker.test:9/mf-manifest.json';
+const link = `/eventos?remote:catalog=${encodeURIComponent(ATTACKER)}`;
+
+/** Requests the page makes to the attacker's host. */
+function watchAttacker(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).hostname === 'attacker.test') seen.push(request.url());
+  });
+  return seen;
+}
+
+const overrideKeys = (page: Page) =>
+  page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('taquilla:override:')));
+
+test.describe('remote overrides by link', () => {
+  test('a default deployment refuses them: nothing foreign loads, nothing is kept, a poisoned entry is wiped', async ({ page }) => {
+    // This e2e server allows overrides for the dev specs; serve its /config.json as a default
+    // deployment (no ALLOW_REMOTE_OVERRIDES) sends it.
+    await page.route('**/config.json', async (route) => {
+      const response = await route.fetch();
+      const config = await response.json();
+      expect(config.allowRemoteOverrides).toBe(true);
+      await route.fulfill({ response, json: { ...config, allowRemoteOverrides: false } });
+    });
+    // An override an earlier (unprotected) visit may have stored.
+    await page.addInitScript((url) => {
+      if (!sessionStorage.getItem('sembrado')) {
+        localStorage.setItem('taquilla:override:seating', url);
+        sessionStorage.setItem('sembrado', '1');
+      }
+    }, ATTACKER);
+    const attacker = watchAttacker(page);
+    await page.goto(link);
+    await expect(slot(page, 'catalog').getByRole('heading', { level: 2, name: 'Próximos eventos' })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('complementary', { name: 'Overrides de desarrollo activos' })).toHaveCount(0);
+    expect(page.url()).not.toContain('remote:');
+    expect(await overrideKeys(page)).toEqual([]);
+    await page.reload();
+    await expectRemoteRendered(page, 'catalog');
+    expect(attacker).toEqual([]);
+  });
+
+  test('where a deployment allows them, a link asks first; Cancelar loads and keeps nothing', async ({ page }) => {
+    const attacker = watchAttacker(page);
+    await page.goto(link);
+    const dialog = page.getByRole('dialog', { name: '¿Cargar código de otro origen?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('catalog');
+    await expect(dialog).toContainText(ATTACKER);
+    // Nothing foreign is fetched while the question is open.
+    expect(attacker).toEqual([]);
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(slot(page, 'catalog').getByRole('heading', { level: 2, name: 'Próximos eventos' })).toBeVisible();
+    expect(await overrideKeys(page)).toEqual([]);
+    expect(attacker).toEqual([]);
+  });
+});
+
+test.describe('Content-Security-Policy', () => {
+  test('strict on every page, and no page of the shop violates it', async ({ page, api }) => {
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __csp: string[] }).__csp = seen;
+      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) consoleErrors.push(message.text());
+    });
+    const { eventosFiltrados } = await (await api.get('/api/v1/eventos/get_all?tipoDispositivo=web')).json();
+    const id = eventosFiltrados[0].id;
+    const violations = () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
+
+    const first = await page.goto('/eventos');
+    const csp = first!.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    await expectRemoteRendered(page, 'catalog');
+    expect(await violations()).toEqual([]);
+
+    for (const url of [`/eventos/${id}`, '/eventos/1/2/A', '/auth/login', '/auth/register', '/perfil', '/legales/terminos_y_condiciones', '/no-existe']) {
+      await page.goto(url);
+      await page.waitForLoadState('networkidle');
+      expect(await violations(), url).toEqual([]);
+    }
+    expect(consoleErrors).toEqual([]);
+
+    // The listener works: an inline script is what the policy refuses.
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__inline = 1';
+      document.body.append(script);
+    });
+    await expect.poll(async () => (await violations()).length).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { __inline?: number }).__inline)).toBeUndefined();
+  });
+});
