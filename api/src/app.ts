@@ -22,6 +22,8 @@ import { inputGuardPlugin } from './plugins/input-guard';
 import { mediaRoutes } from './plugins/media';
 import { storefrontPlugin } from './plugins/storefront';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { compressionPlugin } from './plugins/compression';
+import { sseApiKeyFromQuery } from './modules/reservas/disponibilidad.sse';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -85,6 +87,9 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     allowRemoteOverrides: config.allowRemoteOverrides,
     production: config.production,
   });
+
+  await app.register(compressionPlugin);
+  await app.register(sseApiKeyFromQuery);
 
   await app.register(swagger, {
     openapi: {

@@ -1,0 +1,228 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { FREE_PLACE } from '../inventory/availability-repository';
+
+export interface EventoReservable {
+  id: number;
+  mostrarWeb: boolean;
+  /** The event has not started yet (judged by the database clock). */
+  futuro: boolean;
+  limiteDeAsientos: number;
+}
+
+export async function findEventoReservable(db: DbOrTx, eventoId: number): Promise<EventoReservable | undefined> {
+  const [row] = await queryRows<{ id: number; mostrar_web: boolean; futuro: boolean; limite_de_asientos: number }>(
+    db,
+    sql`select id, mostrar_web, fecha > now() as futuro, limite_de_asientos from eventos where id = ${eventoId}`,
+  );
+  return row && { id: row.id, mostrarWeb: row.mostrar_web, futuro: row.futuro, limiteDeAsientos: row.limite_de_asientos };
+}
+
+/** A signed-in account, or a guest known by name and e-mail (stored lower-cased). */
+export type Comprador = { usuarioId: string; correo?: undefined; nombre?: undefined } | { usuarioId?: undefined; correo: string; nombre: string };
+
+/** Who a hold counts against: 'u:<account id>' or 'c:<guest e-mail>'. */
+export function compradorKey(c: Comprador): string {
+  return c.usuarioId ? `u:${c.usuarioId}` : `c:${c.correo}`;
+}
+
+export interface AsientoSolicitado {
+  id: number;
+  eventoId: number;
+  seccionId: number;
+  /** Free, or held by the buyer's own live hold on this event (which the new hold replaces). */
+  libre: boolean;
+}
+
+export interface HoldContext extends EventoReservable {
+  /** Tickets the buyer already bought for the event (by account, or by guest e-mail). */
+  comprados: number;
+  /** The requested seats that exist (any event). */
+  asientos: AsientoSolicitado[];
+  /** The requested general section on this event, if asked and present. */
+  seccion: { eventoSeccionId: number; tipo: string } | null;
+}
+
+const intArray = (ids: number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+
+/**
+ * Everything a hold is checked against, in one round trip: the event, the buyer's bought
+ * tickets, the requested seats (with whether each can be taken) or the requested section.
+ */
+export async function findHoldContext(
+  db: DbOrTx,
+  eventoId: number,
+  comprador: Comprador,
+  request: { asientoIds: number[] } | { seccionId: number },
+): Promise<HoldContext | undefined> {
+  const key = compradorKey(comprador);
+  const comprados = comprador.usuarioId
+    ? sql`(select count(*) from boletos b where b.evento_id = e.id and b.usuario_id = ${comprador.usuarioId})`
+    : sql`(select count(*) from boletos b join invitados i on i.id = b.invitado_id where b.evento_id = e.id and i.correo = ${comprador.correo})`;
+  const asientos =
+    'asientoIds' in request
+      ? sql`(select coalesce(json_agg(json_build_array(ea.id, ea.evento_id, ea.seccion_id,
+                 ${FREE_PLACE} or (ea.estado = 'disponible' and ea.reserva_id = (
+                   select r.id from reservas r where r.evento_id = ${eventoId} and r.comprador = ${key} and r.estado = 'activa')))), '[]')::text
+               from evento_asientos ea where ea.id = any (${intArray(request.asientoIds)}::int[]))`
+      : sql`'[]'`;
+  const seccion =
+    'seccionId' in request
+      ? sql`(select json_build_array(es.id, s.tipo)::text from evento_secciones es join secciones s on s.id = es.seccion_id
+               where es.evento_id = e.id and es.seccion_id = ${request.seccionId})`
+      : sql`null`;
+  const [row] = await queryRows<{ id: number; mostrar_web: boolean; futuro: boolean; limite_de_asientos: number; comprados: number | string; asientos: string; seccion: string | null }>(
+    db,
+    sql`select e.id, e.mostrar_web, e.fecha > now() as futuro, e.limite_de_asientos, ${comprados} as comprados, ${asientos} as asientos, ${seccion} as seccion
+          from eventos e where e.id = ${eventoId}`,
+  );
+  if (!row) return undefined;
+  const parsedSeccion = row.seccion ? (JSON.parse(row.seccion) as [number, string]) : null;
+  return {
+    id: row.id,
+    mostrarWeb: row.mostrar_web,
+    futuro: row.futuro,
+    limiteDeAsientos: row.limite_de_asientos,
+    comprados: Number(row.comprados),
+    asientos: (JSON.parse(row.asientos) as [number, number, number, boolean][]).map(([id, evento, seccionId, libre]) => ({ id, eventoId: evento, seccionId, libre })),
+    seccion: parsedSeccion && { eventoSeccionId: parsedSeccion[0], tipo: parsedSeccion[1] },
+  };
+}
+
+export interface NuevaReserva {
+  id: string;
+  eventoId: number;
+  comprador: Comprador;
+  seccionId: number;
+  /** General admission: the evento_secciones row to claim from; null for seats. */
+  eventoSeccionId: number | null;
+  /** Seats to hold; null for general admission. */
+  asientoIds: number[] | null;
+  cantidad: number;
+  holdMinutes: number;
+}
+
+/** SQLSTATE raised by reservar_lugares when fewer places than asked could be taken. */
+export const PLACES_GONE_SQLSTATE = 'TQ409';
+
+/**
+ * The hold itself, one statement (function reservar_lugares, migration 0006): replaces the
+ * buyer's live hold, records guest and reserva, takes the places all or nothing and queues
+ * the live-availability notifications. Answers fechaExpiracion (database clock).
+ */
+export async function holdPlaces(db: DbOrTx, r: NuevaReserva): Promise<{ fecha: Date; asientosLiberados: number[]; generalesLiberadas: number[] }> {
+  const c = r.comprador;
+  const [row] = await queryRows<{ fecha: string | Date; asientos_liberados: number[] | string; generales_liberadas: number[] | string }>(
+    db,
+    sql`select * from reservar_lugares(${r.id}::uuid, ${r.eventoId}::int, ${c.usuarioId ?? null}::uuid, ${c.nombre ?? null}::text, ${c.correo ?? null}::text,
+          ${compradorKey(c)}::text, ${r.seccionId}::int, ${r.eventoSeccionId}::int, ${r.asientoIds ? intArray(r.asientoIds) : null}::int[], ${r.cantidad}::int,
+          ${r.holdMinutes * 60}::float8)`,
+  );
+  return { fecha: new Date(row!.fecha), asientosLiberados: intList(row!.asientos_liberados), generalesLiberadas: intList(row!.generales_liberadas) };
+}
+
+/** An int[] as the drivers answer it (node-postgres parses it; PGlite may give the '{1,2}' text). */
+function intList(value: number[] | string | null): number[] {
+  if (value === null) return [];
+  if (Array.isArray(value)) return value.map(Number);
+  return value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
+}
+
+export interface ReservaRow {
+  id: string;
+  eventoId: number;
+  usuarioId: string | null;
+  estado: 'activa' | 'cancelada' | 'vendida' | 'expirada';
+  /** estado 'activa' whose time ran out (the expiry job has not marked it yet). */
+  vencida: boolean;
+  esGeneral: boolean;
+  seccionId: number | null;
+  cantidad: number;
+  fechaExpiracion: Date;
+  ahora: Date;
+}
+
+export async function findReserva(db: DbOrTx, id: string, opts: { forUpdate?: boolean } = {}): Promise<ReservaRow | undefined> {
+  const [row] = await queryRows<{
+    id: string;
+    evento_id: number;
+    usuario_id: string | null;
+    estado: ReservaRow['estado'];
+    vencida: boolean;
+    es_general: boolean;
+    seccion_id: number | null;
+    cantidad: number;
+    fecha_expiracion: string | Date;
+    ahora: string | Date;
+  }>(
+    db,
+    sql`select id, evento_id, usuario_id, estado, (estado = 'activa' and fecha_expiracion <= now()) as vencida, es_general, seccion_id, cantidad,
+               fecha_expiracion, now() as ahora
+          from reservas where id = ${id} ${opts.forUpdate ? sql`for update` : sql``}`,
+  );
+  return (
+    row && {
+      id: row.id,
+      eventoId: row.evento_id,
+      usuarioId: row.usuario_id,
+      estado: row.estado,
+      vencida: row.vencida,
+      esGeneral: row.es_general,
+      seccionId: row.seccion_id,
+      cantidad: row.cantidad,
+      fechaExpiracion: new Date(row.fecha_expiracion),
+      ahora: new Date(row.ahora),
+    }
+  );
+}
+
+export async function setEstadoReserva(tx: DbOrTx, id: string, estado: 'cancelada' | 'expirada'): Promise<void> {
+  await tx.execute(sql`update reservas set estado = ${estado}, updated_at = now() where id = ${id}`);
+}
+
+/** Seats still held (or sold) by a reserva, in layout order. */
+export async function listAsientosReserva(db: DbOrTx, reservaId: string) {
+  const rows = await queryRows<{ id: number; numero: number; fila: string; categoria: string; precio: number }>(
+    db,
+    sql`select ea.id, ea.numero, f.nombre as fila, ce.nombre as categoria, ea.precio
+          from evento_asientos ea join filas f on f.id = ea.fila_id join categorias_evento ce on ce.id = ea.categoria_evento_id
+         where ea.reserva_id = ${reservaId}
+         order by f.orden, f.id, ea.numero`,
+  );
+  return rows.map((r) => ({ id: r.id, numero: r.numero, fila: r.fila, categoria: r.categoria, precio: Number(r.precio) }));
+}
+
+/**
+ * One batch of the expiry job: live holds whose time ran out become 'expirada' and give their
+ * places back. SKIP LOCKED lets every API process run it at once without waiting on each other;
+ * a hold being cancelled or sold right now is left to that transaction.
+ */
+export async function expireDueHolds(db: DbOrTx, batch: number) {
+  const rows = await queryRows<{ kind: 'asiento' | 'general' | 'total'; evento_id: number; seccion_id: number; n: number }>(
+    db,
+    sql`with due as (
+          update reservas set estado = 'expirada', updated_at = now()
+           where id in (select id from reservas where estado = 'activa' and fecha_expiracion <= now()
+                         order by fecha_expiracion limit ${batch} for update skip locked)
+          returning id),
+        seats as (
+          update evento_asientos ea set reserva_id = null, hold_expires_at = null
+            from due where ea.reserva_id = due.id and ea.estado = 'disponible'
+          returning ea.id),
+        places as (
+          update evento_lugares_generales l set reserva_id = null, hold_expires_at = null
+            from due where l.reserva_id = due.id and l.estado = 'disponible'
+          returning l.evento_id, l.seccion_id)
+        select 'asiento' as kind, 0 as evento_id, 0 as seccion_id, id as n from seats
+        union all
+        select distinct 'general', evento_id, seccion_id, 0 from places
+        union all
+        select 'total', 0, 0, count(*)::int from due`,
+  );
+  return {
+    expired: Number(rows.find((r) => r.kind === 'total')?.n ?? 0),
+    asientos: rows.filter((r) => r.kind === 'asiento').map((r) => Number(r.n)),
+    generales: rows.filter((r) => r.kind === 'general').map((r) => ({ eventoId: r.evento_id, seccionId: r.seccion_id })),
+  };
+}
