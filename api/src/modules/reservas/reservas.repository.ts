@@ -107,7 +107,7 @@ export interface NuevaReserva {
 export const PLACES_GONE_SQLSTATE = 'TQ409';
 
 /**
- * The hold itself, one statement (function reservar_lugares, migration 0006): replaces the
+ * The hold itself, one statement (function reservar_lugares, migration 0007): replaces the
  * buyer's live hold, records guest and reserva, takes the places all or nothing and queues
  * the live-availability notifications. Answers fechaExpiracion (database clock).
  */
