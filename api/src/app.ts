@@ -14,6 +14,7 @@ import { seedIfEmpty } from './seed/seed';
 import { loggerOptions } from './lib/logger';
 import { routeModules } from './modules/index';
 import { devMailboxPlugin } from './modules/correos/dev-mailbox.routes';
+import { sandboxBrowserPlugin } from './modules/pagos/gateway/sandbox/routes';
 import type { RouteModule } from './modules/types';
 import { apiAuthPlugin } from './plugins/auth';
 import { errorHandler, notFoundHandler } from './plugins/error-handler';
@@ -106,6 +107,8 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   // The local mailbox page (/dev/correos) sits outside /api/v1 so a browser opens it without
   // the API key; development only (accounts module, modules/correos/dev-mailbox.routes.ts).
   if (process.env.NODE_ENV !== 'production') await app.register(devMailboxPlugin);
+  // The payment sandbox's browser side (/sandbox/*), only while it is the configured gateway.
+  await app.register(sandboxBrowserPlugin);
 
   if (opts.storefront) {
     // Owned by the delivery helper; loaded only when asked for so the API runs without it.

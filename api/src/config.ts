@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readPagosConfig, type PagosConfig } from './modules/pagos/config';
 
 /** Repository root (two levels above api/src). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -22,6 +23,8 @@ export interface EnvConfig {
    * hops, a comma-separated list of proxy addresses, or 'true'.
    */
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
+  /** Payment gateway: Openpay when its keys are set, else the built-in sandbox (modules/pagos/config.ts). */
+  pagos: PagosConfig;
 }
 
 function parseTrustProxy(value: string | undefined): EnvConfig['trustProxy'] {
@@ -45,5 +48,6 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     pgliteDir: env.PGLITE_DIR || path.join(REPO_ROOT, '.data', 'pglite'),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    pagos: readPagosConfig(env),
   };
 }

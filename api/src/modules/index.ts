@@ -5,7 +5,8 @@
 import { accountsModule } from './auth/accounts.module';
 import { catalogModule } from './catalog/routes';
 import { healthModule } from './health/routes';
+import { pagosModule } from './pagos/routes';
 import { promocionesModule } from './promociones/routes';
 import type { RouteModule } from './types';
 
-export const routeModules: RouteModule[] = [healthModule, catalogModule, accountsModule, promocionesModule];
+export const routeModules: RouteModule[] = [healthModule, catalogModule, accountsModule, promocionesModule, pagosModule];
