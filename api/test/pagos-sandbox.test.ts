@@ -90,13 +90,24 @@ describe('the browser script (OpenPay.js twin)', () => {
 
     // Run it as a browser would, its fetch answered by our server.
     const hidden: Record<string, string>[] = [];
+    const field = (name: string, value: string) => ({ value, getAttribute: () => name });
+    const form = {
+      appendChild: (el: Record<string, string>) => hidden.push(el),
+      querySelectorAll: () => [
+        field('card_number', '5555 5555 5555 4444'),
+        field('holder_name', 'Beto Ruiz'),
+        field('expiration_month', '11'),
+        field('expiration_year', nextYear),
+        field('cvv2', '321'),
+      ],
+    };
     const window: Record<string, unknown> = {};
     const context = {
       window,
       location: { href: 'http://localhost/eventos', origin: 'http://localhost' },
       document: {
         currentScript: { src: 'http://localhost/sandbox/openpay.js' },
-        getElementById: (id: string) => (id === 'pago' ? { appendChild: (el: Record<string, string>) => hidden.push(el) } : null),
+        getElementById: (id: string) => (id === 'pago' ? form : null),
         createElement: () => ({}),
       },
       URL,
@@ -135,6 +146,11 @@ describe('the browser script (OpenPay.js twin)', () => {
     );
     expect(created.status).toBe(201);
     expect(created.data).toMatchObject({ id: expect.any(String), card: { card_number: 'XXXXXXXXXXXX1111', brand: 'visa', holder_name: 'Ana López' } });
+
+    const fromForm = await new Promise<{ data: Record<string, unknown>; status: number }>((resolve, reject) =>
+      (OpenPay.token as unknown as { extractFormAndCreate(f: string, ok: Callback, fail: Callback): void }).extractFormAndCreate('pago', resolve, reject),
+    );
+    expect(fromForm.data).toMatchObject({ card: { card_number: 'XXXXXXXXXXXX4444', brand: 'mastercard', holder_name: 'Beto Ruiz', expiration_month: '11' } });
 
     const refused = await new Promise<{ data: Record<string, unknown>; status: number }>((resolve, reject) =>
       OpenPay.token.create({ card_number: '4111111111111112', holder_name: 'Ana', expiration_month: '12', expiration_year: nextYear, cvv2: '123' }, reject, resolve),

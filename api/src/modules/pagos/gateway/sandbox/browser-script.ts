@@ -1,6 +1,6 @@
 /**
  * The sandbox's twin of Openpay.js + openpay-data.js, served at /sandbox/openpay.js. Same
- * surface (OpenPay.setId, setApiKey, setSandboxMode, getSandboxMode, token.create,
+ * surface (OpenPay.setId, setApiKey, setSandboxMode, getSandboxMode, token.create, token.extractFormAndCreate,
  * deviceData.setup, card.validate*), so the checkout code is the same for both gateways.
  * token.create posts the card to this server's sandbox token endpoint (same origin as the
  * script) with the public key as basic auth, like Openpay.js does with Openpay's servers.
@@ -47,6 +47,14 @@ export const SANDBOX_BROWSER_SCRIPT = `(function () {
     setSandboxMode: function (enabled) { state.sandbox = Boolean(enabled); },
     getSandboxMode: function () { return state.sandbox; },
     token: {
+      /** Reads the inputs marked data-openpay-card="card_number|holder_name|expiration_month|expiration_year|cvv2". */
+      extractFormAndCreate: function (form, success, error) {
+        var element = typeof form === 'string' ? document.getElementById(form) : form;
+        var card = {};
+        var inputs = element ? element.querySelectorAll('[data-openpay-card]') : [];
+        for (var i = 0; i < inputs.length; i++) card[inputs[i].getAttribute('data-openpay-card')] = inputs[i].value;
+        OpenPay.token.create(card, success, error);
+      },
       create: function (card, success, error) {
         if (!state.id || !state.key) {
           fail(error, 0, { category: 'request', error_code: 1002, http_code: 401, description: 'OpenPay.setId y OpenPay.setApiKey son necesarios' }, 'Sin credenciales');
