@@ -91,6 +91,14 @@ describe('charges', () => {
     expect(JSON.parse(sent.body)).not.toHaveProperty('use_3d_secure');
   });
 
+  it('an amount that is not whole centavos is refused before anything is sent', async () => {
+    const before = fake.requests.length;
+    for (const amount of [0, -100, 10.5, Number.NaN]) {
+      expect((await rejection(gateway.createCharge(await chargeInput('4111111111111111', { amount })))).errorCode).toBe(1001);
+    }
+    expect(fake.requests.filter((r) => r.url.endsWith('/charges')).length).toBe(fake.requests.slice(0, before).filter((r) => r.url.endsWith('/charges')).length);
+  });
+
   it('amounts that float maths would get wrong arrive exact', async () => {
     for (const amount of [1, 30, 110, 100000, 1999999, 123456789]) {
       await gateway.createCharge(await chargeInput('4111111111111111', { amount }));
@@ -223,6 +231,8 @@ describe('transport', () => {
     const err = await rejection(gateway.getCharge('trnoexiste0000000000'));
     expect([err.errorCode, err.httpStatus]).toEqual([null, 502]);
     fake.nextRaw = { status: 200, body: '{"nada":true}', contentType: 'application/json' };
+    expect((await rejection(gateway.getCharge('trnoexiste0000000000'))).errorCode).toBeNull();
+    fake.nextRaw = { status: 200, body: '{"id":"tr1","amount":10.005,"status":"completed"}', contentType: 'application/json' };
     expect((await rejection(gateway.getCharge('trnoexiste0000000000'))).errorCode).toBeNull();
   });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { centavosToPesos, pesosToCentavos } from '../amount';
+import { centavosToPesos } from '../amount';
 import { GatewayError } from '../errors';
 import { safeId } from '../ids';
 import type {
@@ -63,7 +63,7 @@ function toCharge(charge: OpenpayCharge): ChargeResult {
   return {
     id: charge.id,
     orderId: charge.order_id ?? null,
-    amount: pesosToCentavos(charge.amount),
+    amount: charge.amount,
     status,
     ...(status === 'charge_pending' && charge.payment_method?.type === 'redirect' && charge.payment_method.url
       ? { redirectUrl: charge.payment_method.url }
@@ -97,6 +97,7 @@ export class OpenpayGateway implements PaymentGateway {
   }
 
   async createCharge(input: CreateChargeInput): Promise<ChargeResult> {
+    if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new GatewayError(1001, { description: 'amount debe ser un entero positivo de centavos' });
     const customerId = 'customerId' in input.customer ? input.customer.customerId : undefined;
     const body = {
       method: 'card',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pesosToCentavos } from '../amount';
 
 /** Openpay's answers, only the fields we read (Openpay adds fields freely; zod strips the rest). */
 
@@ -19,7 +20,15 @@ export type OpenpayCard = z.infer<typeof openpayCardSchema>;
 
 export const openpayChargeSchema = z.object({
   id: z.string(),
-  amount: z.union([z.number(), z.string()]),
+  /** Pesos on the wire, integer centavos here; an amount with more than two decimals is refused. */
+  amount: z.union([z.number(), z.string()]).transform((pesos, ctx) => {
+    try {
+      return pesosToCentavos(pesos);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'importe inválido' });
+      return z.NEVER;
+    }
+  }),
   status: z.string(),
   order_id: z.string().nullish(),
   authorization: z.string().nullish(),
