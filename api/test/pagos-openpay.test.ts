@@ -154,6 +154,24 @@ describe('charges', () => {
     expect(await gateway.getCharge(charge.id)).toMatchObject({ status: 'failed', errorCode: 3001 });
   });
 
+  it.each([
+    ['in_progress', 'in_progress'],
+    ['cancelled', 'cancelled'],
+    ['CHARGE_PENDING', 'charge_pending'],
+    ['chargeback_pending', 'completed'],
+    ['chargeback_accepted', 'refunded'],
+  ] as const)('Openpay status %s reads %s', async (openpay, ours) => {
+    const charge = await gateway.createCharge(await chargeInput('4111111111111111'));
+    fake.charges.get(charge.id)!.status = openpay;
+    expect((await gateway.getCharge(charge.id)).status).toBe(ours);
+  });
+
+  it('a status Openpay never documented is an error, not a guess', async () => {
+    const charge = await gateway.createCharge(await chargeInput('4111111111111111'));
+    fake.charges.get(charge.id)!.status = 'teleported';
+    expect((await rejection(gateway.getCharge(charge.id))).errorCode).toBeNull();
+  });
+
   it('an unknown charge is 1005 (404); an id that is not an id never reaches Openpay', async () => {
     const err = await rejection(gateway.getCharge('trnoexiste0000000000'));
     expect([err.errorCode, err.httpStatus]).toEqual([1005, 404]);
