@@ -15,6 +15,7 @@ import { loggerOptions } from './lib/logger';
 import { routeModules } from './modules/index';
 import { readMailConfig } from './mail/config';
 import { devMailboxPlugin } from './modules/correos/dev-mailbox.routes';
+import { sandboxBrowserPlugin } from './modules/pagos/gateway/sandbox/routes';
 import type { RouteModule } from './modules/types';
 import { apiAuthPlugin } from './plugins/auth';
 import { errorHandler, notFoundHandler } from './plugins/error-handler';
@@ -122,6 +123,8 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   // The local mailbox page (/dev/correos) sits outside /api/v1 so a browser opens it without
   // the API key; only when asked for (DEV_MAILBOX=1, no SMTP, not production; mail/config.ts).
   if (readMailConfig().devMailbox) await app.register(devMailboxPlugin);
+  // The payment sandbox's browser side (/sandbox/*), only while it is the configured gateway.
+  await app.register(sandboxBrowserPlugin);
 
   if (opts.storefront) await app.register(storefrontPlugin, opts.storefront);
   else app.setNotFoundHandler(notFoundHandler);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readPagosConfig, type PagosConfig } from './modules/pagos/config';
 
 /** Repository root (two levels above api/src). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -59,6 +60,8 @@ export interface EnvConfig {
   allowRemoteOverrides: boolean;
   /** SESSION_MAX_AGE_DAYS (30): a session ends this long after sign-in, however often renewed. */
   sessionMaxAgeSeconds: number;
+  /** Payment gateway: Openpay when its keys are set, else the built-in sandbox (modules/pagos/config.ts). */
+  pagos: PagosConfig;
 }
 
 function parseTrustProxy(value: string | undefined): EnvConfig['trustProxy'] {
@@ -87,5 +90,6 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     remoteOrigins: (env.REMOTE_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     allowRemoteOverrides: env.ALLOW_REMOTE_OVERRIDES === '1',
     sessionMaxAgeSeconds: Math.round((Number(env.SESSION_MAX_AGE_DAYS) > 0 ? Number(env.SESSION_MAX_AGE_DAYS) : 30) * 86_400),
+    pagos: readPagosConfig(env),
   };
 }

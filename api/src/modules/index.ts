@@ -5,8 +5,9 @@
 import { accountsModule } from './auth/accounts.module';
 import { catalogModule } from './catalog/routes';
 import { healthModule } from './health/routes';
+import { pagosModule } from './pagos/routes';
 import { promocionesModule } from './promociones/routes';
 import { reservasModule } from './reservas/reservas.routes';
 import type { RouteModule } from './types';
 
-export const routeModules: RouteModule[] = [healthModule, catalogModule, accountsModule, promocionesModule, reservasModule];
+export const routeModules: RouteModule[] = [healthModule, catalogModule, accountsModule, promocionesModule, reservasModule, pagosModule];

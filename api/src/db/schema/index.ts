@@ -7,6 +7,7 @@ import { categoriasEvento, eventoSecciones, eventos } from './events';
 import { eventoAsientos, eventoLugaresGenerales } from './inventory';
 import { cargos, boletos, reservas } from './sales';
 import { perfilesPago, tarjetas } from './payments';
+import { sandboxCargos, sandboxClientes, sandboxTarjetas, sandboxTokens } from './payments-sandbox';
 import { artistas, categorias, ciudades } from './places';
 import { promocionCategorias, promociones } from './promotions';
 import { invitados, users } from './users';
@@ -36,6 +37,10 @@ export const schema = {
   promocionCategorias,
   perfilesPago,
   tarjetas,
+  sandboxTokens,
+  sandboxClientes,
+  sandboxTarjetas,
+  sandboxCargos,
 };
 export type Schema = typeof schema;
 
@@ -63,4 +68,8 @@ export {
   promocionCategorias,
   perfilesPago,
   tarjetas,
+  sandboxTokens,
+  sandboxClientes,
+  sandboxTarjetas,
+  sandboxCargos,
 };

@@ -1,0 +1,72 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * State of the built-in payment sandbox (modules/pagos/gateway/sandbox), kept in the database
+ * so several API processes agree on it. Like Openpay it never keeps a card number or a CVV:
+ * only the last four digits, the number's length (for the mask), brand, holder and expiry,
+ * plus what charging that test card does (`resultado`).
+ */
+const cardColumns = {
+  ultimos4: text('ultimos4').notNull(),
+  longitud: integer('longitud').notNull(),
+  marca: text('marca').notNull(),
+  titular: text('titular').notNull(),
+  mesExpiracion: text('mes_expiracion').notNull(),
+  anioExpiracion: text('anio_expiracion').notNull(),
+  /** CardOutcome of modules/pagos/gateway/cards.ts. */
+  resultado: text('resultado').notNull(),
+};
+
+/** A browser token: usable once, for a charge or to save the card. */
+export const sandboxTokens = pgTable('sandbox_tokens', {
+  id: text('id').primaryKey(),
+  ...cardColumns,
+  usadoEn: timestamp('usado_en', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sandboxClientes = pgTable('sandbox_clientes', {
+  id: text('id').primaryKey(),
+  nombre: text('nombre').notNull(),
+  apellidos: text('apellidos'),
+  email: text('email').notNull(),
+  externalId: text('external_id').unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sandboxTarjetas = pgTable(
+  'sandbox_tarjetas',
+  {
+    id: text('id').primaryKey(),
+    clienteId: text('cliente_id').notNull().references(() => sandboxClientes.id, { onDelete: 'cascade' }),
+    ...cardColumns,
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sandbox_tarjetas_cliente_idx').on(t.clienteId)],
+);
+
+/** status: Openpay's ('completed' | 'charge_pending' | 'failed' | 'refunded'). */
+export const sandboxCargos = pgTable(
+  'sandbox_cargos',
+  {
+    id: text('id').primaryKey(),
+    /** Unique like Openpay's order_id: a second charge with it is refused with 1006. */
+    orderId: text('order_id'),
+    clienteId: text('cliente_id'),
+    monto: integer('monto').notNull(),
+    descripcion: text('descripcion').notNull(),
+    status: text('status').notNull(),
+    errorCode: integer('error_code'),
+    autorizacion: text('autorizacion'),
+    /** The masked card (MaskedCard), a snapshot at charge time. */
+    tarjeta: jsonb('tarjeta').notNull(),
+    resultado: text('resultado').notNull(),
+    use3ds: boolean('use_3ds').notNull(),
+    redirectUrl: text('redirect_url').notNull(),
+    mesesSinIntereses: integer('meses_sin_intereses'),
+    reembolsadoEn: timestamp('reembolsado_en', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sandbox_cargos_order_uq').on(t.orderId)],
+);

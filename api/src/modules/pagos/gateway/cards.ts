@@ -1,0 +1,67 @@
+/** Card-number facts both gateways' test doubles need (Luhn, brand, test-card outcomes). */
+
+export function luhnValid(number: string): boolean {
+  if (!/^\d{12,19}$/.test(number)) return false;
+  let sum = 0;
+  for (let i = 0; i < number.length; i++) {
+    let d = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** Openpay's brand names. */
+export function cardBrand(number: string): 'visa' | 'mastercard' | 'american_express' | 'carnet' {
+  if (/^4/.test(number)) return 'visa';
+  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(number)) return 'mastercard';
+  if (/^3[47]/.test(number)) return 'american_express';
+  return 'carnet';
+}
+
+/** What happens when a test card is charged. */
+export type CardOutcome = 'aprobada' | 'declinada' | 'expirada' | 'sin_fondos' | 'robada' | 'fraudulenta' | 'requiere_3ds';
+
+/** Error code of a refused charge per outcome. */
+export const OUTCOME_ERROR: Readonly<Partial<Record<CardOutcome, number>>> = {
+  declinada: 3001,
+  expirada: 3002,
+  sin_fondos: 3003,
+  robada: 3004,
+  fraudulenta: 3005,
+};
+
+/**
+ * The documented test cards (api/README.md, "Tarjetas de prueba"): Openpay's sandbox numbers
+ * for declines, plus one that always asks for 3-D Secure. Any other valid number is approved.
+ */
+export const TEST_CARDS: Readonly<Record<string, CardOutcome>> = {
+  '4111111111111111': 'aprobada',
+  '5555555555554444': 'aprobada',
+  '4222222222222220': 'declinada',
+  '4000000000000069': 'expirada',
+  '4444444444444448': 'sin_fondos',
+  '4000000000000119': 'robada',
+  '4000000000000044': 'fraudulenta',
+  '4000000000003220': 'requiere_3ds',
+};
+
+export function cardOutcome(number: string): CardOutcome {
+  return TEST_CARDS[number] ?? 'aprobada';
+}
+
+/** Openpay's mask of a stored card number: every digit but the last four. */
+export function maskNumber(length: number, last4: string): string {
+  return 'X'.repeat(Math.max(0, length - 4)) + last4;
+}
+
+/** True when MM/YY (or MM/YYYY) is this month or later. */
+export function notExpired(month: string, year: string, now = new Date()): boolean {
+  const m = Number(month);
+  const y = year.length === 2 ? 2000 + Number(year) : Number(year);
+  if (!Number.isInteger(m) || m < 1 || m > 12 || !Number.isInteger(y)) return false;
+  return y > now.getUTCFullYear() || (y === now.getUTCFullYear() && m >= now.getUTCMonth() + 1);
+}

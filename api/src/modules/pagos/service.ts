@@ -1,0 +1,53 @@
+import type { Credenciales } from '@taquilla/shared/schemas/pagos';
+import { DomainError, registerErrors } from '../../lib/errors';
+import { GatewayError } from './gateway/errors';
+import type { PaymentGateway } from './gateway/types';
+
+registerErrors({
+  PAGOS_NO_DISPONIBLES: { status: 503, message: 'Los pagos no están disponibles en este momento. Intenta más tarde.' },
+  PAGO_RECHAZADO: { status: 402, message: 'La tarjeta fue declinada. Intenta con otra tarjeta.' },
+  PAGO_DATOS_INVALIDOS: { status: 400, message: 'Los datos del pago no son válidos. Revisa la información e intenta de nuevo.' },
+  PAGO_DUPLICADO: { status: 409, message: 'Este pago ya se había registrado; no se realizó un cargo nuevo.' },
+  PAGO_SIN_RESPUESTA: { status: 502, message: 'No se pudo comunicar con el procesador de pagos. Intenta de nuevo en unos minutos.' },
+});
+
+/** Refusals caused by what the buyer sent (a card, a token, a field): fixable by the buyer. */
+const BUYER_FIXABLE = new Set([1001, 1003, 1005, 2002, 2004, 2005, 2006, 2009]);
+
+/**
+ * A gateway refusal as our API answers it: the gateway's Spanish message with a status that
+ * says who can fix it. Merchant-side problems (wrong keys 1002/1010, account issues) are not
+ * the buyer's: they read as payments being unavailable, and the caller logs the details.
+ */
+export function gatewayFailure(err: GatewayError): DomainError {
+  if (err.isDuplicateOrder) return new DomainError('PAGO_DUPLICADO', err.message);
+  if (err.isCardDeclined) return new DomainError('PAGO_RECHAZADO', err.message);
+  if (err.errorCode !== null && BUYER_FIXABLE.has(err.errorCode)) return new DomainError('PAGO_DATOS_INVALIDOS', err.message);
+  if (err.isOutcomeUnknown) return new DomainError('PAGO_SIN_RESPUESTA', err.message);
+  return new DomainError('PAGOS_NO_DISPONIBLES');
+}
+
+export function isGatewayFailure(err: unknown): err is GatewayError {
+  return err instanceof GatewayError;
+}
+
+export function requireGateway(gateway: PaymentGateway | null): PaymentGateway {
+  if (!gateway) throw new DomainError('PAGOS_NO_DISPONIBLES');
+  return gateway;
+}
+
+/**
+ * GET /pagos/get/credenciales: which gateway the browser talks to and the public keys for it.
+ * Root-relative script URLs (the sandbox's) are made absolute against the API's origin, which
+ * is where the browser must fetch them from.
+ */
+export function credenciales(gateway: PaymentGateway | null, apiOrigin: string): Credenciales {
+  const c = requireGateway(gateway).publicCredentials();
+  return {
+    merchantId: c.merchantId,
+    publicKey: c.publicKey,
+    sandbox: c.sandbox,
+    proveedor: c.proveedor,
+    scriptUrls: c.scriptUrls.map((u) => new URL(u, apiOrigin).href),
+  };
+}

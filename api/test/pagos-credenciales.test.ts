@@ -1,0 +1,78 @@
+import { credencialesResponseSchema } from '@taquilla/shared/schemas/pagos';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { readPagosConfig, type PagosConfig } from '../src/modules/pagos/config';
+import { buildTestApp, TEST_API_KEY, type TestApp } from './helpers';
+
+/** GET /pagos/get/credenciales for each configuration (sandbox, Openpay sandbox, Openpay production). */
+
+let t: TestApp;
+const others: FastifyInstance[] = [];
+
+beforeAll(async () => {
+  t = await buildTestApp({ config: { pagos: { proveedor: 'sandbox', publicUrl: undefined } } });
+});
+afterAll(async () => {
+  for (const app of others) await app.close();
+  await t?.close();
+});
+
+/** Another app on the same database with another payment configuration. */
+async function appWith(pagos: PagosConfig): Promise<FastifyInstance> {
+  const app = await buildApp({ db: t.database, migrate: false, seed: false, logger: false, validateResponses: true, config: { pagos } });
+  others.push(app);
+  return app;
+}
+
+const get = (app: FastifyInstance, headers: Record<string, string> = {}) =>
+  app.inject({ url: '/api/v1/pagos/get/credenciales', headers: { 'x-api-key': TEST_API_KEY, ...headers } });
+
+const openpayKeys = { OPENPAY_MERCHANT_ID: 'mzdtln0bmtms6o3kck8f', OPENPAY_PRIVATE_KEY: 'sk_e568c42a6c384b7ab02cd47d2e407cab', OPENPAY_PUBLIC_KEY: 'pk_f0660ad5a39f4912872e24a7a660370c' };
+
+describe('GET /pagos/get/credenciales', () => {
+  it('sandbox (default): our merchant and public key, the sandbox script on the API origin', async () => {
+    const res = await get(t.app, { host: '127.0.0.1:3000' });
+    expect(res.statusCode).toBe(200);
+    expect(credencialesResponseSchema.parse(res.json())).toEqual({
+      merchantId: 'msandboxtaquilla',
+      publicKey: 'pk_sandbox_taquilla',
+      sandbox: true,
+      proveedor: 'sandbox',
+      scriptUrls: ['http://127.0.0.1:3000/sandbox/openpay.js'],
+    });
+    // The script it names is really there.
+    expect((await t.app.inject('/sandbox/openpay.js')).statusCode).toBe(200);
+  });
+
+  it('sandbox with PUBLIC_URL: the script under that origin', async () => {
+    const app = await appWith(readPagosConfig({ PUBLIC_URL: 'https://taquilla.example/' }));
+    expect(credencialesResponseSchema.parse((await get(app)).json()).scriptUrls).toEqual(['https://taquilla.example/sandbox/openpay.js']);
+  });
+
+  it('Openpay (its sandbox): merchant id and public key only — never the private key — and Openpay’s own scripts', async () => {
+    const app = await appWith(readPagosConfig(openpayKeys));
+    const res = await get(app);
+    expect(res.statusCode).toBe(200);
+    expect(credencialesResponseSchema.parse(res.json())).toEqual({
+      merchantId: openpayKeys.OPENPAY_MERCHANT_ID,
+      publicKey: openpayKeys.OPENPAY_PUBLIC_KEY,
+      sandbox: true,
+      proveedor: 'openpay',
+      scriptUrls: ['https://js.openpay.mx/openpay.v1.min.js', 'https://js.openpay.mx/openpay-data.v1.min.js'],
+    });
+    expect(res.body).not.toContain(openpayKeys.OPENPAY_PRIVATE_KEY);
+    // With Openpay selected, the sandbox's browser side does not exist.
+    expect((await app.inject('/sandbox/openpay.js')).statusCode).toBe(404);
+  });
+
+  it('Openpay production: sandbox false', async () => {
+    const app = await appWith(readPagosConfig({ ...openpayKeys, OPENPAY_PRODUCTION: '1' }));
+    expect((await get(app)).json()).toMatchObject({ proveedor: 'openpay', sandbox: false });
+  });
+
+  it('needs the API key like every /api/v1 call', async () => {
+    const res = await t.app.inject({ url: '/api/v1/pagos/get/credenciales' });
+    expect(res.statusCode).toBe(401);
+  });
+});
