@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
 import { queryRows } from '../src/db/rows';
 import { signToken } from '../src/lib/jwt';
+import { openSession } from '../src/modules/auth/sessions.repository';
 
 /** A future web event with a numbered section of ≥ `minSeats` free seats and a general section. */
 export async function pickEvento(db: Db, minSeats = 20, skip: number[] = []) {
@@ -42,7 +43,8 @@ export async function createUser(db: Db, jwtSecret: string, opts: { verified?: b
     db,
     sql`insert into users (full_name, email, password_hash, is_verified) values ('Comprador Prueba', ${email}, 'x', ${verified}) returning id`,
   );
-  const token = await signToken({ id: row!.id, email, fullName: 'Comprador Prueba', isVerified: verified }, { secret: jwtSecret });
+  const sessionId = await openSession(db, row!.id);
+  const token = await signToken({ id: row!.id, email, fullName: 'Comprador Prueba', isVerified: verified }, { secret: jwtSecret, sessionId });
   return { id: row!.id, email, token };
 }
 
