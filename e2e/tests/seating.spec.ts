@@ -199,3 +199,58 @@ test.describe('seat page', () => {
     await expect(page.getByText('No has seleccionado asientos.')).toBeVisible();
   });
 });
+
+test.describe('live availability', () => {
+  // Sección 102 of event 1 (8 rows × 16 seats, 24 px cells), used only here.
+  const CELL = 24;
+  const seat = (col: number, row: number) => ({ x: col * CELL + CELL / 2, y: row * CELL + CELL / 2 });
+
+  test("two buyers' maps show a hold made elsewhere without reloading, and its release", async ({ browser, page, api }) => {
+    const { secciones } = await (await api.get('/api/v1/eventos/1/detalle_seccion/false/web')).json();
+    const s102 = secciones.find((s: { nombre: string }) => s.nombre === 'Sección 102');
+    const filas = (await (await api.get(`/api/v1/eventos/1/${s102.id}/filas_por_seccion`)).json()).filas as { nombre: string; asientos: { id: number; numero: number }[] }[];
+    const idOf = (fila: string, numero: number) => filas.find((f) => f.nombre === fila)!.asientos.find((a) => a.numero === numero)!.id;
+    const url = `/eventos/1/${s102.id}/Secci%C3%B3n%20102`;
+
+    const other = await browser.newContext();
+    const second = await other.newPage();
+    try {
+      await page.goto(url);
+      await second.goto(url);
+      const canvas = page.getByRole('application', { name: /Asientos de Sección 102/ });
+      const canvas2 = second.getByRole('application', { name: /Asientos de Sección 102/ });
+      await expect(canvas2).toBeVisible();
+      // the first buyer picks G1, which the hold below is about to take
+      await canvas.click({ position: seat(0, 6) });
+      await expect(page.getByText('1 asiento seleccionado')).toBeVisible();
+
+      const hold = await api.post('/api/v1/eventos/1/reservarInvitado', {
+        data: { nombre: 'Otra Persona', correo: `live-${Date.now()}@example.com`, asientosReserva: [{ id: idOf('G', 1) }, { id: idOf('H', 1) }] },
+      });
+      expect(hold.status(), await hold.text()).toBeLessThan(300);
+      const { reservaId } = await hold.json();
+
+      for (const p of [page, second]) {
+        const c = p === page ? canvas : canvas2;
+        await expect(async () => {
+          await c.hover({ position: seat(0, 7) });
+          await expect(p.getByRole('tooltip')).toContainText('Reservado', { timeout: 500 });
+        }).toPass({ timeout: 5000 });
+      }
+      // the seat the first buyer had selected is gone from the selection, with a message
+      await expect(page.getByText('No has seleccionado asientos.')).toBeVisible();
+      await expect(page.getByText('Uno de tus asientos acaba de ser apartado por alguien más')).toBeVisible();
+      await canvas.click({ position: seat(0, 7) });
+      await expect(page.getByText('No has seleccionado asientos.')).toBeVisible();
+
+      const cancel = await api.post('/api/v1/eventos/1/cancelar', { data: { reservaId, esGeneral: false } });
+      expect(cancel.status(), await cancel.text()).toBeLessThan(300);
+      await expect(async () => {
+        await canvas2.hover({ position: seat(0, 7) });
+        await expect(second.getByRole('tooltip')).toContainText('Disponible', { timeout: 500 });
+      }).toPass({ timeout: 5000 });
+    } finally {
+      await other.close();
+    }
+  });
+});
