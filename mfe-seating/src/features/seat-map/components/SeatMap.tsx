@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { bus } from '@taquilla/shared';
 import type { EstadoAsiento } from '@taquilla/shared/schemas/catalog';
 import { KEY_MOVES, moveFocus, type SeatGrid } from '../lib/seat-grid';
@@ -82,27 +82,29 @@ export function SeatMap({ grid, estados, selected, seccionNombre, toggle }: Seat
 
   const tipIndex = hover ?? (focused ? focus : null);
   const tip = tipIndex !== null ? seatTooltip(grid.asientos[tipIndex]!, estadoOf(tipIndex)) : null;
-  const rowLabels = (side: 'left' | 'right') => (
-    <ol className={`seat-rows seat-rows--${side}`} aria-hidden="true">
-      {grid.rows.map((r) => (
-        <li key={r.fila.id} style={{ height: cell, lineHeight: `${cell}px` }}>
-          {r.fila.nombre}
-        </li>
-      ))}
-    </ol>
-  );
+  const rowLabels = useMemo(() => {
+    const labels = (side: 'left' | 'right') => (
+      <ol className={`seat-rows seat-rows--${side}`} aria-hidden="true">
+        {grid.rows.map((r) => (
+          <li key={r.fila.id} style={{ height: cell, lineHeight: `${cell}px` }}>
+            {r.fila.nombre}
+          </li>
+        ))}
+      </ol>
+    );
+    return { left: labels('left'), right: labels('right') };
+  }, [grid, cell]);
 
   return (
     <div className="seat-map">
       <div ref={scrollerRef} className="seat-map__scroller">
         <div className="seat-map__grid">
-          {rowLabels('left')}
+          {rowLabels.left}
           <div className="seat-map__canvas">
             <SeatCanvas
               grid={grid}
               estados={estados}
               selected={selected}
-              focus={focused ? focus : null}
               cell={cell}
               label={`Asientos de ${seccionNombre}. Usa las flechas para recorrerlos y Enter o Espacio para elegir.`}
               describedBy={liveId}
@@ -112,6 +114,13 @@ export function SeatMap({ grid, estados, selected, seccionNombre, toggle }: Seat
               onFocus={onFocus}
               onBlur={() => setFocused(false)}
             />
+            {focused && focus !== null && (
+              <span
+                className="seat-focus"
+                aria-hidden="true"
+                style={{ left: grid.colOf[focus]! * cell, top: grid.rowOf[focus]! * cell, width: cell, height: cell }}
+              />
+            )}
             {tip && tipIndex !== null && (
               <div
                 role="tooltip"
@@ -129,7 +138,7 @@ export function SeatMap({ grid, estados, selected, seccionNombre, toggle }: Seat
               </div>
             )}
           </div>
-          {rowLabels('right')}
+          {rowLabels.right}
         </div>
       </div>
       <p id={liveId} className="visually-hidden" role="status" aria-live="polite">
