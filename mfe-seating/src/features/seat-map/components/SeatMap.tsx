@@ -14,8 +14,14 @@ export interface SeatMapProps {
   toggle: (index: number) => string | null;
 }
 
-/** Large sections get smaller cells so more of them fits before scrolling. */
-const cellFor = (cols: number) => (cols > 40 ? 14 : 24);
+/**
+ * Large sections get smaller cells so more of them fits before scrolling, except on touch
+ * screens, where a seat stays a 24 px target and the section scrolls instead.
+ */
+const coarsePointer = () => typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
+const cellFor = (cols: number) => (cols > 40 && !coarsePointer() ? 14 : 24);
+/** Half a tooltip's width: keeps it inside the canvas at the row ends. */
+const TIP_HALF = 80;
 
 /**
  * Canvas, row names on both sides, seat tooltip and keyboard use: the canvas is one tab stop;
@@ -127,7 +133,7 @@ export function SeatMap({ grid, estados, selected, seccionNombre, toggle }: Seat
                 // The first rows have no room above them inside the scroller: show it below.
                 className={`seat-tooltip${grid.rowOf[tipIndex]! < 3 ? ' seat-tooltip--below' : ''}`}
                 style={{
-                  left: (grid.colOf[tipIndex]! + 0.5) * cell,
+                  left: Math.min(Math.max((grid.colOf[tipIndex]! + 0.5) * cell, TIP_HALF), Math.max(TIP_HALF, grid.cols * cell - TIP_HALF)),
                   top: (grid.rowOf[tipIndex]! + (grid.rowOf[tipIndex]! < 3 ? 1 : 0)) * cell,
                 }}
               >
