@@ -12,8 +12,11 @@ import './venue-map.css';
 
 export const NOT_AVAILABLE = 'Este evento no se encuentra disponible';
 const LOAD_ERROR = 'Error al obtener el evento.';
-/** Seat changes arrive in bursts (a hold is many seats): re-read the sections at most this often. */
-const REFRESH_DEBOUNCE_MS = 1500;
+/**
+ * Seat pushes carry no per-category counts, so the map re-reads its sections after one — at
+ * most once per 3–6 s (jittered: on a busy night every open map must not ask at once).
+ */
+const REFRESH_MIN_MS = 3000;
 
 export interface VenueMapViewProps {
   eventoId: string;
@@ -34,7 +37,7 @@ export function VenueMapView({ eventoId, variant }: VenueMapViewProps) {
       refreshTimer.current = window.setTimeout(() => {
         refreshTimer.current = null;
         refreshSecciones();
-      }, REFRESH_DEBOUNCE_MS);
+      }, REFRESH_MIN_MS * (1 + Math.random()));
     },
     onResync: refreshSecciones,
   });
