@@ -145,7 +145,7 @@ describe.runIf(onPostgres)('1,000 buyers through 2 API processes on PostgreSQL',
   }, 60_000);
 
   it('a hold made through one process reaches a map streaming from the other', async () => {
-    const [a, b] = servers as [{ base: string }, { base: string }];
+    const [a, b] = [servers[0]!, servers[1]!];
     const received = new Promise<string>((resolve, reject) => {
       const req = http.get(`${a.base}/api/v1/eventos/${eventoId}/disponibilidad?apiKey=${TEST_API_KEY}`, (res) => {
         let text = '';
