@@ -188,6 +188,12 @@ test.describe('seat page', () => {
     await expect(page.getByText('No has seleccionado asientos.')).toBeVisible();
   });
 
+  test('a section that does not exist is an alert, then the event list', async ({ page }) => {
+    await page.goto('/eventos/1/999999/Inventada');
+    await expect(page).toHaveURL(/\/eventos$/);
+    await expect(page.getByText('La sección no existe para este evento.')).toBeVisible();
+  });
+
   test('a table section (esMesa) selects the whole table', async ({ page, api }) => {
     const { secciones } = await (await api.get('/api/v1/eventos/11/detalle_seccion/false/web')).json();
     const plata = secciones.find((s: { nombre: string }) => s.nombre === 'Mesas Plata');
