@@ -21,35 +21,50 @@ export interface SeatSelectionOptions {
   reloadSeats: () => void;
 }
 
+/** Seat states and selection are indexes into one grid, so they always travel with it. */
+interface Seats {
+  grid: SeatGrid;
+  estados: readonly EstadoAsiento[];
+  selected: ReadonlySet<number>;
+}
+
+const fresh = (grid: SeatGrid, selected: ReadonlySet<number> = new Set()): Seats => ({
+  grid,
+  estados: grid.asientos.map((a) => a.estado),
+  selected,
+});
+
+/** New seats from the server (a reload): keep the selected seats still free (or held by us). */
+function remap(prev: Seats, grid: SeatGrid, held: boolean): Seats {
+  const selected = new Set<number>();
+  for (const i of prev.selected) {
+    const j = grid.indexById.get(prev.grid.asientos[i]!.id);
+    if (j !== undefined && (held || grid.asientos[j]!.estado === 'disponible')) selected.add(j);
+  }
+  return fresh(grid, selected);
+}
+
 /**
  * The seat page's state: live seat states, the buyer's selection and the hold checkout made of
  * it. Announces every selection change on the bus; listens to checkout's reserved/released.
  */
 export function useSeatSelection({ eventoId, seccionId, grid, limit, reloadSeats }: SeatSelectionOptions) {
-  const [estados, setEstados] = useState<EstadoAsiento[]>(() => grid.asientos.map((a) => a.estado));
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [hold, setHold] = useState<{ reservaId: string } | null>(null);
   const holdRef = useRef(hold);
   holdRef.current = hold;
-  const gridRef = useRef(grid);
+  const [stored, setSeats] = useState<Seats>(() => fresh(grid));
+  let seats = stored;
+  if (stored.grid !== grid) {
+    // Adjusting state while rendering (React's pattern for "reset when a prop changes"): no
+    // frame ever pairs the new grid with indexes of the old one.
+    seats = remap(stored, grid, hold !== null);
+    setSeats(seats);
+  }
+  const { estados, selected } = seats;
+  const seatsRef = useRef(seats);
+  seatsRef.current = seats;
 
-  // New seats from the server (a reload): keep the selected seats that are still free.
-  useEffect(() => {
-    if (gridRef.current === grid) return;
-    const previous = gridRef.current;
-    gridRef.current = grid;
-    setEstados(grid.asientos.map((a) => a.estado));
-    setSelected((sel) => {
-      const next = new Set<number>();
-      for (const i of sel) {
-        const j = grid.indexById.get(previous.asientos[i]!.id);
-        if (j !== undefined && (holdRef.current || grid.asientos[j]!.estado === 'disponible')) next.add(j);
-      }
-      return next;
-    });
-  }, [grid]);
-
-  const asientos = useMemo(() => selectedSeats(grid, selected), [grid, selected]);
+  const asientos = useMemo(() => selectedSeats(seats.grid, selected), [seats.grid, selected]);
 
   useEffect(() => {
     bus.emit('seating:selection-changed', { eventoId, seccionId, asientoIds: asientos.map((a) => String(a.id)), asientos });
@@ -62,7 +77,7 @@ export function useSeatSelection({ eventoId, seccionId, grid, limit, reloadSeats
     const onReleased = (e: { eventoId: string }) => {
       if (e.eventoId !== eventoId) return;
       setHold(null);
-      setSelected(new Set());
+      setSeats((s) => ({ ...s, selected: new Set() }));
       reloadSeats();
     };
     bus.on('checkout:reserved', onReserved);
@@ -76,32 +91,32 @@ export function useSeatSelection({ eventoId, seccionId, grid, limit, reloadSeats
   const applyChange = useCallback(
     (change: AsientosChange) => {
       if (String(change.seccionId) !== seccionId) return;
-      const g = gridRef.current;
-      const updates: [number, EstadoAsiento][] = [];
-      const taken: number[] = [];
-      for (const { id, estado } of change.asientos) {
-        const i = g.indexById.get(id);
-        if (i === undefined) continue;
-        updates.push([i, estado]);
-        if (estado !== 'disponible') taken.push(i);
-      }
-      if (updates.length === 0) return;
-      setEstados((prev) => {
-        const next = prev.slice();
-        for (const [i, estado] of updates) next[i] = estado;
-        return next;
+      const ids = change.asientos;
+      const takenIds = ids.filter((a) => a.estado !== 'disponible').map((a) => a.id);
+      setSeats((s) => {
+        let next: EstadoAsiento[] | null = null;
+        for (const { id, estado } of ids) {
+          const i = s.grid.indexById.get(id);
+          if (i === undefined || s.estados[i] === estado) continue;
+          next ??= s.estados.slice();
+          next[i] = estado;
+        }
+        return next ? { ...s, estados: next } : s;
       });
-      if (taken.length === 0) return;
+      if (takenIds.length === 0) return;
       window.setTimeout(() => {
-        if (holdRef.current || gridRef.current !== g) return;
-        setSelected((sel) => {
-          const lost = taken.filter((i) => sel.has(i));
-          if (lost.length === 0) return sel;
-          bus.emit('ui:toast', { kind: 'warning', message: TAKEN_MESSAGE });
-          const next = new Set(sel);
-          for (const i of lost) next.delete(i);
-          return next;
+        const now = seatsRef.current;
+        if (holdRef.current) return;
+        const lost = takenIds
+          .map((id) => now.grid.indexById.get(id))
+          .filter((i): i is number => i !== undefined && now.selected.has(i) && now.estados[i] !== 'disponible');
+        if (lost.length === 0) return;
+        setSeats((s) => {
+          const selected = new Set(s.selected);
+          for (const i of lost) if (s.grid === now.grid && s.estados[i] !== 'disponible') selected.delete(i);
+          return selected.size === s.selected.size ? s : { ...s, selected };
         });
+        bus.emit('ui:toast', { kind: 'warning', message: TAKEN_MESSAGE });
       }, TAKEN_GRACE_MS);
     },
     [seccionId],
@@ -111,11 +126,11 @@ export function useSeatSelection({ eventoId, seccionId, grid, limit, reloadSeats
   const toggle = useCallback(
     (index: number): string | null => {
       if (holdRef.current) return HOLD_LOCKED_MESSAGE;
-      const result = toggleSeat(grid, estados, selected, index, limit);
-      if (result.selected !== selected) setSelected(result.selected);
+      const result = toggleSeat(seats.grid, estados, selected, index, limit);
+      if (result.selected !== selected) setSeats((s) => (s.selected === selected ? { ...s, selected: result.selected } : s));
       return result.error ?? null;
     },
-    [grid, estados, selected, limit],
+    [seats.grid, estados, selected, limit],
   );
 
   const cancelHold = useCallback(() => {
