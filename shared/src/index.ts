@@ -44,6 +44,27 @@ export type {
   RegisterPayload,
 } from './api/auth';
 
+// Hold calls (seating and checkout remotes): type-only schema imports, like the account calls.
+export {
+  cancelarReserva,
+  disponibilidadUrl,
+  getReserva,
+  reservar,
+  reservarGenerales,
+  reservarInvitado,
+} from './api/reservas';
+export type {
+  CancelarPayload,
+  CancelarResponse,
+  DisponibilidadAsientos,
+  DisponibilidadGeneral,
+  ReservaCreada,
+  ReservaDetalle,
+  ReservarGeneralesPayload,
+  ReservarInvitadoPayload,
+  ReservarPayload,
+} from './api/reservas';
+
 export {
   CURRENCY,
   DATE_TIME_PATTERN,

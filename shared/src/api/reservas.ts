@@ -1,0 +1,74 @@
+/**
+ * Typed hold calls (spec §7 `reservar`, `reservarInvitado`, `reservar_generales`, `cancelar`,
+ * plus reading a hold back and the live-availability stream). Exported from the package root
+ * (a federation singleton): import them from `@taquilla/shared`, so they share the shell's one
+ * client (API key, token, base URL). Types only from the schemas module: no zod at runtime.
+ *
+ * Errors arrive as ApiError: 409 with 'Uno o más asientos ya no están disponibles. Por favor,
+ * actualiza la página.' when any place is gone (nothing was held), 400 with Spanish messages
+ * for bad input or limits, 401/403 for reservar without a verified session, 404 for a hold
+ * that is not the caller's.
+ */
+import type {
+  CancelarPayload,
+  CancelarResponse,
+  DisponibilidadAsientos,
+  DisponibilidadGeneral,
+  ReservaCreada,
+  ReservaDetalle,
+  ReservarGeneralesPayload,
+  ReservarInvitadoPayload,
+  ReservarPayload,
+} from '../schemas/reservas';
+import { getRuntimeConfig } from '../runtime-config';
+import { apiRequest } from './client';
+
+export type {
+  CancelarPayload,
+  CancelarResponse,
+  DisponibilidadAsientos,
+  DisponibilidadGeneral,
+  ReservaCreada,
+  ReservaDetalle,
+  ReservarGeneralesPayload,
+  ReservarInvitadoPayload,
+  ReservarPayload,
+};
+
+type Id = number | string;
+const seg = (id: Id) => encodeURIComponent(String(id));
+
+/** POST /eventos/{id}/reservar — seats for the signed-in, verified buyer (bearer token). */
+export function reservar(eventoId: Id, payload: ReservarPayload): Promise<ReservaCreada> {
+  return apiRequest<ReservaCreada>('POST', `/eventos/${seg(eventoId)}/reservar`, payload);
+}
+
+/** POST /eventos/{id}/reservarInvitado — seats for a guest (nombre, correo). */
+export function reservarInvitado(eventoId: Id, payload: ReservarInvitadoPayload): Promise<ReservaCreada> {
+  return apiRequest<ReservaCreada>('POST', `/eventos/${seg(eventoId)}/reservarInvitado`, payload);
+}
+
+/** POST /eventos/{id}/reservar_generales — N general places; guests add nombre and correo. */
+export function reservarGenerales(eventoId: Id, payload: ReservarGeneralesPayload): Promise<ReservaCreada> {
+  return apiRequest<ReservaCreada>('POST', `/eventos/${seg(eventoId)}/reservar_generales`, payload);
+}
+
+/** POST /eventos/{id}/cancelar — idempotent; answers the hold's state afterwards. */
+export function cancelarReserva(eventoId: Id, payload: CancelarPayload): Promise<CancelarResponse> {
+  return apiRequest<CancelarResponse>('POST', `/eventos/${seg(eventoId)}/cancelar`, payload);
+}
+
+/** GET /eventos/{id}/reservas/{reservaId} — the hold after a reload (with the server's clock in `ahora`). */
+export function getReserva(eventoId: Id, reservaId: string): Promise<ReservaDetalle> {
+  return apiRequest<ReservaDetalle>('GET', `/eventos/${seg(eventoId)}/reservas/${seg(reservaId)}`);
+}
+
+/**
+ * URL of the live-availability stream for `new EventSource(url)`: events `asientos`
+ * (DisponibilidadAsientos) and `general` (DisponibilidadGeneral). The API key is in the query
+ * because EventSource cannot send headers.
+ */
+export function disponibilidadUrl(eventoId: Id): string {
+  const { apiBaseUrl, apiKey } = getRuntimeConfig();
+  return `${apiBaseUrl.replace(/\/+$/, '')}/eventos/${seg(eventoId)}/disponibilidad?apiKey=${encodeURIComponent(apiKey)}`;
+}

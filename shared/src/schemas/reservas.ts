@@ -1,0 +1,181 @@
+/**
+ * Holds (spec §7 `reservar`, `reservarInvitado`, `reservar_generales`, `cancelar`; §3
+ * Reservation; §5 "Quantity and seats"). One definition, two users: the API validates bodies
+ * and answers with these schemas, and the storefront's forms show the same messages.
+ *
+ * Ids, as the catalogue serves them:
+ * - a seat id is `filas_por_seccion` → `filas[].asientos[].id`;
+ * - a section id is `detalle_seccion` → `secciones[].id` (also the `seccionId` of
+ *   `filas_por_seccion` and of the live-availability events below).
+ *
+ * Per-event limits (the event's `limiteDeAsientos`, counting the buyer's live hold and bought
+ * tickets) are checked by the server, which knows the event: 400 with a Spanish message.
+ */
+import { z } from 'zod';
+import { messages } from '../messages';
+import { MAX_EMAIL_LENGTH } from './auth';
+import { estadoAsientoSchema } from './catalog';
+import { MAX_INT_ID, idSchema, isoDateTimeSchema } from './common';
+
+/** Upper bound of one request, whatever the event allows (keeps a body from naming 10⁶ seats). */
+export const MAX_LUGARES_POR_SOLICITUD = 100;
+export const MAX_NOMBRE_INVITADO = 100;
+
+export const RESERVA_MESSAGES = {
+  seatsGone: messages.SEATS_GONE,
+  seatsRequired: messages.SEATS_REQUIRED,
+  seatInvalid: 'Cada asiento debe tener un identificador entero positivo.',
+  seatsDuplicated: 'Hay asientos repetidos en la solicitud.',
+  tooMany: `No puedes reservar más de ${MAX_LUGARES_POR_SOLICITUD} lugares a la vez.`,
+  quantityInvalid: 'La cantidad de boletos debe ser un número entero mayor que cero.',
+  sectionInvalid: 'La sección no es válida.',
+  guestNameRequired: messages.GUEST_NAME_REQUIRED,
+  guestNameTooLong: `El nombre no puede tener más de ${MAX_NOMBRE_INVITADO} caracteres`,
+  guestEmailInvalid: messages.GUEST_EMAIL_REQUIRED,
+  reservationInvalid: messages.RESERVATION_INVALID,
+} as const;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A positive int4 id whose every failure reads `message`. */
+const idWith = (message: string) => z.number({ error: message }).int(message).positive(message).max(MAX_INT_ID, message);
+
+const asientoReservaSchema = z.object({ id: idWith(RESERVA_MESSAGES.seatInvalid) }, { error: RESERVA_MESSAGES.seatInvalid });
+
+/** The seats of one hold: 1..MAX ids, no repeats. */
+export const asientosReservaSchema = z
+  .array(asientoReservaSchema, { error: RESERVA_MESSAGES.seatsRequired })
+  .min(1, RESERVA_MESSAGES.seatsRequired)
+  .max(MAX_LUGARES_POR_SOLICITUD, RESERVA_MESSAGES.tooMany)
+  .refine((list) => new Set(list.map((a) => a.id)).size === list.length, RESERVA_MESSAGES.seatsDuplicated);
+
+export const nombreInvitadoSchema = z
+  .string({ error: RESERVA_MESSAGES.guestNameRequired })
+  .trim()
+  .min(1, RESERVA_MESSAGES.guestNameRequired)
+  .max(MAX_NOMBRE_INVITADO, RESERVA_MESSAGES.guestNameTooLong);
+
+export const correoInvitadoSchema = z
+  .string({ error: RESERVA_MESSAGES.guestEmailInvalid })
+  .trim()
+  .min(1, RESERVA_MESSAGES.guestEmailInvalid)
+  .max(MAX_EMAIL_LENGTH, RESERVA_MESSAGES.guestEmailInvalid)
+  .regex(EMAIL_PATTERN, RESERVA_MESSAGES.guestEmailInvalid);
+
+/**
+ * POST /eventos/{id}/reservar (signed-in, verified buyer). `userEmail` is accepted for
+ * compatibility and ignored: the hold belongs to the token's account.
+ */
+export const reservarSchema = z.object({
+  asientosReserva: asientosReservaSchema,
+  userEmail: z.string().max(MAX_EMAIL_LENGTH).optional(),
+});
+export type ReservarPayload = z.infer<typeof reservarSchema>;
+
+/** The guest's name and e-mail (the form shows 'En este correo recibirás tus boletos'). */
+export const invitadoSchema = z.object({ nombre: nombreInvitadoSchema, correo: correoInvitadoSchema });
+export type InvitadoPayload = z.infer<typeof invitadoSchema>;
+
+/** POST /eventos/{id}/reservarInvitado */
+export const reservarInvitadoSchema = invitadoSchema.extend({ asientosReserva: asientosReservaSchema });
+export type ReservarInvitadoPayload = z.infer<typeof reservarInvitadoSchema>;
+
+/** Quantity of general-admission places: a whole number from 1 (the event limit is the server's). */
+export const cantidadAsientosSchema = z
+  .number({ error: RESERVA_MESSAGES.quantityInvalid })
+  .int(RESERVA_MESSAGES.quantityInvalid)
+  .min(1, RESERVA_MESSAGES.quantityInvalid)
+  .max(MAX_LUGARES_POR_SOLICITUD, RESERVA_MESSAGES.tooMany);
+
+/**
+ * POST /eventos/{id}/reservar_generales. A signed-in buyer sends no nombre/correo (ignored if
+ * sent); a guest must send both (the server answers 400 with the guest messages otherwise).
+ */
+export const reservarGeneralesSchema = z.object({
+  cantidadAsientos: cantidadAsientosSchema,
+  seccionId: idWith(RESERVA_MESSAGES.sectionInvalid),
+  nombre: z.string().optional(),
+  correo: z.string().optional(),
+});
+export type ReservarGeneralesPayload = z.infer<typeof reservarGeneralesSchema>;
+
+/** A reservation id: an unguessable uuid (holding it is what lets a guest see or cancel the hold). */
+export const reservaIdSchema = z.uuid({ error: RESERVA_MESSAGES.reservationInvalid });
+
+/** POST /eventos/{id}/cancelar. Idempotent: cancelling twice answers the same. */
+export const cancelarSchema = z.object({
+  reservaId: reservaIdSchema,
+  esGeneral: z.boolean().optional().default(false),
+});
+export type CancelarPayload = z.input<typeof cancelarSchema>;
+
+/** Answer of the three reserve calls. `id === reservaId`; fechaExpiracion is ISO UTC. */
+export const reservaCreadaSchema = z.object({
+  id: reservaIdSchema,
+  reservaId: reservaIdSchema,
+  fechaExpiracion: isoDateTimeSchema,
+});
+export type ReservaCreada = z.infer<typeof reservaCreadaSchema>;
+
+export const ESTADOS_RESERVA = ['activa', 'cancelada', 'vendida', 'expirada'] as const;
+export const estadoReservaSchema = z.enum(ESTADOS_RESERVA);
+export type EstadoReserva = z.infer<typeof estadoReservaSchema>;
+
+/** Answer of cancelar: the reservation's state afterwards ('cancelada', or 'expirada' if it ran out first). */
+export const cancelarResponseSchema = z.object({ reservaId: reservaIdSchema, estado: estadoReservaSchema });
+export type CancelarResponse = z.infer<typeof cancelarResponseSchema>;
+
+export const asientoReservadoSchema = z.object({
+  id: idSchema,
+  numero: z.number().int().nonnegative(),
+  /** Row name. */
+  fila: z.string(),
+  /** Price category name. */
+  categoria: z.string(),
+  /** Centavos. */
+  precio: z.number().int().nonnegative(),
+});
+export type AsientoReservado = z.infer<typeof asientoReservadoSchema>;
+
+/**
+ * GET /eventos/{id}/reservas/{reservaId} — a hold as its owner sees it (after a page reload).
+ * Only the account that made it, or anyone holding the id of a guest hold, gets it; anything
+ * else is 404. `ahora` is the server's clock, so a countdown can correct the browser's.
+ */
+export const reservaDetalleSchema = z.object({
+  reservaId: reservaIdSchema,
+  eventoId: idSchema,
+  estado: estadoReservaSchema,
+  esGeneral: z.boolean(),
+  fechaExpiracion: isoDateTimeSchema,
+  /** The section of the held places (a seat hold is always within one section). */
+  seccionId: idSchema,
+  /** Number of places held (seats or general places). */
+  cantidad: z.number().int().nonnegative(),
+  /** Held seats, in layout order; empty for general admission. */
+  asientos: z.array(asientoReservadoSchema),
+  ahora: isoDateTimeSchema,
+});
+export type ReservaDetalle = z.infer<typeof reservaDetalleSchema>;
+
+// ---------------------------------------------------------------- live availability (SSE)
+
+/**
+ * GET /eventos/{id}/disponibilidad?apiKey=… — a text/event-stream (EventSource cannot send
+ * headers, so the API key travels in the query). Event names and their `data` JSON:
+ */
+export const DISPONIBILIDAD_EVENTOS = { asientos: 'asientos', general: 'general' } as const;
+
+/** event: asientos — seats of one section whose served state changed (held, released, expired, sold). */
+export const disponibilidadAsientosSchema = z.object({
+  seccionId: idSchema,
+  asientos: z.array(z.object({ id: idSchema, estado: estadoAsientoSchema })),
+});
+export type DisponibilidadAsientos = z.infer<typeof disponibilidadAsientosSchema>;
+
+/** event: general — places free now in one general-admission section. */
+export const disponibilidadGeneralSchema = z.object({
+  seccionId: idSchema,
+  disponibles: z.number().int().nonnegative(),
+});
+export type DisponibilidadGeneral = z.infer<typeof disponibilidadGeneralSchema>;
