@@ -1,0 +1,102 @@
+import { useEffect, useId, useState } from 'react';
+import { bus, formatMoney, messages, type BusEvents } from '@taquilla/shared';
+import { PaymentStep } from '../../payment/components/PaymentStep';
+import { HeldReservation } from '../../reservation/components/HeldReservation';
+import { HoldOutcome } from '../../reservation/components/HoldOutcome';
+import { useBuyer } from '../../reservation/hooks/use-buyer';
+import { defaultHoldDeps, useHold, type HoldDeps } from '../../reservation/hooks/use-hold';
+import { useGeneralSection, type CatalogReads } from '../api/use-general-section';
+import { totalCentavos } from '../lib/quantity';
+import { ModalDialog } from './ModalDialog';
+import { QuantityStep } from './QuantityStep';
+
+type Target = Pick<BusEvents['seating:general-section-clicked'], 'seccionId' | 'seccionNombre'>;
+
+interface Props {
+  eventoId: string;
+  deps?: HoldDeps;
+  catalog?: CatalogReads;
+}
+
+/**
+ * The general-admission modal (spec "Event detail"): opens when seating announces a click on
+ * a general section of this event; step 1 holds N places, then the countdown and the payment
+ * step. A live general hold of this event found after a reload opens it again.
+ */
+export function GeneralPurchaseModal({ eventoId, deps = defaultHoldDeps, catalog }: Props) {
+  const headingId = useId();
+  const buyer = useBuyer();
+  const [target, setTarget] = useState<Target | null>(null);
+  const { state, reserve, cancel, expire } = useHold({ eventoId, esGeneral: true }, deps);
+  const idle = state.status === 'idle';
+
+  useEffect(() => {
+    if (!idle) return;
+    const onClick = (event: BusEvents['seating:general-section-clicked']) => {
+      if (event.eventoId === eventoId) setTarget({ seccionId: event.seccionId, seccionNombre: event.seccionNombre });
+    };
+    bus.on('seating:general-section-clicked', onClick);
+    return () => bus.off('seating:general-section-clicked', onClick);
+  }, [eventoId, idle]);
+
+  // After a reload the hold says which section it is (and keeps saying it once it has expired).
+  const hold = 'hold' in state ? state.hold : null;
+  const restoredSeccion = hold?.detalle ? String(hold.detalle.seccionId) : null;
+  const seccionId = target?.seccionId ?? restoredSeccion;
+  const section = useGeneralSection(eventoId, seccionId, catalog);
+  const open = seccionId !== null && state.status !== 'restoring';
+  const locked = !idle;
+  const nombre = target?.seccionNombre ?? (section?.status === 'success' ? section.data.nombre : '');
+
+  return (
+    <ModalDialog open={open} labelledBy={headingId} locked={locked} onRequestClose={() => setTarget(null)}>
+      <div className="checkout checkout--modal" data-remote-name={__REMOTE_NAME__} data-remote-version={__REMOTE_VERSION__}>
+        <div className="checkout__modal-header">
+          <h2 id={headingId}>{nombre ? `Boletos: ${nombre}` : 'Boletos'}</h2>
+          {!locked && (
+            <button type="button" className="checkout__close" aria-label="Cerrar" onClick={() => setTarget(null)}>
+              ×
+            </button>
+          )}
+        </div>
+        {(idle || state.status === 'reserving') && (
+          <>
+            {section?.status === 'loading' && <p role="status">{messages.REMOTE_LOADING}</p>}
+            {section?.status === 'error' && <p className="checkout__alert" role="alert">{messages.EVENT_FAILED}</p>}
+            {section?.status === 'success' && (
+              <QuantityStep
+                section={section.data}
+                buyer={buyer}
+                reserving={state.status === 'reserving'}
+                error={idle ? state.error : null}
+                onReserve={(cantidad, invitado) =>
+                  void reserve({ kind: 'general', seccionId: section.data.seccionId, cantidad, invitado })
+                }
+              />
+            )}
+          </>
+        )}
+        {state.status === 'held' && (
+          <HeldReservation
+            hold={state.hold}
+            cancelling={state.cancelling}
+            error={state.error}
+            onCancel={() => void cancel()}
+            onExpire={expire}
+            summary={
+              state.hold.detalle && section?.status === 'success' ? (
+                <p className="checkout__held-summary">
+                  {state.hold.detalle.cantidad} {state.hold.detalle.cantidad === 1 ? 'boleto' : 'boletos'} ·{' '}
+                  {formatMoney(totalCentavos(section.data.precio, state.hold.detalle.cantidad))}
+                </p>
+              ) : null
+            }
+          >
+            <PaymentStep hold={state.hold} />
+          </HeldReservation>
+        )}
+        <HoldOutcome state={state} />
+      </div>
+    </ModalDialog>
+  );
+}

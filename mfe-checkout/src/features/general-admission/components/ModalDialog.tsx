@@ -1,0 +1,51 @@
+import { useEffect, useRef, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
+
+interface Props {
+  open: boolean;
+  labelledBy: string;
+  /** While true, Escape and the close button do nothing (a hold is being made or is live). */
+  locked: boolean;
+  onRequestClose: () => void;
+  children: ReactNode;
+}
+
+/**
+ * The platform's modal <dialog> (showModal): the page behind is inert, so focus stays inside,
+ * Escape asks to close, and focus returns to the opener on close. React owns `open`; the
+ * native close paths only ask.
+ */
+export function ModalDialog({ open, labelledBy, locked, onRequestClose, children }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  const onCancel = (event: SyntheticEvent) => {
+    event.preventDefault();
+    if (!locked) onRequestClose();
+  };
+
+  // Chrome lets a repeated Escape close a dialog even when `cancel` is prevented; a locked
+  // dialog that closed that way is shown again.
+  const onClose = () => {
+    const dialog = ref.current;
+    if (open && dialog && !dialog.open) {
+      if (locked) dialog.showModal();
+      else onRequestClose();
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && locked) event.preventDefault();
+  };
+
+  return (
+    <dialog ref={ref} className="checkout-dialog" aria-labelledby={labelledBy} onCancel={onCancel} onClose={onClose} onKeyDown={onKeyDown}>
+      {open && children}
+    </dialog>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { useHoldCountdown } from '../hooks/use-hold-countdown';
+import type { Hold } from '../lib/hold-machine';
+import { HoldCountdown } from './HoldCountdown';
+
+interface Props {
+  hold: Hold;
+  cancelling: boolean;
+  error: string | null;
+  onCancel: () => void;
+  onExpire: () => void;
+  /** What was held, in the caller's words (seats or general places). */
+  summary?: ReactNode;
+  /** The payment step that follows the hold. */
+  children?: ReactNode;
+}
+
+/** A live hold: countdown, what it holds, 'Cancelar la compra', then the payment step. */
+export function HeldReservation({ hold, cancelling, error, onCancel, onExpire, summary, children }: Props) {
+  const left = useHoldCountdown(hold, onExpire);
+  return (
+    <div className="checkout__held">
+      <HoldCountdown leftMs={left ?? 0} />
+      {summary}
+      {error && (
+        <p className="checkout__alert" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="button" className="checkout__button checkout__button--secondary" onClick={onCancel} disabled={cancelling} aria-busy={cancelling || undefined}>
+        Cancelar la compra
+      </button>
+      {children}
+    </div>
+  );
+}
