@@ -7,6 +7,27 @@ import type { User } from './auth-state';
  */
 export type ToastKind = 'success' | 'error' | 'info' | 'warning';
 
+/** One selected seat as seating announces it (fields of the `filas_por_seccion` seat DTO). */
+export interface AsientoSeleccionado {
+  /** The seat's database id, as `reservar` takes it in `asientosReserva`. */
+  id: number;
+  numero: number;
+  /** Row name. */
+  fila: string;
+  /** Price category name. */
+  categoria: string;
+  /** CSS colour of the category. */
+  color: string;
+  /** Integer centavos. */
+  precio: number;
+}
+
+/**
+ * DOM id of checkout's summary block on the seat page; seating's 'Ver resumen' scrolls to it.
+ * The one page-level contract between the two slots besides the bus.
+ */
+export const CHECKOUT_SUMMARY_ID = 'resumen-compra';
+
 export type BusEvents = {
   /** auth remote → shell: store this session (token + user) and switch to authenticated. */
   'auth:login': { token: string; user: User };
@@ -20,8 +41,22 @@ export type BusEvents = {
   'ui:toast': { kind: ToastKind; message: string };
   /** anyone → shell: global loader flag (app state loaderStatus). */
   'ui:loader': { on: boolean };
-  /** seating → checkout: the buyer's seat selection on a numbered section changed. */
-  'seating:selection-changed': { eventoId: string; seccionId: string; asientoIds: string[] };
+  /**
+   * seating → checkout: the buyer's seat selection on a numbered section changed (also when it
+   * becomes empty). `asientos` carries what the summary and `reservar` need, so checkout never
+   * refetches the section; same order as `asientoIds`.
+   */
+  'seating:selection-changed': {
+    eventoId: string;
+    seccionId: string;
+    asientoIds: string[];
+    asientos: AsientoSeleccionado[];
+  };
+  /**
+   * seating → checkout: the buyer pressed the cancel arrow that replaces the seat page's back
+   * link while a hold is live. Checkout cancels `reservaId` and announces 'checkout:released'.
+   */
+  'seating:cancel-requested': { eventoId: string; reservaId: string };
   /** seating → checkout: a general-admission section was clicked (opens the quantity modal). */
   'seating:general-section-clicked': { eventoId: string; seccionId: string; seccionNombre: string };
   /** checkout → everyone: places are held. */

@@ -3,8 +3,8 @@
  * things every remote must share one copy of. Zod schemas live at `@taquilla/shared/schemas/<area>`
  * and stay out of this entry (first-load budget).
  */
-export { bus } from './bus';
-export type { Bus, BusEvents, ToastKind } from './bus';
+export { bus, CHECKOUT_SUMMARY_ID } from './bus';
+export type { AsientoSeleccionado, Bus, BusEvents, ToastKind } from './bus';
 
 export {
   authAtom,

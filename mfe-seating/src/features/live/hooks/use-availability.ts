@@ -1,0 +1,28 @@
+import { useEffect, useRef } from 'react';
+import { disponibilidadUrl } from '../api/disponibilidad-url';
+import { connectAvailability, type AvailabilityHandlers } from '../lib/availability-stream';
+
+/**
+ * Keeps the event's availability stream open while the component is mounted. Handlers may be
+ * new closures on every render; the stream is reopened only when the event changes.
+ */
+export function useAvailability(eventoId: string, handlers: AvailabilityHandlers): void {
+  const ref = useRef(handlers);
+  ref.current = handlers;
+  useEffect(() => {
+    if (!eventoId || typeof EventSource === 'undefined') return;
+    return connectAvailability(
+      disponibilidadUrl(eventoId),
+      {
+        onAsientos: (c) => ref.current.onAsientos?.(c),
+        onGeneral: (c) => ref.current.onGeneral?.(c),
+        onResync: () => ref.current.onResync?.(),
+      },
+      {
+        create: (url) => new EventSource(url),
+        setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+        clearTimeout: (handle) => window.clearTimeout(handle as number),
+      },
+    );
+  }, [eventoId]);
+}

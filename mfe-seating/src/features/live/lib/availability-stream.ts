@@ -1,0 +1,134 @@
+import type { EstadoAsiento } from '@taquilla/shared/schemas/catalog';
+
+/**
+ * Live availability of one event over SSE (`GET /eventos/{id}/disponibilidad`): `asientos`
+ * events carry seat state changes of a section, `general` events the places left in a general
+ * section. Payloads are parsed defensively (a malformed message is ignored, never thrown), and a
+ * dropped stream is reopened with capped exponential backoff; after a reopen `onResync` runs,
+ * because changes made while disconnected were never pushed.
+ */
+export interface AsientosChange {
+  seccionId: number;
+  asientos: { id: number; estado: EstadoAsiento }[];
+}
+
+export interface GeneralChange {
+  seccionId: number;
+  disponibles: number;
+}
+
+export interface AvailabilityHandlers {
+  onAsientos?: (change: AsientosChange) => void;
+  onGeneral?: (change: GeneralChange) => void;
+  onResync?: () => void;
+}
+
+// A Record, not the schema's ESTADOS_ASIENTO: that import would bring zod into this remote;
+// the type still makes the compiler flag a state added to the contract and missing here.
+const SERVED: Record<EstadoAsiento, true> = {
+  disponible: true,
+  reservado: true,
+  ocupado: true,
+  vendido: true,
+  bloqueado: true,
+  inaccesible: true,
+  cortesia: true,
+};
+const ESTADOS: ReadonlySet<string> = new Set(Object.keys(SERVED));
+const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
+
+function parse(data: unknown): unknown {
+  if (typeof data !== 'string') return null;
+  try {
+    return JSON.parse(data) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+export function parseAsientosChange(data: unknown): AsientosChange | null {
+  const body = parse(data) as { seccionId?: unknown; asientos?: unknown } | null;
+  if (!body || !isId(body.seccionId) || !Array.isArray(body.asientos)) return null;
+  const asientos = (body.asientos as { id?: unknown; estado?: unknown }[]).filter(
+    (a): a is { id: number; estado: EstadoAsiento } => !!a && isId(a.id) && typeof a.estado === 'string' && ESTADOS.has(a.estado),
+  );
+  return { seccionId: body.seccionId, asientos: asientos.map(({ id, estado }) => ({ id, estado })) };
+}
+
+export function parseGeneralChange(data: unknown): GeneralChange | null {
+  const body = parse(data) as { seccionId?: unknown; disponibles?: unknown } | null;
+  if (!body || !isId(body.seccionId)) return null;
+  const d = body.disponibles;
+  if (typeof d !== 'number' || !Number.isInteger(d) || d < 0) return null;
+  return { seccionId: body.seccionId, disponibles: d };
+}
+
+export const BACKOFF_BASE_MS = 1000;
+export const BACKOFF_MAX_MS = 30_000;
+
+/** 1 s, 2 s, 4 s … capped at 30 s, with ±50 % jitter so a restarted server is not stampeded. */
+export function backoffDelay(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** attempt);
+  return Math.round(base * (0.5 + random()));
+}
+
+/** The part of EventSource this module uses (tests pass a fake). */
+export interface EventSourceLike {
+  readonly readyState: number;
+  onopen: ((ev: unknown) => void) | null;
+  onerror: ((ev: unknown) => void) | null;
+  addEventListener(type: string, listener: (ev: { data?: unknown }) => void): void;
+  close(): void;
+}
+
+export interface StreamDeps {
+  create: (url: string) => EventSourceLike;
+  setTimeout: (fn: () => void, ms: number) => unknown;
+  clearTimeout: (handle: unknown) => void;
+  random?: () => number;
+}
+
+const CLOSED = 2;
+
+/** Opens the stream and keeps it open until the returned function is called. */
+export function connectAvailability(url: string, handlers: AvailabilityHandlers, deps: StreamDeps): () => void {
+  let source: EventSourceLike | null = null;
+  let timer: unknown = null;
+  let attempt = 0;
+  let stopped = false;
+  let dropped = false;
+
+  const open = () => {
+    timer = null;
+    const es = deps.create(url);
+    source = es;
+    es.onopen = () => {
+      attempt = 0;
+      if (dropped) handlers.onResync?.();
+      dropped = false;
+    };
+    es.onerror = () => {
+      dropped = true;
+      // The browser retries by itself while CONNECTING; once CLOSED (an HTTP error, a server
+      // that went away for good) it is our turn.
+      if (es.readyState !== CLOSED || stopped) return;
+      es.close();
+      timer = deps.setTimeout(open, backoffDelay(attempt++, deps.random));
+    };
+    es.addEventListener('asientos', (ev) => {
+      const change = parseAsientosChange(ev.data);
+      if (change) handlers.onAsientos?.(change);
+    });
+    es.addEventListener('general', (ev) => {
+      const change = parseGeneralChange(ev.data);
+      if (change) handlers.onGeneral?.(change);
+    });
+  };
+
+  open();
+  return () => {
+    stopped = true;
+    if (timer !== null) deps.clearTimeout(timer);
+    source?.close();
+  };
+}

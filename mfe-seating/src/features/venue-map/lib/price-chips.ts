@@ -1,0 +1,31 @@
+import type { PrecioCategoria } from '@taquilla/shared/schemas/catalog';
+
+export interface PriceChip {
+  categoria: string;
+  color: string;
+  /** Prices on sale (> 0), centavos, highest first. */
+  precios: number[];
+}
+
+const hasIzquierda = (name: string) => name.toLocaleLowerCase('es-MX').includes('izquierda');
+
+/**
+ * Spec §2 "Event detail": one chip per category, highest price first; on a tie the categories
+ * whose name contains 'izquierda' come first; prices at or below 0 are hidden (a category
+ * without any price on sale has no chip). Other ties keep the server's order.
+ */
+export function priceChips(categorias: readonly PrecioCategoria[]): PriceChip[] {
+  return categorias
+    .map((c, order) => ({
+      chip: { categoria: c.categoria, color: c.color, precios: c.precios.filter((p) => p > 0).sort((a, b) => b - a) },
+      order,
+    }))
+    .filter(({ chip }) => chip.precios.length > 0)
+    .sort(
+      (a, b) =>
+        b.chip.precios[0]! - a.chip.precios[0]! ||
+        Number(hasIzquierda(b.chip.categoria)) - Number(hasIzquierda(a.chip.categoria)) ||
+        a.order - b.order,
+    )
+    .map(({ chip }) => chip);
+}
