@@ -17,7 +17,8 @@ const settle = () => act(async () => { await vi.advanceTimersByTimeAsync(0); });
 const tick = (ms: number) => act(async () => { await vi.advanceTimersByTimeAsync(ms); });
 
 function select(asientoIds: string[], eventoId = '1', seccionId = '9') {
-  act(() => bus.emit('seating:selection-changed', { eventoId, seccionId, asientoIds }));
+  const asientos = asientoIds.map((id, i) => ({ id: Number(id), numero: 5 + i, fila: 'A', categoria: 'VIP', color: '#c00', precio: 150_000 }));
+  act(() => bus.emit('seating:selection-changed', { eventoId, seccionId, asientoIds, asientos }));
 }
 
 const continuar = () => fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
@@ -228,6 +229,18 @@ describe('SeatReservationPanel: countdown, expiry, cancel', () => {
     expect(fake.store.value).toBeNull();
     await tick(2000);
     expect(fake.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it("seating's cancel arrow cancels the live hold (and only that one)", async () => {
+    const fake = await holdTwoSeats();
+    fake.api.cancelarReserva.mockResolvedValue({ reservaId: RESERVA_ID, estado: 'cancelada' });
+    act(() => bus.emit('seating:cancel-requested', { eventoId: '1', reservaId: 'otra' }));
+    await settle();
+    expect(fake.api.cancelarReserva).not.toHaveBeenCalled();
+    act(() => bus.emit('seating:cancel-requested', { eventoId: '1', reservaId: RESERVA_ID }));
+    await settle();
+    expect(fake.api.cancelarReserva).toHaveBeenCalledWith('1', { reservaId: RESERVA_ID, esGeneral: false });
+    expect(screen.getByRole('status').textContent).toBe('La reserva se ha cancelado.');
   });
 
   it('a failed cancel keeps the hold and its countdown, with the spec message', async () => {

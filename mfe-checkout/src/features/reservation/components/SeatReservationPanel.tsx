@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { formatMoney, messages } from '@taquilla/shared';
+import { CHECKOUT_SUMMARY_ID, formatMoney, messages } from '@taquilla/shared';
 import { PaymentStep } from '../../payment/components/PaymentStep';
 import { useBuyer } from '../hooks/use-buyer';
 import { useGuestForm } from '../hooks/use-guest-form';
@@ -9,9 +9,6 @@ import type { Hold } from '../lib/hold-machine';
 import { GuestFields } from './GuestFields';
 import { HeldReservation } from './HeldReservation';
 import { HoldOutcome } from './HoldOutcome';
-
-/** Where seating's 'Ver resumen' scrolls to. */
-export const SUMMARY_ANCHOR_ID = 'resumen-compra';
 
 function HeldSeats({ hold }: { hold: Hold }) {
   const asientos = hold.detalle?.asientos ?? [];
@@ -32,7 +29,8 @@ function HeldSeats({ hold }: { hold: Hold }) {
 
 /**
  * Beside seating's seat map: 'Continuar' holds the selected seats (a guest gives name and
- * e-mail first), then the countdown, 'Cancelar la compra' and the payment step.
+ * e-mail first), then the countdown, 'Cancelar la compra' and the payment step. Its id is
+ * where seating's 'Ver resumen' scrolls; seating's cancel arrow cancels through the bus.
  */
 export function SeatReservationPanel({ eventoId, seccionId, deps = defaultHoldDeps }: { eventoId: string; seccionId: string; deps?: HoldDeps }) {
   const headingId = useId();
@@ -59,7 +57,7 @@ export function SeatReservationPanel({ eventoId, seccionId, deps = defaultHoldDe
 
   const reserving = state.status === 'reserving';
   return (
-    <section className="checkout checkout--panel" id={SUMMARY_ANCHOR_ID} aria-labelledby={headingId} data-remote-name={__REMOTE_NAME__} data-remote-version={__REMOTE_VERSION__}>
+    <section className="checkout checkout--panel" id={CHECKOUT_SUMMARY_ID} aria-labelledby={headingId} data-remote-name={__REMOTE_NAME__} data-remote-version={__REMOTE_VERSION__}>
       <h2 id={headingId}>Resumen de compra</h2>
       {state.status === 'restoring' && <p role="status">{messages.REMOTE_LOADING}</p>}
       {(state.status === 'idle' || reserving) && (

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { bus, isApiError, messages } from '@taquilla/shared';
+import { bus, isApiError, messages, type BusEvents } from '@taquilla/shared';
 import { holdsApi, type HoldsApi } from '../api/holds';
 import { clockOffset } from '../lib/countdown';
 import type { GuestData } from '../lib/guest';
@@ -199,6 +199,16 @@ export function useHold(scope: HoldScope, deps: HoldDeps = defaultHoldDeps): Use
       busy.current = false;
     }
   }, [deps, eventoId, reloadSoon]);
+
+  // Seating's cancel arrow (the seat page's back link while a hold is live) asks over the bus.
+  useEffect(() => {
+    const onCancelRequested = (event: BusEvents['seating:cancel-requested']) => {
+      const current = stateRef.current;
+      if (event.eventoId === eventoId && current.status === 'held' && current.hold.reservaId === event.reservaId) void cancel();
+    };
+    bus.on('seating:cancel-requested', onCancelRequested);
+    return () => bus.off('seating:cancel-requested', onCancelRequested);
+  }, [eventoId, cancel]);
 
   return { state, reserve, cancel, expire };
 }
