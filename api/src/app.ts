@@ -18,6 +18,8 @@ import type { RouteModule } from './modules/types';
 import { apiAuthPlugin } from './plugins/auth';
 import { errorHandler, notFoundHandler } from './plugins/error-handler';
 import { mediaRoutes } from './plugins/media';
+import { compressionPlugin } from './plugins/compression';
+import { sseApiKeyFromQuery } from './modules/reservas/disponibilidad.sse';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,6 +77,9 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(validateResponses ? serializerCompiler : () => (data) => JSON.stringify(data));
   app.setErrorHandler(errorHandler);
+
+  await app.register(compressionPlugin);
+  await app.register(sseApiKeyFromQuery);
 
   await app.register(swagger, {
     openapi: {

@@ -24,7 +24,7 @@ export const REDACT_PATHS = [
 ];
 
 export function maskUrl(url: string): string {
-  return url.replace(/\/[A-Za-z0-9_\-.]{24,}(?=[/?#]|$)/g, '/[redacted]').replace(/([?&](?:token|code)=)[^&#]*/gi, '$1[redacted]');
+  return url.replace(/\/[A-Za-z0-9_\-.]{24,}(?=[/?#]|$)/g, '/[redacted]').replace(/([?&](?:token|code|apiKey)=)[^&#]*/gi, '$1[redacted]');
 }
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {

@@ -5,6 +5,7 @@
 import { accountsModule } from './auth/accounts.module';
 import { catalogModule } from './catalog/routes';
 import { healthModule } from './health/routes';
+import { reservasModule } from './reservas/reservas.routes';
 import type { RouteModule } from './types';
 
-export const routeModules: RouteModule[] = [healthModule, catalogModule, accountsModule];
+export const routeModules: RouteModule[] = [healthModule, catalogModule, accountsModule, reservasModule];

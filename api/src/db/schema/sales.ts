@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { categoriasEvento, eventoSecciones, eventos } from './events';
 import { eventoAsientos, eventoLugaresGenerales } from './inventory';
@@ -19,6 +20,16 @@ export const reservas = pgTable(
     esGeneral: boolean('es_general').notNull().default(false),
     eventoSeccionId: integer('evento_seccion_id').references(() => eventoSecciones.id),
     estado: text('estado', { enum: ['activa', 'cancelada', 'vendida', 'expirada'] }).notNull().default('activa'),
+    /**
+     * Who the hold counts against for the event's limit: 'u:<usuario id>' or 'c:<guest e-mail,
+     * lower-cased>'. One live hold per buyer and event (partial unique index below): a new hold
+     * replaces the previous one in the same transaction.
+     */
+    comprador: text('comprador'),
+    /** The venue section of the held places (secciones.id; a seat hold is within one section). */
+    seccionId: integer('seccion_id'),
+    /** Places held when the hold was made (seats or general places). */
+    cantidad: integer('cantidad').notNull().default(0),
     fechaExpiracion: timestamp('fecha_expiracion', { withTimezone: true }).notNull(),
     promocionId: integer('promocion_id').references(() => promociones.id),
     subtotal: integer('subtotal'),
@@ -30,7 +41,13 @@ export const reservas = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('reservas_usuario_idx').on(t.usuarioId), index('reservas_evento_idx').on(t.eventoId, t.estado)],
+  (t) => [
+    index('reservas_usuario_idx').on(t.usuarioId),
+    index('reservas_evento_idx').on(t.eventoId, t.estado),
+    uniqueIndex('reservas_comprador_activa_uq').on(t.eventoId, t.comprador).where(sql`estado = 'activa'`),
+    // The expiry job's scan: only live holds are in it, so it stays small however many holds exist.
+    index('reservas_vencimiento_idx').on(t.fechaExpiracion).where(sql`estado = 'activa'`),
+  ],
 );
 
 /**

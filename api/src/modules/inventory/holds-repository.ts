@@ -38,8 +38,27 @@ export async function claimGeneralPlaces(tx: DbOrTx, eventoSeccionId: number, ca
   return rows.map((r) => r.id);
 }
 
-/** Ends a hold without a sale (cancel / expiry): the places are free again at once. */
-export async function releaseHold(tx: DbOrTx, reservaId: string): Promise<void> {
-  await tx.execute(sql`update evento_asientos set reserva_id = null, hold_expires_at = null where reserva_id = ${reservaId} and estado = 'disponible'`);
-  await tx.execute(sql`update evento_lugares_generales set reserva_id = null, hold_expires_at = null where reserva_id = ${reservaId} and estado = 'disponible'`);
+/** Places a hold gave back: seats by section, and the general sections that got places back. */
+export interface ReleasedPlaces {
+  asientos: { id: number; seccionId: number }[];
+  generales: number[];
+}
+
+/**
+ * Ends a hold without a sale (cancel / replace / expiry): its places are free again at once.
+ * Only places still pointing at this reserva are touched — an expired hold's seats may already
+ * belong to another buyer's hold.
+ */
+export async function releaseHold(tx: DbOrTx, reservaId: string): Promise<ReleasedPlaces> {
+  const asientos = await queryRows<{ id: number; seccion_id: number }>(
+    tx,
+    sql`update evento_asientos set reserva_id = null, hold_expires_at = null where reserva_id = ${reservaId} and estado = 'disponible' returning id, seccion_id`,
+  );
+  const generales = await queryRows<{ seccion_id: number }>(
+    tx,
+    sql`with freed as (
+          update evento_lugares_generales set reserva_id = null, hold_expires_at = null where reserva_id = ${reservaId} and estado = 'disponible' returning seccion_id)
+        select distinct seccion_id from freed`,
+  );
+  return { asientos: asientos.map((r) => ({ id: r.id, seccionId: r.seccion_id })), generales: generales.map((r) => r.seccion_id) };
 }

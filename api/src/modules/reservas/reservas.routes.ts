@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import { apiErrorSchema, idParamSchema } from '@taquilla/shared/schemas/common';
+import {
+  cancelarResponseSchema,
+  cancelarSchema,
+  invitadoSchema,
+  reservaCreadaSchema,
+  reservaDetalleSchema,
+  reservaIdSchema,
+  reservarGeneralesSchema,
+  reservarInvitadoSchema,
+  reservarSchema,
+} from '@taquilla/shared/schemas/reservas';
+import { DomainError } from '../../lib/errors';
+import { requireVerifiedUser } from '../auth/require-verified-user';
+import type { RouteModule } from '../types';
+import { DisponibilidadHub } from './disponibilidad';
+import { disponibilidadStream } from './disponibilidad.sse';
+import { startExpiryJob } from './expiry-job';
+import { readHoldConfig } from './reservas.config';
+import type { Comprador } from './reservas.repository';
+import { cancelarReserva, getReserva, reservarAsientos, reservarGenerales } from './reservas.service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const eventoParams = z.object({ id: idParamSchema });
+const created = { 201: reservaCreadaSchema, ...errors };
+
+/** The hubs by app, so tests can see open streams close (one hub per app instance). */
+export const disponibilidadHubs = new WeakMap<object, DisponibilidadHub>();
+
+function guest(nombre: string, correo: string): Comprador {
+  return { nombre, correo: correo.toLowerCase() };
+}
+
+/**
+ * reservar_generales serves both buyers: a session (any token sent must be valid and verified)
+ * or a guest's name and e-mail.
+ */
+async function compradorGenerales(request: FastifyRequest, body: { nombre?: string; correo?: string }): Promise<Comprador> {
+  if (request.user || request.tokenRejected) {
+    await requireVerifiedUser(request);
+    return { usuarioId: request.user!.id };
+  }
+  const parsed = invitadoSchema.safeParse({ nombre: body.nombre, correo: body.correo });
+  if (!parsed.success) throw new DomainError('DATOS_INVITADO', undefined, [...new Set(parsed.error.issues.map((i) => i.message))]);
+  return guest(parsed.data.nombre, parsed.data.correo);
+}
+
+/** Holds (spec §7 reservar, reservarInvitado, reservar_generales, cancelar), reading a hold back, and live availability. */
+export const reservasModule: RouteModule = {
+  name: 'reservas',
+  plugin: async (app) => {
+    const cfg = readHoldConfig();
+    const hub = new DisponibilidadHub(app.db, app.dbKind, app.log);
+    disponibilidadHubs.set(app.server, hub);
+    const stopJob = startExpiryJob(app.db, cfg, app.log);
+    app.addHook('onClose', async () => {
+      stopJob();
+      await hub.close();
+    });
+
+    app.post(
+      '/eventos/:id/reservar',
+      {
+        preHandler: requireVerifiedUser,
+        schema: { tags: ['reservas'], summary: 'Reservar asientos (comprador con sesión y correo verificado)', params: eventoParams, body: reservarSchema, response: created },
+      },
+      async (request, reply) => {
+        const ids = request.body.asientosReserva.map((a) => a.id);
+        return reply.status(201).send(await reservarAsientos(app.db, cfg, request.params.id, ids, { usuarioId: request.user!.id }));
+      },
+    );
+
+    app.post(
+      '/eventos/:id/reservarInvitado',
+      { schema: { tags: ['reservas'], summary: 'Reservar asientos como invitado', params: eventoParams, body: reservarInvitadoSchema, response: created } },
+      async (request, reply) => {
+        const { asientosReserva, nombre, correo } = request.body;
+        return reply.status(201).send(await reservarAsientos(app.db, cfg, request.params.id, asientosReserva.map((a) => a.id), guest(nombre, correo)));
+      },
+    );
+
+    app.post(
+      '/eventos/:id/reservar_generales',
+      { schema: { tags: ['reservas'], summary: 'Reservar lugares de admisión general', params: eventoParams, body: reservarGeneralesSchema, response: created } },
+      async (request, reply) => {
+        const comprador = await compradorGenerales(request, request.body);
+        const { seccionId, cantidadAsientos } = request.body;
+        return reply.status(201).send(await reservarGenerales(app.db, cfg, request.params.id, seccionId, cantidadAsientos, comprador));
+      },
+    );
+
+    app.post(
+      '/eventos/:id/cancelar',
+      { schema: { tags: ['reservas'], summary: 'Cancelar una reserva (idempotente)', params: eventoParams, body: cancelarSchema, response: { 200: cancelarResponseSchema, ...errors } } },
+      async (request) => cancelarReserva(app.db, request.params.id, request.body.reservaId, request.user),
+    );
+
+    app.get(
+      '/eventos/:id/reservas/:reservaId',
+      {
+        schema: {
+          tags: ['reservas'],
+          summary: 'Una reserva de su dueño (cuenta o quien tenga el id de una reserva de invitado)',
+          params: z.object({ id: idParamSchema, reservaId: reservaIdSchema }),
+          response: { 200: reservaDetalleSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return getReserva(app.db, request.params.id, request.params.reservaId, request.user);
+      },
+    );
+
+    app.get(
+      '/eventos/:id/disponibilidad',
+      {
+        schema: {
+          tags: ['reservas'],
+          summary: 'Disponibilidad en vivo (text/event-stream): eventos asientos y general',
+          params: eventoParams,
+          querystring: z.object({ apiKey: z.string().optional() }),
+        },
+      },
+      async (request, reply) => disponibilidadStream(app.db, hub, cfg, request.params.id, request, reply),
+    );
+  },
+};
