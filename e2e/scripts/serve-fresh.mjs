@@ -29,6 +29,9 @@ const env = {
   PUBLIC_URL: BASE_URL,
   MAIL_POLL_MS: process.env.E2E_MAIL_POLL_MS || '250',
   DATABASE_URL: process.env.E2E_DATABASE_URL || '',
+  // Holds last 1 minute (E2E_HOLD_MINUTES), so the expiry spec sees the server free the places
+  // after a real wait of a minute, while every other spec still has ample time inside a hold.
+  HOLD_MINUTES: process.env.E2E_HOLD_MINUTES || '1',
 };
 const { child, base } = await startServer({ port: E2E_PORT, env });
 console.log(`✔ e2e server ${base} (origin ${ORIGIN_DIR})`);
