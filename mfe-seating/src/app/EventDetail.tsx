@@ -1,11 +1,8 @@
-import { UnderConstruction } from '../features/under-construction/components/under-construction';
+import { useParams } from 'react-router-dom';
+import { VenueMapView } from '../features/venue-map/components/VenueMapView';
 
-/** Route /eventos/:id — venue map, price chips and section tooltips (not built yet). */
+/** Route /eventos/:id — the event's venue map, price chips and section tooltips. */
 export default function EventDetail() {
-  return (
-    <UnderConstruction
-      title="Detalle del evento"
-      description="Aquí verás el mapa del recinto, los precios por sección y podrás elegir tus lugares. Esta pantalla todavía no está disponible."
-    />
-  );
+  const { id = '' } = useParams();
+  return <VenueMapView eventoId={id} variant="page" />;
 }

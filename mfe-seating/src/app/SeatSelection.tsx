@@ -1,11 +1,8 @@
-import { UnderConstruction } from '../features/under-construction/components/under-construction';
+import { useParams } from 'react-router-dom';
+import { SeatPage } from '../features/seat-map/components/SeatPage';
 
-/** Route /eventos/:eventoId/:seccionId/:seccion — seat map and selection (not built yet). */
+/** Route /eventos/:eventoId/:seccionId/:seccion — the section's seat map and the selection panel. */
 export default function SeatSelection() {
-  return (
-    <UnderConstruction
-      title="Selección de asientos"
-      description="Aquí podrás elegir tus asientos en el mapa de la sección. Esta pantalla todavía no está disponible."
-    />
-  );
+  const { eventoId = '', seccionId = '', seccion = '' } = useParams();
+  return <SeatPage key={`${eventoId}/${seccionId}`} eventoId={eventoId} seccionId={seccionId} seccionNombre={seccion} />;
 }

@@ -1,18 +1,10 @@
-import { UnderConstruction } from '../features/under-construction/components/under-construction';
+import { VenueMapView } from '../features/venue-map/components/VenueMapView';
 
 export interface VenueMapProps {
   eventoId: string;
 }
 
-/** Mounted by the shell under catalog's EventInfo (not built yet). */
+/** Mounted by the shell under catalog's EventInfo (/eventos/informacion/:id). */
 export default function VenueMap({ eventoId }: VenueMapProps) {
-  return (
-    <div data-evento-id={eventoId}>
-      <UnderConstruction
-        compact
-        title="Mapa del recinto"
-        description="El mapa interactivo del recinto estará disponible pronto."
-      />
-    </div>
-  );
+  return <VenueMapView eventoId={eventoId} variant="block" />;
 }

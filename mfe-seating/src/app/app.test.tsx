@@ -1,30 +1,233 @@
-import { describe, expect, it, afterEach } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { bus, type BusEvents } from '@taquilla/shared';
+import type { EventoDetalle, FilasPorSeccionResponse } from '@taquilla/shared/api/catalog';
+import type { DetalleSeccionResponse } from '@taquilla/shared/schemas/catalog';
 import EventDetail from './EventDetail';
 import SeatSelection from './SeatSelection';
 import VenueMap from './VenueMap';
 
-afterEach(cleanup);
+const api = vi.hoisted(() => ({
+  getEventoDetalle: vi.fn(),
+  getDetalleSeccion: vi.fn(),
+  getFilasPorSeccion: vi.fn(),
+}));
+vi.mock('@taquilla/shared/api/catalog', () => api);
 
-describe('seating exposed modules (en construcción)', () => {
-  it('EventDetail shows a Spanish heading, a way back to /eventos and no prices', () => {
-    render(<MemoryRouter initialEntries={['/eventos/7']}><Routes><Route path="/eventos/:id" element={<EventDetail />} /></Routes></MemoryRouter>);
-    expect(screen.getByRole('heading', { level: 1, name: 'Detalle del evento: en construcción' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Volver a eventos' }).getAttribute('href')).toBe('/eventos');
-    expect(document.body.textContent).not.toMatch(/\$\s?\d/);
+const svg =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" role="img" aria-label="Mapa">' +
+  '<script>window.__pwned = true</script>' +
+  '<g data-seccion="pista" data-seccion-id="1" onclick="window.__pwned = true"><path d="M0 0H50V50Z"/></g>' +
+  '<g data-seccion="s101" data-seccion-id="2"><path d="M50 50H100V100Z"/></g></svg>';
+
+const evento = (over: Partial<EventoDetalle> = {}): EventoDetalle => ({
+  id: 1,
+  nombre: 'Luna Roja — Gira Eclipse',
+  descripcion: '',
+  fecha: '2026-12-05T03:00:00.000Z',
+  zonaHoraria: 'America/Mexico_City',
+  imagenBanner: null,
+  imagenPromocion: null,
+  categoria: { id: 1, nombre: 'Conciertos' },
+  artista: { nombre: 'Luna Roja' },
+  recinto: { id: 1, nombre: 'Arena Ciudad de México', direccion: '', svg },
+  ciudad: { nombre: 'Ciudad de México' },
+  mostrarWeb: true,
+  limiteDeAsientos: 3,
+  usoDeTarjeta: 350,
+  usoDeServicio: 1000,
+  ivaRate: 1600,
+  isIvaApplied: true,
+  udsPorCategoria: false,
+  precioDesde: 45000,
+  ...over,
+});
+
+const seccion = (id: number, nombre: string, tipo: 'general' | 'numerada', over: object = {}) => ({
+  id,
+  nombre,
+  bloque: { id: 1, nombre: 'B' },
+  tipo_seccion: tipo,
+  precioSeccion: 95000,
+  nombreEspecial: null,
+  seccionAdicional: false,
+  asientosDisponibles: 10,
+  capacidad: 10,
+  disponiblesPorCategoria: [{ categoria: tipo === 'general' ? 'General Pista' : 'Lateral', disponibles: 10 }],
+  colores: ['#fff'],
+  uds: null,
+  ...over,
+});
+
+const detalleSeccion: DetalleSeccionResponse = {
+  secciones: [
+    seccion(1, 'Pista General', 'general'),
+    seccion(2, 'Sección 101', 'numerada', { disponiblesPorCategoria: [{ categoria: 'Lateral', disponibles: 0 }], asientosDisponibles: 0 }),
+    seccion(3, 'Acceso Fan Zone', 'general', { seccionAdicional: true, nombreEspecial: 'Experiencia Fan Zone', precioSeccion: 45000 }),
+  ],
+  preciosCategorias: [
+    { categoria: 'General Pista', color: '#06b6d4', precios: [95000] },
+    { categoria: 'Cortesía', color: '#000', precios: [0] },
+    { categoria: 'Lateral', color: '#8b5cf6', precios: [110000, 120000] },
+  ],
+};
+
+const filas: FilasPorSeccionResponse = {
+  seccion: { id: 2, nombre: 'Sección 101', tipo_seccion: 'numerada', bloque: 'Lateral' },
+  filas: ['A', 'B'].map((nombre, r) => ({
+    id: r + 1,
+    nombre,
+    asientos: [1, 2, 3].map((numero) => ({
+      id: r * 10 + numero,
+      numero,
+      estado: r === 0 && numero === 1 ? ('vendido' as const) : ('disponible' as const),
+      precio: 120000,
+      categoria: 'Lateral',
+      color: '#8b5cf6',
+      fila: nombre,
+    })),
+    udt: 350,
+    uds: 1000,
+    iva: 1600,
+    orientacionFilas: 'centro' as const,
+    esMesa: false,
+  })),
+  preciosCategorias: [],
+  categoriasEvento: [],
+  esMesa: false,
+  orientacionFilas: 'centro',
+};
+
+function Where() {
+  return <span data-testid="where">{useLocation().pathname}</span>;
+}
+
+const renderAt = (path: string) =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/eventos/:id" element={<EventDetail />} />
+        <Route path="/eventos/informacion/:id" element={<VenueMap eventoId="1" />} />
+        <Route path="/eventos/:eventoId/:seccionId/:seccion" element={<SeatSelection />} />
+        <Route path="*" element={null} />
+      </Routes>
+      <Where />
+    </MemoryRouter>,
+  );
+
+beforeEach(() => {
+  api.getEventoDetalle.mockResolvedValue(evento());
+  api.getDetalleSeccion.mockResolvedValue(detalleSeccion);
+  api.getFilasPorSeccion.mockResolvedValue(filas);
+});
+afterEach(() => {
+  cleanup();
+  bus.all.clear();
+  vi.clearAllMocks();
+});
+
+describe('EventDetail / VenueMap', () => {
+  it('shows the event, price chips in order without 0-priced ones, and the extra tickets outside the map', async () => {
+    renderAt('/eventos/1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Luna Roja — Gira Eclipse' })).toBeTruthy();
+    const chips = screen.getByRole('region', { name: 'Precios por categoría' });
+    expect([...chips.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Lateral$1,100.00 – $1,200.00', 'General Pista$950.00']);
+    expect(screen.getByRole('button', { name: /Experiencia Fan Zone/ }).textContent).toContain('$450.00');
+    expect(document.body.textContent).not.toMatch(/construcción|v0\.0\.0/);
   });
 
-  it('SeatSelection is honest about not being built', () => {
-    render(<MemoryRouter><SeatSelection /></MemoryRouter>);
-    expect(screen.getByRole('heading', { name: 'Selección de asientos: en construcción' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Volver a eventos' }).getAttribute('href')).toBe('/eventos');
+  it('sanitises the venue SVG and turns its sections into named buttons', async () => {
+    renderAt('/eventos/1');
+    const pista = await screen.findByRole('button', { name: /^Pista General, sección general/ });
+    expect(pista.getAttribute('tabindex')).toBe('0');
+    expect(pista.getAttribute('onclick')).toBeNull();
+    expect(document.querySelector('script')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sección 101, sección numerada. Lateral: Agotado' })).toBeTruthy();
   });
 
-  it('VenueMap is a compact block tagged with its event and remote version', () => {
-    const { container } = render(<MemoryRouter><VenueMap eventoId="42" /></MemoryRouter>);
-    expect(screen.getByRole('heading', { level: 2, name: 'Mapa del recinto: en construcción' })).toBeTruthy();
-    expect(screen.queryByRole('link')).toBeNull();
-    expect(container.querySelector('[data-evento-id="42"] [data-remote-version="0.0.0-test"]')).toBeTruthy();
+  it('shows the section tooltip on focus with Agotado', async () => {
+    renderAt('/eventos/1');
+    const s101 = await screen.findByRole('button', { name: /^Sección 101/ });
+    fireEvent.focus(s101);
+    const tip = screen.getByRole('tooltip');
+    expect(tip.textContent).toBe('Sección 101NumeradaLateral: Agotado');
+  });
+
+  it('a general section asks checkout for the modal; a numbered one opens its seat page (Enter)', async () => {
+    const clicked = vi.fn();
+    bus.on('seating:general-section-clicked', clicked);
+    renderAt('/eventos/1');
+    fireEvent.click(await screen.findByRole('button', { name: /^Pista General/ }));
+    expect(clicked).toHaveBeenCalledWith({ eventoId: '1', seccionId: '1', seccionNombre: 'Pista General' });
+    fireEvent.keyDown(screen.getByRole('button', { name: /^Sección 101/ }), { key: 'Enter' });
+    expect(screen.getByTestId('where').textContent).toBe('/eventos/1/2/Secci%C3%B3n%20101');
+  });
+
+  it('says the event is not available when mostrarWeb is false', async () => {
+    api.getEventoDetalle.mockResolvedValue(evento({ mostrarWeb: false }));
+    renderAt('/eventos/informacion/1');
+    expect(await screen.findByRole('heading', { name: 'Este evento no se encuentra disponible' })).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});
+
+describe('SeatSelection', () => {
+  it('heads the page with the section, names rows on both sides and starts with an empty panel', async () => {
+    renderAt('/eventos/1/2/Secci%C3%B3n%20101');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sección: Sección 101' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Volver al evento' }).getAttribute('href')).toBe('/eventos/1');
+    expect(screen.getAllByText('A')).toHaveLength(2);
+    expect(screen.getByText('No has seleccionado asientos.')).toBeTruthy();
+    for (const label of ['Seleccionado', 'Reservado', 'Vendido', 'Ocupado', 'Bloqueado', 'Inaccesible', 'Cortesía']) {
+      expect(screen.getByRole('list', { name: 'Simbología de asientos' }).textContent).toContain(label);
+    }
+  });
+
+  it('selects and releases seats from the keyboard, announcing them and the selection on the bus', async () => {
+    const changes: BusEvents['seating:selection-changed'][] = [];
+    bus.on('seating:selection-changed', (e) => changes.push(e));
+    renderAt('/eventos/1/2/Secci%C3%B3n%20101');
+    const canvas = await screen.findByRole('application', { name: /Asientos de Sección 101/ });
+    fireEvent.focus(canvas);
+    // focus starts on the first free seat: A2 (A1 is sold)
+    expect(screen.getByRole('status').textContent).toBe('Fila A, asiento 2: disponible, Lateral, $1,200.00.');
+    fireEvent.keyDown(canvas, { key: 'Enter' });
+    fireEvent.keyDown(canvas, { key: 'ArrowDown' });
+    fireEvent.keyDown(canvas, { key: ' ' });
+    const panel = screen.getByRole('list', { name: 'Asientos seleccionados' });
+    expect(panel.textContent).toBe('Lateral · Fila A, asiento 2$1,200.00Lateral · Fila B, asiento 2$1,200.00');
+    expect(screen.getByText('2 asientos seleccionados')).toBeTruthy();
+    expect(changes.at(-1)).toEqual({
+      eventoId: '1',
+      seccionId: '2',
+      asientoIds: ['2', '12'],
+      asientos: [
+        { id: 2, numero: 2, fila: 'A', categoria: 'Lateral', color: '#8b5cf6', precio: 120000 },
+        { id: 12, numero: 2, fila: 'B', categoria: 'Lateral', color: '#8b5cf6', precio: 120000 },
+      ],
+    });
+    fireEvent.keyDown(canvas, { key: 'Enter' });
+    expect(screen.getByText('1 asiento seleccionado')).toBeTruthy();
+    // the sold seat does not toggle
+    fireEvent.keyDown(canvas, { key: 'ArrowUp' });
+    fireEvent.keyDown(canvas, { key: 'Home' });
+    fireEvent.keyDown(canvas, { key: 'Enter' });
+    expect(screen.getByRole('status').textContent).toBe('Fila A, asiento 1: vendido, Lateral.');
+    expect(changes.at(-1)!.asientoIds).toEqual(['2']);
+  });
+
+  it('turns the back link into the cancel arrow while a hold is live, and asks checkout to cancel', async () => {
+    const cancel = vi.fn();
+    bus.on('seating:cancel-requested', cancel);
+    renderAt('/eventos/1/2/Secci%C3%B3n%20101');
+    await screen.findByRole('link', { name: 'Volver al evento' });
+    await screen.findByRole('application');
+    act(() => bus.emit('checkout:reserved', { eventoId: '1', reservaId: 'r-1', fechaExpiracion: '2026-12-01T00:00:00Z', esGeneral: false }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar la compra' }));
+    expect(cancel).toHaveBeenCalledWith({ eventoId: '1', reservaId: 'r-1' });
+    act(() => bus.emit('checkout:released', { eventoId: '1', reservaId: 'r-1', reason: 'cancelled' }));
+    expect(screen.getByRole('link', { name: 'Volver al evento' })).toBeTruthy();
+    await waitFor(() => expect(api.getFilasPorSeccion).toHaveBeenCalledTimes(2));
   });
 });

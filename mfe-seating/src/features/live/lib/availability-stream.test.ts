@@ -10,8 +10,8 @@ import {
 
 class FakeSource implements EventSourceLike {
   readyState = 0;
-  onopen: ((ev: unknown) => void) | null = null;
-  onerror: ((ev: unknown) => void) | null = null;
+  onopen: ((ev: Event) => void) | null = null;
+  onerror: ((ev: Event) => void) | null = null;
   closed = false;
   listeners = new Map<string, (ev: { data?: unknown }) => void>();
   constructor(readonly url: string) {}
@@ -60,17 +60,17 @@ describe('availability stream', () => {
 
   it('reopens a closed stream with growing delays and resyncs once it is back', () => {
     const { sources, timers, handlers } = setup();
-    sources[0]!.onopen?.({});
+    sources[0]!.onopen?.(new Event("open"));
     expect(handlers.onResync).not.toHaveBeenCalled();
     sources[0]!.readyState = 2;
-    sources[0]!.onerror?.({});
+    sources[0]!.onerror?.(new Event("error"));
     expect(timers.map((t) => t.ms)).toEqual([1000]);
     timers[0]!.fn();
     sources[1]!.readyState = 2;
-    sources[1]!.onerror?.({});
+    sources[1]!.onerror?.(new Event("error"));
     expect(timers.map((t) => t.ms)).toEqual([1000, 2000]);
     timers[1]!.fn();
-    sources[2]!.onopen?.({});
+    sources[2]!.onopen?.(new Event("open"));
     expect(handlers.onResync).toHaveBeenCalledTimes(1);
     expect(sources[2]!.url).toBe('/api/v1/eventos/1/disponibilidad?apiKey=k');
   });
@@ -78,7 +78,7 @@ describe('availability stream', () => {
   it('leaves the browser to retry while the stream is only reconnecting, and stops for good', () => {
     const { sources, timers, stop } = setup();
     sources[0]!.readyState = 0;
-    sources[0]!.onerror?.({});
+    sources[0]!.onerror?.(new Event("error"));
     expect(timers).toHaveLength(0);
     stop();
     expect(sources[0]!.closed).toBe(true);

@@ -75,8 +75,8 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
 /** The part of EventSource this module uses (tests pass a fake). */
 export interface EventSourceLike {
   readonly readyState: number;
-  onopen: ((ev: unknown) => void) | null;
-  onerror: ((ev: unknown) => void) | null;
+  onopen: ((ev: Event) => void) | null;
+  onerror: ((ev: Event) => void) | null;
   addEventListener(type: string, listener: (ev: { data?: unknown }) => void): void;
   close(): void;
 }

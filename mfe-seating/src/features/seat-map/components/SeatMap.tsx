@@ -1,0 +1,136 @@
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { bus } from '@taquilla/shared';
+import type { EstadoAsiento } from '@taquilla/shared/schemas/catalog';
+import { KEY_MOVES, moveFocus, type SeatGrid } from '../lib/seat-grid';
+import { seatAnnouncement, seatTooltip, type EstadoVisible } from '../lib/seat-states';
+import { SeatCanvas } from './SeatCanvas';
+
+export interface SeatMapProps {
+  grid: SeatGrid;
+  estados: readonly EstadoAsiento[];
+  selected: ReadonlySet<number>;
+  seccionNombre: string;
+  /** Toggles a seat; returns why nothing changed, or null. */
+  toggle: (index: number) => string | null;
+}
+
+/** Large sections get smaller cells so more of them fits before scrolling. */
+const cellFor = (cols: number) => (cols > 40 ? 14 : 24);
+
+/**
+ * Canvas, row names on both sides, seat tooltip and keyboard use: the canvas is one tab stop;
+ * arrows move a focus ring over the grid, Enter/Space toggle, and a live region reads out the
+ * focused seat (the canvas itself has no per-seat accessibility tree).
+ */
+export function SeatMap({ grid, estados, selected, seccionNombre, toggle }: SeatMapProps) {
+  const cell = cellFor(grid.cols);
+  const [focus, setFocus] = useState<number | null>(null);
+  const [focused, setFocused] = useState(false);
+  const [hover, setHover] = useState<number | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const liveId = useId();
+
+  const estadoOf = (i: number): EstadoVisible => (selected.has(i) ? 'seleccionado' : estados[i]!);
+  const announce = (i: number, estado: EstadoVisible = estadoOf(i)) => setAnnouncement(seatAnnouncement(grid.asientos[i]!, estado));
+
+  const choose = (i: number) => {
+    const error = toggle(i);
+    setFocus(i);
+    if (error) {
+      setAnnouncement(error);
+      bus.emit('ui:toast', { kind: 'warning', message: error });
+    } else if (estados[i] === 'disponible' || selected.has(i)) {
+      announce(i, selected.has(i) ? 'disponible' : 'seleccionado');
+    } else {
+      announce(i);
+    }
+  };
+
+  const keepInView = (i: number) => {
+    const el = scrollerRef.current;
+    if (!el) return;
+    const x = (grid.colOf[i]! + 0.5) * cell + 40;
+    const y = (grid.rowOf[i]! + 0.5) * cell;
+    if (x < el.scrollLeft + cell || x > el.scrollLeft + el.clientWidth - cell) el.scrollLeft = x - el.clientWidth / 2;
+    if (y < el.scrollTop + cell || y > el.scrollTop + el.clientHeight - cell) el.scrollTop = y - el.clientHeight / 2;
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLCanvasElement>) => {
+    if (grid.asientos.length === 0) return;
+    const current = focus ?? 0;
+    const move = KEY_MOVES[e.key];
+    if (move) {
+      e.preventDefault();
+      const next = moveFocus(grid, current, move);
+      setFocus(next);
+      announce(next);
+      keepInView(next);
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      choose(current);
+    }
+  };
+
+  const onFocus = () => {
+    setFocused(true);
+    if (grid.asientos.length === 0) return;
+    const start = focus ?? Math.max(0, estados.indexOf('disponible'));
+    setFocus(start);
+    announce(start);
+  };
+
+  const tipIndex = hover ?? (focused ? focus : null);
+  const tip = tipIndex !== null ? seatTooltip(grid.asientos[tipIndex]!, estadoOf(tipIndex)) : null;
+  const rowLabels = (side: 'left' | 'right') => (
+    <ol className={`seat-rows seat-rows--${side}`} aria-hidden="true">
+      {grid.rows.map((r) => (
+        <li key={r.fila.id} style={{ height: cell, lineHeight: `${cell}px` }}>
+          {r.fila.nombre}
+        </li>
+      ))}
+    </ol>
+  );
+
+  return (
+    <div className="seat-map">
+      <div ref={scrollerRef} className="seat-map__scroller">
+        <div className="seat-map__grid">
+          {rowLabels('left')}
+          <div className="seat-map__canvas">
+            <SeatCanvas
+              grid={grid}
+              estados={estados}
+              selected={selected}
+              focus={focused ? focus : null}
+              cell={cell}
+              label={`Asientos de ${seccionNombre}. Usa las flechas para recorrerlos y Enter o Espacio para elegir.`}
+              describedBy={liveId}
+              onSeatClick={choose}
+              onHover={setHover}
+              onKeyDown={onKeyDown}
+              onFocus={onFocus}
+              onBlur={() => setFocused(false)}
+            />
+            {tip && tipIndex !== null && (
+              <div
+                role="tooltip"
+                className="seat-tooltip"
+                style={{ left: (grid.colOf[tipIndex]! + 0.5) * cell, top: grid.rowOf[tipIndex]! * cell }}
+              >
+                <strong>{tip.titulo}</strong>
+                <span>{tip.categoria}</span>
+                {tip.precio && <span>{tip.precio}</span>}
+                <span className="seat-tooltip__estado">{tip.estado}</span>
+              </div>
+            )}
+          </div>
+          {rowLabels('right')}
+        </div>
+      </div>
+      <p id={liveId} className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+    </div>
+  );
+}

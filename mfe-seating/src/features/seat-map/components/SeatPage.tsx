@@ -1,0 +1,111 @@
+import { useEffect, useMemo } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { bus, isApiError } from '@taquilla/shared';
+import type { EventoDetalle, FilasPorSeccionResponse } from '@taquilla/shared/api/catalog';
+import { useAvailability } from '../../live/hooks/use-availability';
+import { useSeccion } from '../api/use-seccion';
+import { useSeatSelection } from '../hooks/use-seat-selection';
+import { buildSeatGrid } from '../lib/seat-grid';
+import { SeatLegend } from './SeatLegend';
+import { SeatMap } from './SeatMap';
+import { SelectionPanel } from './SelectionPanel';
+import './seat-map.css';
+
+const NOT_AVAILABLE = 'Este evento no se encuentra disponible';
+const LOAD_ERROR = 'Error al obtener el evento.';
+
+export interface SeatPageProps {
+  eventoId: string;
+  seccionId: string;
+  /** The section name from the URL, shown until the section answers. */
+  seccionNombre: string;
+}
+
+function Header({ eventoId, evento, nombre, back }: { eventoId: string; evento?: EventoDetalle; nombre: string; back: React.ReactNode }) {
+  return (
+    <header className="seat-page__header">
+      <nav aria-label="Ruta de navegación" className="seat-page__crumbs">
+        <Link to="/eventos">Eventos</Link>
+        {evento && (
+          <>
+            {' / '}
+            <Link to={`/eventos/${encodeURIComponent(eventoId)}`}>{evento.nombre}</Link>
+          </>
+        )}
+      </nav>
+      <div className="seat-page__title-row">
+        {back}
+        <h1 className="seat-page__title">Sección: {nombre}</h1>
+      </div>
+    </header>
+  );
+}
+
+const backLink = (eventoId: string) => (
+  <Link className="seat-page__back" to={`/eventos/${encodeURIComponent(eventoId)}`} aria-label="Volver al evento">
+    <span aria-hidden="true">←</span>
+  </Link>
+);
+
+/** Route /eventos/:eventoId/:seccionId/:seccion: the section's seats and the buyer's selection. */
+export function SeatPage({ eventoId, seccionId, seccionNombre }: SeatPageProps) {
+  const navigate = useNavigate();
+  const { state, reloadSeats } = useSeccion(eventoId, seccionId);
+
+  // Spec §8: a section that fails to load is an alert, then back to the event list.
+  useEffect(() => {
+    if (state.status !== 'error') return;
+    const message = isApiError(state.error) && state.error.message.trim() ? state.error.message : LOAD_ERROR;
+    bus.emit('ui:toast', { kind: 'error', message });
+    navigate('/eventos', { replace: true });
+  }, [state, navigate]);
+
+  if (state.status !== 'ready') {
+    return (
+      <section className="seat-page" data-remote-version={__REMOTE_VERSION__}>
+        <Header eventoId={eventoId} nombre={seccionNombre} back={backLink(eventoId)} />
+        <p role="status">Cargando asientos…</p>
+      </section>
+    );
+  }
+  if (!state.evento.mostrarWeb) {
+    return (
+      <section className="seat-page" data-remote-version={__REMOTE_VERSION__}>
+        <h1 className="seat-page__title">{NOT_AVAILABLE}</h1>
+        <Link to="/eventos">Ver otros eventos</Link>
+      </section>
+    );
+  }
+  return <ReadySeatPage eventoId={eventoId} seccionId={seccionId} evento={state.evento} seccion={state.seccion} reloadSeats={reloadSeats} />;
+}
+
+function ReadySeatPage({ eventoId, seccionId, evento, seccion, reloadSeats }: { eventoId: string; seccionId: string; evento: EventoDetalle; seccion: FilasPorSeccionResponse; reloadSeats: () => void }) {
+  const grid = useMemo(() => buildSeatGrid(seccion.filas, seccion.orientacionFilas), [seccion]);
+  const { estados, selected, asientos, hold, toggle, applyChange, cancelHold } = useSeatSelection({
+    eventoId,
+    seccionId,
+    grid,
+    limit: evento.limiteDeAsientos,
+    reloadSeats,
+  });
+  useAvailability(eventoId, { onAsientos: applyChange, onResync: reloadSeats });
+
+  const back = hold ? (
+    <button type="button" className="seat-page__back" onClick={cancelHold} aria-label="Cancelar la compra">
+      <span aria-hidden="true">←</span>
+    </button>
+  ) : (
+    backLink(eventoId)
+  );
+
+  return (
+    <section className="seat-page" data-remote-version={__REMOTE_VERSION__}>
+      <Header eventoId={eventoId} evento={evento} nombre={seccion.seccion.nombre} back={back} />
+      <SeatLegend />
+      <div className="seat-page__body">
+        <SeatMap grid={grid} estados={estados} selected={selected} seccionNombre={seccion.seccion.nombre} toggle={toggle} />
+        <SelectionPanel asientos={asientos} />
+      </div>
+    </section>
+  );
+}

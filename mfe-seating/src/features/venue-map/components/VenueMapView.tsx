@@ -1,0 +1,106 @@
+import { useMemo, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { bus, formatDateTime, isApiError } from '@taquilla/shared';
+import type { Seccion } from '@taquilla/shared/schemas/catalog';
+import { useAvailability } from '../../live/hooks/use-availability';
+import { useVenue } from '../api/use-venue';
+import { priceChips } from '../lib/price-chips';
+import { ExtraTickets } from './ExtraTickets';
+import { PriceChips } from './PriceChips';
+import { SvgMap } from './SvgMap';
+import './venue-map.css';
+
+export const NOT_AVAILABLE = 'Este evento no se encuentra disponible';
+const LOAD_ERROR = 'Error al obtener el evento.';
+/** Seat changes arrive in bursts (a hold is many seats): re-read the sections at most this often. */
+const REFRESH_DEBOUNCE_MS = 1500;
+
+export interface VenueMapViewProps {
+  eventoId: string;
+  /** 'page': /eventos/:id owns the page heading; 'block': inside the catalog's event info page. */
+  variant: 'page' | 'block';
+}
+
+/** Map, chips and extra tickets of one event; a section click goes to its seats or opens the GA modal. */
+export function VenueMapView({ eventoId, variant }: VenueMapViewProps) {
+  const navigate = useNavigate();
+  const { state, refreshSecciones, setGeneral } = useVenue(eventoId);
+  const refreshTimer = useRef<number | null>(null);
+
+  useAvailability(eventoId, {
+    onGeneral: (c) => setGeneral(c.seccionId, c.disponibles),
+    onAsientos: () => {
+      if (refreshTimer.current !== null) return;
+      refreshTimer.current = window.setTimeout(() => {
+        refreshTimer.current = null;
+        refreshSecciones();
+      }, REFRESH_DEBOUNCE_MS);
+    },
+    onResync: refreshSecciones,
+  });
+
+  const venue = state.status === 'ready' ? state.venue : null;
+  const chips = useMemo(() => (venue ? priceChips(venue.preciosCategorias) : []), [venue]);
+
+  const onSelect = (seccion: Seccion) => {
+    if (seccion.tipo_seccion === 'general') {
+      bus.emit('seating:general-section-clicked', { eventoId, seccionId: String(seccion.id), seccionNombre: seccion.nombre });
+    } else {
+      navigate(`/eventos/${encodeURIComponent(eventoId)}/${seccion.id}/${encodeURIComponent(seccion.nombre)}`);
+    }
+  };
+
+  const Heading = variant === 'page' ? 'h1' : 'h2';
+  const root = (children: React.ReactNode) => (
+    <section className={`venue venue--${variant}`} aria-labelledby={`venue-${eventoId}`} data-remote-version={__REMOTE_VERSION__}>
+      {children}
+    </section>
+  );
+
+  if (state.status === 'loading') {
+    return root(
+      <>
+        <Heading id={`venue-${eventoId}`} className="venue__title">Mapa del recinto</Heading>
+        <p role="status">Cargando el mapa…</p>
+      </>,
+    );
+  }
+  if (state.status === 'error') {
+    const message = isApiError(state.error) && state.error.message.trim() ? state.error.message : LOAD_ERROR;
+    return root(
+      <>
+        <Heading id={`venue-${eventoId}`} className="venue__title">Mapa del recinto</Heading>
+        <p role="alert">{message}</p>
+      </>,
+    );
+  }
+
+  const { evento, secciones } = state.venue;
+  if (!evento.mostrarWeb) {
+    return root(
+      <Heading id={`venue-${eventoId}`} className="venue__title">
+        {NOT_AVAILABLE}
+      </Heading>,
+    );
+  }
+  const extras = secciones.filter((s) => s.seccionAdicional);
+  return root(
+    <>
+      {variant === 'page' ? (
+        <header className="venue__header">
+          <h1 id={`venue-${eventoId}`} className="venue__title">{evento.nombre}</h1>
+          <p className="venue__facts">
+            {evento.recinto.nombre} · {evento.ciudad.nombre} ·{' '}
+            <time dateTime={evento.fecha}>{formatDateTime(evento.fecha, { timeZone: evento.zonaHoraria })}</time>
+          </p>
+        </header>
+      ) : (
+        <h2 id={`venue-${eventoId}`} className="venue__title">Mapa del recinto</h2>
+      )}
+      <PriceChips chips={chips} />
+      <p className="venue__hint">Elige una sección del mapa para ver sus lugares.</p>
+      <SvgMap svg={evento.recinto.svg} secciones={secciones} onSelect={onSelect} />
+      <ExtraTickets secciones={extras} onSelect={onSelect} />
+    </>,
+  );
+}
