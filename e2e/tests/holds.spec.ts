@@ -45,13 +45,6 @@ async function asientos(api: APIRequestContext, id: number, seccionId: number): 
   return filas.flatMap((f) => f.asientos);
 }
 
-/** The first `n` free seats of row A, as the server serves them. */
-async function freeSeats(api: APIRequestContext, id: number, seccionId: number, n: number): Promise<Asiento[]> {
-  const free = (await asientos(api, id, seccionId)).filter((a) => a.fila === 'A' && a.estado === 'disponible');
-  expect(free.length).toBeGreaterThanOrEqual(n);
-  return free.slice(0, n);
-}
-
 async function estadoDe(api: APIRequestContext, id: number, seccionId: number, asientoIds: number[]): Promise<string[]> {
   const all = await asientos(api, id, seccionId);
   return asientoIds.map((aid) => all.find((a) => a.id === aid)?.estado ?? 'desconocido');
@@ -62,8 +55,26 @@ async function openSeatPage(page: Page, id: number, s: Seccion) {
   await expect(page.getByRole('heading', { name: `Sección: ${s.nombre}` })).toBeVisible();
 }
 
-/** A seat on seating's map, by the name it announces. */
-const seat = (page: Page, a: Asiento) => page.getByRole('button', { name: new RegExp(`^Fila ${a.fila}, asiento ${a.numero}\\b`) });
+/**
+ * Picks `n` free seats on seating's map the way a keyboard user does (the map is one canvas:
+ * focus lands on the first free seat, arrows move, Enter toggles, a live region reads each
+ * seat out) and returns their ids, matched by row and number against the server's seats.
+ */
+async function pickSeats(page: Page, api: APIRequestContext, id: number, s: Seccion, n: number): Promise<number[]> {
+  const map = page.getByRole('application', { name: new RegExp(`^Asientos de ${s.nombre}`) });
+  const spoken = page.getByRole('status').filter({ hasText: /^Fila / });
+  await map.focus();
+  const picked: { fila: string; numero: number }[] = [];
+  for (let k = 0; k < n; k++) {
+    if (k > 0) await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await expect(spoken).toContainText(': seleccionado');
+    const [, fila, numero] = /^Fila (\S+), asiento (\d+)/.exec((await spoken.textContent()) ?? '') ?? [];
+    picked.push({ fila: fila!, numero: Number(numero) });
+  }
+  const all = await asientos(api, id, s.id);
+  return picked.map((p) => all.find((a) => a.fila === p.fila && a.numero === p.numero)!.id);
+}
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Resumen de compra' });
 const countdown = (page: Page) => panel(page).getByRole('timer');
@@ -74,19 +85,17 @@ test('a signed-in buyer holds seats, the hold survives a reload, and cancel free
   const buyer = await createVerifiedBuyer(api);
   const id = await eventoId(api);
   const s = await seccion(api, id, 'Sección 101');
-  const seats = await freeSeats(api, id, s.id, 2);
-
   await signInAs(page, buyer);
   await openSeatPage(page, id, s);
   // Signed in: no guest fields.
   await expect(panel(page).getByRole('button', { name: 'Continuar' })).toBeEnabled();
   await expect(panel(page).getByLabel('Nombre')).toHaveCount(0);
-  for (const a of seats) await seat(page, a).click();
+  const seats = await pickSeats(page, api, id, s, 2);
   await panel(page).getByRole('button', { name: 'Continuar' }).click();
 
   await expect(countdown(page)).toContainText(HOLD_TIME);
-  await expect(panel(page).getByRole('list', { name: 'Asientos reservados' })).toContainText(`Fila A, asiento ${seats[0]!.numero}`);
-  expect(await estadoDe(api, id, s.id, seats.map((a) => a.id))).toEqual(['reservado', 'reservado']);
+  await expect(panel(page).getByRole('list', { name: 'Asientos reservados' }).getByRole('listitem')).toHaveCount(2);
+  expect(await estadoDe(api, id, s.id, seats)).toEqual(['reservado', 'reservado']);
 
   // The countdown ticks.
   const first = await countdown(page).textContent();
@@ -101,45 +110,43 @@ test('a signed-in buyer holds seats, the hold survives a reload, and cancel free
   // The page reloads into a fresh purchase, and the server has the seats back.
   await expect(panel(page).getByRole('button', { name: 'Continuar' })).toBeVisible({ timeout: 10_000 });
   await expect(countdown(page)).toHaveCount(0);
-  expect(await estadoDe(api, id, s.id, seats.map((a) => a.id))).toEqual(['disponible', 'disponible']);
+  expect(await estadoDe(api, id, s.id, seats)).toEqual(['disponible', 'disponible']);
 });
 
 test('a guest gives name and e-mail, then holds the seat', async ({ page, api }) => {
   const id = await eventoId(api);
   const s = await seccion(api, id, 'Sección 102');
-  const [a] = await freeSeats(api, id, s.id, 1);
 
   await openSeatPage(page, id, s);
   await expect(panel(page).getByText('En este correo recibirás tus boletos')).toBeVisible();
   await panel(page).getByRole('button', { name: 'Continuar' }).click();
   await expect(panel(page).getByRole('alert')).toHaveText('Debes seleccionar al menos un asiento.');
 
-  await seat(page, a!).click();
+  const [a] = await pickSeats(page, api, id, s, 1);
   await expect(panel(page).getByRole('alert')).toHaveCount(0);
   await panel(page).getByRole('button', { name: 'Continuar' }).click();
   await expect(panel(page).getByText('Ingresa el nombre')).toBeVisible();
   await expect(panel(page).getByText('Es necesario un correo electrónico valído')).toBeVisible();
-  expect(await estadoDe(api, id, s.id, [a!.id])).toEqual(['disponible']);
+  expect(await estadoDe(api, id, s.id, [a!])).toEqual(['disponible']);
 
   await panel(page).getByLabel('Nombre').fill('Invitada Prueba');
   await panel(page).getByLabel('Correo electrónico').fill(uniqueEmail('invitada'));
   await panel(page).getByRole('button', { name: 'Continuar' }).click();
   await expect(countdown(page)).toContainText(HOLD_TIME);
-  expect(await estadoDe(api, id, s.id, [a!.id])).toEqual(['reservado']);
+  expect(await estadoDe(api, id, s.id, [a!])).toEqual(['reservado']);
 
   await panel(page).getByRole('button', { name: 'Cancelar la compra' }).click();
   await expect(panel(page).getByRole('button', { name: 'Continuar' })).toBeVisible({ timeout: 10_000 });
-  expect(await estadoDe(api, id, s.id, [a!.id])).toEqual(['disponible']);
+  expect(await estadoDe(api, id, s.id, [a!])).toEqual(['disponible']);
 });
 
 test('an expired hold warns, reloads, and the server has freed the seat', async ({ page, api }) => {
   test.setTimeout(150_000);
   const id = await eventoId(api);
   const s = await seccion(api, id, 'Sección 103');
-  const [a] = await freeSeats(api, id, s.id, 1);
 
   await openSeatPage(page, id, s);
-  await seat(page, a!).click();
+  const [a] = await pickSeats(page, api, id, s, 1);
   await panel(page).getByLabel('Nombre').fill('Invitado Prueba');
   await panel(page).getByLabel('Correo electrónico').fill(uniqueEmail('expira'));
   await panel(page).getByRole('button', { name: 'Continuar' }).click();
@@ -151,10 +158,10 @@ test('an expired hold warns, reloads, and the server has freed the seat', async 
   // Reloaded after 2 s: a fresh purchase, no hold restored.
   await expect(panel(page).getByRole('button', { name: 'Continuar' })).toBeVisible({ timeout: 10_000 });
   await expect(expired).toHaveCount(0);
-  expect(await estadoDe(api, id, s.id, [a!.id])).toEqual(['disponible']);
+  expect(await estadoDe(api, id, s.id, [a!])).toEqual(['disponible']);
   // The server agrees: someone else can hold it now.
   const other = await api.post(`/api/v1/eventos/${id}/reservarInvitado`, {
-    data: { asientosReserva: [{ id: a!.id }], nombre: 'Otra Persona', correo: uniqueEmail('otra') },
+    data: { asientosReserva: [{ id: a! }], nombre: 'Otra Persona', correo: uniqueEmail('otra') },
   });
   expect(other.ok()).toBe(true);
 });

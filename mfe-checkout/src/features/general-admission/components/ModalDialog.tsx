@@ -9,8 +9,33 @@ interface Props {
   children: ReactNode;
 }
 
+const FOCUSABLE = 'button:not([disabled]), select:not([disabled]), input:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
+
 /**
- * The platform's modal <dialog> (showModal): the page behind is inert, so focus stays inside,
+ * An inert page keeps focus out of the page, but Tab would still leave for the browser's own
+ * controls; wrap it between the dialog's first and last control instead.
+ */
+function wrapTab(dialog: HTMLDialogElement, event: KeyboardEvent) {
+  const focusable = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) {
+    event.preventDefault();
+    return;
+  }
+  const active = document.activeElement;
+  const inside = active instanceof HTMLElement && focusable.includes(active);
+  if (event.shiftKey && (!inside || active === first)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (!inside || active === last)) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/**
+ * The platform's modal <dialog> (showModal): the page behind is inert, Tab wraps inside,
  * Escape asks to close, and focus returns to the opener on close. React owns `open`; the
  * native close paths only ask.
  */
@@ -41,6 +66,7 @@ export function ModalDialog({ open, labelledBy, locked, onRequestClose, children
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && locked) event.preventDefault();
+    if (event.key === 'Tab' && ref.current) wrapTab(ref.current, event);
   };
 
   return (
