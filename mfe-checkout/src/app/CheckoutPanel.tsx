@@ -1,4 +1,5 @@
 import { SeatReservationPanel } from '../features/reservation/components/SeatReservationPanel';
+import { paymentSlot } from './payment-slot';
 import './checkout.css';
 
 export interface CheckoutPanelProps {
@@ -9,5 +10,5 @@ export interface CheckoutPanelProps {
 /** Exposed as `checkout/CheckoutPanel`, mounted by the shell beside seating's SeatSelection. */
 export default function CheckoutPanel({ eventoId, seccionId }: CheckoutPanelProps) {
   // A new section or event is a new purchase: start from a fresh hold state.
-  return <SeatReservationPanel key={`${eventoId}/${seccionId}`} eventoId={eventoId} seccionId={seccionId} />;
+  return <SeatReservationPanel key={`${eventoId}/${seccionId}`} eventoId={eventoId} seccionId={seccionId} payment={paymentSlot} />;
 }

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router-dom';
-import { GeneralPurchaseModal } from '../features/general-admission/components/GeneralPurchaseModal';
+import { GeneralPurchaseModal } from '../features/reservation/components/GeneralPurchaseModal';
+import { paymentSlot } from './payment-slot';
 import './checkout.css';
 
 /**
@@ -10,5 +11,5 @@ import './checkout.css';
 export default function GeneralPurchase() {
   const { id = '' } = useParams();
   if (!id) return null;
-  return <GeneralPurchaseModal key={id} eventoId={id} />;
+  return <GeneralPurchaseModal key={id} eventoId={id} payment={paymentSlot} />;
 }

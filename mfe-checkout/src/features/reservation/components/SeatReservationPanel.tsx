@@ -1,14 +1,12 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { CHECKOUT_SUMMARY_ID, formatMoney, messages } from '@taquilla/shared';
-import { PaymentStep } from '../../payment/components/PaymentStep';
 import { useBuyer } from '../hooks/use-buyer';
 import { useGuestForm } from '../hooks/use-guest-form';
 import { defaultHoldDeps, useHold, type HoldDeps } from '../hooks/use-hold';
 import { useSeatSelection } from '../hooks/use-seat-selection';
 import type { Hold } from '../lib/hold-machine';
 import { GuestFields } from './GuestFields';
-import { HeldReservation } from './HeldReservation';
-import { HoldOutcome } from './HoldOutcome';
+import { HoldStage, type PaymentSlot } from './HoldStage';
 
 function HeldSeats({ hold }: { hold: Hold }) {
   const asientos = hold.detalle?.asientos ?? [];
@@ -32,12 +30,20 @@ function HeldSeats({ hold }: { hold: Hold }) {
  * e-mail first), then the countdown, 'Cancelar la compra' and the payment step. Its id is
  * where seating's 'Ver resumen' scrolls; seating's cancel arrow cancels through the bus.
  */
-export function SeatReservationPanel({ eventoId, seccionId, deps = defaultHoldDeps }: { eventoId: string; seccionId: string; deps?: HoldDeps }) {
+interface Props {
+  eventoId: string;
+  seccionId: string;
+  payment?: PaymentSlot;
+  deps?: HoldDeps;
+}
+
+export function SeatReservationPanel({ eventoId, seccionId, payment, deps = defaultHoldDeps }: Props) {
   const headingId = useId();
   const buyer = useBuyer();
   const asientoIds = useSeatSelection(eventoId, seccionId);
   const guest = useGuestForm();
-  const { state, reserve, cancel, expire } = useHold({ eventoId, esGeneral: false, seccionId }, deps);
+  const hold = useHold({ eventoId, esGeneral: false, seccionId }, deps);
+  const { state, reserve } = hold;
   const [selectionError, setSelectionError] = useState(false);
 
   useEffect(() => {
@@ -78,19 +84,7 @@ export function SeatReservationPanel({ eventoId, seccionId, deps = defaultHoldDe
           </button>
         </form>
       )}
-      {state.status === 'held' && (
-        <HeldReservation
-          hold={state.hold}
-          cancelling={state.cancelling}
-          error={state.error}
-          onCancel={() => void cancel()}
-          onExpire={expire}
-          summary={<HeldSeats hold={state.hold} />}
-        >
-          <PaymentStep hold={state.hold} />
-        </HeldReservation>
-      )}
-      <HoldOutcome state={state} />
+      <HoldStage hold={hold} summary={(held) => <HeldSeats hold={held} />} payment={payment} />
     </section>
   );
 }

@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatMoney, messages } from '@taquilla/shared';
-import { GuestFields } from '../../reservation/components/GuestFields';
-import type { Buyer } from '../../reservation/hooks/use-buyer';
-import { useGuestForm } from '../../reservation/hooks/use-guest-form';
-import type { GuestData } from '../../reservation/lib/guest';
+import { GuestFields } from './GuestFields';
+import type { Buyer } from '../hooks/use-buyer';
+import { useGuestForm } from '../hooks/use-guest-form';
+import type { GuestData } from '../lib/guest';
 import type { GeneralSection } from '../api/use-general-section';
 import { isValidQuantity, maxQuantity, quantityOptions, totalCentavos } from '../lib/quantity';
 

@@ -1,10 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { bus, formatMoney, messages, type BusEvents } from '@taquilla/shared';
-import { PaymentStep } from '../../payment/components/PaymentStep';
-import { HeldReservation } from '../../reservation/components/HeldReservation';
-import { HoldOutcome } from '../../reservation/components/HoldOutcome';
-import { useBuyer } from '../../reservation/hooks/use-buyer';
-import { defaultHoldDeps, useHold, type HoldDeps } from '../../reservation/hooks/use-hold';
+import { HoldStage, type PaymentSlot } from './HoldStage';
+import { useBuyer } from '../hooks/use-buyer';
+import { defaultHoldDeps, useHold, type HoldDeps } from '../hooks/use-hold';
 import { useGeneralSection, type CatalogReads } from '../api/use-general-section';
 import { totalCentavos } from '../lib/quantity';
 import { ModalDialog } from './ModalDialog';
@@ -14,6 +12,7 @@ type Target = Pick<BusEvents['seating:general-section-clicked'], 'seccionId' | '
 
 interface Props {
   eventoId: string;
+  payment?: PaymentSlot;
   deps?: HoldDeps;
   catalog?: CatalogReads;
 }
@@ -23,11 +22,12 @@ interface Props {
  * a general section of this event; step 1 holds N places, then the countdown and the payment
  * step. A live general hold of this event found after a reload opens it again.
  */
-export function GeneralPurchaseModal({ eventoId, deps = defaultHoldDeps, catalog }: Props) {
+export function GeneralPurchaseModal({ eventoId, payment, deps = defaultHoldDeps, catalog }: Props) {
   const headingId = useId();
   const buyer = useBuyer();
   const [target, setTarget] = useState<Target | null>(null);
-  const { state, reserve, cancel, expire } = useHold({ eventoId, esGeneral: true }, deps);
+  const holdApi = useHold({ eventoId, esGeneral: true }, deps);
+  const { state, reserve } = holdApi;
   const idle = state.status === 'idle';
 
   useEffect(() => {
@@ -76,26 +76,18 @@ export function GeneralPurchaseModal({ eventoId, deps = defaultHoldDeps, catalog
             )}
           </>
         )}
-        {state.status === 'held' && (
-          <HeldReservation
-            hold={state.hold}
-            cancelling={state.cancelling}
-            error={state.error}
-            onCancel={() => void cancel()}
-            onExpire={expire}
-            summary={
-              state.hold.detalle && section?.status === 'success' ? (
-                <p className="checkout__held-summary">
-                  {state.hold.detalle.cantidad} {state.hold.detalle.cantidad === 1 ? 'boleto' : 'boletos'} ·{' '}
-                  {formatMoney(totalCentavos(section.data.precio, state.hold.detalle.cantidad))}
-                </p>
-              ) : null
-            }
-          >
-            <PaymentStep hold={state.hold} />
-          </HeldReservation>
-        )}
-        <HoldOutcome state={state} />
+        <HoldStage
+          hold={holdApi}
+          payment={payment}
+          summary={(held) =>
+            held.detalle && section?.status === 'success' ? (
+              <p className="checkout__held-summary">
+                {held.detalle.cantidad} {held.detalle.cantidad === 1 ? 'boleto' : 'boletos'} ·{' '}
+                {formatMoney(totalCentavos(section.data.precio, held.detalle.cantidad))}
+              </p>
+            ) : null
+          }
+        />
       </div>
     </ModalDialog>
   );
