@@ -135,9 +135,35 @@ test('a guest gives name and e-mail, then holds the seat', async ({ page, api })
   await expect(countdown(page)).toContainText(HOLD_TIME);
   expect(await estadoDe(api, id, s.id, [a!])).toEqual(['reservado']);
 
-  await panel(page).getByRole('button', { name: 'Cancelar la compra' }).click();
+  // Seating's back link is now the cancel arrow (before checkout's own button on the page).
+  const cancelButtons = page.getByRole('button', { name: 'Cancelar la compra' });
+  await expect(cancelButtons).toHaveCount(2);
+  await cancelButtons.first().click();
   await expect(panel(page).getByRole('button', { name: 'Continuar' })).toBeVisible({ timeout: 10_000 });
   expect(await estadoDe(api, id, s.id, [a!])).toEqual(['disponible']);
+});
+
+test('a seat taken by someone else before Continuar: the seats-gone message and a reload', async ({ page, api }) => {
+  const id = await eventoId(api);
+  const s = await seccion(api, id, 'Sección 104');
+  await openSeatPage(page, id, s);
+  const [a] = await pickSeats(page, api, id, s, 1);
+  await panel(page).getByLabel('Nombre').fill('Invitada Lenta');
+  await panel(page).getByLabel('Correo electrónico').fill(uniqueEmail('lenta'));
+
+  const other = await api.post(`/api/v1/eventos/${id}/reservarInvitado`, {
+    data: { asientosReserva: [{ id: a! }], nombre: 'Otra Persona', correo: uniqueEmail('rapida') },
+  });
+  expect(other.ok()).toBe(true);
+  // Within seating's grace period the seat is still in the selection: the hold is refused.
+  await panel(page).getByRole('button', { name: 'Continuar' }).click();
+  const gone = panel(page).getByRole('alert');
+  await expect(gone).toHaveText('Uno o más asientos ya no están disponibles. Por favor, actualiza la página.');
+  await expect(countdown(page)).toHaveCount(0);
+  // Reloaded: the message is gone and the seat reads as held by the other buyer.
+  await expect(gone).toHaveCount(0, { timeout: 10_000 });
+  await expect(panel(page).getByRole('button', { name: 'Continuar' })).toBeVisible();
+  expect(await estadoDe(api, id, s.id, [a!])).toEqual(['reservado']);
 });
 
 test('an expired hold warns, reloads, and the server has freed the seat', async ({ page, api }) => {
