@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useHoldCountdown } from '../hooks/use-hold-countdown';
 import type { Hold } from '../lib/hold-machine';
 import { HoldCountdown } from './HoldCountdown';
@@ -13,14 +13,21 @@ interface Props {
   summary?: ReactNode;
   /** The payment step that follows the hold. */
   children?: ReactNode;
+  /** Move focus to the countdown when shown (the button that made the hold is gone). */
+  focusOnShow?: boolean;
 }
 
 /** A live hold: countdown, what it holds, 'Cancelar la compra', then the payment step. */
-export function HeldReservation({ hold, cancelling, error, onCancel, onExpire, summary, children }: Props) {
+export function HeldReservation({ hold, cancelling, error, onCancel, onExpire, summary, children, focusOnShow = false }: Props) {
   const left = useHoldCountdown(hold, onExpire);
+  const timerRef = useRef<HTMLParagraphElement>(null);
+  const focusFirst = useRef(focusOnShow);
+  useEffect(() => {
+    if (focusFirst.current) timerRef.current?.focus();
+  }, []);
   return (
     <div className="checkout__held">
-      <HoldCountdown leftMs={left ?? 0} />
+      <HoldCountdown ref={timerRef} leftMs={left ?? 0} />
       {summary}
       {error && (
         <p className="checkout__alert" role="alert">

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { UseHold } from '../hooks/use-hold';
 import type { Hold } from '../lib/hold-machine';
 import { HeldReservation } from './HeldReservation';
@@ -13,6 +13,12 @@ export type PaymentSlot = (hold: Hold) => ReactNode;
  */
 export function HoldStage({ hold, summary, payment }: { hold: UseHold; summary: (held: Hold) => ReactNode; payment?: PaymentSlot }) {
   const { state, cancel, expire } = hold;
+  // True on the render where a reserve just succeeded (not for a hold restored after a reload).
+  const wasReserving = useRef(false);
+  const justReserved = wasReserving.current && state.status === 'held';
+  useEffect(() => {
+    wasReserving.current = state.status === 'reserving';
+  });
   if (state.status !== 'held') return <HoldOutcome state={state} />;
   return (
     <HeldReservation
@@ -22,6 +28,7 @@ export function HoldStage({ hold, summary, payment }: { hold: UseHold; summary: 
       onCancel={() => void cancel()}
       onExpire={expire}
       summary={summary(state.hold)}
+      focusOnShow={justReserved}
     >
       {payment?.(state.hold)}
     </HeldReservation>

@@ -68,6 +68,8 @@ describe('SeatReservationPanel: reserve', () => {
     expect(api.reservar).toHaveBeenCalledWith('1', { asientosReserva: [{ id: 11 }, { id: 12 }] });
     expect(api.reservarInvitado).not.toHaveBeenCalled();
     expect(timer()).toContain('10:00');
+    // The pressed button is gone: focus moves to the countdown.
+    expect(document.activeElement).toBe(screen.getByRole('timer'));
     expect(screen.getByRole('list', { name: 'Asientos reservados' }).textContent).toContain('Fila A, asiento 5 · VIP');
     expect(screen.getByRole('button', { name: 'Cancelar la compra' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Continuar' })).toBeNull();
@@ -266,6 +268,8 @@ describe('SeatReservationPanel: after a reload', () => {
     await settle();
     expect(fake.api.getReserva).toHaveBeenCalledWith('1', RESERVA_ID);
     expect(timer()).toContain('04:30');
+    // Restored on page load: focus is left where the browser put it.
+    expect(document.activeElement).not.toBe(screen.getByRole('timer'));
     expect(events).toContainEqual(['checkout:reserved', expect.objectContaining({ reservaId: RESERVA_ID })]);
   });
 
