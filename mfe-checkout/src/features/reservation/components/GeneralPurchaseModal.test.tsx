@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { bus } from '@taquilla/shared';
+import { ApiError, bus } from '@taquilla/shared';
 import type { DetalleSeccionResponse, EventoDetalle } from '@taquilla/shared/api/catalog';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RESERVA_ID, fakeDeps, reservaDetalle, signIn, signOut } from '../../../testing/holds';
@@ -115,6 +115,19 @@ describe('GeneralPurchaseModal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
     await settle();
     expect(fake.api.reservarGenerales).toHaveBeenCalledWith('1', { cantidadAsientos: 1, seccionId: 5, nombre: 'Ana', correo: 'ana@ejemplo.mx' });
+  });
+
+  it('a refused hold shows the reason, and reopening starts clean', async () => {
+    const fake = fakeDeps();
+    fake.api.reservarGenerales.mockRejectedValue(new ApiError({ status: 400, messages: ['Puedes reservar como máximo 4 lugares en este evento.'] }));
+    await openFor(fake);
+    fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await settle();
+    expect(within(dialog()).getByRole('alert').textContent).toBe('Puedes reservar como máximo 4 lugares en este evento.');
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Cerrar' }));
+    act(() => bus.emit('seating:general-section-clicked', { eventoId: '1', seccionId: '5', seccionNombre: 'General A' }));
+    await settle();
+    expect(within(dialog()).queryByRole('alert')).toBeNull();
   });
 
   it('closes from step 1 with the close button or Escape', async () => {

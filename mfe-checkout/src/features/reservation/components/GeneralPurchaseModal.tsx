@@ -27,17 +27,19 @@ export function GeneralPurchaseModal({ eventoId, payment, deps = defaultHoldDeps
   const buyer = useBuyer();
   const [target, setTarget] = useState<Target | null>(null);
   const holdApi = useHold({ eventoId, esGeneral: true }, deps);
-  const { state, reserve } = holdApi;
+  const { state, reserve, clearError } = holdApi;
   const idle = state.status === 'idle';
 
   useEffect(() => {
     if (!idle) return;
     const onClick = (event: BusEvents['seating:general-section-clicked']) => {
-      if (event.eventoId === eventoId) setTarget({ seccionId: event.seccionId, seccionNombre: event.seccionNombre });
+      if (event.eventoId !== eventoId) return;
+      clearError();
+      setTarget({ seccionId: event.seccionId, seccionNombre: event.seccionNombre });
     };
     bus.on('seating:general-section-clicked', onClick);
     return () => bus.off('seating:general-section-clicked', onClick);
-  }, [eventoId, idle]);
+  }, [eventoId, idle, clearError]);
 
   // After a reload the hold says which section it is (and keeps saying it once it has expired).
   const hold = 'hold' in state ? state.hold : null;

@@ -99,6 +99,8 @@ export interface UseHold {
   cancel: () => Promise<void>;
   /** The countdown reached 00:00. */
   expire: () => void;
+  /** Forget a failed reserve's message (a new purchase starts). */
+  clearError: () => void;
 }
 
 /**
@@ -210,5 +212,7 @@ export function useHold(scope: HoldScope, deps: HoldDeps = defaultHoldDeps): Use
     return () => bus.off('seating:cancel-requested', onCancelRequested);
   }, [eventoId, cancel]);
 
-  return { state, reserve, cancel, expire };
+  const clearError = useCallback(() => dispatch({ type: 'clear-error' }), []);
+
+  return { state, reserve, cancel, expire, clearError };
 }

@@ -27,6 +27,7 @@ describe('holdReducer', () => {
     const failed = run([{ type: 'restored', hold: null }, { type: 'reserve' }, { type: 'reserve-failed', message: 'x' }]);
     expect(failed).toEqual({ status: 'idle', error: 'x' });
     expect(holdReducer(failed, { type: 'reserve' })).toEqual({ status: 'reserving' });
+    expect(holdReducer(failed, { type: 'clear-error' })).toEqual({ status: 'idle', error: null });
   });
 
   it('seats taken by someone else end in gone', () => {

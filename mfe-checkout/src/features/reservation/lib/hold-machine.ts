@@ -29,6 +29,7 @@ export type HoldState =
 export type HoldAction =
   | { type: 'restored'; hold: Hold | null }
   | { type: 'reserve' }
+  | { type: 'clear-error' }
   | { type: 'reserved'; hold: Hold }
   | { type: 'reserve-failed'; message: string }
   | { type: 'seats-gone' }
@@ -49,6 +50,7 @@ export function holdReducer(state: HoldState, action: HoldAction): HoldState {
       return state;
     case 'idle':
       if (action.type === 'reserve') return { status: 'reserving' };
+      if (action.type === 'clear-error' && state.error) return { status: 'idle', error: null };
       return state;
     case 'reserving':
       if (action.type === 'reserved') return { status: 'held', hold: action.hold, cancelling: false, error: null };
