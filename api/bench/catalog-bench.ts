@@ -8,29 +8,22 @@
  * is dropped at the end.
  */
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client';
 import { queryRows } from '../src/db/rows';
 import { seedIfEmpty } from '../src/seed/seed';
-import { adminQuery, databaseUrl } from '../test/template';
+import { benchBaseUrl, median, scratchDatabase, startReadyChild } from './bench-lib';
 
-const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (!base) {
-  console.error('bench: set BENCH_DATABASE_URL or TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
-  process.exit(2);
-}
+const base = benchBaseUrl();
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PORT_APP = 3901;
 const PORT_HELLO = 3902;
 const KEY = process.env.API_KEY || 'taquilla-dev-key';
 
-const dbName = `taquilla_bench_${process.pid}`;
-await adminQuery(base, `create database "${dbName}"`);
-const url = databaseUrl(base, dbName);
+const { url, drop } = await scratchDatabase(base, 'bench');
 
 async function prepare(): Promise<{ eventoId: number; seccionId: number; seats: number }> {
   const database = await openDatabase({ url, poolSize: 2 });
@@ -50,25 +43,7 @@ async function prepare(): Promise<{ eventoId: number; seccionId: number; seats: 
 
 function startServer(): Promise<() => Promise<void>> {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'bench-server.ts')], {
-    env: { ...process.env, NODE_ENV: 'production', MAIL_WORKER: '0', BENCH_DB_URL: url, PORT_APP: String(PORT_APP), PORT_HELLO: String(PORT_HELLO) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    child.on('exit', (code) => reject(new Error(`bench server exited (${code})`)));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('READY')) {
-        resolve(
-          () =>
-            new Promise((done) => {
-              child.removeAllListeners('exit');
-              child.on('exit', () => done());
-              child.kill('SIGTERM');
-            }),
-        );
-      }
-    });
-  });
+  return startReadyChild(path.join(here, 'bench-server.ts'), { BENCH_DB_URL: url, PORT_APP: String(PORT_APP), PORT_HELLO: String(PORT_HELLO) });
 }
 
 interface Figure {
@@ -85,8 +60,6 @@ async function run(target: string, duration: number, headers: Record<string, str
   const r = await autocannon({ url: target, connections, duration, headers });
   return { rps: r.requests.average, p99: r.latency.p99, bytes: r.throughput.average / Math.max(r.requests.average, 1), errors: r.errors + r.timeouts + r.non2xx };
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Interleaved rounds; each target's figures are the medians over rounds, ratios per round. */
 async function measureAll(targets: { name: string; url: string; headers: Record<string, string> }[]): Promise<{ figures: Figure[]; ratios: number[] }> {
@@ -136,5 +109,5 @@ try {
   console.log(`\nget_all / hello = ${(ratio * 100).toFixed(1)} % (floor 30 %)${ratio >= 0.3 ? '' : '  ← BELOW FLOOR'}`);
 } finally {
   await stop?.();
-  await adminQuery(base, `drop database if exists "${dbName}" with (force)`);
+  await drop();
 }

@@ -21,9 +21,11 @@ export async function disponibilidadStream(db: Db, hub: DisponibilidadHub, cfg: 
   let open = true;
   let unsubscribe: (() => void) | null = null;
   let heartbeat: NodeJS.Timeout | null = null;
+  const untrack = hub.track(() => raw.end());
   const cleanup = () => {
     if (!open) return;
     open = false;
+    untrack();
     if (heartbeat) clearInterval(heartbeat);
     unsubscribe?.();
   };

@@ -66,6 +66,8 @@ export class DisponibilidadHub {
   private stopListening: (() => Promise<void>) | null = null;
   private closed = false;
   private readonly pendingGeneral = new Map<string, NodeJS.Timeout>();
+  /** Enders of the open streams, so a shutting-down server does not wait on them forever. */
+  private readonly streams = new Set<() => void>();
 
   constructor(
     private readonly db: Db,
@@ -84,6 +86,18 @@ export class DisponibilidadHub {
       current?.delete(listener);
       if (current && current.size === 0) this.listeners.delete(eventoId);
     };
+  }
+
+  /** Tracks an open stream's ender until it finishes; answers the untrack function. */
+  track(end: () => void): () => void {
+    this.streams.add(end);
+    return () => this.streams.delete(end);
+  }
+
+  /** Ends every open stream (the server is closing; EventSource reconnects to another process). */
+  endStreams(): void {
+    for (const end of [...this.streams]) end();
+    this.streams.clear();
   }
 
   /** Open streams (all events), for tests and diagnostics. */

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { FREE_PLACE } from '../inventory/availability-repository';
-import { releaseHold, type ReleasedPlaces } from '../inventory/holds-repository';
 
 export interface EventoReservable {
   id: number;
@@ -20,102 +19,107 @@ export async function findEventoReservable(db: DbOrTx, eventoId: number): Promis
   return row && { id: row.id, mostrarWeb: row.mostrar_web, futuro: row.futuro, limiteDeAsientos: row.limite_de_asientos };
 }
 
-export interface AsientoSolicitado {
-  id: number;
-  eventoId: number;
-  seccionId: number;
-  libre: boolean;
-}
-
-/**
- * The requested seats with whether each can be held by this buyer: free, or held by the
- * buyer's own live hold on this event (which the new hold replaces).
- */
-export async function findAsientos(db: DbOrTx, ids: number[], eventoId: number, compradorKey: string): Promise<AsientoSolicitado[]> {
-  const rows = await queryRows<{ id: number; evento_id: number; seccion_id: number; libre: boolean }>(
-    db,
-    sql`select id, evento_id, seccion_id,
-               (${FREE_PLACE} or (estado = 'disponible' and reserva_id = (
-                  select r.id from reservas r where r.evento_id = ${eventoId} and r.comprador = ${compradorKey} and r.estado = 'activa'))) as libre
-          from evento_asientos where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
-  );
-  return rows.map((r) => ({ id: r.id, eventoId: r.evento_id, seccionId: r.seccion_id, libre: r.libre }));
-}
-
-/** The event's sale settings of a venue section (undefined when the section is not on this event). */
-export async function findSeccionDeEvento(db: DbOrTx, eventoId: number, seccionId: number) {
-  const [row] = await queryRows<{ id: number; tipo: string }>(
-    db,
-    sql`select es.id, s.tipo from evento_secciones es join secciones s on s.id = es.seccion_id where es.evento_id = ${eventoId} and es.seccion_id = ${seccionId}`,
-  );
-  return row && { eventoSeccionId: row.id, tipo: row.tipo };
-}
-
-/** Tickets a buyer already bought for an event: by account, or by guest e-mail (lower-cased). */
-export async function countBoletosComprador(db: DbOrTx, eventoId: number, comprador: Comprador): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    comprador.usuarioId
-      ? sql`select count(*)::int as n from boletos where evento_id = ${eventoId} and usuario_id = ${comprador.usuarioId}`
-      : sql`select count(*)::int as n from boletos b join invitados i on i.id = b.invitado_id where b.evento_id = ${eventoId} and lower(i.correo) = ${comprador.correo}`,
-  );
-  return Number(row?.n ?? 0);
-}
-
-/** A signed-in account, or a guest known by name and e-mail. */
+/** A signed-in account, or a guest known by name and e-mail (stored lower-cased). */
 export type Comprador = { usuarioId: string; correo?: undefined; nombre?: undefined } | { usuarioId?: undefined; correo: string; nombre: string };
 
+/** Who a hold counts against: 'u:<account id>' or 'c:<guest e-mail>'. */
 export function compradorKey(c: Comprador): string {
   return c.usuarioId ? `u:${c.usuarioId}` : `c:${c.correo}`;
 }
 
-/**
- * Ends the buyer's live hold on this event, if any (a new hold replaces it). Runs in the new
- * hold's transaction, so if the new one fails the previous hold is untouched.
- */
-export async function endPreviousHold(tx: DbOrTx, eventoId: number, key: string): Promise<ReleasedPlaces> {
-  const prev = await queryRows<{ id: string }>(
-    tx,
-    sql`update reservas set estado = case when fecha_expiracion <= now() then 'expirada' else 'cancelada' end, updated_at = now()
-         where evento_id = ${eventoId} and comprador = ${key} and estado = 'activa' returning id`,
-  );
-  const released: ReleasedPlaces = { asientos: [], generales: [] };
-  for (const { id } of prev) {
-    const r = await releaseHold(tx, id);
-    released.asientos.push(...r.asientos);
-    released.generales.push(...r.generales);
-  }
-  return released;
+export interface AsientoSolicitado {
+  id: number;
+  eventoId: number;
+  seccionId: number;
+  /** Free, or held by the buyer's own live hold on this event (which the new hold replaces). */
+  libre: boolean;
 }
 
-export async function insertInvitado(tx: DbOrTx, nombre: string, correo: string): Promise<string> {
-  const [row] = await queryRows<{ id: string }>(tx, sql`insert into invitados (nombre, correo) values (${nombre}, ${correo}) returning id`);
-  return row!.id;
+export interface HoldContext extends EventoReservable {
+  /** Tickets the buyer already bought for the event (by account, or by guest e-mail). */
+  comprados: number;
+  /** The requested seats that exist (any event). */
+  asientos: AsientoSolicitado[];
+  /** The requested general section on this event, if asked and present. */
+  seccion: { eventoSeccionId: number; tipo: string } | null;
+}
+
+const intArray = (ids: number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+
+/**
+ * Everything a hold is checked against, in one round trip: the event, the buyer's bought
+ * tickets, the requested seats (with whether each can be taken) or the requested section.
+ */
+export async function findHoldContext(
+  db: DbOrTx,
+  eventoId: number,
+  comprador: Comprador,
+  request: { asientoIds: number[] } | { seccionId: number },
+): Promise<HoldContext | undefined> {
+  const key = compradorKey(comprador);
+  const comprados = comprador.usuarioId
+    ? sql`(select count(*) from boletos b where b.evento_id = e.id and b.usuario_id = ${comprador.usuarioId})`
+    : sql`(select count(*) from boletos b join invitados i on i.id = b.invitado_id where b.evento_id = e.id and i.correo = ${comprador.correo})`;
+  const asientos =
+    'asientoIds' in request
+      ? sql`(select coalesce(json_agg(json_build_array(ea.id, ea.evento_id, ea.seccion_id,
+                 ${FREE_PLACE} or (ea.estado = 'disponible' and ea.reserva_id = (
+                   select r.id from reservas r where r.evento_id = ${eventoId} and r.comprador = ${key} and r.estado = 'activa')))), '[]')::text
+               from evento_asientos ea where ea.id = any (${intArray(request.asientoIds)}::int[]))`
+      : sql`'[]'`;
+  const seccion =
+    'seccionId' in request
+      ? sql`(select json_build_array(es.id, s.tipo)::text from evento_secciones es join secciones s on s.id = es.seccion_id
+               where es.evento_id = e.id and es.seccion_id = ${request.seccionId})`
+      : sql`null`;
+  const [row] = await queryRows<{ id: number; mostrar_web: boolean; futuro: boolean; limite_de_asientos: number; comprados: number | string; asientos: string; seccion: string | null }>(
+    db,
+    sql`select e.id, e.mostrar_web, e.fecha > now() as futuro, e.limite_de_asientos, ${comprados} as comprados, ${asientos} as asientos, ${seccion} as seccion
+          from eventos e where e.id = ${eventoId}`,
+  );
+  if (!row) return undefined;
+  const parsedSeccion = row.seccion ? (JSON.parse(row.seccion) as [number, string]) : null;
+  return {
+    id: row.id,
+    mostrarWeb: row.mostrar_web,
+    futuro: row.futuro,
+    limiteDeAsientos: row.limite_de_asientos,
+    comprados: Number(row.comprados),
+    asientos: (JSON.parse(row.asientos) as [number, number, number, boolean][]).map(([id, evento, seccionId, libre]) => ({ id, eventoId: evento, seccionId, libre })),
+    seccion: parsedSeccion && { eventoSeccionId: parsedSeccion[0], tipo: parsedSeccion[1] },
+  };
 }
 
 export interface NuevaReserva {
   id: string;
   eventoId: number;
-  usuarioId: string | null;
-  invitadoId: string | null;
-  comprador: string;
-  esGeneral: boolean;
-  eventoSeccionId: number | null;
+  comprador: Comprador;
   seccionId: number;
+  /** General admission: the evento_secciones row to claim from; null for seats. */
+  eventoSeccionId: number | null;
+  /** Seats to hold; null for general admission. */
+  asientoIds: number[] | null;
   cantidad: number;
   holdMinutes: number;
 }
 
-/** Inserts the reserva and answers its expiry (database clock, so every process agrees). */
-export async function insertReserva(tx: DbOrTx, r: NuevaReserva): Promise<Date> {
-  const [row] = await queryRows<{ fecha_expiracion: string | Date }>(
-    tx,
-    sql`insert into reservas (id, evento_id, usuario_id, invitado_id, comprador, es_general, evento_seccion_id, seccion_id, cantidad, fecha_expiracion)
-        values (${r.id}, ${r.eventoId}, ${r.usuarioId}, ${r.invitadoId}, ${r.comprador}, ${r.esGeneral}, ${r.eventoSeccionId}, ${r.seccionId}, ${r.cantidad},
-                date_trunc('milliseconds', now() + make_interval(secs => ${r.holdMinutes * 60})))
-        returning fecha_expiracion`,
+/** SQLSTATE raised by reservar_lugares when fewer places than asked could be taken. */
+export const PLACES_GONE_SQLSTATE = 'TQ409';
+
+/**
+ * The hold itself, one statement (function reservar_lugares, migration 0006): replaces the
+ * buyer's live hold, records guest and reserva, takes the places all or nothing and queues
+ * the live-availability notifications. Answers fechaExpiracion (database clock).
+ */
+export async function holdPlaces(db: DbOrTx, r: NuevaReserva): Promise<Date> {
+  const c = r.comprador;
+  const [row] = await queryRows<{ fecha: string | Date }>(
+    db,
+    sql`select reservar_lugares(${r.id}::uuid, ${r.eventoId}::int, ${c.usuarioId ?? null}::uuid, ${c.nombre ?? null}::text, ${c.correo ?? null}::text,
+          ${compradorKey(c)}::text, ${r.seccionId}::int, ${r.eventoSeccionId}::int, ${r.asientoIds ? intArray(r.asientoIds) : null}::int[], ${r.cantidad}::int,
+          ${r.holdMinutes * 60}::float8) as fecha`,
   );
-  return new Date(row!.fecha_expiracion);
+  return new Date(row!.fecha);
 }
 
 export interface ReservaRow {

@@ -55,6 +55,7 @@ export const reservasModule: RouteModule = {
     const hub = new DisponibilidadHub(app.db, app.dbKind, app.log);
     disponibilidadHubs.set(app.server, hub);
     const stopJob = startExpiryJob(app.db, cfg, app.log);
+    app.addHook('preClose', async () => hub.endStreams());
     app.addHook('onClose', async () => {
       stopJob();
       await hub.close();

@@ -3,48 +3,45 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/errors';
 import type { TokenUser } from '../../lib/jwt';
-import { claimGeneralPlaces, holdSeats, releaseHold, type ReleasedPlaces } from '../inventory/holds-repository';
+import { releaseHold, type ReleasedPlaces } from '../inventory/holds-repository';
 import { publishChanges, type PlaceChanges } from './disponibilidad';
 import type { HoldConfig } from './reservas.config';
 import './reservas.errors';
 import {
-  compradorKey,
-  countBoletosComprador,
-  endPreviousHold,
   expireDueHolds,
-  findAsientos,
-  findEventoReservable,
+  findHoldContext,
   findReserva,
-  findSeccionDeEvento,
-  insertInvitado,
-  insertReserva,
+  holdPlaces,
   listAsientosReserva,
+  PLACES_GONE_SQLSTATE,
   setEstadoReserva,
   type Comprador,
+  type HoldContext,
+  type NuevaReserva,
   type ReservaRow,
 } from './reservas.repository';
 
-/** The event exists, is shown on the web and has not started; the quantity fits the buyer's limit. */
-async function checkEventoYLimite(db: Db, eventoId: number, cantidad: number, comprador: Comprador): Promise<void> {
-  const evento = await findEventoReservable(db, eventoId);
-  if (!evento) throw new DomainError('EVENTO_NO_ENCONTRADO');
-  if (!evento.mostrarWeb || !evento.futuro) throw new DomainError('EVENTO_NO_DISPONIBLE');
-  const limite = evento.limiteDeAsientos;
+/** The event is shown on the web and has not started; the quantity fits the buyer's limit. */
+function checkEventoYLimite(ctx: HoldContext, cantidad: number): void {
+  if (!ctx.mostrarWeb || !ctx.futuro) throw new DomainError('EVENTO_NO_DISPONIBLE');
+  const limite = ctx.limiteDeAsientos;
   if (cantidad > limite) throw new DomainError('LIMITE_DE_ASIENTOS', `Solo puedes reservar hasta ${limite} boletos para este evento.`);
   // The buyer's live hold is replaced by this one, so only bought tickets add to the request.
-  const comprados = await countBoletosComprador(db, eventoId, comprador);
-  if (comprados + cantidad > limite) {
-    const restantes = Math.max(0, limite - comprados);
+  if (ctx.comprados + cantidad > limite) {
+    const restantes = Math.max(0, limite - ctx.comprados);
     throw new DomainError(
       'LIMITE_DE_ASIENTOS',
       restantes === 0
-        ? `Ya tienes ${comprados} boletos para este evento, el límite por comprador.`
-        : `Ya tienes ${comprados} boletos para este evento; puedes reservar hasta ${restantes} más.`,
+        ? `Ya tienes ${ctx.comprados} boletos para este evento, el límite por comprador.`
+        : `Ya tienes ${ctx.comprados} boletos para este evento; puedes reservar hasta ${restantes} más.`,
     );
   }
 }
 
-/** PostgreSQL errors worth one more try of the whole hold: a concurrent hold by the same buyer, or a deadlock. */
+/**
+ * PostgreSQL errors worth one more try of the whole hold: a concurrent hold by the same buyer
+ * committed first (unique live hold per buyer), or a deadlock.
+ */
 const RETRYABLE = new Set(['23505', '40P01', '40001']);
 
 function pgCode(err: unknown): string | undefined {
@@ -53,106 +50,66 @@ function pgCode(err: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-async function withRetry<T>(run: () => Promise<T>): Promise<T> {
+async function hold(db: Db, reserva: NuevaReserva): Promise<ReservaCreada> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await run();
+      const fecha = await holdPlaces(db, reserva);
+      return { id: reserva.id, reservaId: reserva.id, fechaExpiracion: fecha.toISOString() };
     } catch (err) {
       const code = pgCode(err);
+      if (code === PLACES_GONE_SQLSTATE) throw new DomainError('ASIENTOS_NO_DISPONIBLES');
       if (!code || !RETRYABLE.has(code)) throw err;
       if (attempt >= 3) throw new DomainError('ASIENTOS_NO_DISPONIBLES');
     }
   }
 }
 
-function releasedChanges(released: ReleasedPlaces, keep: Set<number> = new Set()): Required<PlaceChanges> {
-  return {
-    asientos: released.asientos.filter((a) => !keep.has(a.id)).map((a) => ({ ...a, estado: 'disponible' as const })),
-    generales: released.generales,
-  };
-}
-
-function creada(id: string, fechaExpiracion: Date): ReservaCreada {
-  return { id, reservaId: id, fechaExpiracion: fechaExpiracion.toISOString() };
-}
-
 /**
  * Holds the given seats for the buyer, all or nothing (409 when any is not free), replacing
- * the buyer's previous live hold on the event in the same transaction.
+ * the buyer's previous live hold on the event in the same statement.
  */
 export async function reservarAsientos(db: Db, cfg: HoldConfig, eventoId: number, asientoIds: number[], comprador: Comprador): Promise<ReservaCreada> {
-  await checkEventoYLimite(db, eventoId, asientoIds.length, comprador);
-  const key = compradorKey(comprador);
-  const asientos = await findAsientos(db, asientoIds, eventoId, key);
+  const ctx = await findHoldContext(db, eventoId, comprador, { asientoIds });
+  if (!ctx) throw new DomainError('EVENTO_NO_ENCONTRADO');
+  checkEventoYLimite(ctx, asientoIds.length);
+  const { asientos } = ctx;
   if (asientos.length !== asientoIds.length || asientos.some((a) => a.eventoId !== eventoId)) throw new DomainError('ASIENTOS_DE_OTRO_EVENTO');
-  const secciones = new Set(asientos.map((a) => a.seccionId));
-  if (secciones.size > 1) throw new DomainError('ASIENTOS_DE_VARIAS_SECCIONES');
-  // Fails fast without a transaction when a seat is visibly taken; the conditional UPDATE below is what decides.
+  if (new Set(asientos.map((a) => a.seccionId)).size > 1) throw new DomainError('ASIENTOS_DE_VARIAS_SECCIONES');
+  // Fails fast when a seat is visibly taken; the conditional UPDATE of the hold is what decides.
   if (asientos.some((a) => !a.libre)) throw new DomainError('ASIENTOS_NO_DISPONIBLES');
-  const seccionId = asientos[0]!.seccionId;
-  const reservaId = randomUUID();
-
-  const fecha = await withRetry(() =>
-    db.transaction(async (tx) => {
-      const released = await endPreviousHold(tx, eventoId, key);
-      const invitadoId = comprador.usuarioId === undefined ? await insertInvitado(tx, comprador.nombre, comprador.correo) : null;
-      const fechaExpiracion = await insertReserva(tx, {
-        id: reservaId,
-        eventoId,
-        usuarioId: comprador.usuarioId ?? null,
-        invitadoId,
-        comprador: key,
-        esGeneral: false,
-        eventoSeccionId: null,
-        seccionId,
-        cantidad: asientoIds.length,
-        holdMinutes: cfg.holdMinutes,
-      });
-      const held = await holdSeats(tx, eventoId, asientoIds, reservaId, fechaExpiracion);
-      if (held.length !== asientoIds.length) throw new DomainError('ASIENTOS_NO_DISPONIBLES');
-      const changes = releasedChanges(released, new Set(asientoIds));
-      changes.asientos.push(...asientoIds.map((id) => ({ id, seccionId, estado: 'reservado' as const })));
-      await publishChanges(tx, eventoId, changes);
-      return fechaExpiracion;
-    }),
-  );
-  return creada(reservaId, fecha);
+  return hold(db, {
+    id: randomUUID(),
+    eventoId,
+    comprador,
+    seccionId: asientos[0]!.seccionId,
+    eventoSeccionId: null,
+    asientoIds,
+    cantidad: asientoIds.length,
+    holdMinutes: cfg.holdMinutes,
+  });
 }
 
 /** Claims `cantidad` places of a general section for the buyer, all or nothing. */
 export async function reservarGenerales(db: Db, cfg: HoldConfig, eventoId: number, seccionId: number, cantidad: number, comprador: Comprador): Promise<ReservaCreada> {
-  const seccion = await findSeccionDeEvento(db, eventoId, seccionId);
-  await checkEventoYLimite(db, eventoId, cantidad, comprador);
-  if (!seccion) throw new DomainError('SECCION_NO_ENCONTRADA');
-  if (seccion.tipo !== 'general') throw new DomainError('SECCION_NO_GENERAL');
-  const key = compradorKey(comprador);
-  const reservaId = randomUUID();
+  const ctx = await findHoldContext(db, eventoId, comprador, { seccionId });
+  if (!ctx) throw new DomainError('EVENTO_NO_ENCONTRADO');
+  checkEventoYLimite(ctx, cantidad);
+  if (!ctx.seccion) throw new DomainError('SECCION_NO_ENCONTRADA');
+  if (ctx.seccion.tipo !== 'general') throw new DomainError('SECCION_NO_GENERAL');
+  return hold(db, {
+    id: randomUUID(),
+    eventoId,
+    comprador,
+    seccionId,
+    eventoSeccionId: ctx.seccion.eventoSeccionId,
+    asientoIds: null,
+    cantidad,
+    holdMinutes: cfg.holdMinutes,
+  });
+}
 
-  const fecha = await withRetry(() =>
-    db.transaction(async (tx) => {
-      const released = await endPreviousHold(tx, eventoId, key);
-      const invitadoId = comprador.usuarioId === undefined ? await insertInvitado(tx, comprador.nombre, comprador.correo) : null;
-      const fechaExpiracion = await insertReserva(tx, {
-        id: reservaId,
-        eventoId,
-        usuarioId: comprador.usuarioId ?? null,
-        invitadoId,
-        comprador: key,
-        esGeneral: true,
-        eventoSeccionId: seccion.eventoSeccionId,
-        seccionId,
-        cantidad,
-        holdMinutes: cfg.holdMinutes,
-      });
-      const claimed = await claimGeneralPlaces(tx, seccion.eventoSeccionId, cantidad, reservaId, fechaExpiracion);
-      if (claimed.length !== cantidad) throw new DomainError('ASIENTOS_NO_DISPONIBLES');
-      const changes = releasedChanges(released);
-      changes.generales.push(seccionId);
-      await publishChanges(tx, eventoId, changes);
-      return fechaExpiracion;
-    }),
-  );
-  return creada(reservaId, fecha);
+function releasedChanges(released: ReleasedPlaces): PlaceChanges {
+  return { asientos: released.asientos.map((a) => ({ ...a, estado: 'disponible' as const })), generales: released.generales };
 }
 
 /**

@@ -1,0 +1,189 @@
+/**
+ * Hold throughput on PostgreSQL:  pnpm --filter @taquilla/api bench:holds
+ * Needs BENCH_DATABASE_URL or TEST_DATABASE_URL. Builds a fresh seeded database and starts two
+ * child processes (two API processes on one database, each also serving the bare reference
+ * routes), then runs autocannon with BENCH_CONNECTIONS (default 64) split over the two
+ * processes against four targets in interleaved rounds (BENCH_ROUNDS, default 3;
+ * BENCH_SECONDS per target in total, default 12):
+ *
+ * - `reservarInvitado` of 1 random seat of a hot 500-seat section (64 guest buyers; each new
+ *   hold replaces the buyer's previous one, so seats keep turning over), against
+ * - a bare Fastify + pg route doing one conditional UPDATE of a random seat of another 500;
+ * - `reservar_generales` of 1 place (64 other guest buyers), against
+ * - a bare route decrementing one counter row (the single-row design).
+ *
+ * A 409 (seat taken) is a complete, correct answer and counts as a request, on both sides.
+ * Prints req/s, p99 and the ratios measured per round (medians), then drops the database.
+ */
+import autocannon from 'autocannon';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../src/db/client';
+import { queryRows } from '../src/db/rows';
+import { seedIfEmpty } from '../src/seed/seed';
+import { benchBaseUrl, median, scratchDatabase, startReadyChild } from './bench-lib';
+
+const base = benchBaseUrl();
+const seconds = Number(process.env.BENCH_SECONDS ?? 12);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+const BUYERS = 64;
+const HOT = 500;
+const PORTS = [
+  { app: 3911, bare: 3912 },
+  { app: 3921, bare: 3922 },
+];
+const KEY = process.env.API_KEY || 'taquilla-dev-key';
+
+const { url, drop } = await scratchDatabase(base, 'holds');
+
+interface Setup {
+  eventoId: number;
+  hot: number[];
+  bareSeats: number[];
+  generalSeccionId: number;
+}
+
+async function prepare(): Promise<Setup> {
+  const database = await openDatabase({ url, poolSize: 2 });
+  try {
+    await database.migrate();
+    await seedIfEmpty(database.db);
+    const db = database.db;
+    const [pick] = await queryRows<{ evento_id: number; seccion_id: number }>(
+      db,
+      sql`select ea.evento_id, ea.seccion_id from evento_asientos ea join eventos e on e.id = ea.evento_id
+           where e.mostrar_web and e.fecha > now() and ea.estado = 'disponible'
+             and exists (select 1 from evento_secciones es join secciones s on s.id = es.seccion_id where es.evento_id = e.id and s.tipo = 'general' and es.capacidad >= 500)
+           group by 1, 2 having count(*) >= ${2 * HOT} order by count(*) desc limit 1`,
+    );
+    const seats = await queryRows<{ id: number }>(
+      db,
+      sql`select id from evento_asientos where evento_id = ${pick!.evento_id} and seccion_id = ${pick!.seccion_id} and estado = 'disponible' order by id limit ${2 * HOT}`,
+    );
+    const [general] = await queryRows<{ seccion_id: number }>(
+      db,
+      sql`select es.seccion_id from evento_secciones es join secciones s on s.id = es.seccion_id
+           where es.evento_id = ${pick!.evento_id} and s.tipo = 'general' and es.capacidad >= 500 order by es.capacidad desc limit 1`,
+    );
+    await db.execute(sql`create table bench_contador (id int primary key, disponibles int not null)`);
+    await db.execute(sql`insert into bench_contador values (1, 1000000000)`);
+    await db.execute(sql`analyze`);
+    return {
+      eventoId: pick!.evento_id,
+      hot: seats.slice(0, HOT).map((r) => r.id),
+      bareSeats: seats.slice(HOT).map((r) => r.id),
+      generalSeccionId: general!.seccion_id,
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+interface Target {
+  name: string;
+  /** Path on each process, and whether it is the API or the bare server. */
+  port: 'app' | 'bare';
+  path: string;
+  body: () => unknown;
+}
+
+interface Figure {
+  rps: number;
+  p99: number;
+  ok: number;
+  errors: number;
+}
+
+const pickOne = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)]!;
+
+/** Both processes at once, half the connections each; req/s summed, p99 the worse of the two. */
+async function run(t: Target, duration: number): Promise<Figure> {
+  const results = await Promise.all(
+    PORTS.map((p) =>
+      autocannon({
+        url: `http://127.0.0.1:${p[t.port]}`,
+        connections: Math.max(1, Math.round(connections / PORTS.length)),
+        duration,
+        requests: [
+          {
+            method: 'POST',
+            path: t.path,
+            headers: { 'content-type': 'application/json', 'x-api-key': KEY },
+            setupRequest: (req) => ({ ...req, body: JSON.stringify(t.body()) }),
+          },
+        ],
+      }),
+    ),
+  );
+  const total = results.reduce((n, r) => n + r.requests.total, 0);
+  return {
+    rps: results.reduce((n, r) => n + r.requests.average, 0),
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+    ok: results.reduce((n, r) => n + r['2xx'], 0) / Math.max(total, 1),
+    errors: results.reduce((n, r) => n + r.errors + r.timeouts + r['5xx'], 0),
+  };
+}
+
+let stops: (() => Promise<void>)[] = [];
+try {
+  const setup = await prepare();
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  stops = await Promise.all(
+    PORTS.map((p) => startReadyChild(path.join(here, 'holds-bench-server.ts'), { BENCH_DB_URL: url, PORT_APP: String(p.app), PORT_BARE: String(p.bare), HOLD_SWEEP_SECONDS: '1' })),
+  );
+  const api = `/api/v1/eventos/${setup.eventoId}`;
+  const targets: Target[] = [
+    { name: 'bare conditional UPDATE (1 seat of 500)', port: 'bare', path: '/bare/hold', body: () => ({ id: pickOne(setup.bareSeats) }) },
+    {
+      name: 'POST reservarInvitado (1 seat of 500)',
+      port: 'app',
+      path: `${api}/reservarInvitado`,
+      body: () => ({ asientosReserva: [{ id: pickOne(setup.hot) }], nombre: 'Bench', correo: `asientos.${Math.floor(Math.random() * BUYERS)}@bench.mx` }),
+    },
+    { name: 'bare single counter row (1 place)', port: 'bare', path: '/bare/counter', body: () => ({ cantidad: 1 }) },
+    {
+      name: 'POST reservar_generales (1 place)',
+      port: 'app',
+      path: `${api}/reservar_generales`,
+      body: () => ({ cantidadAsientos: 1, seccionId: setup.generalSeccionId, nombre: 'Bench', correo: `general.${Math.floor(Math.random() * BUYERS)}@bench.mx` }),
+    },
+  ];
+  for (const t of targets) await run(t, 2); // warm-up: JIT, pools, plans
+  const per: Figure[][] = targets.map(() => []);
+  for (let i = 0; i < rounds; i++) {
+    for (const [k, t] of targets.entries()) per[k]!.push(await run(t, Math.max(1, Math.round(seconds / rounds))));
+  }
+  const fig = (k: number) => ({
+    rps: median(per[k]!.map((f) => f.rps)),
+    p99: median(per[k]!.map((f) => f.p99)),
+    ok: median(per[k]!.map((f) => f.ok)),
+    errors: per[k]!.reduce((n, f) => n + f.errors, 0),
+  });
+  const ratio = (k: number, ref: number) => median(per[k]!.map((f, i) => f.rps / per[ref]![i]!.rps));
+
+  console.log(`\n${connections} connections over 2 API processes, ${seconds} s per target in ${rounds} interleaved rounds (medians), PostgreSQL, NODE_ENV=production\n`);
+  console.log('target'.padEnd(44), 'req/s'.padStart(9), 'p99 ms'.padStart(8), '2xx'.padStart(6), 'ratio'.padStart(9), 'errors'.padStart(7));
+  const ratios = [1, ratio(1, 0), 1, ratio(3, 2)];
+  for (const [k, t] of targets.entries()) {
+    const f = fig(k);
+    console.log(
+      t.name.padEnd(44),
+      f.rps.toFixed(0).padStart(9),
+      String(f.p99).padStart(8),
+      `${(f.ok * 100).toFixed(0)}%`.padStart(6),
+      `${(ratios[k]! * 100).toFixed(1)} %`.padStart(9),
+      String(f.errors).padStart(7),
+    );
+  }
+  const holds = ratios[1]!;
+  const general = ratios[3]!;
+  const p99 = fig(1).p99;
+  console.log(`\nholds / bare UPDATE = ${(holds * 100).toFixed(1)} % (floor 35 %)${holds >= 0.35 ? '' : '  ← BELOW FLOOR'}`);
+  console.log(`holds p99 = ${p99} ms (ceiling 100 ms)${p99 <= 100 ? '' : '  ← ABOVE CEILING'}`);
+  console.log(`general claims / single counter row = ${general.toFixed(2)}× (floor 1×)${general >= 1 ? '' : '  ← BELOW FLOOR'}`);
+} finally {
+  await Promise.all(stops.map((s) => s()));
+  await drop();
+}

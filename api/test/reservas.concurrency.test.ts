@@ -1,0 +1,261 @@
+import { sql } from 'drizzle-orm';
+import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDatabase, type Database } from '../src/db/client';
+import { queryRows } from '../src/db/rows';
+import { TEST_API_KEY } from './helpers';
+import { createUser } from './reservas-fixtures';
+import { adminQuery, databaseUrl } from './template';
+
+const GONE = 'Uno o más asientos ya no están disponibles. Por favor, actualiza la página.';
+const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const JWT_SECRET = 'secreto-de-concurrencia-0123456789-abcdef';
+const SEATS = 300;
+const PLACES = 500;
+const BUYERS = 1000;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** A real API process (tsx src/main.ts) on the given database. */
+async function startServer(url: string): Promise<{ base: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: API_DIR,
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      STOREFRONT: '0',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET,
+      API_KEY: TEST_API_KEY,
+      MAIL_WORKER: '0',
+      HOLD_SWEEP_SECONDS: '1',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`API process exited with ${child.exitCode}`);
+    const ok = await fetch(`${base}/api/v1/health`, { headers: { 'x-api-key': TEST_API_KEY } }).then((r) => r.ok, () => false);
+    if (ok) return { base, child };
+    if (Date.now() > deadline) throw new Error('API process did not start in 60 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+function postJson(base: string, url: string, body: unknown, token?: string): Promise<{ status: number; body: { reservaId?: string; message?: unknown } }> {
+  const data = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${base}/api/v1${url}`,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(data),
+          'x-api-key': TEST_API_KEY,
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+// Two real API processes need the PostgreSQL server; on PGlite (one process by design) this
+// suite does not apply and is reported as skipped.
+const onPostgres = inject('dbMode') === 'pg';
+
+describe.runIf(onPostgres)('1,000 buyers through 2 API processes on PostgreSQL', () => {
+  let dbName: string;
+  let database: Database;
+  let servers: { base: string; child: ChildProcess }[] = [];
+  let eventoId: number;
+  let seatIds: number[];
+  let general: { seccionId: number };
+
+  beforeAll(async () => {
+    const baseUrl = inject('pgBaseUrl');
+    dbName = `taquilla_conc_${process.pid}_${Date.now().toString(36)}`;
+    await adminQuery(baseUrl, `create database "${dbName}" template "${inject('pgTemplateDb')}"`);
+    const url = databaseUrl(baseUrl, dbName);
+    database = await openDatabase({ url, poolSize: 4 });
+    const db = database.db;
+
+    // A future web event with a numbered section of ≥ 300 free seats and a general section.
+    const [pick] = await queryRows<{ evento_id: number; seccion_id: number }>(
+      db,
+      sql`select ea.evento_id, ea.seccion_id from evento_asientos ea join eventos e on e.id = ea.evento_id
+           where e.mostrar_web and e.fecha > now() and ea.estado = 'disponible'
+             and exists (select 1 from evento_secciones es join secciones s on s.id = es.seccion_id where es.evento_id = e.id and s.tipo = 'general' and es.capacidad >= ${PLACES})
+           group by 1, 2 having count(*) >= ${SEATS} order by 1, 2 limit 1`,
+    );
+    eventoId = pick!.evento_id;
+    seatIds = (
+      await queryRows<{ id: number }>(
+        db,
+        sql`select id from evento_asientos where evento_id = ${eventoId} and seccion_id = ${pick!.seccion_id} and estado = 'disponible' order by id limit ${SEATS}`,
+      )
+    ).map((r) => r.id);
+    const [g] = await queryRows<{ id: number; seccion_id: number }>(
+      db,
+      sql`select es.id, es.seccion_id from evento_secciones es join secciones s on s.id = es.seccion_id
+           where es.evento_id = ${eventoId} and s.tipo = 'general' and es.capacidad >= ${PLACES} order by es.id limit 1`,
+    );
+    general = { seccionId: g!.seccion_id };
+    // Exactly 500 places left in the section: the rest are sold.
+    await db.execute(sql`update evento_lugares_generales set estado = 'vendido'
+                          where evento_seccion_id = ${g!.id} and id not in (select id from evento_lugares_generales where evento_seccion_id = ${g!.id} order by id limit ${PLACES})`);
+    await db.execute(sql`update evento_lugares_generales set estado = 'disponible', reserva_id = null, hold_expires_at = null
+                          where evento_seccion_id = ${g!.id} and id in (select id from evento_lugares_generales where evento_seccion_id = ${g!.id} order by id limit ${PLACES})`);
+    servers = await Promise.all([startServer(url), startServer(url)]);
+  }, 120_000);
+
+  afterAll(async () => {
+    agent.destroy();
+    for (const s of servers) s.child.kill('SIGTERM');
+    await Promise.all(servers.map((s) => new Promise((r) => (s.child.exitCode !== null ? r(null) : s.child.once('exit', r)))));
+    await database?.close();
+    if (dbName) await adminQuery(inject('pgBaseUrl'), `drop database if exists "${dbName}" with (force)`);
+  }, 60_000);
+
+  it('a hold made through one process reaches a map streaming from the other', async () => {
+    const [a, b] = [servers[0]!, servers[1]!];
+    const received = new Promise<string>((resolve, reject) => {
+      const req = http.get(`${a.base}/api/v1/eventos/${eventoId}/disponibilidad?apiKey=${TEST_API_KEY}`, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => {
+          text += c;
+          if (text.includes('\n: conectado\n')) void holdThroughB();
+          const m = /event: asientos\ndata: (.+)\n\n/.exec(text);
+          if (m) {
+            req.destroy();
+            resolve(m[1]!);
+          }
+        });
+      });
+      req.on('error', reject);
+      setTimeout(() => reject(new Error('no event within 2 s')), 4_000).unref();
+    });
+    let sent = false;
+    let startedAt = 0;
+    const seat = seatIds[seatIds.length - 1]!;
+    async function holdThroughB() {
+      if (sent) return;
+      sent = true;
+      startedAt = Date.now();
+      const res = await postJson(b.base, `/eventos/${eventoId}/reservarInvitado`, { asientosReserva: [{ id: seat }], nombre: 'Vivo', correo: 'vivo@ejemplo.mx' });
+      expect(res.status).toBe(201);
+      await postJson(b.base, `/eventos/${eventoId}/cancelar`, { reservaId: res.body.reservaId });
+    }
+    expect(JSON.parse(await received)).toEqual({ seccionId: expect.any(Number), asientos: [{ id: seat, estado: 'reservado' }] });
+    expect(Date.now() - startedAt).toBeLessThan(2_000);
+  });
+
+  it('no place is held twice, holds never exceed capacity, every loser gets the 409 message, in < 60 s', async () => {
+    const users = await Promise.all(Array.from({ length: 100 }, () => createUser(database.db, JWT_SECRET)));
+    // Deterministic mix: 600 seat buyers (1–2 adjacent seats of the 300) and 400 general buyers
+    // (1–3 places of the 500); every 10th buyer is signed in, the rest are guests.
+    let seed = 42;
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    interface Buyer { kind: 'seats' | 'general'; seats: number[]; cantidad: number; token?: string; guest?: { nombre: string; correo: string } }
+    const buyers: Buyer[] = Array.from({ length: BUYERS }, (_, i) => {
+      const token = i % 10 === 0 ? users[i / 10]!.token : undefined;
+      const guest = token ? undefined : { nombre: `Comprador ${i}`, correo: `carrera.${i}@ejemplo.mx` };
+      if (i % 5 < 3) {
+        const j = rand(SEATS - 1);
+        return { kind: 'seats', seats: rand(2) === 0 ? [seatIds[j]!] : [seatIds[j]!, seatIds[j + 1]!], cantidad: 0, token, guest };
+      }
+      return { kind: 'general', seats: [], cantidad: 1 + rand(3), token, guest };
+    });
+
+    const started = Date.now();
+    const results: { buyer: Buyer; status: number; body: { reservaId?: string; message?: unknown } }[] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 64 }, async (_, worker) => {
+        const server = servers[worker % 2]!;
+        while (next < buyers.length) {
+          const buyer = buyers[next++]!;
+          const res =
+            buyer.kind === 'seats'
+              ? buyer.token
+                ? await postJson(server.base, `/eventos/${eventoId}/reservar`, { asientosReserva: buyer.seats.map((id) => ({ id })) }, buyer.token)
+                : await postJson(server.base, `/eventos/${eventoId}/reservarInvitado`, { asientosReserva: buyer.seats.map((id) => ({ id })), ...buyer.guest })
+              : await postJson(server.base, `/eventos/${eventoId}/reservar_generales`, { cantidadAsientos: buyer.cantidad, seccionId: general.seccionId, ...(buyer.guest ?? {}) }, buyer.token);
+          results.push({ buyer, ...res });
+        }
+      }),
+    );
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeLessThan(60_000);
+    expect(results).toHaveLength(BUYERS);
+
+    const winners = results.filter((r) => r.status === 201);
+    const losers = results.filter((r) => r.status !== 201);
+    for (const l of losers) expect({ status: l.status, message: l.body.message }).toEqual({ status: 409, message: GONE });
+
+    // Seats: winners' seats are disjoint and are exactly what the database holds, each for its winner.
+    const seatWinners = winners.filter((w) => w.buyer.kind === 'seats');
+    const owner = new Map<number, string>();
+    for (const w of seatWinners) {
+      for (const id of w.buyer.seats) {
+        expect(owner.has(id), `seat ${id} held twice`).toBe(false);
+        owner.set(id, w.body.reservaId!);
+      }
+    }
+    const held = await queryRows<{ id: number; reserva_id: string }>(
+      database.db,
+      sql`select id, reserva_id::text from evento_asientos where evento_id = ${eventoId} and reserva_id is not null and hold_expires_at > now()
+            and id in (${sql.join(seatIds.map((id) => sql`${id}`), sql`, `)})`,
+    );
+    expect(new Map(held.map((h) => [h.id, h.reserva_id]))).toEqual(owner);
+    expect(owner.size).toBeLessThanOrEqual(SEATS);
+
+    // General admission: never more than the 500 places, and the database agrees with the answers.
+    const generalWinners = winners.filter((w) => w.buyer.kind === 'general');
+    const claimed = generalWinners.reduce((n, w) => n + w.buyer.cantidad, 0);
+    expect(claimed).toBeLessThanOrEqual(PLACES);
+    const [places] = await queryRows<{ n: number; reservas: number }>(
+      database.db,
+      sql`select count(*)::int as n, count(distinct reserva_id)::int as reservas from evento_lugares_generales
+           where evento_id = ${eventoId} and seccion_id = ${general.seccionId} and reserva_id is not null and hold_expires_at > now()`,
+    );
+    expect(places).toEqual({ n: claimed, reservas: generalWinners.length });
+
+    // Demand exceeded supply on both: there were winners and losers of each kind.
+    expect(seatWinners.length).toBeGreaterThan(100);
+    expect(losers.some((l) => l.buyer.kind === 'seats')).toBe(true);
+    expect(claimed).toBeGreaterThan(PLACES * 0.9);
+    expect(losers.some((l) => l.buyer.kind === 'general')).toBe(true);
+  }, 90_000);
+});
