@@ -24,7 +24,6 @@ test.describe('independent release and rollback', () => {
     try {
       await page.reload();
       await expect(slot(page, 'seating').locator(`[data-remote-version="${next}"]`)).toBeVisible();
-      await expect(slot(page, 'seating').getByText(`seating v${next}`)).toBeVisible();
 
       const rollback = ops('rollback', 'seating', first!);
       expect(rollback.code, rollback.err).toBe(0);

@@ -79,7 +79,7 @@ test('one React and one @taquilla/shared on a page that loaded three remotes', a
   await expectRemoteRendered(page, 'seating');
   await expectRemoteRendered(page, 'checkout');
   // Client-side navigation (no reload) to the catalog: a third remote on the same page.
-  await slot(page, 'seating').getByRole('link', { name: 'Volver a eventos' }).click();
+  await slot(page, 'seating').getByRole('navigation', { name: 'Ruta de navegación' }).getByRole('link', { name: 'Eventos', exact: true }).click();
   await expectRemoteRendered(page, 'catalog');
 
   const report = await page.evaluate(async () => {

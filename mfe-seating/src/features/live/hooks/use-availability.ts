@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { disponibilidadUrl } from '../api/disponibilidad-url';
+import { disponibilidadUrl } from '@taquilla/shared';
 import { connectAvailability, type AvailabilityHandlers } from '../lib/availability-stream';
 
 /**

@@ -1,3 +1,4 @@
+import type { DisponibilidadAsientos, DisponibilidadGeneral } from '@taquilla/shared';
 import type { EstadoAsiento } from '@taquilla/shared/schemas/catalog';
 
 /**
@@ -7,15 +8,8 @@ import type { EstadoAsiento } from '@taquilla/shared/schemas/catalog';
  * dropped stream is reopened with capped exponential backoff; after a reopen `onResync` runs,
  * because changes made while disconnected were never pushed.
  */
-export interface AsientosChange {
-  seccionId: number;
-  asientos: { id: number; estado: EstadoAsiento }[];
-}
-
-export interface GeneralChange {
-  seccionId: number;
-  disponibles: number;
-}
+export type AsientosChange = DisponibilidadAsientos;
+export type GeneralChange = DisponibilidadGeneral;
 
 export interface AvailabilityHandlers {
   onAsientos?: (change: AsientosChange) => void;

@@ -115,8 +115,12 @@ export function SeatMap({ grid, estados, selected, seccionNombre, toggle }: Seat
             {tip && tipIndex !== null && (
               <div
                 role="tooltip"
-                className="seat-tooltip"
-                style={{ left: (grid.colOf[tipIndex]! + 0.5) * cell, top: grid.rowOf[tipIndex]! * cell }}
+                // The first rows have no room above them inside the scroller: show it below.
+                className={`seat-tooltip${grid.rowOf[tipIndex]! < 3 ? ' seat-tooltip--below' : ''}`}
+                style={{
+                  left: (grid.colOf[tipIndex]! + 0.5) * cell,
+                  top: (grid.rowOf[tipIndex]! + (grid.rowOf[tipIndex]! < 3 ? 1 : 0)) * cell,
+                }}
               >
                 <strong>{tip.titulo}</strong>
                 <span>{tip.categoria}</span>

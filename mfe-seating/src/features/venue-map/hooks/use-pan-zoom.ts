@@ -38,6 +38,9 @@ export function usePanZoom(viewportRef: RefObject<HTMLElement | null>) {
   }, [viewportRef, viewport]);
 
   const onPointerDown = (e: ReactPointerEvent) => {
+    // The primary pointer starts a new gesture: forget any pointer whose up/cancel never reached
+    // us (released outside the map), or a stale one would turn the next pinch into a pan.
+    if (e.isPrimary) pointers.current.clear();
     pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
     if (pointers.current.size === 1) {
       travel.current = 0;

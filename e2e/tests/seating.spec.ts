@@ -1,0 +1,256 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { busLog, recordBus } from '../support/bus';
+
+// The seating remote's screens over the demo seed: venue map (chips, tooltips, keyboard,
+// pan & zoom), general sections, and the seat page (selection, panel, keyboard).
+// Event 1: Arena (Luna Roja); 5: Teatro (izquierda/derecha ties); 9: hidden; 12: stadium.
+
+const mapOf = (page: Page) => page.getByRole('group', { name: /^Mapa de/ });
+
+async function chipTexts(page: Page) {
+  return page.getByRole('region', { name: 'Precios por categoría' }).getByRole('listitem').allTextContents();
+}
+
+test.describe('venue map', () => {
+  test('shows the event with its price chips, highest first and izquierda before derecha on ties', async ({ page }) => {
+    await page.goto('/eventos/5');
+    await expect(page.getByRole('heading', { level: 1, name: 'La Casa de Bernarda Alba' })).toBeVisible();
+    await expect(mapOf(page)).toBeVisible();
+    expect(await chipTexts(page)).toEqual([
+      'Luneta centro$1,150.00',
+      'Luneta izquierda$850.00',
+      'Luneta derecha$850.00',
+      'Balcón izquierda$600.00',
+      'Balcón derecha$600.00',
+    ]);
+    await expect(page.getByText(/en construcción|seating v\d/)).toHaveCount(0);
+  });
+
+  test('hovering a section shows its tooltip with type and availability per category', async ({ page }) => {
+    await page.goto('/eventos/1');
+    await page.getByRole('button', { name: /^Sección 104,/ }).hover();
+    const tip = page.getByRole('tooltip');
+    await expect(tip).toContainText('Sección 104');
+    await expect(tip).toContainText('Numerada');
+    await expect(tip).toContainText(/VIP: \d+ disponibles/);
+    await expect(tip).toContainText(/Platea: \d+ disponibles/);
+    await page.mouse.move(2, 2);
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+  });
+
+  test('by keyboard: Tab reaches a section (tooltip on focus) and Enter opens its seat page', async ({ page }) => {
+    await page.goto('/eventos/1');
+    await expect(mapOf(page)).toBeVisible();
+    const seccion101 = page.getByRole('button', { name: /^Sección 101,/ });
+    for (let i = 0; i < 40 && !(await seccion101.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await expect(seccion101).toBeFocused();
+    expect(await seccion101.evaluate((el) => el.matches(':focus-visible'))).toBe(true);
+    await expect(page.getByRole('tooltip')).toContainText('Sección 101');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/eventos\/1\/\d+\/Secci%C3%B3n%20101$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sección: Sección 101' })).toBeVisible();
+  });
+
+  test('a general section and an extra ticket ask checkout for the quantity modal on the bus', async ({ page }) => {
+    await page.goto('/eventos/1');
+    await expect(mapOf(page)).toBeVisible();
+    await recordBus(page, 'seating:general-section-clicked');
+    await page.getByRole('button', { name: /^Pista General,/ }).click();
+    await page.getByRole('button', { name: /Experiencia Fan Zone/ }).click();
+    await expect(page).toHaveURL(/\/eventos\/1$/);
+    const log = (await busLog(page)) as { seccionNombre: string; eventoId: string }[];
+    expect(log.map((e) => [e.eventoId, e.seccionNombre])).toEqual([
+      ['1', 'Pista General'],
+      ['1', 'Acceso Fan Zone'],
+    ]);
+  });
+
+  test('the map on the information page behaves the same', async ({ page }) => {
+    await page.goto('/eventos/informacion/1');
+    await expect(page.getByRole('heading', { level: 2, name: 'Mapa del recinto' })).toBeVisible();
+    await page.getByRole('button', { name: /^Sección 103,/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sección: Sección 103' })).toBeVisible();
+  });
+
+  test('a hidden event says it is not available', async ({ page }) => {
+    await page.goto('/eventos/9');
+    await expect(page.getByRole('heading', { name: 'Este evento no se encuentra disponible' })).toBeVisible();
+    await expect(mapOf(page)).toHaveCount(0);
+  });
+
+  test('the stadium map zooms with a two-finger pinch', async ({ page }) => {
+    await page.goto('/eventos/12');
+    const map = mapOf(page);
+    await expect(map).toBeVisible();
+    const start = (await map.boundingBox())!;
+    // touch events → pointer events; spreading the fingers zooms in
+    const cdp = await page.context().newCDPSession(page);
+    const cx = start.x + start.width / 2;
+    const cy = start.y + start.height / 2;
+    const fingers = (d: number) => [
+      { x: cx - d, y: cy, id: 1 },
+      { x: cx + d, y: cy, id: 2 },
+    ];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(30) });
+    for (const d of [45, 60, 80, 100]) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(d) });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect.poll(async () => (await map.boundingBox())!.width).toBeGreaterThan(start.width * 1.5);
+  });
+
+  test('the stadium map zooms with the wheel and the buttons, and pans by dragging', async ({ page }) => {
+    await page.goto('/eventos/12');
+    const map = mapOf(page);
+    await expect(map).toBeVisible();
+    const start = (await map.boundingBox())!;
+    await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+    await page.mouse.wheel(0, -300);
+    await expect.poll(async () => (await map.boundingBox())!.width).toBeGreaterThan(start.width * 1.2);
+    const zoomed = (await map.boundingBox())!;
+    // drag: the map follows the pointer
+    await page.mouse.move(start.x + 300, start.y + 200);
+    await page.mouse.down();
+    await page.mouse.move(start.x + 200, start.y + 150, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(async () => (await map.boundingBox())!.x).toBeLessThan(zoomed.x - 50);
+    await page.getByRole('button', { name: 'Ver el mapa completo' }).click();
+    await expect.poll(async () => Math.round((await map.boundingBox())!.width)).toBe(Math.round(start.width));
+    await page.getByRole('button', { name: 'Acercar el mapa' }).click();
+    await expect.poll(async () => (await map.boundingBox())!.width).toBeGreaterThan(start.width * 1.4);
+    await page.getByRole('button', { name: 'Alejar el mapa' }).click();
+    await expect.poll(async () => Math.round((await map.boundingBox())!.width)).toBe(Math.round(start.width));
+
+  });
+});
+
+test.describe('seat page', () => {
+  // Sección 101 of event 1: 8 rows × 16 seats, 24 px cells; C1 and C2 are 'ocupado'.
+  const CELL = 24;
+  const seat = (col: number, row: number) => ({ x: col * CELL + CELL / 2, y: row * CELL + CELL / 2 });
+
+  async function openSection101(page: Page) {
+    await page.goto('/eventos/1');
+    await page.getByRole('button', { name: /^Sección 101,/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sección: Sección 101' })).toBeVisible();
+    return page.getByRole('application', { name: /Asientos de Sección 101/ });
+  }
+
+  test('shows rows on both sides and the legend; clicking seats selects and releases them in the panel', async ({ page }) => {
+    const canvas = await openSection101(page);
+    await expect(page.getByText('H', { exact: true })).toHaveCount(2);
+    const legend = page.getByRole('list', { name: 'Simbología de asientos' });
+    for (const label of ['Seleccionado', 'Disponible', 'Reservado', 'Ocupado', 'Vendido', 'Bloqueado', 'Inaccesible', 'Cortesía']) {
+      await expect(legend).toContainText(label);
+    }
+    await expect(page.getByText('No has seleccionado asientos.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Volver al evento' })).toHaveAttribute('href', '/eventos/1');
+
+    await recordBus(page, 'seating:selection-changed');
+    await canvas.click({ position: seat(15, 7) });
+    await canvas.click({ position: seat(14, 7) });
+    const list = page.getByRole('list', { name: 'Asientos seleccionados' });
+    await expect(page.getByText('2 asientos seleccionados')).toBeVisible();
+    await expect(list.getByRole('listitem')).toHaveText([/Lateral · Fila H, asiento 15\s*\$1,100\.00/, /Lateral · Fila H, asiento 16\s*\$1,100\.00/]);
+    await expect(page.getByRole('button', { name: 'Ver resumen' })).toBeVisible();
+
+    // hovering a seat: category and price
+    await canvas.hover({ position: seat(13, 7) });
+    await expect(page.getByRole('tooltip')).toContainText('Fila H, asiento 14');
+    await expect(page.getByRole('tooltip')).toContainText('$1,100.00');
+
+    // an occupied seat does not toggle
+    await canvas.click({ position: seat(0, 2) });
+    await expect(page.getByRole('tooltip')).toContainText('Ocupado');
+    await expect(page.getByText('2 asientos seleccionados')).toBeVisible();
+
+    await canvas.click({ position: seat(15, 7) });
+    await canvas.click({ position: seat(14, 7) });
+    await expect(page.getByText('No has seleccionado asientos.')).toBeVisible();
+    const log = (await busLog(page)) as { asientos: { fila: string; numero: number; precio: number }[] }[];
+    expect(log.map((e) => e.asientos.map((a) => `${a.fila}${a.numero}:${a.precio}`))).toEqual([['H16:110000'], ['H15:110000', 'H16:110000'], ['H15:110000'], []]);
+  });
+
+  test('by keyboard: arrows move over the seats, Enter selects, the focused seat is read out', async ({ page }) => {
+    const canvas = await openSection101(page);
+    await canvas.focus();
+    const status = page.getByRole('status').filter({ hasText: /Fila/ });
+    await expect(status).toHaveText(/^Fila A, asiento 1: disponible, Lateral, \$1,100\.00\.$/);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(status).toHaveText(/^Fila C, asiento 1: ocupado, Lateral, \$1,100\.00\.$/);
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('No has seleccionado asientos.')).toBeVisible();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await expect(status).toHaveText(/^Fila C, asiento 16: seleccionado/);
+    await expect(page.getByRole('list', { name: 'Asientos seleccionados' })).toContainText('Fila C, asiento 16');
+    await page.keyboard.press('Space');
+    await expect(page.getByText('No has seleccionado asientos.')).toBeVisible();
+  });
+
+  test('a table section (esMesa) selects the whole table', async ({ page, api }) => {
+    const { secciones } = await (await api.get('/api/v1/eventos/11/detalle_seccion/false/web')).json();
+    const plata = secciones.find((s: { nombre: string }) => s.nombre === 'Mesas Plata');
+    await page.goto(`/eventos/11/${plata.id}/Mesas%20Plata`);
+    const canvas = page.getByRole('application', { name: /Asientos de Mesas Plata/ });
+    await canvas.click({ position: { x: 12, y: 12 } });
+    await expect(page.getByText('8 asientos seleccionados')).toBeVisible();
+    await canvas.click({ position: { x: 36, y: 12 } });
+    await expect(page.getByText('No has seleccionado asientos.')).toBeVisible();
+  });
+});
+
+test.describe('live availability', () => {
+  // Sección 102 of event 1 (8 rows × 16 seats, 24 px cells), used only here.
+  const CELL = 24;
+  const seat = (col: number, row: number) => ({ x: col * CELL + CELL / 2, y: row * CELL + CELL / 2 });
+
+  test("two buyers' maps show a hold made elsewhere without reloading, and its release", async ({ browser, page, api }) => {
+    const { secciones } = await (await api.get('/api/v1/eventos/1/detalle_seccion/false/web')).json();
+    const s102 = secciones.find((s: { nombre: string }) => s.nombre === 'Sección 102');
+    const filas = (await (await api.get(`/api/v1/eventos/1/${s102.id}/filas_por_seccion`)).json()).filas as { nombre: string; asientos: { id: number; numero: number }[] }[];
+    const idOf = (fila: string, numero: number) => filas.find((f) => f.nombre === fila)!.asientos.find((a) => a.numero === numero)!.id;
+    const url = `/eventos/1/${s102.id}/Secci%C3%B3n%20102`;
+
+    const other = await browser.newContext();
+    const second = await other.newPage();
+    try {
+      await page.goto(url);
+      await second.goto(url);
+      const canvas = page.getByRole('application', { name: /Asientos de Sección 102/ });
+      const canvas2 = second.getByRole('application', { name: /Asientos de Sección 102/ });
+      await expect(canvas2).toBeVisible();
+      // the first buyer picks G1, which the hold below is about to take
+      await canvas.click({ position: seat(0, 6) });
+      await expect(page.getByText('1 asiento seleccionado')).toBeVisible();
+
+      const hold = await api.post('/api/v1/eventos/1/reservarInvitado', {
+        data: { nombre: 'Otra Persona', correo: `live-${Date.now()}@example.com`, asientosReserva: [{ id: idOf('G', 1) }, { id: idOf('H', 1) }] },
+      });
+      expect(hold.status(), await hold.text()).toBeLessThan(300);
+      const { reservaId } = await hold.json();
+
+      for (const p of [page, second]) {
+        const c = p === page ? canvas : canvas2;
+        await expect(async () => {
+          await c.hover({ position: seat(0, 7) });
+          await expect(p.getByRole('tooltip')).toContainText('Reservado', { timeout: 500 });
+        }).toPass({ timeout: 5000 });
+      }
+      // the seat the first buyer had selected is gone from the selection, with a message
+      await expect(page.getByText('No has seleccionado asientos.')).toBeVisible();
+      await expect(page.getByText('Uno de tus asientos acaba de ser apartado por alguien más')).toBeVisible();
+      await canvas.click({ position: seat(0, 7) });
+      await expect(page.getByText('No has seleccionado asientos.')).toBeVisible();
+
+      const cancel = await api.post('/api/v1/eventos/1/cancelar', { data: { reservaId, esGeneral: false } });
+      expect(cancel.status(), await cancel.text()).toBeLessThan(300);
+      await expect(async () => {
+        await canvas2.hover({ position: seat(0, 7) });
+        await expect(second.getByRole('tooltip')).toContainText('Disponible', { timeout: 500 });
+      }).toPass({ timeout: 5000 });
+    } finally {
+      await other.close();
+    }
+  });
+});
