@@ -239,12 +239,19 @@ test('the general-admission modal holds N places, stays open while held, and can
   await expect.poll(async () => (await seccion(api, id, 'Pista General')).asientosDisponibles).toBe(before);
 });
 
-test('on the information page a guest opens the modal and Escape closes it before reserving', async ({ page, api }) => {
+test('on the information page a guest opens the modal (map and extra tickets) and closes it before reserving', async ({ page, api }) => {
   const id = await eventoId(api);
   const dialog = await openGeneralModal(page, `/eventos/informacion/${id}`, 'Pista General');
   await expect(dialog.getByText('En este correo recibirás tus boletos')).toBeVisible();
   await dialog.getByRole('button', { name: 'Siguiente' }).click();
   await expect(dialog.getByText('Ingresa el nombre')).toBeVisible();
   await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // Extra general tickets listed outside the map open it too, under their public name.
+  await page.getByRole('button', { name: /Experiencia Fan Zone/ }).click();
+  const extra = page.getByRole('dialog', { name: 'Boletos: Experiencia Fan Zone' });
+  await expect(extra).toContainText('$450.00');
+  await extra.getByRole('button', { name: 'Cerrar' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });

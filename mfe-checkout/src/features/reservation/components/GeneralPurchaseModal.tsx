@@ -48,7 +48,8 @@ export function GeneralPurchaseModal({ eventoId, payment, deps = defaultHoldDeps
   const section = useGeneralSection(eventoId, seccionId, catalog);
   const open = seccionId !== null && state.status !== 'restoring';
   const locked = !idle;
-  const nombre = target?.seccionNombre ?? (section?.status === 'success' ? section.data.nombre : '');
+  // The section's public name (nombreEspecial when it has one) once loaded; the clicked name until then.
+  const nombre = section?.status === 'success' ? section.data.nombre : (target?.seccionNombre ?? '');
 
   return (
     <ModalDialog open={open} labelledBy={headingId} locked={locked} onRequestClose={() => setTarget(null)}>
