@@ -104,6 +104,8 @@ test('a signed-in buyer holds seats, the hold survives a reload, and cancel free
   await page.reload();
   await expect(countdown(page)).toContainText(HOLD_TIME);
   await expect(panel(page).getByRole('button', { name: 'Continuar' })).toHaveCount(0);
+  // Seating knows about the restored hold too: its back link is the cancel arrow again.
+  await expect(page.getByRole('button', { name: 'Cancelar la compra' })).toHaveCount(2);
 
   await panel(page).getByRole('button', { name: 'Cancelar la compra' }).click();
   await expect(page.getByText('La reserva se ha cancelado.').first()).toBeVisible();

@@ -273,6 +273,21 @@ describe('SeatReservationPanel: after a reload', () => {
     expect(events).toContainEqual(['checkout:reserved', expect.objectContaining({ reservaId: RESERVA_ID })]);
   });
 
+  it('tells a seat map that starts listening later about the restored hold', async () => {
+    const fake = fakeDeps(saved);
+    fake.api.getReserva.mockResolvedValue(reservaDetalle());
+    renderPanel(fake);
+    await settle();
+    events = [];
+    select([]);
+    await tick(0);
+    expect(events).toContainEqual(['checkout:reserved', expect.objectContaining({ reservaId: RESERVA_ID, esGeneral: false })]);
+    events = [];
+    select([], '1', '10');
+    await tick(0);
+    expect(events.filter(([type]) => type === 'checkout:reserved')).toEqual([]);
+  });
+
   it.each([
     ['cancelled', { estado: 'cancelada' as const }],
     ['expired', { estado: 'expirada' as const }],

@@ -212,6 +212,25 @@ export function useHold(scope: HoldScope, deps: HoldDeps = defaultHoldDeps): Use
     return () => bus.off('seating:cancel-requested', onCancelRequested);
   }, [eventoId, cancel]);
 
+  // Seating may mount after the hold was announced (a restore can beat its section load); its
+  // first selection announcement says it is there, so the live seat hold is told again. On the
+  // next task: seating announces from an effect that can run before the one that subscribes.
+  const held = state.status === 'held' ? state.hold : null;
+  useEffect(() => {
+    if (!held || held.esGeneral) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onSelection = (event: BusEvents['seating:selection-changed']) => {
+      if (event.eventoId !== eventoId || (seccionId !== undefined && event.seccionId !== seccionId)) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => announceReserved(held), 0);
+    };
+    bus.on('seating:selection-changed', onSelection);
+    return () => {
+      clearTimeout(timer);
+      bus.off('seating:selection-changed', onSelection);
+    };
+  }, [held, eventoId, seccionId]);
+
   const clearError = useCallback(() => dispatch({ type: 'clear-error' }), []);
 
   return { state, reserve, cancel, expire, clearError };
