@@ -12,8 +12,11 @@ function renderPanel(deps = fakeDeps()) {
   return deps;
 }
 
-/** Lets pending promises (API answers) settle inside act. */
-const settle = () => act(async () => { await vi.advanceTimersByTimeAsync(0); });
+/** Lets pending promises (API answers) settle inside act, and the effects they cause run their zero-delay timers. */
+const settle = async () => {
+  await act(async () => { await vi.advanceTimersByTimeAsync(0); });
+  await act(async () => { await vi.advanceTimersByTimeAsync(0); });
+};
 const tick = (ms: number) => act(async () => { await vi.advanceTimersByTimeAsync(ms); });
 
 function select(asientoIds: string[], eventoId = '1', seccionId = '9') {

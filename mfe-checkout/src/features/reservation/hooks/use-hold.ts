@@ -128,7 +128,6 @@ export function useHold(scope: HoldScope, deps: HoldDeps = defaultHoldDeps): Use
     void restoreHold({ eventoId, esGeneral, seccionId }, deps).then((hold) => {
       if (!current) return;
       dispatch({ type: 'restored', hold });
-      if (hold) announceReserved(hold);
     });
     return () => {
       current = false;
@@ -153,7 +152,6 @@ export function useHold(scope: HoldScope, deps: HoldDeps = defaultHoldDeps): Use
           detalle: described?.detalle ?? null,
         };
         dispatch({ type: 'reserved', hold });
-        announceReserved(hold);
       } catch (error) {
         if (isApiError(error) && error.status === 409) {
           dispatch({ type: 'seats-gone' });
@@ -212,17 +210,20 @@ export function useHold(scope: HoldScope, deps: HoldDeps = defaultHoldDeps): Use
     return () => bus.off('seating:cancel-requested', onCancelRequested);
   }, [eventoId, cancel]);
 
-  // Seating may mount after the hold was announced (a restore can beat its section load); its
-  // first selection announcement says it is there, so the live seat hold is told again. On the
-  // next task: seating announces from an effect that can run before the one that subscribes.
+  // 'checkout:reserved' is said once the hold is on screen, and again whenever seating's map
+  // announces itself: seating may mount after a restored hold (or in the same commit, its
+  // effects before ours). Always on the next task, after every effect of the commit has run.
   const held = state.status === 'held' ? state.hold : null;
   useEffect(() => {
-    if (!held || held.esGeneral) return;
+    if (!held) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const onSelection = (event: BusEvents['seating:selection-changed']) => {
-      if (event.eventoId !== eventoId || (seccionId !== undefined && event.seccionId !== seccionId)) return;
+    const announceSoon = () => {
       clearTimeout(timer);
       timer = setTimeout(() => announceReserved(held), 0);
+    };
+    announceSoon();
+    const onSelection = (event: BusEvents['seating:selection-changed']) => {
+      if (!held.esGeneral && event.eventoId === eventoId && (seccionId === undefined || event.seccionId === seccionId)) announceSoon();
     };
     bus.on('seating:selection-changed', onSelection);
     return () => {
