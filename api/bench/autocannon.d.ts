@@ -22,7 +22,7 @@ declare module 'autocannon' {
     p99: number;
   }
   interface Result {
-    requests: Histogram & { total: number };
+    requests: Histogram;
     '2xx': number;
     '5xx': number;
     latency: Histogram;

@@ -9,15 +9,24 @@ import { queryRows } from '../../db/rows';
 import { FREE_PLACE } from '../inventory/availability-repository';
 
 /**
- * Live availability across API processes. Writers call `publishChanges` inside the transaction
- * that changed the places: PostgreSQL delivers a NOTIFY only at commit (never for a rolled-back
- * hold) and in commit order, so every process's listeners see the same sequence. PGlite is one
- * process, and its `listen` gives the same semantics in-process.
+ * Live availability across API processes. Writers queue what they changed once their
+ * transaction has committed; each process's publisher sends it on the PostgreSQL channel in
+ * one batch every PUBLISH_DELAY_MS, reading the seats' state at that moment, and every
+ * process's hub fans it out to its open streams. PGlite is one process, and its `listen` gives
+ * the same semantics in-process.
+ *
+ * Why not NOTIFY inside the hold's transaction: PostgreSQL serialises the commits of
+ * notifying transactions (one global lock held through the WAL flush), so every hold would
+ * wait for every other hold's fsync — measured with bench:holds, it capped holds at about one
+ * per fsync. Batching keeps that to one small commit per process per batch.
  */
 export const CHANNEL = 'disponibilidad';
 
 /** NOTIFY payloads must stay under 8,000 bytes: ~35 bytes per seat → at most 100 per message. */
 const SEATS_PER_MESSAGE = 100;
+const PUBLISH_DELAY_MS = 25;
+/** Advisory lock key ('taqd'): batches of all processes read and commit one after another. */
+const PUBLISH_LOCK = 0x74617164;
 
 /** What travels on the channel (internal; clients get the shared DTOs). */
 interface Change {
@@ -25,29 +34,85 @@ interface Change {
   s: number;
   /** Seats: [id, estado] pairs. */
   a?: [number, EstadoAsiento][];
-  /** A general section changed: each process re-counts it (a count taken inside the writer's transaction could arrive out of order). */
+  /** A general section changed: each process re-counts it for its streams. */
   g?: 1;
 }
 
 export interface PlaceChanges {
-  asientos?: { id: number; seccionId: number; estado: EstadoAsiento }[];
-  generales?: number[];
+  /** Seat ids whose state changed (any event: seat ids are unique). */
+  asientos?: number[];
+  /** General sections whose free count changed. */
+  generales?: { eventoId: number; seccionId: number }[];
 }
 
-export async function publishChanges(tx: DbOrTx, eventoId: number, changes: PlaceChanges): Promise<void> {
-  const payloads: string[] = [];
-  const bySeccion = new Map<number, [number, EstadoAsiento][]>();
-  for (const a of changes.asientos ?? []) {
-    let list = bySeccion.get(a.seccionId);
-    if (!list) bySeccion.set(a.seccionId, (list = []));
-    list.push([a.id, a.estado]);
+/**
+ * Collects committed changes and announces them in batches. Each batch takes an advisory lock
+ * before reading the seats' state, so batches from different processes read and commit in the
+ * same order: the last message about a seat always carries its newest state.
+ */
+export class DisponibilidadPublisher {
+  private seats = new Set<number>();
+  private generales = new Map<string, { eventoId: number; seccionId: number }>();
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Call after the change committed. */
+  queue(changes: PlaceChanges): void {
+    if (this.closed) return;
+    for (const id of changes.asientos ?? []) this.seats.add(id);
+    for (const g of changes.generales ?? []) this.generales.set(`${g.eventoId}:${g.seccionId}`, g);
+    if (!this.timer && (this.seats.size > 0 || this.generales.size > 0)) {
+      this.timer = setTimeout(() => void this.flush(), PUBLISH_DELAY_MS);
+    }
   }
-  for (const [s, list] of bySeccion) {
-    for (let i = 0; i < list.length; i += SEATS_PER_MESSAGE) payloads.push(JSON.stringify({ e: eventoId, s, a: list.slice(i, i + SEATS_PER_MESSAGE) } satisfies Change));
+
+  /** Sends what is queued now (also waits for a batch in flight). */
+  async flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    while (this.running) await this.running;
+    const seats = [...this.seats];
+    const generales = [...this.generales.values()];
+    this.seats.clear();
+    this.generales.clear();
+    if (seats.length === 0 && generales.length === 0) return;
+    this.running = this.send(seats, generales)
+      .catch((err) => this.log.warn({ err }, 'disponibilidad: publish failed'))
+      .finally(() => {
+        this.running = null;
+      });
+    await this.running;
   }
-  for (const s of new Set(changes.generales ?? [])) payloads.push(JSON.stringify({ e: eventoId, s, g: 1 } satisfies Change));
-  if (payloads.length === 0) return;
-  await tx.execute(sql`select ${sql.join(payloads.map((p) => sql`pg_notify(${CHANNEL}, ${p})`), sql`, `)}`);
+
+  async close(): Promise<void> {
+    await this.flush();
+    this.closed = true;
+  }
+
+  private async send(seats: number[], generales: { eventoId: number; seccionId: number }[]): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${PUBLISH_LOCK})`);
+      if (seats.length > 0) {
+        await tx.execute(sql`
+          select pg_notify(${CHANNEL}, json_build_object('e', evento_id, 's', seccion_id, 'a', json_agg(json_build_array(id, estado) order by id))::text)
+            from (select id, evento_id, seccion_id,
+                         case when estado = 'disponible' and hold_expires_at > now() then 'reservado' else estado end as estado,
+                         (row_number() over (partition by evento_id, seccion_id order by id) - 1) / ${SEATS_PER_MESSAGE} as chunk
+                    from evento_asientos where id = any (${`{${seats.join(',')}}`}::int[])) s
+           group by evento_id, seccion_id, chunk`);
+      }
+      if (generales.length > 0) {
+        const payloads = generales.map((g) => JSON.stringify({ e: g.eventoId, s: g.seccionId, g: 1 } satisfies Change));
+        await tx.execute(sql`select ${sql.join(payloads.map((p) => sql`pg_notify(${CHANNEL}, ${p})`), sql`, `)}`);
+      }
+    });
+  }
 }
 
 export type AvailabilityEvent = { event: 'asientos'; data: DisponibilidadAsientos } | { event: 'general'; data: DisponibilidadGeneral };

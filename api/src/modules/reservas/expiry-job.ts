@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import type { DisponibilidadPublisher } from './disponibilidad';
 import type { HoldConfig } from './reservas.config';
 import { expireHolds } from './reservas.service';
 
@@ -9,14 +10,14 @@ import { expireHolds } from './reservas.service';
  * the bookkeeping true and pushes the change live. Safe in every API process at once: each
  * batch takes its rows with SKIP LOCKED. Answers the stop function.
  */
-export function startExpiryJob(db: Db, cfg: HoldConfig, log: FastifyBaseLogger): () => void {
+export function startExpiryJob(db: Db, publisher: DisponibilidadPublisher, cfg: HoldConfig, log: FastifyBaseLogger): () => void {
   if (cfg.sweepSeconds <= 0) return () => {};
   let running = false;
   let stopped = false;
   const timer = setInterval(() => {
     if (running || stopped) return;
     running = true;
-    expireHolds(db)
+    expireHolds(db, publisher)
       .then((n) => {
         if (n > 0) log.debug({ expiradas: n }, 'holds expired');
       })

@@ -111,15 +111,22 @@ export const PLACES_GONE_SQLSTATE = 'TQ409';
  * buyer's live hold, records guest and reserva, takes the places all or nothing and queues
  * the live-availability notifications. Answers fechaExpiracion (database clock).
  */
-export async function holdPlaces(db: DbOrTx, r: NuevaReserva): Promise<Date> {
+export async function holdPlaces(db: DbOrTx, r: NuevaReserva): Promise<{ fecha: Date; asientosLiberados: number[]; generalesLiberadas: number[] }> {
   const c = r.comprador;
-  const [row] = await queryRows<{ fecha: string | Date }>(
+  const [row] = await queryRows<{ fecha: string | Date; asientos_liberados: number[] | string; generales_liberadas: number[] | string }>(
     db,
-    sql`select reservar_lugares(${r.id}::uuid, ${r.eventoId}::int, ${c.usuarioId ?? null}::uuid, ${c.nombre ?? null}::text, ${c.correo ?? null}::text,
+    sql`select * from reservar_lugares(${r.id}::uuid, ${r.eventoId}::int, ${c.usuarioId ?? null}::uuid, ${c.nombre ?? null}::text, ${c.correo ?? null}::text,
           ${compradorKey(c)}::text, ${r.seccionId}::int, ${r.eventoSeccionId}::int, ${r.asientoIds ? intArray(r.asientoIds) : null}::int[], ${r.cantidad}::int,
-          ${r.holdMinutes * 60}::float8) as fecha`,
+          ${r.holdMinutes * 60}::float8)`,
   );
-  return new Date(row!.fecha);
+  return { fecha: new Date(row!.fecha), asientosLiberados: intList(row!.asientos_liberados), generalesLiberadas: intList(row!.generales_liberadas) };
+}
+
+/** An int[] as the drivers answer it (node-postgres parses it; PGlite may give the '{1,2}' text). */
+function intList(value: number[] | string | null): number[] {
+  if (value === null) return [];
+  if (Array.isArray(value)) return value.map(Number);
+  return value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
 }
 
 export interface ReservaRow {
@@ -191,9 +198,9 @@ export async function listAsientosReserva(db: DbOrTx, reservaId: string) {
  * places back. SKIP LOCKED lets every API process run it at once without waiting on each other;
  * a hold being cancelled or sold right now is left to that transaction.
  */
-export async function expireDueHolds(tx: DbOrTx, batch: number) {
+export async function expireDueHolds(db: DbOrTx, batch: number) {
   const rows = await queryRows<{ kind: 'asiento' | 'general' | 'total'; evento_id: number; seccion_id: number; n: number }>(
-    tx,
+    db,
     sql`with due as (
           update reservas set estado = 'expirada', updated_at = now()
            where id in (select id from reservas where estado = 'activa' and fecha_expiracion <= now()
@@ -202,27 +209,20 @@ export async function expireDueHolds(tx: DbOrTx, batch: number) {
         seats as (
           update evento_asientos ea set reserva_id = null, hold_expires_at = null
             from due where ea.reserva_id = due.id and ea.estado = 'disponible'
-          returning ea.evento_id, ea.seccion_id, ea.id),
+          returning ea.id),
         places as (
           update evento_lugares_generales l set reserva_id = null, hold_expires_at = null
             from due where l.reserva_id = due.id and l.estado = 'disponible'
           returning l.evento_id, l.seccion_id)
-        select 'asiento' as kind, evento_id, seccion_id, id as n from seats
+        select 'asiento' as kind, 0 as evento_id, 0 as seccion_id, id as n from seats
         union all
         select distinct 'general', evento_id, seccion_id, 0 from places
         union all
         select 'total', 0, 0, count(*)::int from due`,
   );
-  const asientos = new Map<number, { id: number; seccionId: number; estado: 'disponible' }[]>();
-  const generales = new Map<number, number[]>();
-  let expired = 0;
-  for (const r of rows) {
-    if (r.kind === 'total') expired = Number(r.n);
-    else if (r.kind === 'asiento') {
-      const list = asientos.get(r.evento_id) ?? [];
-      list.push({ id: Number(r.n), seccionId: r.seccion_id, estado: 'disponible' });
-      asientos.set(r.evento_id, list);
-    } else generales.set(r.evento_id, [...(generales.get(r.evento_id) ?? []), r.seccion_id]);
-  }
-  return { expired, asientos, generales };
+  return {
+    expired: Number(rows.find((r) => r.kind === 'total')?.n ?? 0),
+    asientos: rows.filter((r) => r.kind === 'asiento').map((r) => Number(r.n)),
+    generales: rows.filter((r) => r.kind === 'general').map((r) => ({ eventoId: r.evento_id, seccionId: r.seccion_id })),
+  };
 }

@@ -15,7 +15,7 @@ import {
 import { DomainError } from '../../lib/errors';
 import { requireVerifiedUser } from '../auth/require-verified-user';
 import type { RouteModule } from '../types';
-import { DisponibilidadHub } from './disponibilidad';
+import { DisponibilidadHub, DisponibilidadPublisher } from './disponibilidad';
 import { disponibilidadStream } from './disponibilidad.sse';
 import { startExpiryJob } from './expiry-job';
 import { readHoldConfig } from './reservas.config';
@@ -53,11 +53,13 @@ export const reservasModule: RouteModule = {
   plugin: async (app) => {
     const cfg = readHoldConfig();
     const hub = new DisponibilidadHub(app.db, app.dbKind, app.log);
+    const publisher = new DisponibilidadPublisher(app.db, app.log);
     disponibilidadHubs.set(app.server, hub);
-    const stopJob = startExpiryJob(app.db, cfg, app.log);
+    const stopJob = startExpiryJob(app.db, publisher, cfg, app.log);
     app.addHook('preClose', async () => hub.endStreams());
     app.addHook('onClose', async () => {
       stopJob();
+      await publisher.close();
       await hub.close();
     });
 
@@ -69,7 +71,7 @@ export const reservasModule: RouteModule = {
       },
       async (request, reply) => {
         const ids = request.body.asientosReserva.map((a) => a.id);
-        return reply.status(201).send(await reservarAsientos(app.db, cfg, request.params.id, ids, { usuarioId: request.user!.id }));
+        return reply.status(201).send(await reservarAsientos(app.db, cfg, publisher, request.params.id, ids, { usuarioId: request.user!.id }));
       },
     );
 
@@ -78,7 +80,7 @@ export const reservasModule: RouteModule = {
       { schema: { tags: ['reservas'], summary: 'Reservar asientos como invitado', params: eventoParams, body: reservarInvitadoSchema, response: created } },
       async (request, reply) => {
         const { asientosReserva, nombre, correo } = request.body;
-        return reply.status(201).send(await reservarAsientos(app.db, cfg, request.params.id, asientosReserva.map((a) => a.id), guest(nombre, correo)));
+        return reply.status(201).send(await reservarAsientos(app.db, cfg, publisher, request.params.id, asientosReserva.map((a) => a.id), guest(nombre, correo)));
       },
     );
 
@@ -88,14 +90,14 @@ export const reservasModule: RouteModule = {
       async (request, reply) => {
         const comprador = await compradorGenerales(request, request.body);
         const { seccionId, cantidadAsientos } = request.body;
-        return reply.status(201).send(await reservarGenerales(app.db, cfg, request.params.id, seccionId, cantidadAsientos, comprador));
+        return reply.status(201).send(await reservarGenerales(app.db, cfg, publisher, request.params.id, seccionId, cantidadAsientos, comprador));
       },
     );
 
     app.post(
       '/eventos/:id/cancelar',
       { schema: { tags: ['reservas'], summary: 'Cancelar una reserva (idempotente)', params: eventoParams, body: cancelarSchema, response: { 200: cancelarResponseSchema, ...errors } } },
-      async (request) => cancelarReserva(app.db, request.params.id, request.body.reservaId, request.user),
+      async (request) => cancelarReserva(app.db, publisher, request.params.id, request.body.reservaId, request.user),
     );
 
     app.get(

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/errors';
 import type { TokenUser } from '../../lib/jwt';
 import { releaseHold, type ReleasedPlaces } from '../inventory/holds-repository';
-import { publishChanges, type PlaceChanges } from './disponibilidad';
+import type { DisponibilidadPublisher } from './disponibilidad';
 import type { HoldConfig } from './reservas.config';
 import './reservas.errors';
 import {
@@ -50,10 +50,15 @@ function pgCode(err: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-async function hold(db: Db, reserva: NuevaReserva): Promise<ReservaCreada> {
+async function hold(db: Db, publisher: DisponibilidadPublisher | null, reserva: NuevaReserva): Promise<ReservaCreada> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const fecha = await holdPlaces(db, reserva);
+      const { fecha, asientosLiberados, generalesLiberadas } = await holdPlaces(db, reserva);
+      const generales = [...new Set(reserva.asientoIds ? generalesLiberadas : [...generalesLiberadas, reserva.seccionId])];
+      publisher?.queue({
+        asientos: [...asientosLiberados, ...(reserva.asientoIds ?? [])],
+        generales: generales.map((seccionId) => ({ eventoId: reserva.eventoId, seccionId })),
+      });
       return { id: reserva.id, reservaId: reserva.id, fechaExpiracion: fecha.toISOString() };
     } catch (err) {
       const code = pgCode(err);
@@ -68,7 +73,7 @@ async function hold(db: Db, reserva: NuevaReserva): Promise<ReservaCreada> {
  * Holds the given seats for the buyer, all or nothing (409 when any is not free), replacing
  * the buyer's previous live hold on the event in the same statement.
  */
-export async function reservarAsientos(db: Db, cfg: HoldConfig, eventoId: number, asientoIds: number[], comprador: Comprador): Promise<ReservaCreada> {
+export async function reservarAsientos(db: Db, cfg: HoldConfig, publisher: DisponibilidadPublisher | null, eventoId: number, asientoIds: number[], comprador: Comprador): Promise<ReservaCreada> {
   const ctx = await findHoldContext(db, eventoId, comprador, { asientoIds });
   if (!ctx) throw new DomainError('EVENTO_NO_ENCONTRADO');
   checkEventoYLimite(ctx, asientoIds.length);
@@ -77,7 +82,7 @@ export async function reservarAsientos(db: Db, cfg: HoldConfig, eventoId: number
   if (new Set(asientos.map((a) => a.seccionId)).size > 1) throw new DomainError('ASIENTOS_DE_VARIAS_SECCIONES');
   // Fails fast when a seat is visibly taken; the conditional UPDATE of the hold is what decides.
   if (asientos.some((a) => !a.libre)) throw new DomainError('ASIENTOS_NO_DISPONIBLES');
-  return hold(db, {
+  return hold(db, publisher, {
     id: randomUUID(),
     eventoId,
     comprador,
@@ -90,13 +95,13 @@ export async function reservarAsientos(db: Db, cfg: HoldConfig, eventoId: number
 }
 
 /** Claims `cantidad` places of a general section for the buyer, all or nothing. */
-export async function reservarGenerales(db: Db, cfg: HoldConfig, eventoId: number, seccionId: number, cantidad: number, comprador: Comprador): Promise<ReservaCreada> {
+export async function reservarGenerales(db: Db, cfg: HoldConfig, publisher: DisponibilidadPublisher | null, eventoId: number, seccionId: number, cantidad: number, comprador: Comprador): Promise<ReservaCreada> {
   const ctx = await findHoldContext(db, eventoId, comprador, { seccionId });
   if (!ctx) throw new DomainError('EVENTO_NO_ENCONTRADO');
   checkEventoYLimite(ctx, cantidad);
   if (!ctx.seccion) throw new DomainError('SECCION_NO_ENCONTRADA');
   if (ctx.seccion.tipo !== 'general') throw new DomainError('SECCION_NO_GENERAL');
-  return hold(db, {
+  return hold(db, publisher, {
     id: randomUUID(),
     eventoId,
     comprador,
@@ -108,8 +113,8 @@ export async function reservarGenerales(db: Db, cfg: HoldConfig, eventoId: numbe
   });
 }
 
-function releasedChanges(released: ReleasedPlaces): PlaceChanges {
-  return { asientos: released.asientos.map((a) => ({ ...a, estado: 'disponible' as const })), generales: released.generales };
+function releasedChanges(eventoId: number, released: ReleasedPlaces) {
+  return { asientos: released.asientos.map((a) => a.id), generales: released.generales.map((seccionId) => ({ eventoId, seccionId })) };
 }
 
 /**
@@ -126,23 +131,22 @@ function estadoActual(r: ReservaRow): ReservaRow['estado'] {
 }
 
 /** Idempotent: a hold already cancelled or expired answers its state again; a sold one cannot be cancelled. */
-export async function cancelarReserva(db: Db, eventoId: number, reservaId: string, user: TokenUser | null): Promise<CancelarResponse> {
+export async function cancelarReserva(db: Db, publisher: DisponibilidadPublisher | null, eventoId: number, reservaId: string, user: TokenUser | null): Promise<CancelarResponse> {
   const reserva = await findReserva(db, reservaId);
   if (!visible(reserva, eventoId, user)) throw new DomainError('RESERVA_NO_ENCONTRADA');
   if (reserva.estado === 'vendida') throw new DomainError('RESERVA_VENDIDA');
   if (reserva.estado !== 'activa') return { reservaId, estado: reserva.estado };
 
-  const estado = await db.transaction(async (tx) => {
+  const { estado, released } = await db.transaction(async (tx): Promise<{ estado: ReservaRow['estado']; released: ReleasedPlaces | null }> => {
     // Re-read under the row lock: a concurrent cancel, sale or the expiry job may have won.
     const locked = (await findReserva(tx, reservaId, { forUpdate: true }))!;
     if (locked.estado === 'vendida') throw new DomainError('RESERVA_VENDIDA');
-    if (locked.estado !== 'activa') return locked.estado;
-    const final = locked.vencida ? 'expirada' : 'cancelada';
+    if (locked.estado !== 'activa') return { estado: locked.estado, released: null };
+    const final = locked.vencida ? ('expirada' as const) : ('cancelada' as const);
     await setEstadoReserva(tx, reservaId, final);
-    const released = await releaseHold(tx, reservaId);
-    await publishChanges(tx, eventoId, releasedChanges(released));
-    return final;
+    return { estado: final, released: await releaseHold(tx, reservaId) };
   });
+  if (released) publisher?.queue(releasedChanges(eventoId, released));
   return { reservaId, estado };
 }
 
@@ -165,18 +169,13 @@ export async function getReserva(db: Db, eventoId: number, reservaId: string, us
   };
 }
 
-/** Marks every due hold 'expirada' (batches of 500) and tells the open maps; answers how many. */
-export async function expireHolds(db: Db, batch = 500): Promise<number> {
+/** Marks every due hold 'expirada' (batches of 500) and announces the freed places; answers how many. */
+export async function expireHolds(db: Db, publisher: DisponibilidadPublisher | null = null, batch = 500): Promise<number> {
   let total = 0;
   for (;;) {
-    const expired = await db.transaction(async (tx) => {
-      const result = await expireDueHolds(tx, batch);
-      for (const eventoId of new Set([...result.asientos.keys(), ...result.generales.keys()])) {
-        await publishChanges(tx, eventoId, { asientos: result.asientos.get(eventoId), generales: result.generales.get(eventoId) });
-      }
-      return result.expired;
-    });
-    total += expired;
-    if (expired < batch) return total;
+    const result = await expireDueHolds(db, batch);
+    publisher?.queue({ asientos: result.asientos, generales: result.generales });
+    total += result.expired;
+    if (result.expired < batch) return total;
   }
 }
