@@ -52,6 +52,23 @@ test.describe('venue map', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Sección: Sección 101' })).toBeVisible();
   });
 
+  test('by keyboard on a zoomed map: zoom buttons, and a focused section is brought into view', async ({ page }) => {
+    await page.goto('/eventos/12');
+    await expect(mapOf(page)).toBeVisible();
+    const zoomIn = page.getByRole('button', { name: 'Acercar el mapa' });
+    await zoomIn.focus();
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Enter');
+    const viewport = (await page.getByRole('group', { name: 'Zoom del mapa' }).boundingBox())!;
+    const oriente = page.getByRole('button', { name: /^Oriente,/ });
+    // off to the right of the zoomed view until it gets focus
+    expect((await oriente.boundingBox())!.x).toBeGreaterThan(viewport.x + viewport.width);
+    await page.getByRole('link', { name: /Taquilla/ }).first().focus();
+    for (let i = 0; i < 40 && !(await oriente.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await expect(oriente).toBeFocused();
+    await expect.poll(async () => { const b = (await oriente.boundingBox())!; return b.x + b.width / 2 < viewport.x + viewport.width; }).toBe(true);
+    await expect(page.getByRole('tooltip')).toContainText('Oriente');
+  });
+
   test('a general section and an extra ticket ask checkout for the quantity modal on the bus', async ({ page }) => {
     await page.goto('/eventos/1');
     await expect(mapOf(page)).toBeVisible();
@@ -186,6 +203,12 @@ test.describe('seat page', () => {
     await expect(page.getByRole('list', { name: 'Asientos seleccionados' })).toContainText('Fila C, asiento 16');
     await page.keyboard.press('Space');
     await expect(page.getByText('No has seleccionado asientos.')).toBeVisible();
+  });
+
+  test('a section that does not exist is an alert, then the event list', async ({ page }) => {
+    await page.goto('/eventos/1/999999/Inventada');
+    await expect(page).toHaveURL(/\/eventos$/);
+    await expect(page.getByText('La sección no existe para este evento.')).toBeVisible();
   });
 
   test('a table section (esMesa) selects the whole table', async ({ page, api }) => {

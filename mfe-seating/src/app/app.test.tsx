@@ -230,4 +230,69 @@ describe('SeatSelection', () => {
     expect(screen.getByRole('link', { name: 'Volver al evento' })).toBeTruthy();
     await waitFor(() => expect(api.getFilasPorSeccion).toHaveBeenCalledTimes(2));
   });
+
+  describe('live seat changes', () => {
+    class FakeEventSource {
+      static last: FakeEventSource | null = null;
+      readyState = 1;
+      onopen: ((e: Event) => void) | null = null;
+      onerror: ((e: Event) => void) | null = null;
+      listeners = new Map<string, (e: { data?: unknown }) => void>();
+      constructor(readonly url: string) {
+        FakeEventSource.last = this;
+      }
+      addEventListener(type: string, fn: (e: { data?: unknown }) => void) {
+        this.listeners.set(type, fn);
+      }
+      close() {}
+      push(type: string, data: unknown) {
+        act(() => this.listeners.get(type)?.({ data: JSON.stringify(data) }));
+      }
+    }
+
+    beforeEach(() => vi.stubGlobal('EventSource', FakeEventSource));
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      vi.useRealTimers();
+    });
+
+    async function selectA2() {
+      renderAt('/eventos/1/2/Secci%C3%B3n%20101');
+      const canvas = await screen.findByRole('application');
+      fireEvent.focus(canvas);
+      fireEvent.keyDown(canvas, { key: 'Enter' }); // A2
+      expect(screen.getByText('1 asiento seleccionado')).toBeTruthy();
+      expect(FakeEventSource.last!.url).toContain('/eventos/1/disponibilidad?apiKey=');
+      vi.useFakeTimers();
+      return canvas;
+    }
+
+    it("a seat someone else holds turns reservado and leaves the buyer's selection with a warning", async () => {
+      const toasts = vi.fn();
+      bus.on('ui:toast', toasts);
+      const canvas = await selectA2();
+      FakeEventSource.last!.push('asientos', { seccionId: 2, asientos: [{ id: 2, estado: 'reservado' }, { id: 3, estado: 'reservado' }] });
+      fireEvent.keyDown(canvas, { key: 'ArrowRight' });
+      expect(screen.getByRole('status').textContent).toBe('Fila A, asiento 3: reservado, Lateral, $1,200.00.');
+      act(() => vi.advanceTimersByTime(2000));
+      expect(screen.getByText('No has seleccionado asientos.')).toBeTruthy();
+      expect(toasts).toHaveBeenCalledWith({ kind: 'warning', message: expect.stringContaining('apartado por alguien más') });
+    });
+
+    it('keeps the selection when the push was about our own hold', async () => {
+      await selectA2();
+      FakeEventSource.last!.push('asientos', { seccionId: 2, asientos: [{ id: 2, estado: 'reservado' }] });
+      act(() => bus.emit('checkout:reserved', { eventoId: '1', reservaId: 'r-9', fechaExpiracion: '2026-12-01T00:00:00Z', esGeneral: false }));
+      act(() => vi.advanceTimersByTime(5000));
+      expect(screen.getByText('1 asiento seleccionado')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Cancelar la compra' })).toBeTruthy();
+    });
+
+    it('ignores pushes about other sections', async () => {
+      await selectA2();
+      FakeEventSource.last!.push('asientos', { seccionId: 3, asientos: [{ id: 2, estado: 'vendido' }] });
+      act(() => vi.advanceTimersByTime(5000));
+      expect(screen.getByText('1 asiento seleccionado')).toBeTruthy();
+    });
+  });
 });

@@ -1,13 +1,12 @@
 import { useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import type { EstadoAsiento } from '@taquilla/shared/schemas/catalog';
-import { paintSeats } from '../lib/paint';
+import { changedSeats, paintSeats } from '../lib/paint';
 import { hitTest, type SeatGrid } from '../lib/seat-grid';
 
 export interface SeatCanvasProps {
   grid: SeatGrid;
   estados: readonly EstadoAsiento[];
   selected: ReadonlySet<number>;
-  focus: number | null;
   cell: number;
   label: string;
   describedBy: string;
@@ -18,29 +17,36 @@ export interface SeatCanvasProps {
   onBlur: () => void;
 }
 
-/** One canvas for the whole section; React re-renders it as one element whatever the seat count. */
-export function SeatCanvas({ grid, estados, selected, focus, cell, label, describedBy, onSeatClick, onHover, onKeyDown, onFocus, onBlur }: SeatCanvasProps) {
+/**
+ * One canvas for the whole section; React re-renders it as one element whatever the seat count.
+ * The keyboard focus ring is a DOM overlay (SeatMap), so moving focus repaints nothing here.
+ */
+export function SeatCanvas({ grid, estados, selected, cell, label, describedBy, onSeatClick, onHover, onKeyDown, onFocus, onBlur }: SeatCanvasProps) {
   const ref = useRef<HTMLCanvasElement>(null);
   const width = grid.cols * cell;
   const height = grid.rows.length * cell;
-  const painted = useRef<SeatGrid | null>(null);
+  const painted = useRef<{ grid: SeatGrid; estados: readonly EstadoAsiento[]; selected: ReadonlySet<number>; cell: number } | null>(null);
 
   useLayoutEffect(() => {
     const canvas = ref.current;
     const ctx = canvas?.getContext('2d');
     if (!canvas || !ctx) return;
-    const dpr = window.devicePixelRatio || 1;
-    if (canvas.width !== Math.round(width * dpr)) canvas.width = Math.round(width * dpr);
-    if (canvas.height !== Math.round(height * dpr)) canvas.height = Math.round(height * dpr);
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    ctx.clearRect(0, 0, width, height);
-    paintSeats(ctx, { grid, estados, selected, focus, cell });
-    if (painted.current !== grid) {
-      painted.current = grid;
-      // User Timing mark for real-user monitoring (and bench:seatmap): these seats are on screen.
-      requestAnimationFrame(() => performance.mark('taquilla:seat-map-painted'));
+    const before = painted.current;
+    const now = { grid, estados, selected, cell };
+    painted.current = now;
+    if (before && before.grid === grid && before.cell === cell) {
+      // Same seats: redraw only those whose look changed (a click: one seat, or one table).
+      paintSeats(ctx, now, changedSeats(before, now));
+      return;
     }
-  }, [grid, estados, selected, focus, cell, width, height]);
+    const dpr = window.devicePixelRatio || 1;
+    canvas.width = Math.round(width * dpr);
+    canvas.height = Math.round(height * dpr);
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    paintSeats(ctx, now);
+    // User Timing mark for real-user monitoring (and bench:seatmap): these seats are on screen.
+    requestAnimationFrame(() => performance.mark('taquilla:seat-map-painted'));
+  }, [grid, estados, selected, cell, width, height]);
 
   const seatUnder = (e: MouseEvent<HTMLCanvasElement>) => {
     const r = e.currentTarget.getBoundingClientRect();

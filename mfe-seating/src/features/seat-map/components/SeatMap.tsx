@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { bus } from '@taquilla/shared';
 import type { EstadoAsiento } from '@taquilla/shared/schemas/catalog';
 import { KEY_MOVES, moveFocus, type SeatGrid } from '../lib/seat-grid';
@@ -14,8 +14,14 @@ export interface SeatMapProps {
   toggle: (index: number) => string | null;
 }
 
-/** Large sections get smaller cells so more of them fits before scrolling. */
-const cellFor = (cols: number) => (cols > 40 ? 14 : 24);
+/**
+ * Large sections get smaller cells so more of them fits before scrolling, except on touch
+ * screens, where a seat stays a 24 px target and the section scrolls instead.
+ */
+const coarsePointer = () => typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
+const cellFor = (cols: number) => (cols > 40 && !coarsePointer() ? 14 : 24);
+/** Half a tooltip's width: keeps it inside the canvas at the row ends. */
+const TIP_HALF = 80;
 
 /**
  * Canvas, row names on both sides, seat tooltip and keyboard use: the canvas is one tab stop;
@@ -82,27 +88,29 @@ export function SeatMap({ grid, estados, selected, seccionNombre, toggle }: Seat
 
   const tipIndex = hover ?? (focused ? focus : null);
   const tip = tipIndex !== null ? seatTooltip(grid.asientos[tipIndex]!, estadoOf(tipIndex)) : null;
-  const rowLabels = (side: 'left' | 'right') => (
-    <ol className={`seat-rows seat-rows--${side}`} aria-hidden="true">
-      {grid.rows.map((r) => (
-        <li key={r.fila.id} style={{ height: cell, lineHeight: `${cell}px` }}>
-          {r.fila.nombre}
-        </li>
-      ))}
-    </ol>
-  );
+  const rowLabels = useMemo(() => {
+    const labels = (side: 'left' | 'right') => (
+      <ol className={`seat-rows seat-rows--${side}`} aria-hidden="true">
+        {grid.rows.map((r) => (
+          <li key={r.fila.id} style={{ height: cell, lineHeight: `${cell}px` }}>
+            {r.fila.nombre}
+          </li>
+        ))}
+      </ol>
+    );
+    return { left: labels('left'), right: labels('right') };
+  }, [grid, cell]);
 
   return (
     <div className="seat-map">
       <div ref={scrollerRef} className="seat-map__scroller">
         <div className="seat-map__grid">
-          {rowLabels('left')}
+          {rowLabels.left}
           <div className="seat-map__canvas">
             <SeatCanvas
               grid={grid}
               estados={estados}
               selected={selected}
-              focus={focused ? focus : null}
               cell={cell}
               label={`Asientos de ${seccionNombre}. Usa las flechas para recorrerlos y Enter o Espacio para elegir.`}
               describedBy={liveId}
@@ -112,13 +120,20 @@ export function SeatMap({ grid, estados, selected, seccionNombre, toggle }: Seat
               onFocus={onFocus}
               onBlur={() => setFocused(false)}
             />
+            {focused && focus !== null && (
+              <span
+                className="seat-focus"
+                aria-hidden="true"
+                style={{ left: grid.colOf[focus]! * cell, top: grid.rowOf[focus]! * cell, width: cell, height: cell }}
+              />
+            )}
             {tip && tipIndex !== null && (
               <div
                 role="tooltip"
                 // The first rows have no room above them inside the scroller: show it below.
                 className={`seat-tooltip${grid.rowOf[tipIndex]! < 3 ? ' seat-tooltip--below' : ''}`}
                 style={{
-                  left: (grid.colOf[tipIndex]! + 0.5) * cell,
+                  left: Math.min(Math.max((grid.colOf[tipIndex]! + 0.5) * cell, TIP_HALF), Math.max(TIP_HALF, grid.cols * cell - TIP_HALF)),
                   top: (grid.rowOf[tipIndex]! + (grid.rowOf[tipIndex]! < 3 ? 1 : 0)) * cell,
                 }}
               >
@@ -129,7 +144,7 @@ export function SeatMap({ grid, estados, selected, seccionNombre, toggle }: Seat
               </div>
             )}
           </div>
-          {rowLabels('right')}
+          {rowLabels.right}
         </div>
       </div>
       <p id={liveId} className="visually-hidden" role="status" aria-live="polite">

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { bus, isApiError } from '@taquilla/shared';
+import { bus, isApiError, messages } from '@taquilla/shared';
 import type { EventoDetalle, FilasPorSeccionResponse } from '@taquilla/shared/api/catalog';
 import { useAvailability } from '../../live/hooks/use-availability';
 import { useSeccion } from '../api/use-seccion';
@@ -11,8 +11,6 @@ import { SeatMap } from './SeatMap';
 import { SelectionPanel } from './SelectionPanel';
 import './seat-map.css';
 
-const NOT_AVAILABLE = 'Este evento no se encuentra disponible';
-const LOAD_ERROR = 'Error al obtener el evento.';
 
 export interface SeatPageProps {
   eventoId: string;
@@ -55,7 +53,7 @@ export function SeatPage({ eventoId, seccionId, seccionNombre }: SeatPageProps) 
   // Spec §8: a section that fails to load is an alert, then back to the event list.
   useEffect(() => {
     if (state.status !== 'error') return;
-    const message = isApiError(state.error) && state.error.message.trim() ? state.error.message : LOAD_ERROR;
+    const message = isApiError(state.error) && state.error.message.trim() ? state.error.message : messages.EVENT_FAILED;
     bus.emit('ui:toast', { kind: 'error', message });
     navigate('/eventos', { replace: true });
   }, [state, navigate]);
@@ -71,7 +69,7 @@ export function SeatPage({ eventoId, seccionId, seccionNombre }: SeatPageProps) 
   if (!state.evento.mostrarWeb) {
     return (
       <section className="seat-page" data-remote-version={__REMOTE_VERSION__}>
-        <h1 className="seat-page__title">{NOT_AVAILABLE}</h1>
+        <h1 className="seat-page__title">{messages.EVENT_NOT_AVAILABLE}</h1>
         <Link to="/eventos">Ver otros eventos</Link>
       </section>
     );

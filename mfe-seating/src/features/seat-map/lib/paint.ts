@@ -6,32 +6,30 @@ export interface PaintInput {
   grid: SeatGrid;
   estados: readonly EstadoAsiento[];
   selected: ReadonlySet<number>;
-  /** Seat with keyboard focus (ring drawn), or null. */
-  focus: number | null;
   /** CSS px per seat cell. */
   cell: number;
 }
 
 /**
- * Draws every seat of the section on one canvas. Seats are batched into one path per fill
- * colour (a handful of fills for 5,000 seats), which keeps a full repaint to a few
- * milliseconds, so a click simply repaints everything. Unavailable states also differ in
- * shape, not only colour: sold/occupied seats are crossed, inaccessible ones are hollow.
+ * Draws seats on the section's one canvas. Every mark of a seat stays inside its own cell, so
+ * a seat can be repainted alone: a click repaints the one or few seats it changed (`seats`),
+ * not 5,000. A full paint batches seats into one path per fill colour. Unavailable states
+ * differ in shape, not only colour: sold/occupied seats are crossed, inaccessible ones hollow.
  */
-export function paintSeats(ctx: CanvasRenderingContext2D, { grid, estados, selected, focus, cell }: PaintInput): void {
+export function paintSeats(ctx: CanvasRenderingContext2D, { grid, estados, selected, cell }: PaintInput, seats?: Iterable<number>): void {
   const { asientos, rowOf, colOf } = grid;
   const r = cell * 0.38;
   const fills = new Map<string, Path2D>();
   const hollow = new Path2D();
   const crosses = new Path2D();
-  for (let i = 0; i < asientos.length; i++) {
+  const draw = (i: number) => {
     const x = (colOf[i]! + 0.5) * cell;
     const y = (rowOf[i]! + 0.5) * cell;
     const estado = selected.has(i) ? 'seleccionado' : estados[i]!;
     if (estado === 'inaccesible') {
-      hollow.moveTo(x + r, y);
+      hollow.moveTo(x + r * 0.8, y);
       hollow.arc(x, y, r * 0.8, 0, Math.PI * 2);
-      continue;
+      return;
     }
     const fill = seatFill(estado, asientos[i]!.color);
     let path = fills.get(fill);
@@ -45,6 +43,15 @@ export function paintSeats(ctx: CanvasRenderingContext2D, { grid, estados, selec
       crosses.moveTo(x + k, y - k);
       crosses.lineTo(x - k, y + k);
     }
+  };
+  if (seats) {
+    for (const i of seats) {
+      ctx.clearRect(colOf[i]! * cell, rowOf[i]! * cell, cell, cell);
+      draw(i);
+    }
+  } else {
+    ctx.clearRect(0, 0, grid.cols * cell, grid.rows.length * cell);
+    for (let i = 0; i < asientos.length; i++) draw(i);
   }
   for (const [fill, path] of fills) {
     ctx.fillStyle = fill;
@@ -55,11 +62,20 @@ export function paintSeats(ctx: CanvasRenderingContext2D, { grid, estados, selec
   ctx.stroke(hollow);
   ctx.strokeStyle = '#d4d4d4';
   ctx.stroke(crosses);
-  if (focus !== null && focus < asientos.length) {
-    ctx.lineWidth = 2;
-    ctx.strokeStyle = '#ffffff';
-    ctx.beginPath();
-    ctx.arc((colOf[focus]! + 0.5) * cell, (rowOf[focus]! + 0.5) * cell, r + 2.5, 0, Math.PI * 2);
-    ctx.stroke();
+}
+
+/** Seats whose look differs between two states of the page (what an incremental paint redraws). */
+export function changedSeats(
+  before: { estados: readonly EstadoAsiento[]; selected: ReadonlySet<number> },
+  after: { estados: readonly EstadoAsiento[]; selected: ReadonlySet<number> },
+): Set<number> {
+  const dirty = new Set<number>();
+  if (before.estados !== after.estados) {
+    for (let i = 0; i < after.estados.length; i++) if (before.estados[i] !== after.estados[i]) dirty.add(i);
   }
+  if (before.selected !== after.selected) {
+    for (const i of before.selected) if (!after.selected.has(i)) dirty.add(i);
+    for (const i of after.selected) if (!before.selected.has(i)) dirty.add(i);
+  }
+  return dirty;
 }

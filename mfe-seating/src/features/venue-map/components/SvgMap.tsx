@@ -24,7 +24,7 @@ export function SvgMap({ svg, secciones, onSelect }: SvgMapProps) {
   const byId = useMemo(() => new Map(secciones.map((s) => [String(s.id), s])), [secciones]);
   const viewportRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
-  const { view, wasDrag, handlers, zoomIn, zoomOut, reset } = usePanZoom(viewportRef);
+  const { view, reveal, wasDrag, handlers, zoomIn, zoomOut, reset } = usePanZoom(viewportRef);
   const [hover, setHover] = useState<{ seccion: Seccion; x: number; y: number } | null>(null);
   const tooltipId = useId();
 
@@ -52,6 +52,17 @@ export function SvgMap({ svg, secciones, onSelect }: SvgMapProps) {
     const frame = requestAnimationFrame(() => performance.mark('taquilla:venue-map-painted'));
     return () => cancelAnimationFrame(frame);
   }, [html, byId]);
+
+  // The map moved (zoom, pan, reveal): the tooltip follows its section.
+  useLayoutEffect(() => {
+    setHover((h) => {
+      const el = h && contentRef.current?.querySelector(`[data-seccion-id="${h.seccion.id}"]`);
+      const vp = viewportRef.current?.getBoundingClientRect();
+      if (!h || !el || !vp) return h;
+      const r = el.getBoundingClientRect();
+      return { seccion: h.seccion, x: r.left + r.width / 2 - vp.left, y: r.top - vp.top };
+    });
+  }, [view]);
 
   const sectionOf = (target: EventTarget | null) => {
     const el = target instanceof Element ? target.closest(SECTION) : null;
@@ -93,7 +104,15 @@ export function SvgMap({ svg, secciones, onSelect }: SvgMapProps) {
         style={{ touchAction: view.scale > 1 ? 'none' : 'pan-y' }}
         onMouseOver={(e) => show(e.target)}
         onMouseLeave={() => setHover(null)}
-        onFocus={(e) => show(e.target)}
+        onFocus={(e) => {
+          // Focus scrolls even an overflow-hidden box; the map moves by its transform only.
+          const vp = e.currentTarget;
+          vp.scrollLeft = 0;
+          vp.scrollTop = 0;
+          const hit = sectionOf(e.target);
+          if (hit) reveal(hit.el.getBoundingClientRect());
+          show(e.target);
+        }}
         onBlur={onBlur}
         onClick={onClick}
         onKeyDown={onKeyDown}

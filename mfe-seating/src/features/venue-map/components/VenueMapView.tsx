@@ -1,6 +1,6 @@
 import { useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { bus, formatDateTime, isApiError } from '@taquilla/shared';
+import { bus, formatDateTime, isApiError, messages } from '@taquilla/shared';
 import type { Seccion } from '@taquilla/shared/schemas/catalog';
 import { useAvailability } from '../../live/hooks/use-availability';
 import { useVenue } from '../api/use-venue';
@@ -10,10 +10,11 @@ import { PriceChips } from './PriceChips';
 import { SvgMap } from './SvgMap';
 import './venue-map.css';
 
-export const NOT_AVAILABLE = 'Este evento no se encuentra disponible';
-const LOAD_ERROR = 'Error al obtener el evento.';
-/** Seat changes arrive in bursts (a hold is many seats): re-read the sections at most this often. */
-const REFRESH_DEBOUNCE_MS = 1500;
+/**
+ * Seat pushes carry no per-category counts, so the map re-reads its sections after one — at
+ * most once per 3–6 s (jittered: on a busy night every open map must not ask at once).
+ */
+const REFRESH_MIN_MS = 3000;
 
 export interface VenueMapViewProps {
   eventoId: string;
@@ -34,7 +35,7 @@ export function VenueMapView({ eventoId, variant }: VenueMapViewProps) {
       refreshTimer.current = window.setTimeout(() => {
         refreshTimer.current = null;
         refreshSecciones();
-      }, REFRESH_DEBOUNCE_MS);
+      }, REFRESH_MIN_MS * (1 + Math.random()));
     },
     onResync: refreshSecciones,
   });
@@ -66,7 +67,7 @@ export function VenueMapView({ eventoId, variant }: VenueMapViewProps) {
     );
   }
   if (state.status === 'error') {
-    const message = isApiError(state.error) && state.error.message.trim() ? state.error.message : LOAD_ERROR;
+    const message = isApiError(state.error) && state.error.message.trim() ? state.error.message : messages.EVENT_FAILED;
     return root(
       <>
         <Heading id={`venue-${eventoId}`} className="venue__title">Mapa del recinto</Heading>
@@ -79,7 +80,7 @@ export function VenueMapView({ eventoId, variant }: VenueMapViewProps) {
   if (!evento.mostrarWeb) {
     return root(
       <Heading id={`venue-${eventoId}`} className="venue__title">
-        {NOT_AVAILABLE}
+        {messages.EVENT_NOT_AVAILABLE}
       </Heading>,
     );
   }

@@ -78,8 +78,22 @@ export function usePanZoom(viewportRef: RefObject<HTMLElement | null>) {
     setView((v) => zoomAt(v, factor, vp.width / 2, vp.height / 2, vp));
   };
 
+  /** Brings a client-space rectangle (a focused section) into the viewport when zoomed in. */
+  const reveal = (rect: DOMRect) => {
+    const vp = viewport();
+    const margin = 16;
+    let dx = 0;
+    let dy = 0;
+    if (rect.left < vp.left + margin) dx = vp.left + margin - rect.left;
+    else if (rect.right > vp.left + vp.width - margin) dx = vp.left + vp.width - margin - rect.right;
+    if (rect.top < vp.top + margin) dy = vp.top + margin - rect.top;
+    else if (rect.bottom > vp.top + vp.height - margin) dy = vp.top + vp.height - margin - rect.bottom;
+    if (dx || dy) setView((v) => panBy(v, dx, dy, vp));
+  };
+
   return {
     view,
+    reveal,
     /** True when the press that ends in this click was a drag or a pinch (the click is not a choice). */
     wasDrag: () => dragged.current,
     handlers: { onPointerDown, onPointerMove, onPointerUp: onPointerEnd, onPointerCancel: onPointerEnd, onPointerLeave: onPointerEnd },

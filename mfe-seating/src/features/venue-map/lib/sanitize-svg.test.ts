@@ -12,7 +12,7 @@ describe('sanitizeVenueSvg', () => {
     expect(g?.querySelector('path')?.getAttribute('d')).toBe('M0 0 L5 5');
   });
 
-  it('drops <script>, on* handlers, javascript: links, <style> and <foreignObject>', () => {
+  it('drops <script>, on* handlers, javascript: links, <style>, style attributes and <foreignObject>', () => {
     const out = sanitizeVenueSvg(
       wrap(
         '<script>alert(1)</script>' +
@@ -20,13 +20,14 @@ describe('sanitizeVenueSvg', () => {
           '<a href="javascript:alert(5)"><text>x</text></a>' +
           '<a xlink:href="javascript:alert(6)" xmlns:xlink="http://www.w3.org/1999/xlink"><text>y</text></a>' +
           '<style>body{display:none}</style>' +
+          '<rect style="fill:red" width="1" height="1"/>' +
           '<foreignObject><div>html</div></foreignObject>',
       ),
     );
     expect(out).not.toMatch(/<script/i);
     expect(out).not.toMatch(/\son\w+=/i);
     expect(out).not.toMatch(/javascript:/i);
-    expect(out).not.toMatch(/<style/i);
+    expect(out).not.toMatch(/<style|style=/i);
     expect(out).not.toMatch(/foreignObject/i);
     expect(out).toContain('data-seccion-id="1"');
   });

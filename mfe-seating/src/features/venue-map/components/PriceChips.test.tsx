@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { PriceChips, SLIDE_MS } from './PriceChips';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const chips = ['VIP', 'Platea', 'Lateral'].map((categoria, i) => ({ categoria, color: '#fff', precios: [300000 - i * 1000] }));
+
+describe('PriceChips slider', () => {
+  it('moves one chip every 4 s while the chips overflow, and stops on Pausar', () => {
+    vi.useFakeTimers();
+    render(<PriceChips chips={chips} />);
+    const track = screen.getByRole('list');
+    Object.defineProperties(track, { scrollWidth: { value: 600 }, clientWidth: { value: 200 } });
+    const scrollTo = vi.fn();
+    track.scrollTo = scrollTo as unknown as typeof track.scrollTo;
+
+    act(() => vi.advanceTimersByTime(SLIDE_MS - 1));
+    expect(scrollTo).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(scrollTo).toHaveBeenCalledTimes(1);
+    act(() => vi.advanceTimersByTime(SLIDE_MS));
+    expect(scrollTo).toHaveBeenCalledTimes(2);
+
+    fireEvent.click(screen.getByRole('button', { name: /Pausar/ }));
+    fireEvent.blur(screen.getByRole('button', { name: /Reanudar/ }));
+    act(() => vi.advanceTimersByTime(SLIDE_MS * 3));
+    expect(scrollTo).toHaveBeenCalledTimes(2);
+    expect(SLIDE_MS).toBe(4000);
+  });
+
+  it('holds still while the pointer is over it', () => {
+    vi.useFakeTimers();
+    render(<PriceChips chips={chips} />);
+    const track = screen.getByRole('list');
+    Object.defineProperties(track, { scrollWidth: { value: 600 }, clientWidth: { value: 200 } });
+    const scrollTo = vi.fn();
+    track.scrollTo = scrollTo as unknown as typeof track.scrollTo;
+    fireEvent.mouseEnter(screen.getByRole('region', { name: 'Precios por categoría' }));
+    act(() => vi.advanceTimersByTime(SLIDE_MS * 2));
+    expect(scrollTo).not.toHaveBeenCalled();
+  });
+});
