@@ -50,9 +50,14 @@ async function estadoDe(api: APIRequestContext, id: number, seccionId: number, a
   return asientoIds.map((aid) => all.find((a) => a.id === aid)?.estado ?? 'desconocido');
 }
 
+const panel = (page: Page) => page.getByRole('region', { name: 'Resumen de compra' });
+const countdown = (page: Page) => panel(page).getByRole('timer');
+
 async function openSeatPage(page: Page, id: number, s: Seccion) {
   await page.goto(`/eventos/${id}/${s.id}/${encodeURIComponent(s.nombre)}`);
   await expect(page.getByRole('heading', { name: `Sección: ${s.nombre}` })).toBeVisible();
+  // Checkout's panel hears seating's selection from the moment it is in.
+  await expect(panel(page).getByRole('button', { name: 'Continuar' })).toBeVisible();
 }
 
 /**
@@ -76,8 +81,6 @@ async function pickSeats(page: Page, api: APIRequestContext, id: number, s: Secc
   return picked.map((p) => all.find((a) => a.fila === p.fila && a.numero === p.numero)!.id);
 }
 
-const panel = (page: Page) => page.getByRole('region', { name: 'Resumen de compra' });
-const countdown = (page: Page) => panel(page).getByRole('timer');
 /** mm:ss within a one-minute hold. */
 const HOLD_TIME = /(00:[0-5]\d|01:00)/;
 
@@ -196,6 +199,8 @@ test('an expired hold warns, reloads, and the server has freed the seat', async 
 
 async function openGeneralModal(page: Page, path: string, nombre: string) {
   await page.goto(path);
+  // The modal listens once checkout's module is in (a click before that is not heard).
+  await expect(page.locator('[data-remote="checkout"] [data-remote-version]')).toBeAttached();
   await page.getByRole('button', { name: new RegExp(`^${nombre}\\b`) }).first().click();
   const dialog = page.getByRole('dialog', { name: `Boletos: ${nombre}` });
   await expect(dialog).toBeVisible();

@@ -26,8 +26,8 @@ describe('checkout exposed modules', () => {
     expect(container.textContent).not.toMatch(/\$\s?\d|MXN|construcción/);
   });
 
-  it('GeneralPurchase shows nothing until a general section is clicked', () => {
-    render(
+  it('GeneralPurchase shows nothing until a general section is clicked, but marks its version', () => {
+    const { container } = render(
       <MemoryRouter initialEntries={['/eventos/3']}>
         <Routes>
           <Route path="/eventos/:id" element={<GeneralPurchase />} />
@@ -35,5 +35,6 @@ describe('checkout exposed modules', () => {
       </MemoryRouter>,
     );
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(container.querySelector('dialog[data-remote-version="0.0.0-test"]')).toBeTruthy();
   });
 });

@@ -53,7 +53,7 @@ export function GeneralPurchaseModal({ eventoId, payment, deps = defaultHoldDeps
 
   return (
     <ModalDialog open={open} labelledBy={headingId} locked={locked} onRequestClose={() => setTarget(null)}>
-      <div className="checkout checkout--modal" data-remote-name={__REMOTE_NAME__} data-remote-version={__REMOTE_VERSION__}>
+      <div className="checkout checkout--modal">
         <div className="checkout__modal-header">
           <h2 id={headingId}>{nombre ? `Boletos: ${nombre}` : 'Boletos'}</h2>
           {!locked && (

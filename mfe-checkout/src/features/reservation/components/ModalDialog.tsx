@@ -70,7 +70,17 @@ export function ModalDialog({ open, labelledBy, locked, onRequestClose, children
   };
 
   return (
-    <dialog ref={ref} className="checkout-dialog" aria-labelledby={labelledBy} onCancel={onCancel} onClose={onClose} onKeyDown={onKeyDown}>
+    <dialog
+      ref={ref}
+      className="checkout-dialog"
+      aria-labelledby={labelledBy}
+      onCancel={onCancel}
+      onClose={onClose}
+      onKeyDown={onKeyDown}
+      // On the closed dialog too: it is this remote's root on the event pages (ops and specs look for it).
+      data-remote-name={__REMOTE_NAME__}
+      data-remote-version={__REMOTE_VERSION__}
+    >
       {open && children}
     </dialog>
   );
