@@ -34,6 +34,9 @@ const env = {
   // The dev-override specs load a remote from a dev server on this machine (with the
   // confirmation dialog); security.spec.ts shows a default deployment refusing overrides.
   ALLOW_REMOTE_OVERRIDES: '1',
+  // Holds last 1 minute (E2E_HOLD_MINUTES), so the expiry spec sees the server free the places
+  // after a real wait of a minute, while every other spec still has ample time inside a hold.
+  HOLD_MINUTES: process.env.E2E_HOLD_MINUTES || '1',
 };
 const { child, base } = await startServer({ port: E2E_PORT, env });
 console.log(`✔ e2e server ${base} (origin ${ORIGIN_DIR})`);

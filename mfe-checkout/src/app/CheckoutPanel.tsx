@@ -1,19 +1,14 @@
-import { UnderConstruction } from '../features/under-construction/components/under-construction';
+import { SeatReservationPanel } from '../features/reservation/components/SeatReservationPanel';
+import { paymentSlot } from './payment-slot';
+import './checkout.css';
 
 export interface CheckoutPanelProps {
   eventoId: string;
   seccionId: string;
 }
 
-/** Mounted by the shell beside seating's SeatSelection (not built yet). */
+/** Exposed as `checkout/CheckoutPanel`, mounted by the shell beside seating's SeatSelection. */
 export default function CheckoutPanel({ eventoId, seccionId }: CheckoutPanelProps) {
-  return (
-    <div data-evento-id={eventoId} data-seccion-id={seccionId}>
-      <UnderConstruction
-        compact
-        title="Resumen de compra"
-        description="La reserva, el resumen y el pago de tus boletos estarán disponibles pronto."
-      />
-    </div>
-  );
+  // A new section or event is a new purchase: start from a fresh hold state.
+  return <SeatReservationPanel key={`${eventoId}/${seccionId}`} eventoId={eventoId} seccionId={seccionId} payment={paymentSlot} />;
 }

@@ -1,8 +1,15 @@
+import { useParams } from 'react-router-dom';
+import { GeneralPurchaseModal } from '../features/reservation/components/GeneralPurchaseModal';
+import { paymentSlot } from './payment-slot';
+import './checkout.css';
+
 /**
- * The general-admission quantity modal, mounted by the shell on /eventos/:id and
- * /eventos/informacion/:id. It opens on 'seating:general-section-clicked'; until the checkout
- * screens are built it renders nothing (no modal that could pretend to sell).
+ * Exposed as `checkout/GeneralPurchase`, mounted by the shell on /eventos/:id and
+ * /eventos/informacion/:id. Nothing shows until seating announces a general-section click
+ * (or a general hold of this event is found after a reload).
  */
 export default function GeneralPurchase() {
-  return null;
+  const { id = '' } = useParams();
+  if (!id) return null;
+  return <GeneralPurchaseModal key={id} eventoId={id} payment={paymentSlot} />;
 }

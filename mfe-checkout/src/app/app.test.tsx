@@ -1,28 +1,40 @@
 import { describe, expect, it, afterEach } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import CheckoutPanel from './CheckoutPanel';
 import ConfirmPurchase from './ConfirmPurchase';
 import GeneralPurchase from './GeneralPurchase';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+});
 
-describe('checkout exposed modules (en construcción)', () => {
+describe('checkout exposed modules', () => {
   it('ConfirmPurchase shows a Spanish heading and a link back to /eventos', () => {
     render(<MemoryRouter><ConfirmPurchase /></MemoryRouter>);
     expect(screen.getByRole('heading', { level: 1, name: 'Confirmación de pago: en construcción' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Volver a eventos' }).getAttribute('href')).toBe('/eventos');
   });
 
-  it('CheckoutPanel shows no amounts and keeps its props visible to the shell', () => {
+  it('CheckoutPanel is the purchase summary region seating scrolls to, with no amounts before a hold', async () => {
     const { container } = render(<MemoryRouter><CheckoutPanel eventoId="3" seccionId="9" /></MemoryRouter>);
-    expect(screen.getByRole('heading', { name: 'Resumen de compra: en construcción' })).toBeTruthy();
-    expect(container.querySelector('[data-evento-id="3"][data-seccion-id="9"]')).toBeTruthy();
-    expect(container.textContent).not.toMatch(/\$\s?\d|MXN/);
+    const region = screen.getByRole('region', { name: 'Resumen de compra' });
+    expect(region.id).toBe('resumen-compra');
+    expect(region.getAttribute('data-remote-version')).toBe('0.0.0-test');
+    expect(await screen.findByRole('button', { name: 'Continuar' })).toBeTruthy();
+    expect(container.textContent).not.toMatch(/\$\s?\d|MXN|construcción/);
   });
 
-  it('GeneralPurchase renders nothing until the GA modal is built', () => {
-    const { container } = render(<MemoryRouter><GeneralPurchase /></MemoryRouter>);
-    expect(container.innerHTML).toBe('');
+  it('GeneralPurchase shows nothing until a general section is clicked, but marks its version', () => {
+    const { container } = render(
+      <MemoryRouter initialEntries={['/eventos/3']}>
+        <Routes>
+          <Route path="/eventos/:id" element={<GeneralPurchase />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(container.querySelector('dialog[data-remote-version="0.0.0-test"]')).toBeTruthy();
   });
 });

@@ -1,0 +1,264 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { createVerifiedBuyer, signInAs, uniqueEmail } from '../support/accounts';
+import { expect, test } from '../support/fixtures';
+
+// Checkout's side of holds, in Chromium over the real API: seats held signed in and as a
+// guest, survival of a reload, cancel, expiry seen by the server (holds last E2E_HOLD_MINUTES,
+// 1 minute, on the e2e server), and the general-admission modal holding N places.
+// Each test takes its own section of 'Noche de Lucha Libre Estelar' so they never compete.
+
+const EVENTO = 'Noche de Lucha Libre Estelar';
+
+interface Seccion {
+  id: number;
+  nombre: string;
+  tipo_seccion: string;
+  asientosDisponibles: number;
+  precioSeccion: number;
+}
+interface Asiento {
+  id: number;
+  numero: number;
+  estado: string;
+  fila: string;
+}
+
+async function eventoId(api: APIRequestContext): Promise<number> {
+  const res = await api.get('/api/v1/eventos/get_all?tipoDispositivo=web');
+  const { eventosFiltrados } = (await res.json()) as { eventosFiltrados: { id: number; nombre: string }[] };
+  const evento = eventosFiltrados.find((e) => e.nombre === EVENTO);
+  expect(evento, EVENTO).toBeTruthy();
+  return evento!.id;
+}
+
+async function seccion(api: APIRequestContext, id: number, nombre: string): Promise<Seccion> {
+  const res = await api.get(`/api/v1/eventos/${id}/detalle_seccion/false/web`);
+  const { secciones } = (await res.json()) as { secciones: Seccion[] };
+  const found = secciones.find((s) => s.nombre === nombre);
+  expect(found, nombre).toBeTruthy();
+  return found!;
+}
+
+async function asientos(api: APIRequestContext, id: number, seccionId: number): Promise<Asiento[]> {
+  const res = await api.get(`/api/v1/eventos/${id}/${seccionId}/filas_por_seccion`);
+  const { filas } = (await res.json()) as { filas: { asientos: Asiento[] }[] };
+  return filas.flatMap((f) => f.asientos);
+}
+
+async function estadoDe(api: APIRequestContext, id: number, seccionId: number, asientoIds: number[]): Promise<string[]> {
+  const all = await asientos(api, id, seccionId);
+  return asientoIds.map((aid) => all.find((a) => a.id === aid)?.estado ?? 'desconocido');
+}
+
+const panel = (page: Page) => page.getByRole('region', { name: 'Resumen de compra' });
+const countdown = (page: Page) => panel(page).getByRole('timer');
+
+async function openSeatPage(page: Page, id: number, s: Seccion) {
+  await page.goto(`/eventos/${id}/${s.id}/${encodeURIComponent(s.nombre)}`);
+  await expect(page.getByRole('heading', { name: `Sección: ${s.nombre}` })).toBeVisible();
+  // Checkout's panel hears seating's selection from the moment it is in.
+  await expect(panel(page).getByRole('button', { name: 'Continuar' })).toBeVisible();
+}
+
+/**
+ * Picks `n` free seats on seating's map the way a keyboard user does (the map is one canvas:
+ * focus lands on the first free seat, arrows move, Enter toggles, a live region reads each
+ * seat out) and returns their ids, matched by row and number against the server's seats.
+ */
+async function pickSeats(page: Page, api: APIRequestContext, id: number, s: Seccion, n: number): Promise<number[]> {
+  const map = page.getByRole('application', { name: new RegExp(`^Asientos de ${s.nombre}`) });
+  const spoken = page.getByRole('status').filter({ hasText: /^Fila / });
+  await map.focus();
+  const picked: { fila: string; numero: number }[] = [];
+  for (let k = 0; k < n; k++) {
+    if (k > 0) await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await expect(spoken).toContainText(': seleccionado');
+    const [, fila, numero] = /^Fila (\S+), asiento (\d+)/.exec((await spoken.textContent()) ?? '') ?? [];
+    picked.push({ fila: fila!, numero: Number(numero) });
+  }
+  const all = await asientos(api, id, s.id);
+  return picked.map((p) => all.find((a) => a.fila === p.fila && a.numero === p.numero)!.id);
+}
+
+/** mm:ss within a one-minute hold. */
+const HOLD_TIME = /(00:[0-5]\d|01:00)/;
+
+test('a signed-in buyer holds seats, the hold survives a reload, and cancel frees them', async ({ page, api }) => {
+  const buyer = await createVerifiedBuyer(api);
+  const id = await eventoId(api);
+  const s = await seccion(api, id, 'Sección 101');
+  await signInAs(page, buyer);
+  await openSeatPage(page, id, s);
+  // Signed in: no guest fields.
+  await expect(panel(page).getByRole('button', { name: 'Continuar' })).toBeEnabled();
+  await expect(panel(page).getByLabel('Nombre')).toHaveCount(0);
+  const seats = await pickSeats(page, api, id, s, 2);
+  await panel(page).getByRole('button', { name: 'Continuar' }).click();
+
+  await expect(countdown(page)).toContainText(HOLD_TIME);
+  await expect(panel(page).getByRole('list', { name: 'Asientos reservados' }).getByRole('listitem')).toHaveCount(2);
+  expect(await estadoDe(api, id, s.id, seats)).toEqual(['reservado', 'reservado']);
+
+  // The countdown ticks.
+  const first = await countdown(page).textContent();
+  await expect(countdown(page)).not.toHaveText(first ?? '');
+
+  await page.reload();
+  await expect(countdown(page)).toContainText(HOLD_TIME);
+  await expect(panel(page).getByRole('button', { name: 'Continuar' })).toHaveCount(0);
+  // Seating knows about the restored hold too: its back link is the cancel arrow again.
+  await expect(page.getByRole('button', { name: 'Cancelar la compra' })).toHaveCount(2);
+
+  await panel(page).getByRole('button', { name: 'Cancelar la compra' }).click();
+  await expect(page.getByText('La reserva se ha cancelado.').first()).toBeVisible();
+  // The page reloads into a fresh purchase, and the server has the seats back.
+  await expect(panel(page).getByRole('button', { name: 'Continuar' })).toBeVisible({ timeout: 10_000 });
+  await expect(countdown(page)).toHaveCount(0);
+  expect(await estadoDe(api, id, s.id, seats)).toEqual(['disponible', 'disponible']);
+});
+
+test('a guest gives name and e-mail, then holds the seat', async ({ page, api }) => {
+  const id = await eventoId(api);
+  const s = await seccion(api, id, 'Sección 102');
+
+  await openSeatPage(page, id, s);
+  await expect(panel(page).getByText('En este correo recibirás tus boletos')).toBeVisible();
+  await panel(page).getByRole('button', { name: 'Continuar' }).click();
+  await expect(panel(page).getByRole('alert')).toHaveText('Debes seleccionar al menos un asiento.');
+
+  const [a] = await pickSeats(page, api, id, s, 1);
+  await expect(panel(page).getByRole('alert')).toHaveCount(0);
+  await panel(page).getByRole('button', { name: 'Continuar' }).click();
+  await expect(panel(page).getByText('Ingresa el nombre')).toBeVisible();
+  await expect(panel(page).getByText('Es necesario un correo electrónico valído')).toBeVisible();
+  expect(await estadoDe(api, id, s.id, [a!])).toEqual(['disponible']);
+
+  await panel(page).getByLabel('Nombre').fill('Invitada Prueba');
+  await panel(page).getByLabel('Correo electrónico').fill(uniqueEmail('invitada'));
+  await panel(page).getByRole('button', { name: 'Continuar' }).click();
+  await expect(countdown(page)).toContainText(HOLD_TIME);
+  expect(await estadoDe(api, id, s.id, [a!])).toEqual(['reservado']);
+
+  // Seating's back link is now the cancel arrow (before checkout's own button on the page).
+  const cancelButtons = page.getByRole('button', { name: 'Cancelar la compra' });
+  await expect(cancelButtons).toHaveCount(2);
+  await cancelButtons.first().click();
+  await expect(panel(page).getByRole('button', { name: 'Continuar' })).toBeVisible({ timeout: 10_000 });
+  expect(await estadoDe(api, id, s.id, [a!])).toEqual(['disponible']);
+});
+
+test('a seat taken by someone else before Continuar: the seats-gone message and a reload', async ({ page, api }) => {
+  const id = await eventoId(api);
+  const s = await seccion(api, id, 'Sección 104');
+  await openSeatPage(page, id, s);
+  const [a] = await pickSeats(page, api, id, s, 1);
+  await panel(page).getByLabel('Nombre').fill('Invitada Lenta');
+  await panel(page).getByLabel('Correo electrónico').fill(uniqueEmail('lenta'));
+
+  const other = await api.post(`/api/v1/eventos/${id}/reservarInvitado`, {
+    data: { asientosReserva: [{ id: a! }], nombre: 'Otra Persona', correo: uniqueEmail('rapida') },
+  });
+  expect(other.ok()).toBe(true);
+  // Within seating's grace period the seat is still in the selection: the hold is refused.
+  await panel(page).getByRole('button', { name: 'Continuar' }).click();
+  const gone = panel(page).getByRole('alert');
+  await expect(gone).toHaveText('Uno o más asientos ya no están disponibles. Por favor, actualiza la página.');
+  await expect(countdown(page)).toHaveCount(0);
+  // Reloaded: the message is gone and the seat reads as held by the other buyer.
+  await expect(gone).toHaveCount(0, { timeout: 10_000 });
+  await expect(panel(page).getByRole('button', { name: 'Continuar' })).toBeVisible();
+  expect(await estadoDe(api, id, s.id, [a!])).toEqual(['reservado']);
+});
+
+test('an expired hold warns, reloads, and the server has freed the seat', async ({ page, api }) => {
+  test.setTimeout(150_000);
+  const id = await eventoId(api);
+  const s = await seccion(api, id, 'Sección 103');
+
+  await openSeatPage(page, id, s);
+  const [a] = await pickSeats(page, api, id, s, 1);
+  await panel(page).getByLabel('Nombre').fill('Invitado Prueba');
+  await panel(page).getByLabel('Correo electrónico').fill(uniqueEmail('expira'));
+  await panel(page).getByRole('button', { name: 'Continuar' }).click();
+  await expect(countdown(page)).toContainText(HOLD_TIME);
+
+  const expired = panel(page).getByRole('alert');
+  await expect(expired).toHaveText('El tiempo de tu reserva ha expirado. La página se recargará.', { timeout: 80_000 });
+  await expect(countdown(page)).toHaveCount(0);
+  // Reloaded after 2 s: a fresh purchase, no hold restored.
+  await expect(panel(page).getByRole('button', { name: 'Continuar' })).toBeVisible({ timeout: 10_000 });
+  await expect(expired).toHaveCount(0);
+  expect(await estadoDe(api, id, s.id, [a!])).toEqual(['disponible']);
+  // The server agrees: someone else can hold it now.
+  const other = await api.post(`/api/v1/eventos/${id}/reservarInvitado`, {
+    data: { asientosReserva: [{ id: a! }], nombre: 'Otra Persona', correo: uniqueEmail('otra') },
+  });
+  expect(other.ok()).toBe(true);
+});
+
+async function openGeneralModal(page: Page, path: string, nombre: string) {
+  await page.goto(path);
+  // The modal listens once checkout's module is in (a click before that is not heard).
+  await expect(page.locator('[data-remote="checkout"] [data-remote-version]')).toBeAttached();
+  await page.getByRole('button', { name: new RegExp(`^${nombre}\\b`) }).first().click();
+  const dialog = page.getByRole('dialog', { name: `Boletos: ${nombre}` });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test('the general-admission modal holds N places, stays open while held, and cancels', async ({ page, api }) => {
+  const buyer = await createVerifiedBuyer(api);
+  const id = await eventoId(api);
+  const pista = await seccion(api, id, 'Pista General');
+  const before = pista.asientosDisponibles;
+
+  await signInAs(page, buyer);
+  const dialog = await openGeneralModal(page, `/eventos/${id}`, 'Pista General');
+  const cantidad = dialog.getByLabel('Cantidad de boletos');
+  // 1..limiteDeAsientos (10 for this event).
+  await expect(cantidad.locator('option')).toHaveCount(10);
+  await cantidad.selectOption('3');
+  await expect(dialog.getByText('Precio por boleto')).toBeVisible();
+  await expect(dialog).toContainText('$950.00');
+  await expect(dialog).toContainText('$2,850.00');
+  await dialog.getByRole('button', { name: 'Siguiente' }).click();
+
+  await expect(dialog.getByRole('timer')).toContainText(HOLD_TIME);
+  await expect(dialog).toContainText('3 boletos');
+  expect((await seccion(api, id, 'Pista General')).asientosDisponibles).toBe(before - 3);
+
+  // A live hold is not dismissed by Escape, and focus stays inside the modal.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  for (let i = 0; i < 4; i++) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  }
+
+  await page.reload();
+  const restored = page.getByRole('dialog', { name: 'Boletos: Pista General' });
+  await expect(restored.getByRole('timer')).toContainText(HOLD_TIME);
+
+  await restored.getByRole('button', { name: 'Cancelar la compra' }).click();
+  await expect(page.getByText('La reserva se ha cancelado.').first()).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0, { timeout: 10_000 });
+  await expect.poll(async () => (await seccion(api, id, 'Pista General')).asientosDisponibles).toBe(before);
+});
+
+test('on the information page a guest opens the modal (map and extra tickets) and closes it before reserving', async ({ page, api }) => {
+  const id = await eventoId(api);
+  const dialog = await openGeneralModal(page, `/eventos/informacion/${id}`, 'Pista General');
+  await expect(dialog.getByText('En este correo recibirás tus boletos')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(dialog.getByText('Ingresa el nombre')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // Extra general tickets listed outside the map open it too, under their public name.
+  await page.getByRole('button', { name: /Experiencia Fan Zone/ }).click();
+  const extra = page.getByRole('dialog', { name: 'Boletos: Experiencia Fan Zone' });
+  await expect(extra).toContainText('$450.00');
+  await extra.getByRole('button', { name: 'Cerrar' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});

@@ -1,0 +1,16 @@
+import { cancelarReserva, getReserva, reservar, reservarGenerales, reservarInvitado } from '@taquilla/shared';
+
+/**
+ * The hold calls this remote makes, as one object so the hold logic gets them injected (tests
+ * pass fakes; the app passes these). They come from the package root, the federation
+ * singleton, so they share the shell's client (API key, token, base URL).
+ */
+export interface HoldsApi {
+  reservar: typeof reservar;
+  reservarInvitado: typeof reservarInvitado;
+  reservarGenerales: typeof reservarGenerales;
+  cancelarReserva: typeof cancelarReserva;
+  getReserva: typeof getReserva;
+}
+
+export const holdsApi: HoldsApi = { reservar, reservarInvitado, reservarGenerales, cancelarReserva, getReserva };

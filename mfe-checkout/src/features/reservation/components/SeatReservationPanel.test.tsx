@@ -1,0 +1,324 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { ApiError, bus, type BusEvents } from '@taquilla/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RESERVA_ID, fakeDeps, reservaDetalle, signIn, signOut } from '../../../testing/holds';
+import { SeatReservationPanel } from './SeatReservationPanel';
+
+const NOW = new Date('2026-11-26T10:00:00.000Z');
+const EXPIRA = '2026-11-26T10:10:00.000Z';
+
+function renderPanel(deps = fakeDeps()) {
+  render(<SeatReservationPanel eventoId="1" seccionId="9" deps={deps.deps} />);
+  return deps;
+}
+
+/** Lets pending promises (API answers) settle inside act, and the effects they cause run their zero-delay timers. */
+const settle = async () => {
+  await act(async () => { await vi.advanceTimersByTimeAsync(0); });
+  await act(async () => { await vi.advanceTimersByTimeAsync(0); });
+};
+const tick = (ms: number) => act(async () => { await vi.advanceTimersByTimeAsync(ms); });
+
+function select(asientoIds: string[], eventoId = '1', seccionId = '9') {
+  const asientos = asientoIds.map((id, i) => ({ id: Number(id), numero: 5 + i, fila: 'A', categoria: 'VIP', color: '#c00', precio: 150_000 }));
+  act(() => bus.emit('seating:selection-changed', { eventoId, seccionId, asientoIds, asientos }));
+}
+
+const continuar = () => fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+const timer = () => screen.getByRole('timer').textContent;
+
+let events: Array<[string, unknown]>;
+const record = (type: keyof BusEvents, payload: unknown) => events.push([type, payload]);
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: NOW });
+  events = [];
+  bus.on('*', record as never);
+  signIn();
+});
+
+afterEach(() => {
+  cleanup();
+  bus.off('*', record as never);
+  vi.useRealTimers();
+});
+
+/** A signed-in buyer with seats 11 and 12 held until EXPIRA. */
+async function holdTwoSeats(fake = fakeDeps(), ahora = NOW.toISOString()) {
+  fake.api.reservar.mockResolvedValue({ id: RESERVA_ID, reservaId: RESERVA_ID, fechaExpiracion: EXPIRA });
+  fake.api.getReserva.mockResolvedValue(reservaDetalle({ fechaExpiracion: EXPIRA, ahora }));
+  renderPanel(fake);
+  await settle();
+  select(['11', '12']);
+  continuar();
+  await settle();
+  return fake;
+}
+
+describe('SeatReservationPanel: reserve', () => {
+  it('asks for a seat before reserving anything', async () => {
+    const { api } = renderPanel();
+    await settle();
+    continuar();
+    expect(screen.getByRole('alert').textContent).toBe('Debes seleccionar al menos un asiento.');
+    expect(api.reservar).not.toHaveBeenCalled();
+    select(['11']);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('holds the selected seats for the signed-in buyer and starts the countdown', async () => {
+    const { api, store } = await holdTwoSeats();
+    expect(api.reservar).toHaveBeenCalledWith('1', { asientosReserva: [{ id: 11 }, { id: 12 }] });
+    expect(api.reservarInvitado).not.toHaveBeenCalled();
+    expect(timer()).toContain('10:00');
+    // The pressed button is gone: focus moves to the countdown.
+    expect(document.activeElement).toBe(screen.getByRole('timer'));
+    expect(screen.getByRole('list', { name: 'Asientos reservados' }).textContent).toContain('Fila A, asiento 5 · VIP');
+    expect(screen.getByRole('button', { name: 'Cancelar la compra' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Continuar' })).toBeNull();
+    expect(store.value).toEqual({ eventoId: '1', reservaId: RESERVA_ID, esGeneral: false });
+    expect(events).toContainEqual(['checkout:reserved', { eventoId: '1', reservaId: RESERVA_ID, fechaExpiracion: EXPIRA, esGeneral: false }]);
+  });
+
+  it('ignores selections of another section', async () => {
+    const { api } = renderPanel();
+    await settle();
+    select(['11'], '1', '10');
+    continuar();
+    expect(screen.getByRole('alert').textContent).toBe('Debes seleccionar al menos un asiento.');
+    expect(api.reservar).not.toHaveBeenCalled();
+  });
+
+  it('sends one request however fast the button is pressed', async () => {
+    const fake = fakeDeps();
+    fake.api.reservar.mockReturnValue(new Promise(() => {}));
+    renderPanel(fake);
+    await settle();
+    select(['11']);
+    continuar();
+    continuar();
+    expect(fake.api.reservar).toHaveBeenCalledTimes(1);
+    expect((screen.getByRole('button', { name: 'Continuar' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('seats taken meanwhile: the spec message, nothing held, reload after 2 s', async () => {
+    const fake = fakeDeps();
+    fake.api.reservar.mockRejectedValue(
+      new ApiError({ status: 409, messages: ['Uno o más asientos ya no están disponibles. Por favor, actualiza la página.'] }),
+    );
+    renderPanel(fake);
+    await settle();
+    select(['11']);
+    continuar();
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe('Uno o más asientos ya no están disponibles. Por favor, actualiza la página.');
+    expect(fake.store.value).toBeNull();
+    await tick(1999);
+    expect(fake.reload).not.toHaveBeenCalled();
+    await tick(1);
+    expect(fake.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('a server failure shows the generic message and lets the buyer try again', async () => {
+    const fake = fakeDeps();
+    fake.api.reservar.mockRejectedValueOnce(new ApiError({ status: 500, messages: ['boom'] }));
+    renderPanel(fake);
+    await settle();
+    select(['11']);
+    continuar();
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe('Ocurrió un error al reservar. Por favor, intenta nuevamente.');
+    expect(fake.reload).not.toHaveBeenCalled();
+    fake.api.reservar.mockResolvedValue({ id: RESERVA_ID, reservaId: RESERVA_ID, fechaExpiracion: EXPIRA });
+    fake.api.getReserva.mockResolvedValue(reservaDetalle({ fechaExpiracion: EXPIRA }));
+    continuar();
+    await settle();
+    expect(timer()).toContain('10:00');
+  });
+
+  it('a refused request (limit) shows the server reason', async () => {
+    const fake = fakeDeps();
+    fake.api.reservar.mockRejectedValue(new ApiError({ status: 400, messages: ['Puedes reservar como máximo 4 lugares en este evento.'] }));
+    renderPanel(fake);
+    await settle();
+    select(['11']);
+    continuar();
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe('Puedes reservar como máximo 4 lugares en este evento.');
+  });
+});
+
+describe('SeatReservationPanel: guest', () => {
+  beforeEach(signOut);
+
+  it('asks for name and e-mail, with the delivery hint, before reserving', async () => {
+    const fake = fakeDeps();
+    fake.api.reservarInvitado.mockResolvedValue({ id: RESERVA_ID, reservaId: RESERVA_ID, fechaExpiracion: EXPIRA });
+    fake.api.getReserva.mockResolvedValue(reservaDetalle({ fechaExpiracion: EXPIRA }));
+    renderPanel(fake);
+    await settle();
+    expect(screen.getByText('En este correo recibirás tus boletos')).toBeTruthy();
+    select(['11']);
+    continuar();
+    expect(screen.getByText('Ingresa el nombre')).toBeTruthy();
+    expect(screen.getByText('Es necesario un correo electrónico valído')).toBeTruthy();
+    expect(fake.api.reservarInvitado).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByLabelText('Nombre'), { target: { value: '  Ana López ' } });
+    fireEvent.change(screen.getByLabelText('Correo electrónico'), { target: { value: 'ana@ejemplo.mx' } });
+    expect(screen.queryByText('Ingresa el nombre')).toBeNull();
+    continuar();
+    await settle();
+    expect(fake.api.reservarInvitado).toHaveBeenCalledWith('1', {
+      asientosReserva: [{ id: 11 }],
+      nombre: 'Ana López',
+      correo: 'ana@ejemplo.mx',
+    });
+    expect(fake.api.reservar).not.toHaveBeenCalled();
+    expect(timer()).toContain('10:00');
+  });
+
+  it('shows a field message once the field has been left', async () => {
+    renderPanel();
+    await settle();
+    expect(screen.queryByText('Ingresa el nombre')).toBeNull();
+    fireEvent.blur(screen.getByLabelText('Nombre'));
+    expect(screen.getByText('Ingresa el nombre')).toBeTruthy();
+    expect(screen.queryByText('Es necesario un correo electrónico valído')).toBeNull();
+  });
+});
+
+describe('SeatReservationPanel: countdown, expiry, cancel', () => {
+  it('ticks every second from fechaExpiracion', async () => {
+    await holdTwoSeats();
+    await tick(1000);
+    expect(timer()).toContain('09:59');
+    await tick(61_000);
+    expect(timer()).toContain('08:58');
+  });
+
+  it('counts on the server clock when the browser clock is off', async () => {
+    // The server is 2 minutes ahead of this browser.
+    await holdTwoSeats(fakeDeps(), '2026-11-26T10:02:00.000Z');
+    expect(timer()).toContain('08:00');
+  });
+
+  it('re-syncs at once when the tab becomes visible again', async () => {
+    await holdTwoSeats();
+    // A background tab whose timers did not run for 4 minutes.
+    vi.setSystemTime(new Date(NOW.getTime() + 4 * 60_000));
+    act(() => document.dispatchEvent(new Event('visibilitychange')));
+    expect(timer()).toContain('06:00');
+  });
+
+  it('on expiry warns, forgets the hold, announces it and reloads after 2 s', async () => {
+    const fake = await holdTwoSeats();
+    await tick(10 * 60_000);
+    expect(screen.getByRole('alert').textContent).toBe('El tiempo de tu reserva ha expirado. La página se recargará.');
+    expect(screen.queryByRole('button', { name: 'Cancelar la compra' })).toBeNull();
+    expect(fake.store.value).toBeNull();
+    expect(events).toContainEqual(['checkout:released', { eventoId: '1', reservaId: RESERVA_ID, reason: 'expired' }]);
+    expect(fake.reload).not.toHaveBeenCalled();
+    await tick(2000);
+    expect(fake.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('cancel releases the hold, says so and reloads', async () => {
+    const fake = await holdTwoSeats();
+    fake.api.cancelarReserva.mockResolvedValue({ reservaId: RESERVA_ID, estado: 'cancelada' });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar la compra' }));
+    await settle();
+    expect(fake.api.cancelarReserva).toHaveBeenCalledWith('1', { reservaId: RESERVA_ID, esGeneral: false });
+    expect(events).toContainEqual(['ui:toast', { kind: 'success', message: 'La reserva se ha cancelado.' }]);
+    expect(events).toContainEqual(['checkout:released', { eventoId: '1', reservaId: RESERVA_ID, reason: 'cancelled' }]);
+    expect(fake.store.value).toBeNull();
+    await tick(2000);
+    expect(fake.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it("seating's cancel arrow cancels the live hold (and only that one)", async () => {
+    const fake = await holdTwoSeats();
+    fake.api.cancelarReserva.mockResolvedValue({ reservaId: RESERVA_ID, estado: 'cancelada' });
+    act(() => bus.emit('seating:cancel-requested', { eventoId: '1', reservaId: 'otra' }));
+    await settle();
+    expect(fake.api.cancelarReserva).not.toHaveBeenCalled();
+    act(() => bus.emit('seating:cancel-requested', { eventoId: '1', reservaId: RESERVA_ID }));
+    await settle();
+    expect(fake.api.cancelarReserva).toHaveBeenCalledWith('1', { reservaId: RESERVA_ID, esGeneral: false });
+    expect(screen.getByRole('status').textContent).toBe('La reserva se ha cancelado.');
+  });
+
+  it('a failed cancel keeps the hold and its countdown, with the spec message', async () => {
+    const fake = await holdTwoSeats();
+    fake.api.cancelarReserva.mockRejectedValue(new ApiError({ status: 500, messages: ['x'] }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar la compra' }));
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe('No se pudo cancelar la reserva. Inténtalo de nuevo.');
+    expect(timer()).toContain('10:00');
+    expect(fake.store.value).not.toBeNull();
+    await tick(5000);
+    expect(fake.reload).not.toHaveBeenCalled();
+  });
+});
+
+describe('SeatReservationPanel: after a reload', () => {
+  const saved = { eventoId: '1', reservaId: RESERVA_ID, esGeneral: false };
+
+  it('restores a live hold of this section from the server', async () => {
+    const fake = fakeDeps(saved);
+    fake.api.getReserva.mockResolvedValue(reservaDetalle({ fechaExpiracion: '2026-11-26T10:04:30.000Z' }));
+    renderPanel(fake);
+    await settle();
+    expect(fake.api.getReserva).toHaveBeenCalledWith('1', RESERVA_ID);
+    expect(timer()).toContain('04:30');
+    // Restored on page load: focus is left where the browser put it.
+    expect(document.activeElement).not.toBe(screen.getByRole('timer'));
+    expect(events).toContainEqual(['checkout:reserved', expect.objectContaining({ reservaId: RESERVA_ID })]);
+  });
+
+  it('tells a seat map that starts listening later about the restored hold', async () => {
+    const fake = fakeDeps(saved);
+    fake.api.getReserva.mockResolvedValue(reservaDetalle());
+    renderPanel(fake);
+    await settle();
+    events = [];
+    select([]);
+    await tick(0);
+    expect(events).toContainEqual(['checkout:reserved', expect.objectContaining({ reservaId: RESERVA_ID, esGeneral: false })]);
+    events = [];
+    select([], '1', '10');
+    await tick(0);
+    expect(events.filter(([type]) => type === 'checkout:reserved')).toEqual([]);
+  });
+
+  it.each([
+    ['cancelled', { estado: 'cancelada' as const }],
+    ['expired', { estado: 'expirada' as const }],
+    ['past its time', { fechaExpiracion: '2026-11-26T09:59:00.000Z' }],
+  ])('drops a hold that is %s', async (_label, overrides) => {
+    const fake = fakeDeps(saved);
+    fake.api.getReserva.mockResolvedValue(reservaDetalle(overrides));
+    renderPanel(fake);
+    await settle();
+    expect(screen.getByRole('button', { name: 'Continuar' })).toBeTruthy();
+    expect(fake.store.value).toBeNull();
+  });
+
+  it('drops a hold the server no longer gives us (404)', async () => {
+    const fake = fakeDeps(saved);
+    fake.api.getReserva.mockRejectedValue(new ApiError({ status: 404, messages: ['La reserva no es válida.'] }));
+    renderPanel(fake);
+    await settle();
+    expect(screen.getByRole('button', { name: 'Continuar' })).toBeTruthy();
+    expect(fake.store.value).toBeNull();
+  });
+
+  it('leaves a live hold of another section alone', async () => {
+    const fake = fakeDeps(saved);
+    fake.api.getReserva.mockResolvedValue(reservaDetalle({ seccionId: 10 }));
+    renderPanel(fake);
+    await settle();
+    expect(screen.getByRole('button', { name: 'Continuar' })).toBeTruthy();
+    expect(fake.store.value).toEqual(saved);
+  });
+});

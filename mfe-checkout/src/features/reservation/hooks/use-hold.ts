@@ -1,0 +1,238 @@
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { bus, isApiError, messages, type BusEvents } from '@taquilla/shared';
+import { holdsApi, type HoldsApi } from '../api/holds';
+import { clockOffset } from '../lib/countdown';
+import type { GuestData } from '../lib/guest';
+import { holdReducer, initialHoldState, type Hold, type HoldState } from '../lib/hold-machine';
+import { sessionHoldStore, type SavedHoldStore } from '../lib/saved-hold';
+
+/** Spec §4: after expiry the page reloads after 2 s; seats-gone and cancel reload the same way, so their message can be read. */
+export const RELOAD_DELAY_MS = 2000;
+
+export type ReserveRequest =
+  | { kind: 'asientos'; asientoIds: number[]; invitado: GuestData | null }
+  | { kind: 'general'; seccionId: number; cantidad: number; invitado: GuestData | null };
+
+export interface HoldScope {
+  eventoId: string;
+  esGeneral: boolean;
+  /** Restore only a hold of this section (the seat page); omitted = any section of the event. */
+  seccionId?: string;
+}
+
+export interface HoldDeps {
+  api: HoldsApi;
+  store: SavedHoldStore;
+  reload: () => void;
+  now: () => number;
+}
+
+export const defaultHoldDeps: HoldDeps = {
+  api: holdsApi,
+  store: sessionHoldStore(),
+  reload: () => window.location.reload(),
+  now: () => Date.now(),
+};
+
+/** Reads the hold back from the server, with the clock offset measured on that same request. */
+async function describeHold(deps: HoldDeps, eventoId: string, reservaId: string) {
+  const sentAt = deps.now();
+  const detalle = await deps.api.getReserva(eventoId, reservaId);
+  return { detalle, offsetMs: clockOffset(detalle.ahora, sentAt, deps.now()) };
+}
+
+/** The tab's saved hold for this scope if the server still has it live; a dead one is forgotten. */
+async function restoreHold(scope: HoldScope, deps: HoldDeps): Promise<Hold | null> {
+  const saved = deps.store.read();
+  if (!saved || saved.eventoId !== scope.eventoId || saved.esGeneral !== scope.esGeneral) return null;
+  try {
+    const { detalle, offsetMs } = await describeHold(deps, saved.eventoId, saved.reservaId);
+    const live = detalle.estado === 'activa' && Date.parse(detalle.fechaExpiracion) > Date.parse(detalle.ahora);
+    if (!live) {
+      deps.store.clear();
+      return null;
+    }
+    // A hold of another section stays saved (and live on the server) but is not this page's.
+    if (scope.seccionId !== undefined && String(detalle.seccionId) !== scope.seccionId) return null;
+    return { ...saved, fechaExpiracion: detalle.fechaExpiracion, offsetMs, detalle };
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) deps.store.clear();
+    return null;
+  }
+}
+
+/** 4xx answers carry a Spanish reason worth showing (limits, guest data); anything else gets the spec's generic text. */
+export function reserveErrorMessage(error: unknown): string {
+  if (isApiError(error) && error.status && error.status >= 400 && error.status < 500 && error.status !== 401) {
+    const text = error.message.trim();
+    if (text && text !== messages.UNEXPECTED_ERROR && text !== messages.INVALID_RESPONSE) return text;
+  }
+  return messages.RESERVE_FAILED;
+}
+
+function callReserve(api: HoldsApi, eventoId: string, request: ReserveRequest) {
+  if (request.kind === 'general') {
+    return api.reservarGenerales(eventoId, {
+      cantidadAsientos: request.cantidad,
+      seccionId: request.seccionId,
+      ...(request.invitado ?? {}),
+    });
+  }
+  const asientosReserva = request.asientoIds.map((id) => ({ id }));
+  return request.invitado
+    ? api.reservarInvitado(eventoId, { asientosReserva, ...request.invitado })
+    : api.reservar(eventoId, { asientosReserva });
+}
+
+function announceReserved(hold: Hold) {
+  bus.emit('checkout:reserved', {
+    eventoId: hold.eventoId,
+    reservaId: hold.reservaId,
+    fechaExpiracion: hold.fechaExpiracion,
+    esGeneral: hold.esGeneral,
+  });
+}
+
+export interface UseHold {
+  state: HoldState;
+  reserve: (request: ReserveRequest) => Promise<void>;
+  cancel: () => Promise<void>;
+  /** The countdown reached 00:00. */
+  expire: () => void;
+  /** Forget a failed reserve's message (a new purchase starts). */
+  clearError: () => void;
+}
+
+/**
+ * One reservation lifecycle (see hold-machine). Side effects live here, next to the
+ * transitions that cause them: the saved capability, the bus announcements, the toast and
+ * the reload. Mount it under a `key` of the event so another event starts fresh.
+ */
+export function useHold(scope: HoldScope, deps: HoldDeps = defaultHoldDeps): UseHold {
+  const [state, dispatch] = useReducer(holdReducer, initialHoldState);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  // Set synchronously, so a double click cannot send two requests before React re-renders.
+  const busy = useRef(false);
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  const { eventoId, esGeneral, seccionId } = scope;
+
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+
+  const reloadSoon = useCallback(() => {
+    timers.current.push(setTimeout(deps.reload, RELOAD_DELAY_MS));
+  }, [deps]);
+
+  useEffect(() => {
+    let current = true;
+    void restoreHold({ eventoId, esGeneral, seccionId }, deps).then((hold) => {
+      if (!current) return;
+      dispatch({ type: 'restored', hold });
+    });
+    return () => {
+      current = false;
+    };
+  }, [eventoId, esGeneral, seccionId, deps]);
+
+  const reserve = useCallback(
+    async (request: ReserveRequest) => {
+      if (busy.current || stateRef.current.status !== 'idle') return;
+      busy.current = true;
+      dispatch({ type: 'reserve' });
+      try {
+        const creada = await callReserve(deps.api, eventoId, request);
+        const saved = { eventoId, reservaId: creada.reservaId, esGeneral };
+        deps.store.write(saved);
+        // The countdown needs the server's clock; without it the browser's is used as is.
+        const described = await describeHold(deps, eventoId, creada.reservaId).catch(() => null);
+        const hold: Hold = {
+          ...saved,
+          fechaExpiracion: described?.detalle.fechaExpiracion ?? creada.fechaExpiracion,
+          offsetMs: described?.offsetMs ?? 0,
+          detalle: described?.detalle ?? null,
+        };
+        dispatch({ type: 'reserved', hold });
+      } catch (error) {
+        if (isApiError(error) && error.status === 409) {
+          dispatch({ type: 'seats-gone' });
+          reloadSoon();
+        } else {
+          dispatch({ type: 'reserve-failed', message: reserveErrorMessage(error) });
+        }
+      } finally {
+        busy.current = false;
+      }
+    },
+    [deps, eventoId, esGeneral, reloadSoon],
+  );
+
+  const expire = useCallback(() => {
+    const current = stateRef.current;
+    if (current.status !== 'held') return;
+    dispatch({ type: 'expire' });
+    deps.store.clear();
+    bus.emit('checkout:released', { eventoId, reservaId: current.hold.reservaId, reason: 'expired' });
+    reloadSoon();
+  }, [deps, eventoId, reloadSoon]);
+
+  const cancel = useCallback(async () => {
+    const current = stateRef.current;
+    if (busy.current || current.status !== 'held' || current.cancelling) return;
+    busy.current = true;
+    const { reservaId } = current.hold;
+    dispatch({ type: 'cancel' });
+    try {
+      const answer = await deps.api.cancelarReserva(eventoId, { reservaId, esGeneral: current.hold.esGeneral });
+      deps.store.clear();
+      if (answer.estado === 'expirada') {
+        dispatch({ type: 'expire' });
+        bus.emit('checkout:released', { eventoId, reservaId, reason: 'expired' });
+      } else {
+        dispatch({ type: 'cancelled' });
+        bus.emit('checkout:released', { eventoId, reservaId, reason: 'cancelled' });
+        bus.emit('ui:toast', { kind: 'success', message: messages.CANCEL_SUCCESS });
+      }
+      reloadSoon();
+    } catch {
+      dispatch({ type: 'cancel-failed', message: messages.CANCEL_FAILED });
+    } finally {
+      busy.current = false;
+    }
+  }, [deps, eventoId, reloadSoon]);
+
+  // Seating's cancel arrow (the seat page's back link while a hold is live) asks over the bus.
+  useEffect(() => {
+    const onCancelRequested = (event: BusEvents['seating:cancel-requested']) => {
+      const current = stateRef.current;
+      if (event.eventoId === eventoId && current.status === 'held' && current.hold.reservaId === event.reservaId) void cancel();
+    };
+    bus.on('seating:cancel-requested', onCancelRequested);
+    return () => bus.off('seating:cancel-requested', onCancelRequested);
+  }, [eventoId, cancel]);
+
+  // 'checkout:reserved' is said once the hold is on screen, and again whenever seating's map
+  // announces itself: seating may mount after a restored hold (or in the same commit, its
+  // effects before ours). Always on the next task, after every effect of the commit has run.
+  const held = state.status === 'held' ? state.hold : null;
+  useEffect(() => {
+    if (!held) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const announceSoon = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => announceReserved(held), 0);
+    };
+    announceSoon();
+    const onSelection = (event: BusEvents['seating:selection-changed']) => {
+      if (!held.esGeneral && event.eventoId === eventoId && (seccionId === undefined || event.seccionId === seccionId)) announceSoon();
+    };
+    bus.on('seating:selection-changed', onSelection);
+    return () => {
+      clearTimeout(timer);
+      bus.off('seating:selection-changed', onSelection);
+    };
+  }, [held, eventoId, seccionId]);
+
+  const clearError = useCallback(() => dispatch({ type: 'clear-error' }), []);
+
+  return { state, reserve, cancel, expire, clearError };
+}
