@@ -74,6 +74,10 @@ test.describe('venue map', () => {
     await expect(mapOf(page)).toBeVisible();
     await recordBus(page, 'seating:general-section-clicked');
     await page.getByRole('button', { name: /^Pista General,/ }).click();
+    // Checkout answers with its quantity modal; close it before the second click.
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await page.getByRole('button', { name: /Experiencia Fan Zone/ }).click();
     await expect(page).toHaveURL(/\/eventos\/1$/);
     const log = (await busLog(page)) as { seccionNombre: string; eventoId: string }[];
