@@ -73,6 +73,8 @@ test.describe('venue map', () => {
     await page.goto('/eventos/1');
     await expect(mapOf(page)).toBeVisible();
     await recordBus(page, 'seating:general-section-clicked');
+    // Checkout's modal listens once its module is in (a click before that is not heard).
+    await expect(page.locator('[data-remote="checkout"] [data-remote-version]')).toBeAttached();
     await page.getByRole('button', { name: /^Pista General,/ }).click();
     // Checkout answers with its quantity modal; close it before the second click.
     await expect(page.getByRole('dialog')).toBeVisible();
