@@ -39,6 +39,8 @@ async function startServer(url: string): Promise<{ base: string; child: ChildPro
       HOST: '127.0.0.1',
       STOREFRONT: '0',
       NODE_ENV: 'production',
+      // What a production start requires (src/production-check.ts).
+      PUBLIC_URL: 'https://taquilla.example',
       LOG_LEVEL: 'warn',
       JWT_SECRET,
       API_KEY: TEST_API_KEY,
