@@ -5,7 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
@@ -37,10 +37,7 @@ export interface DatabaseOptions {
   loadDataDir?: Blob;
   /** node-postgres pool size. */
   poolSize?: number;
-  /**
-   * PGlite folder: how long to wait for another process's lock to go (a crashed server's lock
-   * goes stale after ~15 s) before refusing. Default 20 s.
-   */
+  /** PGlite folder: how long to wait for a live process's lock to go (a restart overlapping the old process) before refusing. Default 5 s. */
   lockWaitMs?: number;
 }
 
@@ -49,27 +46,59 @@ export class DatabaseInUseError extends Error {
   constructor(readonly dir: string) {
     super(
       `La base de datos embebida (${dir}) ya está en uso por otro proceso de Taquilla. ` +
-        'Detén ese servidor primero, o usa DATABASE_URL (PostgreSQL) para varios procesos.',
+        'Detén ese servidor primero, o usa DATABASE_URL (PostgreSQL) para varios procesos. ' +
+        `Si no hay otro servidor en marcha, borra ${dir}.lock.`,
     );
     this.name = 'DatabaseInUseError';
   }
 }
 
-const LOCK_STALE_MS = 15_000;
+/** Effectively never stale by age: PGlite can block the event loop for long (first initdb on a busy machine), so a holder is judged by its pid instead. */
+const LOCK_STALE_MS = 24 * 60 * 60 * 1000;
 
-/** An exclusive lock on a PGlite folder (proper-lockfile: `<dir>.lock`, refreshed while we live). */
-async function lockDataDir(dir: string, waitMs: number, onCompromised: (err: Error) => void): Promise<() => Promise<void>> {
+function processAlive(pid: number): boolean {
   try {
-    return await lockfile.lock(dir, {
-      stale: LOCK_STALE_MS,
-      update: LOCK_STALE_MS / 3,
-      realpath: false,
-      retries: { retries: Math.ceil(waitMs / 1000), minTimeout: 1000, maxTimeout: 1000, factor: 1 },
-      onCompromised,
-    });
+    process.kill(pid, 0);
+    return true;
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ELOCKED') throw new DatabaseInUseError(dir);
-    throw err;
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * An exclusive lock on a PGlite folder (proper-lockfile: `<dir>.lock`) with the holder's pid in
+ * `<dir>.pid`. A lock whose holder died (SIGKILL, power loss) is taken over at once; a live
+ * holder makes this open fail after `waitMs`.
+ */
+async function lockDataDir(dir: string, waitMs: number): Promise<() => Promise<void>> {
+  const pidFile = `${dir}.pid`;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const release = await lockfile.lock(dir, {
+        stale: LOCK_STALE_MS,
+        realpath: false,
+        retries: waitMs > 0 ? { retries: Math.ceil(waitMs / 500), minTimeout: 500, maxTimeout: 500, factor: 1 } : 0,
+        onCompromised: (err) => console.error(`[taquilla] se perdió el bloqueo de ${dir}: ${err.message}`),
+      });
+      writeFileSync(pidFile, String(process.pid));
+      return async () => {
+        rmSync(pidFile, { force: true });
+        await release();
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ELOCKED') throw err;
+      let holder = NaN;
+      try {
+        holder = Number(readFileSync(pidFile, 'utf8'));
+      } catch {
+        // No pid yet: the holder is between taking the lock and writing it — alive.
+      }
+      if (attempt === 0 && Number.isInteger(holder) && holder !== process.pid && !processAlive(holder)) {
+        rmSync(`${dir}.lock`, { recursive: true, force: true });
+        continue;
+      }
+      throw new DatabaseInUseError(dir);
+    }
   }
 }
 
@@ -91,10 +120,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   let unlock: (() => Promise<void>) | undefined;
   if (!inMemory) {
     mkdirSync(dir, { recursive: true });
-    unlock = await lockDataDir(dir, opts.lockWaitMs ?? 20_000, (err) => {
-      // Only if this process stalled past the stale time and another took the folder: say so loudly.
-      console.error(`[taquilla] se perdió el bloqueo de ${dir}: ${err.message}`);
-    });
+    unlock = await lockDataDir(dir, opts.lockWaitMs ?? 5_000);
   }
   let client: PGlite;
   try {

@@ -32,9 +32,11 @@ function forge(claims: Record<string, unknown>, opts: { secret?: string; exp?: n
 const status = async (token: string) => (await call(app, 'GET', '/auth/check-status', undefined, { token })).status;
 
 describe('session tokens', () => {
-  it('a genuine token works (the baseline the refusals below differ from)', async () => {
+  it('a genuine token works (the baseline the refusals below differ from), and no cache keeps it', async () => {
     const { token, claims } = await signIn();
     expect(await status(token)).toBe(200);
+    const res = await app.inject({ method: 'GET', url: '/api/v1/auth/check-status', headers: { 'x-api-key': 'clave-de-prueba', authorization: `Bearer ${token}` } });
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(typeof claims.sid).toBe('string');
     expect(await status(await forge({ ...claims }))).toBe(200);
   });

@@ -26,6 +26,11 @@ export const accountsModule: RouteModule = {
     const mailer = new Mailer(app.db, config.mail, app.log);
     const emails = new AccountEmails(app.db, mailer, app.log);
 
+    // Answers carry session tokens and account state: never kept by a browser or proxy cache.
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+
     if (process.env.MAIL_WORKER !== '0') app.addHook('onReady', async () => mailer.startWorker());
     app.addHook('onClose', async () => {
       await emails.idle();
