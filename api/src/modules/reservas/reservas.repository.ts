@@ -50,8 +50,9 @@ export interface HoldResult {
 }
 
 /**
- * A refusal raised by reservar_lugares: SQLSTATE TQ404 / TQ400 / TQ409, the domain code as the
- * message, figures (limits) in the detail.
+ * A refusal of reservar_lugares: a domain code and its figures (limits). Refusals found before
+ * anything is written are answered; a place lost to a concurrent hold afterwards is raised
+ * (SQLSTATE TQ409, message = code) so the call's writes are undone.
  */
 export interface HoldRefusal {
   code: string;
@@ -68,17 +69,26 @@ export function holdRefusal(err: unknown): HoldRefusal | null {
 
 /**
  * The hold, checks included, in one statement (function reservar_lugares, migrations
- * 0006–0007): checks event, limits and places, replaces the buyer's live hold, records guest
- * and reserva and takes the places all or nothing. Refusals throw (see holdRefusal).
+ * 0006–0008): checks event, limits and places, replaces the buyer's live hold, records guest
+ * and reserva and takes the places all or nothing. Answers the result or the refusal; a late
+ * loss throws (see holdRefusal).
  */
-export async function holdPlaces(db: DbOrTx, r: NuevaReserva): Promise<HoldResult> {
+export async function holdPlaces(db: DbOrTx, r: NuevaReserva): Promise<HoldResult | { refusal: HoldRefusal }> {
   const c = r.comprador;
-  const [row] = await queryRows<{ fecha: string | Date; seccion_id: number; asientos_liberados: number[] | string; generales_liberadas: number[] | string }>(
+  const [row] = await queryRows<{
+    fecha: string | Date;
+    seccion_id: number;
+    asientos_liberados: number[] | string;
+    generales_liberadas: number[] | string;
+    rechazo: string | null;
+    detalle: string | null;
+  }>(
     db,
     sql`select * from reservar_lugares(${r.id}::uuid, ${r.eventoId}::int, ${c.usuarioId ?? null}::uuid, ${c.nombre ?? null}::text, ${c.correo ?? null}::text,
           ${compradorKey(c)}::text, ${r.seccionId}::int, ${r.asientoIds ? intArray(r.asientoIds) : null}::int[], ${r.cantidad}::int,
           ${r.holdMinutes * 60}::float8)`,
   );
+  if (row!.rechazo) return { refusal: { code: row!.rechazo, detail: row!.detalle ? row!.detalle.split(',').map(Number) : [] } };
   return {
     fechaExpiracion: new Date(row!.fecha),
     seccionId: row!.seccion_id,

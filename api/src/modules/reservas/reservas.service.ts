@@ -57,6 +57,7 @@ async function hold(db: Db, publisher: DisponibilidadPublisher | null, reserva: 
   for (let attempt = 1; ; attempt++) {
     try {
       const result = await holdPlaces(db, reserva);
+      if ('refusal' in result) throw refusalError(result.refusal);
       const generales = new Set(result.generalesLiberadas);
       if (!reserva.asientoIds) generales.add(result.seccionId);
       publisher?.queue({
@@ -65,6 +66,7 @@ async function hold(db: Db, publisher: DisponibilidadPublisher | null, reserva: 
       });
       return { id: reserva.id, reservaId: reserva.id, fechaExpiracion: result.fechaExpiracion.toISOString() };
     } catch (err) {
+      if (err instanceof DomainError) throw err;
       const refusal = holdRefusal(err);
       if (refusal) throw refusalError(refusal);
       const code = pgCode(err);
