@@ -170,6 +170,7 @@ try {
   });
   const ratio = (k: number, ref: number) => median(per[k]!.map((f, i) => f.rps / per[ref]![i]!.rps));
   const okRatio = (k: number, ref: number) => median(per[k]!.map((f, i) => f.okRps / per[ref]![i]!.okRps));
+  const spread = (k: number, ref: number) => per[k]!.map((f, i) => `${((f.rps / per[ref]![i]!.rps) * 100).toFixed(0)} %`).join(', ');
 
   console.log(`\n${connections} connections over 2 API processes, ${seconds} s per target in ${rounds} interleaved rounds (medians), PostgreSQL, NODE_ENV=production\n`);
   console.log('target'.padEnd(44), 'req/s'.padStart(9), 'p99 ms'.padStart(8), '2xx/s'.padStart(8), 'ratio'.padStart(9), '2xx ratio'.padStart(10), 'errors'.padStart(7));
@@ -187,6 +188,7 @@ try {
       String(f.errors).padStart(7),
     );
   }
+  console.log(`\nper round: holds/bare ${spread(1, 0)}; general/counter ${spread(3, 2)}`);
   const holds = ratios[1]!;
   const general = ratios[3]!;
   const p99 = fig(1).p99;

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
+import { disponibilidadPublisher } from '../src/modules/reservas/disponibilidad';
 import { disponibilidadHubs } from '../src/modules/reservas/reservas.routes';
 import { buildTestApp, TEST_API_KEY, type TestApp } from './helpers';
 import { freeSeats, pickEvento, reservaEstado, withEnv } from './reservas-fixtures';
@@ -115,6 +116,21 @@ describe('GET /eventos/:id/disponibilidad (SSE)', () => {
     await sse.next('asientos', (d: { asientos: { id: number; estado: string }[] }) => d.asientos.some((a) => a.id === ids[0] && a.estado === 'disponible'), 4_000);
     expect(await reservaEstado(t.database.db, reservaId)).toBe('expirada');
     sse.close();
+  });
+
+  it('a change another module announces (a sale) reaches the stream as vendido', async () => {
+    const sse = await stream(ev.eventoId);
+    try {
+      const [id] = await freeSeats(t.database.db, ev.eventoId, ev.seccionId, 1);
+      await t.database.db.execute(sql`update evento_asientos set estado = 'vendido' where id = ${id}`);
+      disponibilidadPublisher(t.database.db)!.queue({ asientos: [id!] });
+      expect(await sse.next('asientos', (d: { asientos: { id: number }[] }) => d.asientos.some((a) => a.id === id))).toEqual({
+        seccionId: ev.seccionId,
+        asientos: [{ id, estado: 'vendido' }],
+      });
+    } finally {
+      sse.close();
+    }
   });
 
   it('sends heartbeat comments, and a closed connection unsubscribes', async () => {

@@ -63,5 +63,8 @@ export const eventoLugaresGenerales = pgTable(
     index('evento_lugares_generales_seccion_idx').on(t.eventoSeccionId, t.estado),
     index('evento_lugares_generales_evento_idx').on(t.eventoId, t.seccionId),
     index('evento_lugares_generales_reserva_idx').on(t.reservaId),
+    // A claim reads free places first: never-held (null) and expired holds sort before live
+    // ones, so taking N places reads about N index entries however many are held.
+    index('evento_lugares_generales_libres_idx').on(t.eventoSeccionId, t.holdExpiresAt.asc().nullsFirst()).where(sql`estado = 'disponible'`),
   ],
 );

@@ -32,6 +32,7 @@ export async function claimGeneralPlaces(tx: DbOrTx, eventoSeccionId: number, ca
          where id in (
            select id from evento_lugares_generales
             where evento_seccion_id = ${eventoSeccionId} and ${FREE_PLACE}
+            order by hold_expires_at nulls first
             limit ${cantidad} for update skip locked)
          returning id`,
   );

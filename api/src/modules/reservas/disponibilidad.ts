@@ -115,6 +115,21 @@ export class DisponibilidadPublisher {
   }
 }
 
+const publishers = new WeakMap<Db, DisponibilidadPublisher>();
+
+/**
+ * The process's publisher for this database (registered by the reservas module). Other
+ * modules announce their committed changes through it, e.g. checkout after a sale:
+ * `disponibilidadPublisher(app.db)?.queue({ asientos: soldSeatIds, generales: [{ eventoId, seccionId }] })`.
+ */
+export function disponibilidadPublisher(db: Db): DisponibilidadPublisher | undefined {
+  return publishers.get(db);
+}
+
+export function registerDisponibilidadPublisher(db: Db, publisher: DisponibilidadPublisher): void {
+  publishers.set(db, publisher);
+}
+
 export type AvailabilityEvent = { event: 'asientos'; data: DisponibilidadAsientos } | { event: 'general'; data: DisponibilidadGeneral };
 type Listener = (e: AvailabilityEvent) => void;
 

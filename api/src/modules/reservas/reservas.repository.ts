@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { FREE_PLACE } from '../inventory/availability-repository';
 
 export interface EventoReservable {
   id: number;
@@ -27,99 +26,75 @@ export function compradorKey(c: Comprador): string {
   return c.usuarioId ? `u:${c.usuarioId}` : `c:${c.correo}`;
 }
 
-export interface AsientoSolicitado {
-  id: number;
-  eventoId: number;
-  seccionId: number;
-  /** Free, or held by the buyer's own live hold on this event (which the new hold replaces). */
-  libre: boolean;
-}
-
-export interface HoldContext extends EventoReservable {
-  /** Tickets the buyer already bought for the event (by account, or by guest e-mail). */
-  comprados: number;
-  /** The requested seats that exist (any event). */
-  asientos: AsientoSolicitado[];
-  /** The requested general section on this event, if asked and present. */
-  seccion: { eventoSeccionId: number; tipo: string } | null;
-}
-
 const intArray = (ids: number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
-
-/**
- * Everything a hold is checked against, in one round trip: the event, the buyer's bought
- * tickets, the requested seats (with whether each can be taken) or the requested section.
- */
-export async function findHoldContext(
-  db: DbOrTx,
-  eventoId: number,
-  comprador: Comprador,
-  request: { asientoIds: number[] } | { seccionId: number },
-): Promise<HoldContext | undefined> {
-  const key = compradorKey(comprador);
-  const comprados = comprador.usuarioId
-    ? sql`(select count(*) from boletos b where b.evento_id = e.id and b.usuario_id = ${comprador.usuarioId})`
-    : sql`(select count(*) from boletos b join invitados i on i.id = b.invitado_id where b.evento_id = e.id and i.correo = ${comprador.correo})`;
-  const asientos =
-    'asientoIds' in request
-      ? sql`(select coalesce(json_agg(json_build_array(ea.id, ea.evento_id, ea.seccion_id,
-                 ${FREE_PLACE} or (ea.estado = 'disponible' and ea.reserva_id = (
-                   select r.id from reservas r where r.evento_id = ${eventoId} and r.comprador = ${key} and r.estado = 'activa')))), '[]')::text
-               from evento_asientos ea where ea.id = any (${intArray(request.asientoIds)}::int[]))`
-      : sql`'[]'`;
-  const seccion =
-    'seccionId' in request
-      ? sql`(select json_build_array(es.id, s.tipo)::text from evento_secciones es join secciones s on s.id = es.seccion_id
-               where es.evento_id = e.id and es.seccion_id = ${request.seccionId})`
-      : sql`null`;
-  const [row] = await queryRows<{ id: number; mostrar_web: boolean; futuro: boolean; limite_de_asientos: number; comprados: number | string; asientos: string; seccion: string | null }>(
-    db,
-    sql`select e.id, e.mostrar_web, e.fecha > now() as futuro, e.limite_de_asientos, ${comprados} as comprados, ${asientos} as asientos, ${seccion} as seccion
-          from eventos e where e.id = ${eventoId}`,
-  );
-  if (!row) return undefined;
-  const parsedSeccion = row.seccion ? (JSON.parse(row.seccion) as [number, string]) : null;
-  return {
-    id: row.id,
-    mostrarWeb: row.mostrar_web,
-    futuro: row.futuro,
-    limiteDeAsientos: row.limite_de_asientos,
-    comprados: Number(row.comprados),
-    asientos: (JSON.parse(row.asientos) as [number, number, number, boolean][]).map(([id, evento, seccionId, libre]) => ({ id, eventoId: evento, seccionId, libre })),
-    seccion: parsedSeccion && { eventoSeccionId: parsedSeccion[0], tipo: parsedSeccion[1] },
-  };
-}
 
 export interface NuevaReserva {
   id: string;
   eventoId: number;
   comprador: Comprador;
-  seccionId: number;
-  /** General admission: the evento_secciones row to claim from; null for seats. */
-  eventoSeccionId: number | null;
   /** Seats to hold; null for general admission. */
   asientoIds: number[] | null;
+  /** General admission: the section (secciones.id) to claim from; null for seats. */
+  seccionId: number | null;
   cantidad: number;
   holdMinutes: number;
 }
 
-/** SQLSTATE raised by reservar_lugares when fewer places than asked could be taken. */
-export const PLACES_GONE_SQLSTATE = 'TQ409';
+export interface HoldResult {
+  fechaExpiracion: Date;
+  /** The section of the held places. */
+  seccionId: number;
+  /** What the buyer's replaced hold gave back. */
+  asientosLiberados: number[];
+  generalesLiberadas: number[];
+}
 
 /**
- * The hold itself, one statement (function reservar_lugares, migration 0007): replaces the
- * buyer's live hold, records guest and reserva, takes the places all or nothing and queues
- * the live-availability notifications. Answers fechaExpiracion (database clock).
+ * A refusal of reservar_lugares: a domain code and its figures (limits). Refusals found before
+ * anything is written are answered; a place lost to a concurrent hold afterwards is raised
+ * (SQLSTATE TQ409, message = code) so the call's writes are undone.
  */
-export async function holdPlaces(db: DbOrTx, r: NuevaReserva): Promise<{ fecha: Date; asientosLiberados: number[]; generalesLiberadas: number[] }> {
+export interface HoldRefusal {
+  code: string;
+  detail: number[];
+}
+
+export function holdRefusal(err: unknown): HoldRefusal | null {
+  const e = err as { code?: unknown; message?: unknown; detail?: unknown; cause?: { code?: unknown; message?: unknown; detail?: unknown } };
+  const source = typeof e?.code === 'string' ? e : e?.cause;
+  if (typeof source?.code !== 'string' || !/^TQ\d{3}$/.test(source.code) || typeof source.message !== 'string') return null;
+  const detail = typeof source.detail === 'string' ? source.detail.split(',').map(Number) : [];
+  return { code: source.message, detail };
+}
+
+/**
+ * The hold, checks included, in one statement (function reservar_lugares, migrations
+ * 0007 and 0009–0011): checks event, limits and places, replaces the buyer's live hold, records guest
+ * and reserva and takes the places all or nothing. Answers the result or the refusal; a late
+ * loss throws (see holdRefusal).
+ */
+export async function holdPlaces(db: DbOrTx, r: NuevaReserva): Promise<HoldResult | { refusal: HoldRefusal }> {
   const c = r.comprador;
-  const [row] = await queryRows<{ fecha: string | Date; asientos_liberados: number[] | string; generales_liberadas: number[] | string }>(
+  const [row] = await queryRows<{
+    fecha: string | Date;
+    seccion_id: number;
+    asientos_liberados: number[] | string;
+    generales_liberadas: number[] | string;
+    rechazo: string | null;
+    detalle: string | null;
+  }>(
     db,
     sql`select * from reservar_lugares(${r.id}::uuid, ${r.eventoId}::int, ${c.usuarioId ?? null}::uuid, ${c.nombre ?? null}::text, ${c.correo ?? null}::text,
-          ${compradorKey(c)}::text, ${r.seccionId}::int, ${r.eventoSeccionId}::int, ${r.asientoIds ? intArray(r.asientoIds) : null}::int[], ${r.cantidad}::int,
+          ${compradorKey(c)}::text, ${r.seccionId}::int, ${r.asientoIds ? intArray(r.asientoIds) : null}::int[], ${r.cantidad}::int,
           ${r.holdMinutes * 60}::float8)`,
   );
-  return { fecha: new Date(row!.fecha), asientosLiberados: intList(row!.asientos_liberados), generalesLiberadas: intList(row!.generales_liberadas) };
+  if (row!.rechazo) return { refusal: { code: row!.rechazo, detail: row!.detalle ? row!.detalle.split(',').map(Number) : [] } };
+  return {
+    fechaExpiracion: new Date(row!.fecha),
+    seccionId: row!.seccion_id,
+    asientosLiberados: intList(row!.asientos_liberados),
+    generalesLiberadas: intList(row!.generales_liberadas),
+  };
 }
 
 /** An int[] as the drivers answer it (node-postgres parses it; PGlite may give the '{1,2}' text). */

@@ -15,7 +15,7 @@ import {
 import { DomainError } from '../../lib/errors';
 import { requireVerifiedUser } from '../auth/require-verified-user';
 import type { RouteModule } from '../types';
-import { DisponibilidadHub, DisponibilidadPublisher } from './disponibilidad';
+import { DisponibilidadHub, DisponibilidadPublisher, registerDisponibilidadPublisher } from './disponibilidad';
 import { disponibilidadStream } from './disponibilidad.sse';
 import { startExpiryJob } from './expiry-job';
 import { readHoldConfig } from './reservas.config';
@@ -54,6 +54,7 @@ export const reservasModule: RouteModule = {
     const cfg = readHoldConfig();
     const hub = new DisponibilidadHub(app.db, app.dbKind, app.log);
     const publisher = new DisponibilidadPublisher(app.db, app.log);
+    registerDisponibilidadPublisher(app.db, publisher);
     disponibilidadHubs.set(app.server, hub);
     const stopJob = startExpiryJob(app.db, publisher, cfg, app.log);
     app.addHook('preClose', async () => hub.endStreams());

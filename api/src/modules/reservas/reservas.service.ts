@@ -9,33 +9,31 @@ import type { HoldConfig } from './reservas.config';
 import './reservas.errors';
 import {
   expireDueHolds,
-  findHoldContext,
   findReserva,
   holdPlaces,
+  holdRefusal,
   listAsientosReserva,
-  PLACES_GONE_SQLSTATE,
   setEstadoReserva,
   type Comprador,
-  type HoldContext,
+  type HoldRefusal,
   type NuevaReserva,
   type ReservaRow,
 } from './reservas.repository';
 
-/** The event is shown on the web and has not started; the quantity fits the buyer's limit. */
-function checkEventoYLimite(ctx: HoldContext, cantidad: number): void {
-  if (!ctx.mostrarWeb || !ctx.futuro) throw new DomainError('EVENTO_NO_DISPONIBLE');
-  const limite = ctx.limiteDeAsientos;
-  if (cantidad > limite) throw new DomainError('LIMITE_DE_ASIENTOS', `Solo puedes reservar hasta ${limite} boletos para este evento.`);
-  // The buyer's live hold is replaced by this one, so only bought tickets add to the request.
-  if (ctx.comprados + cantidad > limite) {
-    const restantes = Math.max(0, limite - ctx.comprados);
-    throw new DomainError(
+/** A refusal of reservar_lugares as the buyer reads it. */
+function refusalError(r: HoldRefusal): DomainError {
+  if (r.code === 'LIMITE_POR_RESERVA') return new DomainError('LIMITE_DE_ASIENTOS', `Solo puedes reservar hasta ${r.detail[0]} boletos para este evento.`);
+  if (r.code === 'LIMITE_POR_COMPRADOR') {
+    const [limite = 0, comprados = 0] = r.detail;
+    const restantes = Math.max(0, limite - comprados);
+    return new DomainError(
       'LIMITE_DE_ASIENTOS',
       restantes === 0
-        ? `Ya tienes ${ctx.comprados} boletos para este evento, el límite por comprador.`
-        : `Ya tienes ${ctx.comprados} boletos para este evento; puedes reservar hasta ${restantes} más.`,
+        ? `Ya tienes ${comprados} boletos para este evento, el límite por comprador.`
+        : `Ya tienes ${comprados} boletos para este evento; puedes reservar hasta ${restantes} más.`,
     );
   }
+  return new DomainError(r.code);
 }
 
 /**
@@ -50,67 +48,42 @@ function pgCode(err: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+/**
+ * Holds the places for the buyer, all or nothing (409 when any is not free), replacing the
+ * buyer's previous live hold on the event in the same statement, then queues the change for
+ * the open maps.
+ */
 async function hold(db: Db, publisher: DisponibilidadPublisher | null, reserva: NuevaReserva): Promise<ReservaCreada> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const { fecha, asientosLiberados, generalesLiberadas } = await holdPlaces(db, reserva);
-      const generales = [...new Set(reserva.asientoIds ? generalesLiberadas : [...generalesLiberadas, reserva.seccionId])];
+      const result = await holdPlaces(db, reserva);
+      if ('refusal' in result) throw refusalError(result.refusal);
+      const generales = new Set(result.generalesLiberadas);
+      if (!reserva.asientoIds) generales.add(result.seccionId);
       publisher?.queue({
-        asientos: [...asientosLiberados, ...(reserva.asientoIds ?? [])],
-        generales: generales.map((seccionId) => ({ eventoId: reserva.eventoId, seccionId })),
+        asientos: [...result.asientosLiberados, ...(reserva.asientoIds ?? [])],
+        generales: [...generales].map((seccionId) => ({ eventoId: reserva.eventoId, seccionId })),
       });
-      return { id: reserva.id, reservaId: reserva.id, fechaExpiracion: fecha.toISOString() };
+      return { id: reserva.id, reservaId: reserva.id, fechaExpiracion: result.fechaExpiracion.toISOString() };
     } catch (err) {
+      if (err instanceof DomainError) throw err;
+      const refusal = holdRefusal(err);
+      if (refusal) throw refusalError(refusal);
       const code = pgCode(err);
-      if (code === PLACES_GONE_SQLSTATE) throw new DomainError('ASIENTOS_NO_DISPONIBLES');
       if (!code || !RETRYABLE.has(code)) throw err;
       if (attempt >= 3) throw new DomainError('ASIENTOS_NO_DISPONIBLES');
     }
   }
 }
 
-/**
- * Holds the given seats for the buyer, all or nothing (409 when any is not free), replacing
- * the buyer's previous live hold on the event in the same statement.
- */
-export async function reservarAsientos(db: Db, cfg: HoldConfig, publisher: DisponibilidadPublisher | null, eventoId: number, asientoIds: number[], comprador: Comprador): Promise<ReservaCreada> {
-  const ctx = await findHoldContext(db, eventoId, comprador, { asientoIds });
-  if (!ctx) throw new DomainError('EVENTO_NO_ENCONTRADO');
-  checkEventoYLimite(ctx, asientoIds.length);
-  const { asientos } = ctx;
-  if (asientos.length !== asientoIds.length || asientos.some((a) => a.eventoId !== eventoId)) throw new DomainError('ASIENTOS_DE_OTRO_EVENTO');
-  if (new Set(asientos.map((a) => a.seccionId)).size > 1) throw new DomainError('ASIENTOS_DE_VARIAS_SECCIONES');
-  // Fails fast when a seat is visibly taken; the conditional UPDATE of the hold is what decides.
-  if (asientos.some((a) => !a.libre)) throw new DomainError('ASIENTOS_NO_DISPONIBLES');
-  return hold(db, publisher, {
-    id: randomUUID(),
-    eventoId,
-    comprador,
-    seccionId: asientos[0]!.seccionId,
-    eventoSeccionId: null,
-    asientoIds,
-    cantidad: asientoIds.length,
-    holdMinutes: cfg.holdMinutes,
-  });
+/** Seats for the buyer (one section, at most the event's limit). */
+export function reservarAsientos(db: Db, cfg: HoldConfig, publisher: DisponibilidadPublisher | null, eventoId: number, asientoIds: number[], comprador: Comprador): Promise<ReservaCreada> {
+  return hold(db, publisher, { id: randomUUID(), eventoId, comprador, asientoIds, seccionId: null, cantidad: asientoIds.length, holdMinutes: cfg.holdMinutes });
 }
 
-/** Claims `cantidad` places of a general section for the buyer, all or nothing. */
-export async function reservarGenerales(db: Db, cfg: HoldConfig, publisher: DisponibilidadPublisher | null, eventoId: number, seccionId: number, cantidad: number, comprador: Comprador): Promise<ReservaCreada> {
-  const ctx = await findHoldContext(db, eventoId, comprador, { seccionId });
-  if (!ctx) throw new DomainError('EVENTO_NO_ENCONTRADO');
-  checkEventoYLimite(ctx, cantidad);
-  if (!ctx.seccion) throw new DomainError('SECCION_NO_ENCONTRADA');
-  if (ctx.seccion.tipo !== 'general') throw new DomainError('SECCION_NO_GENERAL');
-  return hold(db, publisher, {
-    id: randomUUID(),
-    eventoId,
-    comprador,
-    seccionId,
-    eventoSeccionId: ctx.seccion.eventoSeccionId,
-    asientoIds: null,
-    cantidad,
-    holdMinutes: cfg.holdMinutes,
-  });
+/** `cantidad` places of a general section for the buyer. */
+export function reservarGenerales(db: Db, cfg: HoldConfig, publisher: DisponibilidadPublisher | null, eventoId: number, seccionId: number, cantidad: number, comprador: Comprador): Promise<ReservaCreada> {
+  return hold(db, publisher, { id: randomUUID(), eventoId, comprador, asientoIds: null, seccionId, cantidad, holdMinutes: cfg.holdMinutes });
 }
 
 function releasedChanges(eventoId: number, released: ReleasedPlaces) {
