@@ -89,11 +89,9 @@ function postJson(base: string, url: string, body: unknown, token?: string): Pro
   });
 }
 
-// Two real API processes need the PostgreSQL server; on PGlite (one process by design) this
-// suite does not apply and is reported as skipped.
-const onPostgres = inject('dbMode') === 'pg';
-
-describe.runIf(onPostgres)('1,000 buyers through 2 API processes on PostgreSQL', () => {
+// Two real API processes need the PostgreSQL server: only `test:pg` collects this file
+// (vitest.config.ts), as PGlite is one process by design.
+describe('1,000 buyers through 2 API processes on PostgreSQL', () => {
   let dbName: string;
   let database: Database;
   let servers: { base: string; child: ChildProcess }[] = [];
