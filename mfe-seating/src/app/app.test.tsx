@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { bus, type BusEvents } from '@taquilla/shared';
+import { ApiError, bus, type BusEvents } from '@taquilla/shared';
 import type { EventoDetalle, FilasPorSeccionResponse } from '@taquilla/shared/api/catalog';
 import type { DetalleSeccionResponse } from '@taquilla/shared/schemas/catalog';
 import EventDetail from './EventDetail';
@@ -166,9 +166,24 @@ describe('EventDetail / VenueMap', () => {
 
   it('says the event is not available when mostrarWeb is false', async () => {
     api.getEventoDetalle.mockResolvedValue(evento({ mostrarWeb: false }));
-    renderAt('/eventos/informacion/1');
+    renderAt('/eventos/1');
     expect(await screen.findByRole('heading', { name: 'Este evento no se encuentra disponible' })).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('on the information page, a hidden or unknown event leaves the map out (the catalog already says why)', async () => {
+    api.getEventoDetalle.mockResolvedValue(evento({ mostrarWeb: false }));
+    const hidden = renderAt('/eventos/informacion/1');
+    await waitFor(() => expect(api.getEventoDetalle).toHaveBeenCalled());
+    await waitFor(() => expect(hidden.container.querySelector('.venue')).toBeNull());
+    expect(screen.queryByRole('heading', { name: 'Este evento no se encuentra disponible' })).toBeNull();
+    hidden.unmount();
+
+    api.getEventoDetalle.mockRejectedValue(new ApiError({ status: 404, messages: ['El evento no existe.'] }));
+    const unknown = renderAt('/eventos/informacion/1');
+    await waitFor(() => expect(unknown.container.querySelector('[role="status"]')).toBeNull());
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(unknown.container.querySelector('.venue')).toBeNull();
   });
 });
 

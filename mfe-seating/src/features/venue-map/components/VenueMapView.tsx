@@ -66,6 +66,9 @@ export function VenueMapView({ eventoId, variant }: VenueMapViewProps) {
       </>,
     );
   }
+  // Inside the event information page the catalog already says why there is no event (unknown,
+  // hidden from the web): a second message, or an empty map, under it would only repeat it.
+  if (variant === 'block' && (state.status === 'error' || (state.status === 'ready' && !state.venue.evento.mostrarWeb))) return null;
   if (state.status === 'error') {
     const message = isApiError(state.error) && state.error.message.trim() ? state.error.message : messages.EVENT_FAILED;
     return root(
