@@ -1,21 +1,84 @@
--- A hold in one statement (one round trip, atomic on its own): ends the buyer's live hold on
--- the event and frees its places, records the guest and the reserva, and takes the places with
--- a conditional UPDATE (seats) or FOR UPDATE SKIP LOCKED (general admission). When fewer places
--- than asked could be taken it raises SQLSTATE TQ409 and nothing of it remains. Answers the
--- expiry and what the replaced hold gave back (seat ids, general section ids), so the caller
--- can announce them. Measured under bench:holds: the same steps as separate statements in a
--- transaction were ~12 round trips per hold.
+-- A hold in one round trip (atomic on its own): checks the event, the request and the buyer's
+-- limits, answers a refusal found before anything is written (`rechazo`, `detalle`), ends the
+-- buyer's live hold on the event and frees its places, records the guest and the reserva, and
+-- takes seats with a conditional UPDATE or general places free-first (the partial index below)
+-- with FOR UPDATE SKIP LOCKED. A place lost to a concurrent hold after the checks raises
+-- SQLSTATE TQ409, so nothing of the call remains. Under bench:holds the same steps as separate
+-- statements in a transaction were ~12 round trips per hold.
+CREATE INDEX "evento_lugares_generales_libres_idx" ON "evento_lugares_generales" USING btree ("evento_seccion_id","hold_expires_at" NULLS FIRST) WHERE estado = 'disponible';--> statement-breakpoint
+-- reservar_lugares claims general places in the order of that index (free ones first).
 CREATE OR REPLACE FUNCTION reservar_lugares(
   p_reserva uuid, p_evento integer, p_usuario uuid, p_nombre text, p_correo text, p_comprador text,
-  p_seccion integer, p_evento_seccion integer, p_asientos integer[], p_cantidad integer, p_segundos double precision,
-  OUT fecha timestamptz, OUT asientos_liberados integer[], OUT generales_liberadas integer[]
+  p_seccion integer, p_asientos integer[], p_cantidad integer, p_segundos double precision,
+  OUT fecha timestamptz, OUT seccion_id integer, OUT asientos_liberados integer[], OUT generales_liberadas integer[],
+  OUT rechazo text, OUT detalle text
 ) LANGUAGE plpgsql AS $$
 DECLARE
+  v_web boolean;
+  v_futuro boolean;
+  v_limite integer;
+  v_comprados integer;
+  v_encontrados integer;
+  v_del_evento integer;
+  v_secciones integer;
+  v_evento_seccion integer;
+  v_tipo text;
   v_prev uuid;
   v_invitado uuid;
   v_n integer;
   v_ids integer[];
 BEGIN
+  SELECT e.mostrar_web, e.fecha > now(), e.limite_de_asientos INTO v_web, v_futuro, v_limite FROM eventos e WHERE e.id = p_evento;
+  IF NOT FOUND THEN
+    rechazo := 'EVENTO_NO_ENCONTRADO'; RETURN;
+  END IF;
+  IF NOT v_web OR NOT v_futuro THEN
+    rechazo := 'EVENTO_NO_DISPONIBLE'; RETURN;
+  END IF;
+  IF p_cantidad > v_limite THEN
+    rechazo := 'LIMITE_POR_RESERVA'; detalle := v_limite::text; RETURN;
+  END IF;
+  -- The buyer's live hold is replaced below, so only bought tickets add to the request.
+  IF p_usuario IS NOT NULL THEN
+    SELECT count(*) INTO v_comprados FROM boletos b WHERE b.evento_id = p_evento AND b.usuario_id = p_usuario;
+  ELSE
+    SELECT count(*) INTO v_comprados FROM boletos b JOIN invitados i ON i.id = b.invitado_id WHERE b.evento_id = p_evento AND i.correo = p_correo;
+  END IF;
+  IF v_comprados + p_cantidad > v_limite THEN
+    rechazo := 'LIMITE_POR_COMPRADOR'; detalle := v_limite || ',' || v_comprados; RETURN;
+  END IF;
+
+  IF p_asientos IS NOT NULL THEN
+    SELECT count(*), count(*) FILTER (WHERE ea.evento_id = p_evento), count(DISTINCT ea.seccion_id), min(ea.seccion_id)
+      INTO v_encontrados, v_del_evento, v_secciones, seccion_id
+      FROM evento_asientos ea WHERE ea.id = ANY (p_asientos);
+    IF v_encontrados <> p_cantidad OR v_del_evento <> p_cantidad THEN
+      rechazo := 'ASIENTOS_DE_OTRO_EVENTO'; RETURN;
+    END IF;
+    IF v_secciones > 1 THEN
+      rechazo := 'ASIENTOS_DE_VARIAS_SECCIONES'; RETURN;
+    END IF;
+    -- Fail before writing anything when a seat is visibly taken (by someone else than this buyer's live hold).
+    IF EXISTS (
+      SELECT 1 FROM evento_asientos ea
+       WHERE ea.id = ANY (p_asientos)
+         AND NOT (ea.estado = 'disponible' AND (ea.hold_expires_at IS NULL OR ea.hold_expires_at <= now()))
+         AND ea.reserva_id IS DISTINCT FROM (SELECT r.id FROM reservas r WHERE r.evento_id = p_evento AND r.comprador = p_comprador AND r.estado = 'activa')
+    ) THEN
+      rechazo := 'ASIENTOS_NO_DISPONIBLES'; RETURN;
+    END IF;
+  ELSE
+    SELECT es.id, s.tipo INTO v_evento_seccion, v_tipo
+      FROM evento_secciones es JOIN secciones s ON s.id = es.seccion_id WHERE es.evento_id = p_evento AND es.seccion_id = p_seccion;
+    IF NOT FOUND THEN
+      rechazo := 'SECCION_NO_ENCONTRADA'; RETURN;
+    END IF;
+    IF v_tipo <> 'general' THEN
+      rechazo := 'SECCION_NO_GENERAL'; RETURN;
+    END IF;
+    seccion_id := p_seccion;
+  END IF;
+
   fecha := date_trunc('milliseconds', now() + make_interval(secs => p_segundos));
   asientos_liberados := '{}';
   generales_liberadas := '{}';
@@ -29,9 +92,9 @@ BEGIN
     SELECT coalesce(array_agg(id), '{}') INTO v_ids FROM freed;
     asientos_liberados := asientos_liberados || v_ids;
     WITH freed AS (
-      UPDATE evento_lugares_generales SET reserva_id = NULL, hold_expires_at = NULL
-       WHERE reserva_id = v_prev AND estado = 'disponible' RETURNING seccion_id)
-    SELECT coalesce(array_agg(DISTINCT seccion_id), '{}') INTO v_ids FROM freed;
+      UPDATE evento_lugares_generales l SET reserva_id = NULL, hold_expires_at = NULL
+       WHERE l.reserva_id = v_prev AND l.estado = 'disponible' RETURNING l.seccion_id)
+    SELECT coalesce(array_agg(DISTINCT f.seccion_id), '{}') INTO v_ids FROM freed f;
     generales_liberadas := generales_liberadas || v_ids;
   END LOOP;
 
@@ -39,7 +102,7 @@ BEGIN
     INSERT INTO invitados (nombre, correo) VALUES (p_nombre, p_correo) RETURNING id INTO v_invitado;
   END IF;
   INSERT INTO reservas (id, evento_id, usuario_id, invitado_id, comprador, es_general, evento_seccion_id, seccion_id, cantidad, fecha_expiracion)
-  VALUES (p_reserva, p_evento, p_usuario, v_invitado, p_comprador, p_asientos IS NULL, p_evento_seccion, p_seccion, p_cantidad, fecha);
+  VALUES (p_reserva, p_evento, p_usuario, v_invitado, p_comprador, p_asientos IS NULL, v_evento_seccion, reservar_lugares.seccion_id, p_cantidad, fecha);
 
   IF p_asientos IS NOT NULL THEN
     UPDATE evento_asientos SET reserva_id = p_reserva, hold_expires_at = fecha
@@ -47,8 +110,9 @@ BEGIN
        AND estado = 'disponible' AND (hold_expires_at IS NULL OR hold_expires_at <= now());
   ELSE
     UPDATE evento_lugares_generales SET reserva_id = p_reserva, hold_expires_at = fecha
-     WHERE id IN (SELECT id FROM evento_lugares_generales
-                   WHERE evento_seccion_id = p_evento_seccion AND estado = 'disponible' AND (hold_expires_at IS NULL OR hold_expires_at <= now())
+     WHERE id IN (SELECT l.id FROM evento_lugares_generales l
+                   WHERE l.evento_seccion_id = v_evento_seccion AND l.estado = 'disponible' AND (l.hold_expires_at IS NULL OR l.hold_expires_at <= now())
+                   ORDER BY l.hold_expires_at NULLS FIRST
                    LIMIT p_cantidad FOR UPDATE SKIP LOCKED);
   END IF;
   GET DIAGNOSTICS v_n = ROW_COUNT;

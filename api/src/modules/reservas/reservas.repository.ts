@@ -68,8 +68,8 @@ export function holdRefusal(err: unknown): HoldRefusal | null {
 }
 
 /**
- * The hold, checks included, in one statement (function reservar_lugares, migrations
- * 0007 and 0009–0011): checks event, limits and places, replaces the buyer's live hold, records guest
+ * The hold, checks included, in one statement (function reservar_lugares, migration
+ * 0007): checks event, limits and places, replaces the buyer's live hold, records guest
  * and reserva and takes the places all or nothing. Answers the result or the refusal; a late
  * loss throws (see holdRefusal).
  */
