@@ -1,6 +1,7 @@
 import { checkCargoResponseSchema, makeCargoResponseSchema, PAGO_MESSAGES, resumenReservaSchema } from '@taquilla/shared/schemas/pagos';
 import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
+import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { SANDBOX_MERCHANT_ID, SANDBOX_PUBLIC_KEY } from '../src/modules/pagos/gateway/sandbox/gateway';
@@ -21,7 +22,7 @@ const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0'
 const tokenAuth = `Basic ${Buffer.from(`${SANDBOX_PUBLIC_KEY}:`).toString('base64')}`;
 
 beforeAll(async () => {
-  t = await withEnv({ HOLD_SWEEP_SECONDS: '0', HOLD_MINUTES: '10', PUBLIC_URL: 'http://tienda.localhost:3000' }, () =>
+  t = await withEnv({ HOLD_SWEEP_SECONDS: '0', HOLD_MINUTES: '10', DEV_MAILBOX: '1', PUBLIC_URL: 'http://tienda.localhost:3000' }, () =>
     buildTestApp({ config: { pagos: { proveedor: 'sandbox', publicUrl: undefined } } }),
   );
   jwtSecret = t.app.config.jwtSecret;
@@ -151,6 +152,32 @@ describe('a purchase', () => {
     await Promise.all([1, 2].map(() => post('/pagos/webhook', { type: 'charge.succeeded', transaction: { id: body.cargo.id } })));
     expect(await boletosDe(reservaId)).toBe(2);
     expect(await count(sql`select count(*)::int as n from cargos where reserva_id = ${reservaId}`)).toBe(1);
+
+    // One tickets e-mail however many replays: each QR is its ticket's quemado_uuid, inline by cid, plus an .ics.
+    const mails = await queryRows<{ subject: string; html: string; text: string; attachments: { filename: string; contentType: string; cid?: string; base64: string }[] }>(
+      t.database.db,
+      sql`select subject, html, text, attachments from email_outbox where "to" = ${user.email}`,
+    );
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    expect(mail.subject).toBe(`Tus boletos para ${body.evento.nombre}`);
+    expect(mail.html).toContain(body.evento.recinto);
+    expect(mail.text).toContain('Total pagado:');
+    const pngs = mail.attachments.filter((a) => a.contentType === 'image/png');
+    expect(pngs).toHaveLength(2);
+    for (const [i, b] of body.boletos.entries()) {
+      expect(mail.html).toContain(`cid:${pngs[i]!.cid}`);
+      expect(mail.html).toContain(`Fila ${b.fila} · Asiento ${b.asiento}`);
+      const expected = await QRCode.toBuffer(b.quemadoUuid, { type: 'png', width: 240, margin: 1, errorCorrectionLevel: 'M' });
+      expect(Buffer.from(pngs[i]!.base64, 'base64').equals(expected)).toBe(true);
+    }
+    const ics = Buffer.from(mail.attachments.find((a) => a.filename === 'evento.ics')!.base64, 'base64').toString();
+    expect(ics).toContain('BEGIN:VEVENT');
+    expect(ics).toContain(`DTSTART:${body.evento.fecha.replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
+    const inline = await t.app.inject({ url: `/dev/correos/${(await queryRows<{ id: string }>(t.database.db, sql`select id from email_outbox where "to" = ${user.email}`))[0]!.id}/cid/${encodeURIComponent(pngs[0]!.cid!)}`, remoteAddress: '127.0.0.1' });
+    expect(inline.statusCode).toBe(200);
+    expect(inline.headers['content-type']).toBe('image/png');
+    expect(inline.rawPayload.equals(Buffer.from(pngs[0]!.base64, 'base64'))).toBe(true);
 
     // Someone else's check of this charge reads as absent.
     const otro = await createUser(t.database.db, jwtSecret);
