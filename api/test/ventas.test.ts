@@ -346,3 +346,33 @@ describe('POST /pagos/aplicar-promo and a sale with a code', () => {
     expect(await count(sql`select count(*)::int as n from cargos where reserva_id = ${reservaId}`)).toBe(0);
   });
 });
+
+describe('saved cards', () => {
+  it('guardarTarjeta saves the new card (masked) on the account, and the next purchase pays with it; another account cannot use it', async () => {
+    const user = await createUser(t.database.db, jwtSecret);
+    const first = await holdSeats(1, user.token);
+    const { total } = await resumen(first.reservaId, user.token);
+    const body = { reservaId: first.reservaId, esGeneral: false, source_id: await cardToken('5555555555554444'), device_session_id: 'dev-2', amount: total, guardarTarjeta: true };
+    const res = await post('/pagos/make/cargo', body, user.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().cargo.pagado).toBe(true);
+    const [card] = await queryRows<{ idtarjeta: string; tarjeta: string; id_openpay: string }>(
+      t.database.db,
+      sql`select t.idtarjeta, t.tarjeta, p.id_openpay from tarjetas t join perfiles_pago p on p.id = t.perfil_pago_id where p.usuario_id = ${user.id}`,
+    );
+    expect(card!.tarjeta).not.toContain('5555555555554444');
+    expect(card!.tarjeta.endsWith('4444')).toBe(true);
+
+    const second = await holdSeats(1, user.token);
+    const amount = (await resumen(second.reservaId, user.token)).total;
+    const saved = { reservaId: second.reservaId, esGeneral: false, source_id: card!.idtarjeta, usuarioOpenpayId: card!.id_openpay, device_session_id: 'dev-3', amount };
+    const otro = await createUser(t.database.db, jwtSecret);
+    const otherHold = await holdSeats(1, otro.token);
+    const foreign = await post('/pagos/make/cargo', { ...saved, reservaId: otherHold.reservaId, amount: (await resumen(otherHold.reservaId, otro.token)).total }, otro.token);
+    expect(foreign.statusCode).toBe(404);
+    const paid = await post('/pagos/make/cargo', saved, user.token);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().cargo.pagado).toBe(true);
+    expect(await boletosDe(second.reservaId)).toBe(1);
+  });
+});
