@@ -301,6 +301,8 @@ describe('3-D Secure, declines and late charges', () => {
     expect(await boletosDe(reservaId)).toBe(0);
     const [charge] = await queryRows<{ status: string }>(t.database.db, sql`select status from sandbox_cargos where id = ${body.cargo.id}`);
     expect(charge?.status).toBe('refunded');
+    const mails = await queryRows<{ subject: string }>(t.database.db, sql`select subject from email_outbox where "to" = ${user.email}`);
+    expect(mails.map((m) => m.subject)).toEqual([`Reembolsamos tu pago para ${body.evento.nombre}`]);
     expect([...(await seatStates(t.database.db, ids)).values()]).toEqual(['reservado']);
   });
 });
