@@ -212,6 +212,21 @@ describe('a purchase', () => {
   });
 });
 
+describe('a double click', () => {
+  it('two make/cargo at once with the same token charge once and both answer the sale', async () => {
+    const user = await createUser(t.database.db, jwtSecret);
+    const { reservaId } = await holdSeats(1, user.token);
+    const { total } = await resumen(reservaId, user.token);
+    const body = { reservaId, esGeneral: false, source_id: await cardToken(APPROVED), device_session_id: 'dev-9', amount: total };
+    const [a, b] = await Promise.all([post('/pagos/make/cargo', body, user.token), post('/pagos/make/cargo', body, user.token)]);
+    expect([a.statusCode, b.statusCode], `${a.body} ${b.body}`).toEqual([200, 200]);
+    expect(a.json().cargo.id).toBe(b.json().cargo.id);
+    expect(a.json().cargo.pagado && b.json().cargo.pagado).toBe(true);
+    expect(await boletosDe(reservaId)).toBe(1);
+    expect(await count(sql`select count(*)::int as n from sandbox_cargos where order_id like ${`${reservaId}%`}`)).toBe(1);
+  });
+});
+
 describe('3-D Secure, declines and late charges', () => {
   async function authorize(url: string, accion: 'autorizar' | 'rechazar') {
     const chargeId = new URL(url).pathname.split('/').pop()!;

@@ -163,10 +163,15 @@ export async function makeCargo(deps: VentaDeps, input: MakeCargoInput, caller: 
   }
   requireLive(r);
   // A charge still open for this hold (3-D Secure in another tab, a lost answer) is settled first.
-  for (const c of await repo.listCargosPendientes(db, r.id)) {
-    const state = await settleCharge(deps, c.proveedorCargoId);
-    if (state.cargo.pagado || state.charge?.status === 'charge_pending') return makeAnswer(deps, r, evento, state.row, state.charge);
-  }
+  const open = async (): Promise<MakeCargoResponse | null> => {
+    for (const c of await repo.listCargosPendientes(db, r.id)) {
+      const state = await settleCharge(deps, c.proveedorCargoId);
+      if (state.cargo.pagado || state.charge?.status === 'charge_pending') return makeAnswer(deps, r, evento, state.row, state.charge);
+    }
+    return null;
+  };
+  const already = await open();
+  if (already) return already;
 
   const cart = await loadCart(db, r);
   const promo = await promocionDeVenta(db, cart, input.promocion_id);
@@ -174,7 +179,8 @@ export async function makeCargo(deps: VentaDeps, input: MakeCargoInput, caller: 
   if (input.amount !== totals.total) throw new DomainError('MONTO_DISTINTO');
 
   const { customer, sourceId } = await chargeSource(deps, gateway, r, input, caller);
-  const orderId = `${r.id}-${(await repo.countCargos(db, r.id)) + 1}`;
+  const attempt = (await repo.countCargos(db, r.id)) + 1;
+  const orderId = `${r.id}-${attempt}`;
   const detalle: DetalleCargo = {
     orderId,
     promocionId: promo?.id ?? null,
@@ -197,14 +203,23 @@ export async function makeCargo(deps: VentaDeps, input: MakeCargoInput, caller: 
     });
   } catch (err) {
     if (!(err instanceof GatewayError)) throw err;
-    // Declined or unknown outcome: whatever the gateway recorded under this orderId is
-    // remembered, so the next attempt uses a new orderId and a lost answer is found again.
-    const recorded = err.isDuplicateOrder || err.isCardDeclined || err.isOutcomeUnknown ? await gateway.findChargeByOrderId(orderId).catch(() => null) : null;
+    // Whatever the gateway recorded under this orderId is remembered: a decline (so the next
+    // attempt uses a new orderId), a lost answer, or a double click's twin request (refused as a
+    // duplicate, or its token already spent) — which then answers with the charge made.
+    const recorded = await gateway.findChargeByOrderId(orderId).catch(() => null);
+    // A twin that charged under the previous attempt number but has not recorded it yet.
+    const twinCharge = !recorded && attempt > 1 ? await gateway.findChargeByOrderId(`${r.id}-${attempt - 1}`).catch(() => null) : null;
+    if (twinCharge && twinCharge.status !== 'failed') {
+      await repo.insertCargo(db, { reservaId: r.id, proveedor: gateway.proveedor, proveedorCargoId: twinCharge.id, monto: twinCharge.amount, estado: 'pendiente', redirectUrl: null, error: null, detalle: { ...detalle, orderId: `${r.id}-${attempt - 1}` } });
+    }
     if (recorded) {
       await repo.insertCargo(db, { reservaId: r.id, proveedor: gateway.proveedor, proveedorCargoId: recorded.id, monto: recorded.amount, estado: 'pendiente', redirectUrl: null, error: null, detalle });
       const state = await settleCharge(deps, recorded.id);
       if (state.cargo.pagado || state.charge?.status === 'charge_pending') return makeAnswer(deps, r, evento, state.row, state.charge);
     }
+    // A twin request (double click) that recorded its charge first, under the previous attempt number.
+    const twin = await open();
+    if (twin) return twin;
     throw err;
   }
   await repo.insertCargo(db, {
