@@ -2,9 +2,10 @@ import { checkCargoResponseSchema, makeCargoResponseSchema, PAGO_MESSAGES, resum
 import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import QRCode from 'qrcode';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { SANDBOX_MERCHANT_ID, SANDBOX_PUBLIC_KEY } from '../src/modules/pagos/gateway/sandbox/gateway';
+import { disponibilidadPublisher } from '../src/modules/reservas/disponibilidad';
 import { expireHolds } from '../src/modules/reservas/reservas.service';
 import { buildTestApp, type TestApp } from './helpers';
 import { createUser, freeSeats, pickEvento, reservaEstado, seatStates, withEnv } from './reservas-fixtures';
@@ -129,8 +130,12 @@ describe('a purchase', () => {
     const user = await createUser(t.database.db, jwtSecret);
     const { reservaId, ids } = await holdSeats(2, user.token);
     const { total } = await resumen(reservaId, user.token);
+    const announced = vi.spyOn(disponibilidadPublisher(t.database.db)!, 'queue');
     const res = await pay(reservaId, APPROVED, { token: user.token });
     expect(res.statusCode).toBe(200);
+    // The live maps hear about the sold seats (the stream reads their state: vendido).
+    expect(announced).toHaveBeenCalledWith({ asientos: ids });
+    announced.mockRestore();
     const body = makeCargoResponseSchema.parse(res.json());
     expect(body.cargo).toMatchObject({ status: 'completed', pagado: true });
     expect(body.total).toBe(total);

@@ -351,7 +351,7 @@ export async function settleCharge(deps: VentaDeps, proveedorCargoId: string): P
 
   if (sold.places) {
     const { ids, eventoId, detalle } = sold.places;
-    deps.publisher?.queue(detalle.generales ? { generales: [{ eventoId, seccionId: detalle.generales.seccionId }] } : { asientos: ids });
+    deps.publisher?.queue(detalle.generales ? { generales: [{ eventoId, seccionId: detalle.generales.seccionId }] } : { asientos: [...ids].sort((a, b) => a - b) });
   }
   return { row: sold.row, charge: sold.row.estado === 'reembolsado' ? { ...charge, status: 'refunded' } : charge, cargo: { pagado: sold.row.estado === 'pagado' } };
 }
