@@ -21,3 +21,32 @@ describe('payment calls', () => {
     expect(credencialesResponseSchema.safeParse({ ...sandbox, scriptUrls: [] }).success).toBe(false);
   });
 });
+
+describe('sale calls', () => {
+  it('makeCargo, checkCargoInvitado, aplicarPromo and getResumenReserva hit the documented routes', async () => {
+    const { makeCargo, checkCargoInvitado, aplicarPromo, getResumenReserva } = await import('./pagos');
+    server.calls.length = 0;
+    server.answer = () => ({});
+    const reservaId = '6f1c9a52-3a55-4bb4-8d0e-6f4b8c2a9e11';
+    await makeCargo({ reservaId, esGeneral: false, source_id: 'tok_1', device_session_id: 'dev', amount: 1000 });
+    await checkCargoInvitado('inv/1', 'ch 1', { reservaId, esGeneral: true });
+    await aplicarPromo({ promocionId: 3, eventoId: 1, reservaId });
+    await getResumenReserva(1, reservaId);
+    expect(server.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'post /pagos/make/cargo',
+      'post /pagos/check/cargo_invitado/inv%2F1/ch%201',
+      'post /pagos/aplicar-promo',
+      `get /eventos/1/reservas/${reservaId}/resumen`,
+    ]);
+  });
+
+  it('the make/cargo schema drops card data (no field for it) and refuses a non-integer amount', async () => {
+    const { makeCargoSchema, PAGO_MESSAGES } = await import('../schemas/pagos');
+    const base = { reservaId: '6f1c9a52-3a55-4bb4-8d0e-6f4b8c2a9e11', source_id: 'tok', device_session_id: 'd', amount: 100 };
+    const parsed = makeCargoSchema.parse({ ...base, card_number: '4111111111111111', cvv2: '123' });
+    expect(JSON.stringify(parsed)).not.toContain('4111111111111111');
+    const bad = makeCargoSchema.safeParse({ ...base, amount: 10.5 });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]?.message).toBe(PAGO_MESSAGES.amountInvalid);
+  });
+});

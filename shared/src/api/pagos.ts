@@ -2,13 +2,77 @@
  * Typed payment calls (spec §7 "Payments"). Import from `@taquilla/shared/api/pagos`.
  * Type-only schema imports (no zod in the browser bundle); the server validates its answers
  * against the same schemas.
+ *
+ * Errors arrive as ApiError: 400 with a Spanish message for bad input, a changed total
+ * (`PAGO_MESSAGES.amountMismatch`) or a promotion that gives the cart nothing; 402 for a
+ * declined card (the gateway's Spanish message; the hold stays, a new attempt is allowed);
+ * 404 for a reservation that is not the caller's, not live, or unknown.
  */
 import { apiRequest } from '@taquilla/shared';
-import type { Credenciales } from '../schemas/pagos';
+import type {
+  AplicarPromoPayload,
+  AplicarPromoResponse,
+  BoletoVendido,
+  CheckCargoInvitadoPayload,
+  CheckCargoPayload,
+  CheckCargoResponse,
+  Credenciales,
+  MakeCargoPayload,
+  MakeCargoResponse,
+  ResumenReserva,
+  Totales,
+  VentaEvento,
+} from '../schemas/pagos';
 
-export type { Credenciales };
+export type {
+  AplicarPromoPayload,
+  AplicarPromoResponse,
+  BoletoVendido,
+  CheckCargoInvitadoPayload,
+  CheckCargoPayload,
+  CheckCargoResponse,
+  Credenciales,
+  MakeCargoPayload,
+  MakeCargoResponse,
+  ResumenReserva,
+  Totales,
+  VentaEvento,
+};
+
+type Id = number | string;
+const seg = (id: Id) => encodeURIComponent(String(id));
 
 /** GET /pagos/get/credenciales → the gateway (sandbox or Openpay), its public keys and the scripts to load. */
 export function getCredenciales(): Promise<Credenciales> {
   return apiRequest<Credenciales>('GET', '/pagos/get/credenciales');
+}
+
+/** POST /pagos/make/cargo — the signed-in buyer pays the hold (token or saved card id in source_id). */
+export function makeCargo(payload: MakeCargoPayload): Promise<MakeCargoResponse> {
+  return apiRequest<MakeCargoResponse>('POST', '/pagos/make/cargo', payload);
+}
+
+/** POST /pagos/make/cargo_invitado — a guest pays the hold whose id they hold (new card only). */
+export function makeCargoInvitado(payload: MakeCargoPayload): Promise<MakeCargoResponse> {
+  return apiRequest<MakeCargoResponse>('POST', '/pagos/make/cargo_invitado', payload);
+}
+
+/** POST /pagos/check/cargo/{chargeId} — after 3-D Secure (terminar_compra): finishes the sale if paid. */
+export function checkCargo(chargeId: string, payload: CheckCargoPayload): Promise<CheckCargoResponse> {
+  return apiRequest<CheckCargoResponse>('POST', `/pagos/check/cargo/${seg(chargeId)}`, payload);
+}
+
+/** POST /pagos/check/cargo_invitado/{invitadoId}/{chargeId} — the same for guests (terminar_compra_invitado). */
+export function checkCargoInvitado(invitadoId: string, chargeId: string, payload: CheckCargoInvitadoPayload): Promise<CheckCargoResponse> {
+  return apiRequest<CheckCargoResponse>('POST', `/pagos/check/cargo_invitado/${seg(invitadoId)}/${seg(chargeId)}`, payload);
+}
+
+/** POST /pagos/aplicar-promo — the totals of the hold with a code's promotion (or its Spanish refusal). */
+export function aplicarPromo(payload: AplicarPromoPayload): Promise<AplicarPromoResponse> {
+  return apiRequest<AplicarPromoResponse>('POST', '/pagos/aplicar-promo', payload);
+}
+
+/** GET /eventos/{id}/reservas/{reservaId}/resumen — the totals make/cargo charges without a code (best automatic promotion applied). */
+export function getResumenReserva(eventoId: Id, reservaId: string): Promise<ResumenReserva> {
+  return apiRequest<ResumenReserva>('GET', `/eventos/${seg(eventoId)}/reservas/${seg(reservaId)}/resumen`);
 }

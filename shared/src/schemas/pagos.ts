@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { messages } from '../messages';
+import { centavosSchema, idSchema, isoDateTimeSchema } from './common';
+import { promocionSchema } from './promociones';
+import { reservaIdSchema } from './reservas';
 
 /** GET /pagos/get/credenciales — which payment gateway the browser uses and its public keys. */
 export const credencialesResponseSchema = z.object({
@@ -12,3 +16,182 @@ export const credencialesResponseSchema = z.object({
   scriptUrls: z.array(z.url({ protocol: /^https?$/ })).min(1),
 });
 export type Credenciales = z.infer<typeof credencialesResponseSchema>;
+
+// ---------------------------------------------------------------- the sale (spec §7 "Payments")
+
+
+export const PAGO_MESSAGES = {
+  sourceRequired: 'Selecciona o captura la tarjeta con la que vas a pagar.',
+  deviceRequired: 'No se pudo verificar tu dispositivo. Recarga la página e intenta de nuevo.',
+  amountInvalid: 'El monto a pagar no es válido.',
+  /** The amount the browser showed is not what the server computes now (prices, promotion): 400. */
+  amountMismatch: 'El total de tu compra cambió. Revisa el resumen e intenta de nuevo.',
+  promotionInvalid: messages.DISCOUNT_CODE_INVALID,
+  chargeInvalid: 'El cargo no es válido.',
+  /** check answers, by the charge's state at the gateway. */
+  paid: 'Tu pago fue procesado correctamente. Te enviamos tus boletos por correo.',
+  pending: 'Tu pago aún está en proceso. Vuelve a intentarlo en unos minutos.',
+  failed: messages.PAYMENT_FAILED,
+  refunded: 'Tu reserva expiró y los lugares ya no estaban disponibles. Reembolsamos el cargo a tu tarjeta.',
+  discountApplied: messages.DISCOUNT_APPLIED,
+} as const;
+
+/** The gateway's charge statuses (Openpay's). */
+export const chargeStatusSchema = z.enum(['completed', 'in_progress', 'charge_pending', 'failed', 'cancelled', 'refunded']);
+export type ChargeStatusDto = z.infer<typeof chargeStatusSchema>;
+
+const promocionIdSchema = z
+  .number({ error: PAGO_MESSAGES.promotionInvalid })
+  .int(PAGO_MESSAGES.promotionInvalid)
+  .positive(PAGO_MESSAGES.promotionInvalid)
+  .max(2147483647, PAGO_MESSAGES.promotionInvalid);
+
+/**
+ * POST /pagos/make/cargo (signed-in, verified) and /pagos/make/cargo_invitado (the guest
+ * holding the reservation id). Card numbers and CVVs never travel here: `source_id` is the
+ * token from OpenPay.token.create, or a saved card's id (signed-in only).
+ *
+ * `amount` is the total the buyer saw (centavos); the server recomputes it and answers 400
+ * `amountMismatch` when it differs. `promocion_id` is a code the buyer applied; without it
+ * the server applies the best automatic promotion itself. `redirect_url` is accepted for
+ * compatibility and ignored: the server builds the terminar_compra URL (no open redirect).
+ */
+export const makeCargoSchema = z.object({
+  reservaId: reservaIdSchema,
+  esGeneral: z.boolean().optional().default(false),
+  tipoDispositivo: z.literal('web').optional().default('web'),
+  source_id: z.string({ error: PAGO_MESSAGES.sourceRequired }).trim().min(1, PAGO_MESSAGES.sourceRequired).max(128, PAGO_MESSAGES.sourceRequired),
+  device_session_id: z.string({ error: PAGO_MESSAGES.deviceRequired }).trim().min(1, PAGO_MESSAGES.deviceRequired).max(255, PAGO_MESSAGES.deviceRequired),
+  amount: z.number({ error: PAGO_MESSAGES.amountInvalid }).int(PAGO_MESSAGES.amountInvalid).positive(PAGO_MESSAGES.amountInvalid).max(2147483647, PAGO_MESSAGES.amountInvalid),
+  redirect_url: z.string().max(2048).optional(),
+  promocion_id: promocionIdSchema.nullish(),
+  /** Guest only; ignored: the tickets go to the name and e-mail given when holding. */
+  nombre_invitado: z.string().max(200).optional(),
+  correo_invitado: z.string().max(320).optional(),
+  /** Signed-in only: the buyer's payment customer (must be the caller's own) when source_id is a saved card. */
+  usuarioOpenpayId: z.string().max(128).nullish(),
+  /** Signed-in only: save the new card on the buyer's payment customer before charging. */
+  guardarTarjeta: z.boolean().optional().default(false),
+});
+export type MakeCargoPayload = z.input<typeof makeCargoSchema>;
+
+export const ventaEventoSchema = z.object({
+  id: idSchema,
+  nombre: z.string(),
+  /** Venue name. */
+  recinto: z.string(),
+  fecha: isoDateTimeSchema,
+});
+export type VentaEvento = z.infer<typeof ventaEventoSchema>;
+
+/** An issued ticket: `quemadoUuid` is its QR payload. */
+export const boletoVendidoSchema = z.object({
+  id: z.uuid(),
+  quemadoUuid: z.uuid(),
+  /** Section name (the general section for general admission). */
+  seccion: z.string(),
+  /** Row name and seat number; null for general admission. */
+  fila: z.string().nullable(),
+  asiento: z.number().int().nullable(),
+  /** Base price in centavos. */
+  precio: centavosSchema,
+});
+export type BoletoVendido = z.infer<typeof boletoVendidoSchema>;
+
+/** Answer of make/cargo and make/cargo_invitado. */
+export const makeCargoResponseSchema = z.object({
+  cargo: z.object({
+    id: z.string(),
+    status: chargeStatusSchema,
+    /** True when the sale is done (tickets issued). */
+    pagado: z.boolean(),
+    /** 3-D Secure: send the browser to `url`; it comes back to terminar_compra…?id=<charge>. */
+    payment_method: z.object({ type: z.literal('redirect'), url: z.url({ protocol: /^https?$/ }) }).optional(),
+  }),
+  /** The tickets, once paid; empty while 3-D Secure is pending. */
+  boletos: z.array(boletoVendidoSchema),
+  /** Centavos charged. */
+  total: centavosSchema,
+  evento: ventaEventoSchema,
+  /** The guest's id (for terminar_compra_invitado); absent for signed-in buyers. */
+  invitadoId: z.uuid().optional(),
+});
+export type MakeCargoResponse = z.infer<typeof makeCargoResponseSchema>;
+
+/** POST /pagos/check/cargo/{chargeId} */
+export const checkCargoSchema = z.object({
+  reservaId: reservaIdSchema,
+  esGeneral: z.boolean().optional().default(false),
+  promocion_id: promocionIdSchema.nullish(),
+});
+export type CheckCargoPayload = z.input<typeof checkCargoSchema>;
+
+/** POST /pagos/check/cargo_invitado/{invitadoId}/{chargeId} */
+export const checkCargoInvitadoSchema = z.object({
+  reservaId: reservaIdSchema,
+  esGeneral: z.boolean().optional().default(false),
+});
+export type CheckCargoInvitadoPayload = z.input<typeof checkCargoInvitadoSchema>;
+
+/**
+ * Answer of both checks. The charge's state is always read from the gateway; a paid charge
+ * issues the tickets (once, however many times it is checked). `id` is the first ticket's
+ * id, or the reservation id while unpaid. `message` is one of PAGO_MESSAGES paid / pending /
+ * refunded, or the gateway's Spanish decline message.
+ */
+export const checkCargoResponseSchema = z.object({
+  id: z.uuid(),
+  message: z.string(),
+  cargo: z.object({ pagado: z.boolean(), status: chargeStatusSchema }),
+  total: centavosSchema,
+  evento: ventaEventoSchema,
+  boletos: z.array(boletoVendidoSchema),
+});
+export type CheckCargoResponse = z.infer<typeof checkCargoResponseSchema>;
+
+/** Totals of a reservation (shared/money computeTotals), centavos. */
+export const totalesSchema = z.object({
+  subtotal: centavosSchema,
+  descuento: centavosSchema,
+  boletosGratis: z.number().int().nonnegative(),
+  cargoServicio: centavosSchema,
+  cargoTarjeta: centavosSchema,
+  iva: centavosSchema,
+  total: centavosSchema,
+});
+export type Totales = z.infer<typeof totalesSchema>;
+
+/**
+ * POST /pagos/aplicar-promo — a code's promotion applied to the caller's live hold. 404
+ * 'Código de descuento inválido.' for an unknown / out-of-window promotion; 400 with the
+ * spec §5 message (category list, minimum quantity, section) when it gives this cart nothing.
+ */
+export const aplicarPromoSchema = z.object({
+  promocionId: promocionIdSchema,
+  eventoId: idSchema,
+  reservaId: reservaIdSchema,
+});
+export type AplicarPromoPayload = z.infer<typeof aplicarPromoSchema>;
+export const aplicarPromoResponseSchema = totalesSchema.extend({
+  promocion: promocionSchema,
+  message: z.string(),
+});
+export type AplicarPromoResponse = z.infer<typeof aplicarPromoResponseSchema>;
+
+/**
+ * GET /eventos/{id}/reservas/{reservaId}/resumen — what make/cargo will charge for the hold
+ * without a code: the best automatic promotion (or none) applied by the server.
+ */
+export const resumenReservaSchema = totalesSchema.extend({
+  reservaId: reservaIdSchema,
+  promocion: promocionSchema.nullable(),
+});
+export type ResumenReserva = z.infer<typeof resumenReservaSchema>;
+
+/** POST /pagos/webhook — the gateway's notification; only the charge id is trusted (it is re-fetched). */
+export const webhookSchema = z.object({
+  type: z.string().max(100).optional(),
+  /** Openpay's verification request when the webhook is registered. */
+  verification_code: z.string().max(100).optional(),
+  transaction: z.object({ id: z.string().min(1).max(128) }).passthrough().optional(),
+}).passthrough();
