@@ -8,7 +8,7 @@ import type { Order } from '../hooks/use-order';
 export function OrderSummary({ order, totals, promo }: { order: Order; totals: OrderTotals; promo: Promocion | null }) {
   const allIn = allInPrices(order.lines, order.rates);
   return (
-    <section aria-label="Resumen de compra" className="checkout__summary">
+    <section aria-label="Totales de la compra" className="checkout__summary">
       <dl className="checkout__totals">
         {summaryLines(totals, promo).map((line) => (
           <div key={line.key} className={line.key === 'total' ? 'checkout__total' : undefined}>

@@ -15,7 +15,7 @@ function renderStep(fake = fakePaymentDeps(), esGeneral = false) {
   return fake;
 }
 
-const summary = async () => within(await screen.findByRole('region', { name: 'Resumen de compra' }));
+const summary = async () => within(await screen.findByRole('region', { name: 'Totales de la compra' }));
 const line = (s: ReturnType<typeof within>, label: string) => s.getByText(label).nextElementSibling?.textContent?.replace(/\u00a0/g, ' ');
 
 function typeCard(number = '4111111111111111') {
