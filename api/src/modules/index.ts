@@ -9,5 +9,6 @@ import { pagosModule } from './pagos/routes';
 import { promocionesModule } from './promociones/routes';
 import { reservasModule } from './reservas/reservas.routes';
 import type { RouteModule } from './types';
+import { ventasModule } from './ventas/ventas.routes';
 
-export const routeModules: RouteModule[] = [healthModule, catalogModule, accountsModule, promocionesModule, reservasModule, pagosModule];
+export const routeModules: RouteModule[] = [healthModule, catalogModule, accountsModule, promocionesModule, reservasModule, pagosModule, ventasModule];

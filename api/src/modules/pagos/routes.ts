@@ -4,6 +4,7 @@ import { credencialesResponseSchema } from '@taquilla/shared/schemas/pagos';
 import { publicUrlFor } from '../../mail/public-url';
 import { errorHandler } from '../../plugins/error-handler';
 import type { RouteModule } from '../types';
+import { ventaRoutes } from '../ventas/ventas.routes';
 import { createPaymentGateway } from './gateway/create';
 import { credenciales, gatewayFailure, isGatewayFailure } from './service';
 
@@ -43,5 +44,7 @@ export const pagosModule: RouteModule = {
       },
       async (request) => credenciales(gateway, publicUrlFor(request, publicUrl)),
     );
+
+    await ventaRoutes(app, { gateway, sandboxPublicUrl: publicUrl });
   },
 };

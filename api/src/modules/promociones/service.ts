@@ -62,3 +62,10 @@ export async function promocionPorClave(db: DbOrTx, eventoId: number, clave: str
   if (!promo) throw new DomainError('PROMOCION_INVALIDA');
   return promo;
 }
+
+/** A promotion of the event by id, in force now (any kind: the checkout sends the id of the code it applied), or 404. */
+export async function promocionPorId(db: DbOrTx, eventoId: number, id: number): Promise<Promocion> {
+  const [promo] = await withCategorias(db, await listPromocionesVigentes(db, eventoId, { id }));
+  if (!promo) throw new DomainError('PROMOCION_INVALIDA');
+  return promo;
+}

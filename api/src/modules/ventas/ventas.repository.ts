@@ -1,0 +1,286 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { FREE_PLACE } from '../inventory/availability-repository';
+
+/** A reservation as the sale needs it: its buyer (account or guest) and its state. */
+export interface VentaReserva {
+  id: string;
+  eventoId: number;
+  usuarioId: string | null;
+  invitadoId: string | null;
+  estado: 'activa' | 'cancelada' | 'vendida' | 'expirada';
+  /** 'activa' whose time ran out (the expiry job has not marked it yet). */
+  vencida: boolean;
+  esGeneral: boolean;
+  cantidad: number;
+  /** Where the tickets go: the account's or the guest's. */
+  nombre: string;
+  correo: string;
+}
+
+export async function findVentaReserva(db: DbOrTx, id: string, opts: { forUpdate?: boolean } = {}): Promise<VentaReserva | undefined> {
+  const [row] = await queryRows<{
+    id: string; evento_id: number; usuario_id: string | null; invitado_id: string | null; estado: VentaReserva['estado'];
+    vencida: boolean; es_general: boolean; cantidad: number; nombre: string | null; correo: string | null;
+  }>(
+    db,
+    sql`select r.id, r.evento_id, r.usuario_id, r.invitado_id, r.estado, (r.estado = 'activa' and r.fecha_expiracion <= now()) as vencida,
+               r.es_general, r.cantidad, coalesce(u.full_name, i.nombre) as nombre, coalesce(u.email, i.correo) as correo
+          from reservas r left join users u on u.id = r.usuario_id left join invitados i on i.id = r.invitado_id
+         where r.id = ${id} ${opts.forUpdate ? sql`for update of r` : sql``}`,
+  );
+  return row && {
+    id: row.id, eventoId: row.evento_id, usuarioId: row.usuario_id, invitadoId: row.invitado_id, estado: row.estado, vencida: row.vencida,
+    esGeneral: row.es_general, cantidad: row.cantidad, nombre: row.nombre ?? '', correo: row.correo ?? '',
+  };
+}
+
+export interface VentaEventoRow {
+  id: number;
+  nombre: string;
+  recinto: string;
+  fecha: Date;
+  tarjetaBps: number;
+  servicioBps: number;
+  ivaBps: number;
+  ivaAplicado: boolean;
+  udsPorCategoria: boolean;
+}
+
+export async function findVentaEvento(db: DbOrTx, eventoId: number): Promise<VentaEventoRow | undefined> {
+  const [row] = await queryRows<{
+    id: number; nombre: string; recinto: string; fecha: string | Date; uso_de_tarjeta_bps: number; uso_de_servicio_bps: number;
+    iva_rate_bps: number; is_iva_applied: boolean; uds_por_categoria: boolean;
+  }>(
+    db,
+    sql`select e.id, e.nombre, r.nombre as recinto, e.fecha, e.uso_de_tarjeta_bps, e.uso_de_servicio_bps, e.iva_rate_bps, e.is_iva_applied, e.uds_por_categoria
+          from eventos e join recintos r on r.id = e.recinto_id where e.id = ${eventoId}`,
+  );
+  return row && {
+    id: row.id, nombre: row.nombre, recinto: row.recinto, fecha: new Date(row.fecha), tarjetaBps: row.uso_de_tarjeta_bps,
+    servicioBps: row.uso_de_servicio_bps, ivaBps: row.iva_rate_bps, ivaAplicado: row.is_iva_applied, udsPorCategoria: row.uds_por_categoria,
+  };
+}
+
+/** One held place with what its price, fees, promotion and ticket need. */
+export interface LugarVenta {
+  /** evento_asientos.id or evento_lugares_generales.id. */
+  id: number;
+  tipo: 'asiento' | 'general';
+  precio: number;
+  categoriaEventoId: number | null;
+  cargoPorCategoriaBps: number | null;
+  seccionUdsBps: number | null;
+  /** Venue section (secciones.id) and the event's section row. */
+  seccionId: number;
+  eventoSeccionId: number | null;
+  seccion: string;
+  fila: string | null;
+  asiento: number | null;
+}
+
+type LugarRaw = {
+  id: number; precio: number; categoria_evento_id: number | null; cargo_bps: number | null; uds_bps: number | null; seccion_id: number;
+  evento_seccion_id: number | null; seccion: string; fila: string | null; asiento: number | null;
+};
+const toLugar = (tipo: LugarVenta['tipo']) => (r: LugarRaw): LugarVenta => ({
+  id: r.id, tipo, precio: Number(r.precio), categoriaEventoId: r.categoria_evento_id, cargoPorCategoriaBps: r.cargo_bps, seccionUdsBps: r.uds_bps,
+  seccionId: r.seccion_id, eventoSeccionId: r.evento_seccion_id, seccion: r.seccion, fila: r.fila, asiento: r.asiento,
+});
+
+/** Seats given by id (held or sold by the reservation), with prices and names. */
+export async function listAsientosVenta(db: DbOrTx, where: { reservaId: string } | { ids: number[] }): Promise<LugarVenta[]> {
+  const filter = 'reservaId' in where ? sql`ea.reserva_id = ${where.reservaId}` : sql`ea.id = any(${`{${where.ids.join(',')}}`}::int[])`;
+  const rows = await queryRows<LugarRaw>(
+    db,
+    sql`select ea.id, ea.precio, ea.categoria_evento_id, ce.cargo_por_categoria_bps as cargo_bps, s.uds_bps, ea.seccion_id,
+               es.id as evento_seccion_id, coalesce(s.nombre_especial, s.nombre) as seccion, f.nombre as fila, ea.numero as asiento
+          from evento_asientos ea join categorias_evento ce on ce.id = ea.categoria_evento_id join secciones s on s.id = ea.seccion_id
+          join filas f on f.id = ea.fila_id left join evento_secciones es on es.evento_id = ea.evento_id and es.seccion_id = ea.seccion_id
+         where ${filter} order by f.orden, f.id, ea.numero`,
+  );
+  return rows.map(toLugar('asiento'));
+}
+
+export async function listGeneralesVenta(db: DbOrTx, where: { reservaId: string } | { ids: number[] }): Promise<LugarVenta[]> {
+  const filter = 'reservaId' in where ? sql`l.reserva_id = ${where.reservaId}` : sql`l.id = any(${`{${where.ids.join(',')}}`}::int[])`;
+  const rows = await queryRows<LugarRaw>(
+    db,
+    sql`select l.id, es.precio_especial as precio, es.categoria_evento_id, ce.cargo_por_categoria_bps as cargo_bps, s.uds_bps, l.seccion_id,
+               es.id as evento_seccion_id, coalesce(s.nombre_especial, s.nombre) as seccion, null::text as fila, null::int as asiento
+          from evento_lugares_generales l join evento_secciones es on es.id = l.evento_seccion_id join secciones s on s.id = l.seccion_id
+          left join categorias_evento ce on ce.id = es.categoria_evento_id
+         where ${filter} order by l.id`,
+  );
+  return rows.map(toLugar('general'));
+}
+
+export type EstadoCargo = 'pendiente' | 'pagado' | 'fallido' | 'reembolsado';
+
+/** What the sale remembers of a charge (cargos.detalle): enough to rebook after the hold ended. */
+export interface DetalleCargo {
+  orderId: string;
+  promocionId: number | null;
+  totales: { subtotal: number; descuento: number; cargoServicio: number; cargoTarjeta: number; iva: number; total: number };
+  asientos: number[];
+  generales: { eventoSeccionId: number; seccionId: number; cantidad: number } | null;
+  card?: { last4: string; brand: string };
+}
+
+export interface CargoRow {
+  id: string;
+  reservaId: string;
+  proveedor: string;
+  proveedorCargoId: string;
+  monto: number;
+  estado: EstadoCargo;
+  detalle: DetalleCargo | null;
+}
+
+type CargoRaw = { id: string; reserva_id: string; proveedor: string; proveedor_cargo_id: string; monto: number; estado: EstadoCargo; detalle: DetalleCargo | string | null };
+const toCargo = (r: CargoRaw): CargoRow => ({
+  id: r.id, reservaId: r.reserva_id, proveedor: r.proveedor, proveedorCargoId: r.proveedor_cargo_id, monto: Number(r.monto), estado: r.estado,
+  detalle: typeof r.detalle === 'string' ? (JSON.parse(r.detalle) as DetalleCargo) : r.detalle,
+});
+
+export async function countCargos(db: DbOrTx, reservaId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from cargos where reserva_id = ${reservaId}`);
+  return Number(row?.n ?? 0);
+}
+
+/** Inserts the charge once; a replay (same provider id) keeps the first row. */
+export async function insertCargo(db: DbOrTx, c: { reservaId: string; proveedor: string; proveedorCargoId: string; monto: number; estado: EstadoCargo; redirectUrl: string | null; error: string | null; detalle: DetalleCargo }) {
+  await db.execute(
+    sql`insert into cargos (reserva_id, proveedor, proveedor_cargo_id, monto, estado, redirect_url, error, detalle)
+        values (${c.reservaId}, ${c.proveedor}, ${c.proveedorCargoId}, ${c.monto}, ${c.estado}, ${c.redirectUrl}, ${c.error}, ${JSON.stringify(c.detalle)}::jsonb)
+        on conflict (proveedor, proveedor_cargo_id) do nothing`,
+  );
+}
+
+export async function findCargo(db: DbOrTx, proveedor: string, proveedorCargoId: string, opts: { forUpdate?: boolean } = {}): Promise<CargoRow | undefined> {
+  const [row] = await queryRows<CargoRaw>(
+    db,
+    sql`select id, reserva_id, proveedor, proveedor_cargo_id, monto, estado, detalle from cargos
+         where proveedor = ${proveedor} and proveedor_cargo_id = ${proveedorCargoId} ${opts.forUpdate ? sql`for update` : sql``}`,
+  );
+  return row && toCargo(row);
+}
+
+export async function listCargosPendientes(db: DbOrTx, reservaId: string): Promise<CargoRow[]> {
+  const rows = await queryRows<CargoRaw>(
+    db,
+    sql`select id, reserva_id, proveedor, proveedor_cargo_id, monto, estado, detalle from cargos where reserva_id = ${reservaId} and estado in ('pendiente', 'pagado') order by created_at`,
+  );
+  return rows.map(toCargo);
+}
+
+/** Moves a charge from one state to another only if it is still in the first; answers whether it moved. */
+export async function claimCargo(db: DbOrTx, id: string, from: EstadoCargo, to: EstadoCargo): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(db, sql`update cargos set estado = ${to}, updated_at = now() where id = ${id} and estado = ${from} returning id`);
+  return rows.length > 0;
+}
+
+export async function setEstadoCargo(db: DbOrTx, id: string, estado: EstadoCargo, error: string | null = null): Promise<void> {
+  await db.execute(sql`update cargos set estado = ${estado}, error = coalesce(${error}, error), updated_at = now() where id = ${id}`);
+}
+
+/**
+ * Marks the seats sold for the reservation: each must be still this hold's, or free (a hold
+ * that ended while the buyer was paying). Answers the ids sold; fewer than asked means the
+ * caller rolls back.
+ */
+export async function sellSeats(tx: DbOrTx, reservaId: string, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`update evento_asientos set estado = 'vendido', reserva_id = ${reservaId}, hold_expires_at = null
+         where id = any(${`{${ids.join(',')}}`}::int[]) and estado = 'disponible' and (reserva_id = ${reservaId} or hold_expires_at is null or hold_expires_at <= now())
+         returning id`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** General places: this hold's own first, then free ones of the same section up to `cantidad`. */
+export async function sellGenerales(tx: DbOrTx, reservaId: string, eventoSeccionId: number, cantidad: number): Promise<number[]> {
+  const own = await queryRows<{ id: number }>(
+    tx,
+    sql`update evento_lugares_generales set estado = 'vendido', hold_expires_at = null
+         where id in (select id from evento_lugares_generales where reserva_id = ${reservaId} and estado = 'disponible' order by id limit ${cantidad} for update)
+         returning id`,
+  );
+  const missing = cantidad - own.length;
+  if (missing <= 0) return own.map((r) => r.id);
+  const more = await queryRows<{ id: number }>(
+    tx,
+    sql`update evento_lugares_generales set estado = 'vendido', reserva_id = ${reservaId}, hold_expires_at = null
+         where id in (select id from evento_lugares_generales where evento_seccion_id = ${eventoSeccionId} and ${FREE_PLACE}
+                       order by hold_expires_at nulls first limit ${missing} for update skip locked)
+         returning id`,
+  );
+  return [...own, ...more].map((r) => r.id);
+}
+
+export async function insertBoletos(
+  tx: DbOrTx,
+  b: { reservaId: string; cargoId: string; eventoId: number; usuarioId: string | null; invitadoId: string | null; lugares: LugarVenta[] },
+): Promise<void> {
+  if (b.lugares.length === 0) return;
+  await tx.execute(sql`insert into boletos (reserva_id, cargo_id, evento_id, evento_asiento_id, lugar_general_id, evento_seccion_id, categoria_evento_id, precio, quemado_uuid, usuario_id, invitado_id)
+    values ${sql.join(
+      b.lugares.map(
+        (l) => sql`(${b.reservaId}, ${b.cargoId}, ${b.eventoId}, ${l.tipo === 'asiento' ? l.id : null}, ${l.tipo === 'general' ? l.id : null}, ${l.eventoSeccionId}, ${l.categoriaEventoId}, ${l.precio}, gen_random_uuid(), ${b.usuarioId}, ${b.invitadoId})`,
+      ),
+      sql`, `,
+    )}`);
+}
+
+export async function markReservaVendida(tx: DbOrTx, reservaId: string, promocionId: number | null, t: DetalleCargo['totales']): Promise<void> {
+  await tx.execute(sql`update reservas set estado = 'vendida', promocion_id = ${promocionId}, subtotal = ${t.subtotal}, descuento = ${t.descuento},
+    cargo_servicio = ${t.cargoServicio}, cargo_tarjeta = ${t.cargoTarjeta}, iva = ${t.iva}, total = ${t.total}, updated_at = now() where id = ${reservaId}`);
+}
+
+export async function endReserva(tx: DbOrTx, reservaId: string): Promise<void> {
+  await tx.execute(sql`update reservas set estado = 'expirada', updated_at = now() where id = ${reservaId} and estado = 'activa'`);
+}
+
+export interface BoletoRow {
+  id: string;
+  quemadoUuid: string;
+  seccion: string;
+  fila: string | null;
+  asiento: number | null;
+  precio: number;
+}
+
+export async function listBoletosCargo(db: DbOrTx, cargoId: string): Promise<BoletoRow[]> {
+  const rows = await queryRows<{ id: string; quemado_uuid: string; seccion: string; fila: string | null; asiento: number | null; precio: number }>(
+    db,
+    sql`select b.id, b.quemado_uuid, coalesce(s.nombre_especial, s.nombre) as seccion, f.nombre as fila, ea.numero as asiento, b.precio
+          from boletos b left join evento_asientos ea on ea.id = b.evento_asiento_id left join filas f on f.id = ea.fila_id
+          left join evento_lugares_generales l on l.id = b.lugar_general_id
+          join secciones s on s.id = coalesce(ea.seccion_id, l.seccion_id)
+         where b.cargo_id = ${cargoId} order by b.created_at, f.orden, ea.numero, l.id`,
+  );
+  return rows.map((r) => ({ id: r.id, quemadoUuid: r.quemado_uuid, seccion: r.seccion, fila: r.fila, asiento: r.asiento === null ? null : Number(r.asiento), precio: Number(r.precio) }));
+}
+
+/** The account's payment customer at the gateway, if any. */
+export async function findPerfilPago(db: DbOrTx, usuarioId: string): Promise<{ id: number; idOpenpay: string } | undefined> {
+  const [row] = await queryRows<{ id: number; id_openpay: string }>(db, sql`select id, id_openpay from perfiles_pago where usuario_id = ${usuarioId}`);
+  return row && { id: row.id, idOpenpay: row.id_openpay };
+}
+
+export async function insertPerfilPago(db: DbOrTx, usuarioId: string, proveedor: string, idOpenpay: string): Promise<void> {
+  await db.execute(sql`insert into perfiles_pago (usuario_id, proveedor, id_openpay) values (${usuarioId}, ${proveedor}, ${idOpenpay}) on conflict (usuario_id) do nothing`);
+}
+
+export async function hasTarjeta(db: DbOrTx, perfilId: number, idtarjeta: string): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(db, sql`select id from tarjetas where perfil_pago_id = ${perfilId} and idtarjeta = ${idtarjeta}`);
+  return rows.length > 0;
+}
+
+export async function insertTarjeta(db: DbOrTx, t: { perfilId: number; idtarjeta: string; tarjeta: string; banco: string; marca: string; tipo: string; nombre: string }): Promise<void> {
+  await db.execute(sql`insert into tarjetas (perfil_pago_id, idtarjeta, tarjeta, banco, marca, tipo, nombre_en_tarjeta)
+    values (${t.perfilId}, ${t.idtarjeta}, ${t.tarjeta}, ${t.banco}, ${t.marca}, ${t.tipo || 'credit'}, ${t.nombre}) on conflict do nothing`);
+}

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiErrorSchema, idParamSchema } from '@taquilla/shared/schemas/common';
+import {
+  aplicarPromoResponseSchema,
+  aplicarPromoSchema,
+  checkCargoInvitadoSchema,
+  checkCargoResponseSchema,
+  checkCargoSchema,
+  makeCargoResponseSchema,
+  makeCargoSchema,
+  resumenReservaSchema,
+  webhookSchema,
+} from '@taquilla/shared/schemas/pagos';
+import { reservaIdSchema } from '@taquilla/shared/schemas/reservas';
+import { publicUrlFor } from '../../mail/public-url';
+import { requireVerifiedUser } from '../auth/require-verified-user';
+import type { PaymentGateway } from '../pagos/gateway/types';
+import { disponibilidadPublisher } from '../reservas/disponibilidad';
+import type { RouteModule } from '../types';
+import { aplicarPromo, checkCargo, makeCargo, resumenReserva, webhook, type Caller, type VentaDeps } from './ventas.service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 502: apiErrorSchema, 503: apiErrorSchema };
+const chargeIdSchema = z.string().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/, 'El cargo no es válido.');
+
+/** 3-D Secure on every charge when PAGOS_USE_3DS=1 (the sandbox's 3DS test card asks for it regardless). */
+export function use3dsFromEnv(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.PAGOS_USE_3DS === '1' || env.PAGOS_USE_3DS === 'true';
+}
+
+/** A signed-in caller when a token is sent (it must be valid and verified), else a guest. */
+async function callerOf(request: FastifyRequest): Promise<Caller> {
+  if (request.user || request.tokenRejected) {
+    await requireVerifiedUser(request);
+    return { user: request.user! };
+  }
+  return {};
+}
+
+/**
+ * The sale (spec §7 "Payments": make/cargo, check/cargo, aplicar-promo) plus the gateway's
+ * webhook, mounted inside the pagos plugin so a GatewayError answers with its Spanish message.
+ */
+export async function ventaRoutes(app: FastifyInstance, opts: { gateway: PaymentGateway | null; sandboxPublicUrl: string | undefined }): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps = (request: FastifyRequest): VentaDeps => ({
+    db: app.db,
+    gateway: opts.gateway,
+    publisher: disponibilidadPublisher(app.db),
+    use3ds: use3dsFromEnv(),
+    publicUrl: publicUrlFor(request, app.config.publicUrl),
+    apiOrigin: publicUrlFor(request, opts.sandboxPublicUrl),
+  });
+
+  r.post(
+    '/make/cargo',
+    { preHandler: requireVerifiedUser, schema: { tags: ['pagos'], summary: 'Pagar una reserva (comprador con sesión)', body: makeCargoSchema, response: { 200: makeCargoResponseSchema, ...errors } } },
+    async (request) => makeCargo(deps(request), request.body, { user: request.user! }),
+  );
+
+  r.post(
+    '/make/cargo_invitado',
+    { schema: { tags: ['pagos'], summary: 'Pagar una reserva de invitado', body: makeCargoSchema, response: { 200: makeCargoResponseSchema, ...errors } } },
+    async (request) => makeCargo(deps(request), { ...request.body, usuarioOpenpayId: null, guardarTarjeta: false }, {}),
+  );
+
+  r.post(
+    '/check/cargo/:chargeId',
+    {
+      preHandler: requireVerifiedUser,
+      schema: { tags: ['pagos'], summary: 'Estado de un cargo (tras 3-D Secure); vende si está pagado', params: z.object({ chargeId: chargeIdSchema }), body: checkCargoSchema, response: { 200: checkCargoResponseSchema, ...errors } },
+    },
+    async (request) => checkCargo(deps(request), request.params.chargeId, request.body.reservaId, { user: request.user! }),
+  );
+
+  r.post(
+    '/check/cargo_invitado/:invitadoId/:chargeId',
+    {
+      schema: {
+        tags: ['pagos'],
+        summary: 'Estado de un cargo de invitado; vende si está pagado',
+        params: z.object({ invitadoId: z.uuid({ error: 'El invitado no es válido.' }), chargeId: chargeIdSchema }),
+        body: checkCargoInvitadoSchema,
+        response: { 200: checkCargoResponseSchema, ...errors },
+      },
+    },
+    async (request) => checkCargo(deps(request), request.params.chargeId, request.body.reservaId, { invitadoId: request.params.invitadoId }),
+  );
+
+  r.post(
+    '/aplicar-promo',
+    { schema: { tags: ['pagos'], summary: 'Totales de la reserva con un código de descuento', body: aplicarPromoSchema, response: { 200: aplicarPromoResponseSchema, ...errors } } },
+    async (request) => aplicarPromo(app.db, request.body, await callerOf(request)),
+  );
+
+  r.post(
+    '/webhook',
+    { schema: { tags: ['pagos'], summary: 'Notificación de la pasarela: vuelve a consultar el cargo y vende una sola vez', body: webhookSchema, response: { 200: z.object({ recibido: z.literal(true) }), ...errors } } },
+    async (request) => webhook(deps(request), request.body.transaction?.id),
+  );
+}
+
+/** GET /eventos/{id}/reservas/{reservaId}/resumen: what make/cargo will charge (best automatic promotion applied). */
+export const ventasModule: RouteModule = {
+  name: 'ventas',
+  plugin: async (app) => {
+    app.get(
+      '/eventos/:id/reservas/:reservaId/resumen',
+      {
+        schema: {
+          tags: ['pagos'],
+          summary: 'Totales de una reserva como se cobrarán',
+          params: z.object({ id: idParamSchema, reservaId: reservaIdSchema }),
+          response: { 200: resumenReservaSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return resumenReserva(app.db, request.params.id, request.params.reservaId, await callerOf(request));
+      },
+    );
+  },
+};

@@ -1,0 +1,388 @@
+import type {
+  AplicarPromoResponse,
+  BoletoVendido,
+  CheckCargoResponse,
+  MakeCargoResponse,
+  ResumenReserva,
+  VentaEvento,
+} from '@taquilla/shared/schemas/pagos';
+import { PAGO_MESSAGES } from '@taquilla/shared/schemas/pagos';
+import type { Promocion } from '@taquilla/shared/schemas/promociones';
+import { bestPromotion, categoriaKey, computeTotals, serviceRateFor, type CartLine, type OrderTotals } from '@taquilla/shared/money';
+import { promotionProblem } from '@taquilla/shared/promotions';
+import type { Db, DbOrTx } from '../../db/client';
+import { DomainError, registerErrors } from '../../lib/errors';
+import type { TokenUser } from '../../lib/jwt';
+import { gatewayMessage, GatewayError } from '../pagos/gateway/errors';
+import type { ChargeResult, ChargeCustomer, PaymentGateway } from '../pagos/gateway/types';
+import { requireGateway } from '../pagos/service';
+import { promocionesAutomaticas, promocionPorId, toPromotionRule } from '../promociones/service';
+import type { DisponibilidadPublisher } from '../reservas/disponibilidad';
+import '../reservas/reservas.errors';
+import * as repo from './ventas.repository';
+import type { CargoRow, DetalleCargo, LugarVenta, VentaReserva } from './ventas.repository';
+
+registerErrors({
+  MONTO_DISTINTO: { status: 400, message: PAGO_MESSAGES.amountMismatch },
+  PROMOCION_NO_APLICA: { status: 400, message: PAGO_MESSAGES.promotionInvalid },
+  CARGO_NO_ENCONTRADO: { status: 404, message: PAGO_MESSAGES.chargeInvalid },
+});
+
+/** Who calls: the signed-in account, or a guest holding the reservation id (and, on checks, its guest id). */
+export type Caller = { user: TokenUser; invitadoId?: undefined } | { user?: undefined; invitadoId?: string };
+
+/**
+ * A reservation is a capability: the account that made it, or whoever holds the id of a guest
+ * hold (and its guest id where the route names it). Anything else reads as absent (404).
+ */
+async function ownReserva(db: DbOrTx, reservaId: string, caller: Caller, eventoId?: number): Promise<VentaReserva> {
+  const r = await repo.findVentaReserva(db, reservaId);
+  const mine =
+    r && (r.usuarioId === null ? caller.invitadoId === undefined || caller.invitadoId === r.invitadoId : r.usuarioId === caller.user?.id);
+  if (!mine || (eventoId !== undefined && r.eventoId !== eventoId)) throw new DomainError('RESERVA_NO_ENCONTRADA');
+  return r;
+}
+
+function requireLive(r: VentaReserva): void {
+  if (r.estado !== 'activa' || r.vencida) throw new DomainError('RESERVA_NO_ENCONTRADA', 'La reserva no existe o ya expiró.');
+}
+
+interface Cart {
+  evento: repo.VentaEventoRow;
+  lugares: LugarVenta[];
+  lines: CartLine[];
+}
+
+function toLines(evento: repo.VentaEventoRow, lugares: LugarVenta[]): CartLine[] {
+  return lugares.map((l) => ({
+    id: l.id,
+    precio: l.precio,
+    categoria: l.tipo === 'general' ? categoriaKey('general', l.seccionId) : categoriaKey('categoria', l.categoriaEventoId ?? 0),
+    servicioBps: serviceRateFor({
+      udsPorCategoria: evento.udsPorCategoria,
+      usoDeServicioBps: evento.servicioBps,
+      cargoPorCategoriaBps: l.cargoPorCategoriaBps,
+      seccionUdsBps: l.seccionUdsBps,
+    }),
+  }));
+}
+
+async function loadCart(db: DbOrTx, r: VentaReserva): Promise<Cart> {
+  const evento = await repo.findVentaEvento(db, r.eventoId);
+  if (!evento) throw new DomainError('RESERVA_NO_ENCONTRADA');
+  const lugares = r.esGeneral ? await repo.listGeneralesVenta(db, { reservaId: r.id }) : await repo.listAsientosVenta(db, { reservaId: r.id });
+  if (lugares.length === 0) throw new DomainError('RESERVA_NO_ENCONTRADA', 'La reserva no existe o ya expiró.');
+  return { evento, lugares, lines: toLines(evento, lugares) };
+}
+
+const rates = (e: repo.VentaEventoRow) => ({ tarjetaBps: e.tarjetaBps, ivaBps: e.ivaBps, ivaAplicado: e.ivaAplicado });
+
+/** A code's promotion for this cart, or the Spanish reason it gives nothing (400) / does not exist (404). */
+async function promocionAplicable(db: DbOrTx, cart: Cart, promocionId: number): Promise<Promocion> {
+  const promo = await promocionPorId(db, cart.evento.id, promocionId);
+  const rule = toPromotionRule(promo);
+  const nombres = promo.categorias.flatMap((c) => [c.categoria?.nombre, c.categoriaGeneral?.nombre]).filter((n): n is string => Boolean(n));
+  const problem = promotionProblem(cart.lines, rule, { esGeneral: cart.lugares[0]!.tipo === 'general', seccionNombre: cart.lugares[0]!.seccion, categoriasNombres: nombres });
+  if (problem) throw new DomainError('PROMOCION_NO_APLICA', problem.message);
+  return promo;
+}
+
+/** The promotion the sale applies: the code given, else the best automatic one for this cart. */
+async function promocionDeVenta(db: DbOrTx, cart: Cart, promocionId: number | null | undefined): Promise<Promocion | null> {
+  if (promocionId) return promocionAplicable(db, cart, promocionId);
+  const { promocionesAplicaDirecto } = await promocionesAutomaticas(db, cart.evento.id).catch(() => ({ promocionesAplicaDirecto: [] as Promocion[] }));
+  const best = bestPromotion(cart.lines, promocionesAplicaDirecto.map((p) => ({ p, rule: toPromotionRule(p) })));
+  return best?.p ?? null;
+}
+
+function totalsOf(cart: Cart, promo: Promocion | null): OrderTotals {
+  return computeTotals(cart.lines, rates(cart.evento), promo ? toPromotionRule(promo) : null);
+}
+
+const eventoDto = (e: repo.VentaEventoRow): VentaEvento => ({ id: e.id, nombre: e.nombre, recinto: e.recinto, fecha: e.fecha.toISOString() });
+
+/** GET /eventos/{id}/reservas/{reservaId}/resumen */
+export async function resumenReserva(db: Db, eventoId: number, reservaId: string, caller: Caller): Promise<ResumenReserva> {
+  const r = await ownReserva(db, reservaId, caller, eventoId);
+  requireLive(r);
+  const cart = await loadCart(db, r);
+  const promocion = await promocionDeVenta(db, cart, null);
+  return { reservaId, promocion, ...totalsOf(cart, promocion) };
+}
+
+/** POST /pagos/aplicar-promo */
+export async function aplicarPromo(db: Db, body: { promocionId: number; eventoId: number; reservaId: string }, caller: Caller): Promise<AplicarPromoResponse> {
+  const r = await ownReserva(db, body.reservaId, caller, body.eventoId);
+  requireLive(r);
+  const cart = await loadCart(db, r);
+  const promocion = await promocionAplicable(db, cart, body.promocionId);
+  return { ...totalsOf(cart, promocion), promocion, message: PAGO_MESSAGES.discountApplied };
+}
+
+export interface VentaDeps {
+  db: Db;
+  gateway: PaymentGateway | null;
+  publisher: DisponibilidadPublisher | undefined;
+  use3ds: boolean;
+  /** Storefront origin for the 3-D Secure return page. */
+  publicUrl: string;
+  /** Origin a root-relative bank page URL (the sandbox's) is resolved against. */
+  apiOrigin: string;
+}
+
+export interface MakeCargoInput {
+  reservaId: string;
+  source_id: string;
+  device_session_id: string;
+  amount: number;
+  promocion_id?: number | null;
+  usuarioOpenpayId?: string | null;
+  guardarTarjeta?: boolean;
+}
+
+/**
+ * make/cargo and make/cargo_invitado: recomputes the total, charges the card once per attempt
+ * (orderId = reservation + attempt number, so a double click is refused by the gateway as a
+ * duplicate and answered with the same charge), and sells at once when the charge completed.
+ */
+export async function makeCargo(deps: VentaDeps, input: MakeCargoInput, caller: Caller): Promise<MakeCargoResponse> {
+  const gateway = requireGateway(deps.gateway);
+  const { db } = deps;
+  const r = await ownReserva(db, input.reservaId, caller);
+  const evento = await repo.findVentaEvento(db, r.eventoId);
+  if (!evento) throw new DomainError('RESERVA_NO_ENCONTRADA');
+
+  // A replay after the sale (double click, reload): the same answer, no new charge.
+  if (r.estado === 'vendida') {
+    const paid = (await repo.listCargosPendientes(db, r.id)).find((c) => c.estado === 'pagado');
+    if (paid) return makeAnswer(deps, r, evento, paid, await gateway.getCharge(paid.proveedorCargoId).catch(() => null));
+  }
+  requireLive(r);
+  // A charge still open for this hold (3-D Secure in another tab, a lost answer) is settled first.
+  for (const c of await repo.listCargosPendientes(db, r.id)) {
+    const state = await settleCharge(deps, c.proveedorCargoId);
+    if (state.cargo.pagado || state.charge?.status === 'charge_pending') return makeAnswer(deps, r, evento, state.row, state.charge);
+  }
+
+  const cart = await loadCart(db, r);
+  const promo = await promocionDeVenta(db, cart, input.promocion_id);
+  const totals = totalsOf(cart, promo);
+  if (input.amount !== totals.total) throw new DomainError('MONTO_DISTINTO');
+
+  const { customer, sourceId } = await chargeSource(deps, gateway, r, input, caller);
+  const orderId = `${r.id}-${(await repo.countCargos(db, r.id)) + 1}`;
+  const detalle: DetalleCargo = {
+    orderId,
+    promocionId: promo?.id ?? null,
+    totales: { subtotal: totals.subtotal, descuento: totals.descuento, cargoServicio: totals.cargoServicio, cargoTarjeta: totals.cargoTarjeta, iva: totals.iva, total: totals.total },
+    asientos: cart.lugares.filter((l) => l.tipo === 'asiento').map((l) => l.id),
+    generales: r.esGeneral ? { eventoSeccionId: cart.lugares[0]!.eventoSeccionId!, seccionId: cart.lugares[0]!.seccionId, cantidad: cart.lugares.length } : null,
+  };
+  const redirectUrl = returnUrl(deps.publicUrl, r, promo?.id ?? null);
+  let charge: ChargeResult;
+  try {
+    charge = await gateway.createCharge({
+      orderId,
+      amount: totals.total,
+      description: `Boletos ${evento.nombre}`.slice(0, 250),
+      sourceId,
+      deviceSessionId: input.device_session_id,
+      customer,
+      use3ds: deps.use3ds,
+      redirectUrl,
+    });
+  } catch (err) {
+    if (!(err instanceof GatewayError)) throw err;
+    // Declined or unknown outcome: whatever the gateway recorded under this orderId is
+    // remembered, so the next attempt uses a new orderId and a lost answer is found again.
+    const recorded = err.isDuplicateOrder || err.isCardDeclined || err.isOutcomeUnknown ? await gateway.findChargeByOrderId(orderId).catch(() => null) : null;
+    if (recorded) {
+      await repo.insertCargo(db, { reservaId: r.id, proveedor: gateway.proveedor, proveedorCargoId: recorded.id, monto: recorded.amount, estado: 'pendiente', redirectUrl: null, error: null, detalle });
+      const state = await settleCharge(deps, recorded.id);
+      if (state.cargo.pagado || state.charge?.status === 'charge_pending') return makeAnswer(deps, r, evento, state.row, state.charge);
+    }
+    throw err;
+  }
+  await repo.insertCargo(db, {
+    reservaId: r.id, proveedor: gateway.proveedor, proveedorCargoId: charge.id, monto: charge.amount, estado: 'pendiente',
+    redirectUrl: charge.redirectUrl ?? null, error: null, detalle: { ...detalle, ...(charge.card ? { card: { last4: charge.card.last4, brand: charge.card.brand } } : {}) },
+  });
+  const state = await settleCharge(deps, charge.id);
+  return makeAnswer(deps, r, evento, state.row, state.charge);
+}
+
+async function makeAnswer(deps: VentaDeps, r: VentaReserva, evento: repo.VentaEventoRow, row: CargoRow, charge: ChargeResult | null): Promise<MakeCargoResponse> {
+  const boletos = row.estado === 'pagado' ? await boletosDto(deps.db, row.id) : [];
+  const status = charge?.status ?? (row.estado === 'pagado' ? 'completed' : row.estado === 'reembolsado' ? 'refunded' : 'failed');
+  return {
+    cargo: {
+      id: row.proveedorCargoId,
+      status,
+      pagado: row.estado === 'pagado',
+      ...(status === 'charge_pending' && charge?.redirectUrl ? { payment_method: { type: 'redirect' as const, url: new URL(charge.redirectUrl, deps.apiOrigin).href } } : {}),
+    },
+    boletos,
+    total: row.monto,
+    evento: eventoDto(evento),
+    ...(r.invitadoId ? { invitadoId: r.invitadoId } : {}),
+  };
+}
+
+async function boletosDto(db: DbOrTx, cargoId: string): Promise<BoletoVendido[]> {
+  return (await repo.listBoletosCargo(db, cargoId)).map((b) => ({ ...b }));
+}
+
+/** terminar_compra (spec routes), absolute on the storefront's origin; the gateway appends ?id=<charge>. */
+function returnUrl(origin: string, r: VentaReserva, promocionId: number | null): string {
+  const base = origin.replace(/\/+$/, '');
+  const promo = promocionId ?? 0;
+  return r.invitadoId
+    ? `${base}/terminar_compra_invitado/${r.id}/${r.esGeneral}/${r.invitadoId}/${promo}`
+    : `${base}/terminar_compra/${r.id}/${r.esGeneral}/${promo}`;
+}
+
+/** The card to charge: a new token, a saved card of the caller's own customer, or a new card saved first. */
+async function chargeSource(deps: VentaDeps, gateway: PaymentGateway, r: VentaReserva, input: MakeCargoInput, caller: Caller): Promise<{ customer: ChargeCustomer; sourceId: string }> {
+  const anonymous: ChargeCustomer = { name: r.nombre || 'Comprador', email: r.correo };
+  if (!caller.user) return { customer: anonymous, sourceId: input.source_id };
+  const perfil = await repo.findPerfilPago(deps.db, caller.user.id);
+  if (input.usuarioOpenpayId) {
+    // A saved card: only of the caller's own customer, and only a card saved on it.
+    if (!perfil || perfil.idOpenpay !== input.usuarioOpenpayId || !(await repo.hasTarjeta(deps.db, perfil.id, input.source_id))) {
+      throw new DomainError('CARGO_NO_ENCONTRADO', 'La tarjeta guardada no existe.');
+    }
+    return { customer: { customerId: perfil.idOpenpay }, sourceId: input.source_id };
+  }
+  if (!input.guardarTarjeta) return { customer: anonymous, sourceId: input.source_id };
+  let customerId = perfil?.idOpenpay;
+  if (!customerId) {
+    const created = await gateway.createCustomer({ name: r.nombre || 'Comprador', email: r.correo, externalId: caller.user.id });
+    await repo.insertPerfilPago(deps.db, caller.user.id, gateway.proveedor, created.id);
+    customerId = (await repo.findPerfilPago(deps.db, caller.user.id))!.idOpenpay;
+  }
+  const card = await gateway.addCard(customerId, input.source_id, input.device_session_id);
+  const perfilId = (await repo.findPerfilPago(deps.db, caller.user.id))!.id;
+  await repo.insertTarjeta(deps.db, { perfilId, idtarjeta: card.id!, tarjeta: card.number, banco: card.bank, marca: card.brand, tipo: card.type, nombre: card.holderName });
+  return { customer: { customerId }, sourceId: card.id! };
+}
+
+interface Settled {
+  row: CargoRow;
+  charge: ChargeResult | null;
+  cargo: { pagado: boolean };
+  /** The decline's Spanish message, when the charge failed. */
+  error?: string;
+}
+
+/**
+ * The one idempotent step behind make, check and webhook: reads the charge from the gateway
+ * and, when it completed, sells in ONE transaction under the reservation's row lock — tickets
+ * are issued once however many callers (processes, tabs, webhooks) arrive together. A charge
+ * that completed after its hold ended rebooks the same places if they are still free, else it
+ * is refunded through the gateway: money is never kept without tickets.
+ */
+export async function settleCharge(deps: VentaDeps, proveedorCargoId: string): Promise<Settled> {
+  const gateway = requireGateway(deps.gateway);
+  const { db } = deps;
+  const known = await repo.findCargo(db, gateway.proveedor, proveedorCargoId);
+  if (!known) throw new DomainError('CARGO_NO_ENCONTRADO');
+  if (known.estado === 'pagado' || known.estado === 'reembolsado') return { row: known, charge: null, cargo: { pagado: known.estado === 'pagado' } };
+  const charge = await gateway.getCharge(proveedorCargoId);
+
+  if (charge.status === 'failed' || charge.status === 'cancelled') {
+    await repo.setEstadoCargo(db, known.id, 'fallido', String(charge.errorCode ?? ''));
+    return { row: { ...known, estado: 'fallido' }, charge, cargo: { pagado: false }, error: gatewayMessage(charge.errorCode ?? 3001) };
+  }
+  if (charge.status === 'refunded') {
+    await repo.setEstadoCargo(db, known.id, 'reembolsado');
+    return { row: { ...known, estado: 'reembolsado' }, charge, cargo: { pagado: false } };
+  }
+  if (charge.status !== 'completed') return { row: known, charge, cargo: { pagado: false } };
+
+  const sold = await db.transaction(async (tx) => {
+    const r = (await repo.findVentaReserva(tx, known.reservaId, { forUpdate: true }))!;
+    const row = (await repo.findCargo(tx, known.proveedor, known.proveedorCargoId, { forUpdate: true }))!;
+    if (row.estado === 'pagado' || row.estado === 'reembolsado') return { row, places: null };
+    const detalle = row.detalle!;
+    // Another charge of this hold already paid for it (two attempts both went through): refund this one.
+    let ids: number[] = [];
+    if (r.estado !== 'vendida') {
+      ids = detalle.generales
+        ? await repo.sellGenerales(tx, r.id, detalle.generales.eventoSeccionId, detalle.generales.cantidad)
+        : await repo.sellSeats(tx, r.id, detalle.asientos);
+    }
+    const wanted = detalle.generales ? detalle.generales.cantidad : detalle.asientos.length;
+    if (r.estado === 'vendida' || ids.length !== wanted) {
+      // Undo the partial claim (savepoint-free: the places were only touched in this
+      // transaction) by throwing, then refund outside it.
+      throw new NeedsRefund(row);
+    }
+    const lugares = detalle.generales ? await repo.listGeneralesVenta(tx, { ids }) : await repo.listAsientosVenta(tx, { ids });
+    await repo.insertBoletos(tx, { reservaId: r.id, cargoId: row.id, eventoId: r.eventoId, usuarioId: r.usuarioId, invitadoId: r.invitadoId, lugares });
+    await repo.markReservaVendida(tx, r.id, detalle.promocionId, detalle.totales);
+    await repo.setEstadoCargo(tx, row.id, 'pagado');
+    return { row: { ...row, estado: 'pagado' as const }, places: { ids, eventoId: r.eventoId, detalle } };
+  }).catch(async (err: unknown) => {
+    if (!(err instanceof NeedsRefund)) throw err;
+    return { row: await refundCharge(deps, gateway, err.row), places: null };
+  });
+
+  if (sold.places) {
+    const { ids, eventoId, detalle } = sold.places;
+    deps.publisher?.queue(detalle.generales ? { generales: [{ eventoId, seccionId: detalle.generales.seccionId }] } : { asientos: ids });
+  }
+  return { row: sold.row, charge: sold.row.estado === 'reembolsado' ? { ...charge, status: 'refunded' } : charge, cargo: { pagado: sold.row.estado === 'pagado' } };
+}
+
+class NeedsRefund extends Error {
+  constructor(readonly row: CargoRow) {
+    super('needs refund');
+  }
+}
+
+/**
+ * Refunds a completed charge that cannot become tickets, once: a conditional update claims the
+ * refund (a concurrent caller finds it taken), and the gateway is called outside any database
+ * transaction. A failed refund gives the claim back, so the next check or webhook retries it.
+ */
+async function refundCharge(deps: VentaDeps, gateway: PaymentGateway, row: CargoRow): Promise<CargoRow> {
+  if (!(await repo.claimCargo(deps.db, row.id, 'pendiente', 'reembolsado'))) return (await repo.findCargo(deps.db, row.proveedor, row.proveedorCargoId))!;
+  try {
+    const current = await gateway.getCharge(row.proveedorCargoId);
+    if (current.status === 'completed') await gateway.refund(row.proveedorCargoId, 'Reserva expirada: lugares no disponibles');
+  } catch (err) {
+    await repo.claimCargo(deps.db, row.id, 'reembolsado', 'pendiente');
+    throw err;
+  }
+  await repo.endReserva(deps.db, row.reservaId);
+  return { ...row, estado: 'reembolsado' };
+}
+
+/** check/cargo and check/cargo_invitado: the charge's state from the gateway; sells if paid. */
+export async function checkCargo(deps: VentaDeps, chargeId: string, reservaId: string, caller: Caller): Promise<CheckCargoResponse> {
+  const gateway = requireGateway(deps.gateway);
+  const r = await ownReserva(deps.db, reservaId, caller);
+  const known = await repo.findCargo(deps.db, gateway.proveedor, chargeId);
+  if (!known || known.reservaId !== r.id) throw new DomainError('CARGO_NO_ENCONTRADO');
+  const evento = (await repo.findVentaEvento(deps.db, r.eventoId))!;
+  const state = await settleCharge(deps, chargeId);
+  const boletos = state.row.estado === 'pagado' ? await boletosDto(deps.db, state.row.id) : [];
+  const status = state.charge?.status ?? (state.row.estado === 'pagado' ? 'completed' : state.row.estado === 'reembolsado' ? 'refunded' : 'failed');
+  const message =
+    state.row.estado === 'pagado'
+      ? PAGO_MESSAGES.paid
+      : state.row.estado === 'reembolsado'
+        ? PAGO_MESSAGES.refunded
+        : status === 'failed' || status === 'cancelled'
+          ? (state.error ?? PAGO_MESSAGES.failed)
+          : PAGO_MESSAGES.pending;
+  return { id: boletos[0]?.id ?? r.id, message, cargo: { pagado: state.cargo.pagado, status }, total: state.row.monto, evento: eventoDto(evento), boletos };
+}
+
+/** The gateway's notification: only a charge we know is settled (re-fetched from the gateway). */
+export async function webhook(deps: VentaDeps, chargeId: string | undefined): Promise<{ recibido: true }> {
+  if (!chargeId || !deps.gateway) return { recibido: true };
+  const known = await repo.findCargo(deps.db, deps.gateway.proveedor, chargeId);
+  if (known) await settleCharge(deps, chargeId);
+  return { recibido: true };
+}

@@ -1,0 +1,272 @@
+import { checkCargoResponseSchema, makeCargoResponseSchema, PAGO_MESSAGES, resumenReservaSchema } from '@taquilla/shared/schemas/pagos';
+import { sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/rows';
+import { SANDBOX_MERCHANT_ID, SANDBOX_PUBLIC_KEY } from '../src/modules/pagos/gateway/sandbox/gateway';
+import { expireHolds } from '../src/modules/reservas/reservas.service';
+import { buildTestApp, type TestApp } from './helpers';
+import { createUser, freeSeats, pickEvento, reservaEstado, seatStates, withEnv } from './reservas-fixtures';
+
+/** The sale: make/cargo, check/cargo, aplicar-promo, resumen and the webhook, on the built-in sandbox. */
+
+let t: TestApp;
+let ev: Awaited<ReturnType<typeof pickEvento>>;
+let jwtSecret: string;
+let offset = 0;
+const APPROVED = '4111111111111111';
+const DECLINED = '4222222222222220';
+const THREE_DS = '4000000000003220';
+const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0');
+const tokenAuth = `Basic ${Buffer.from(`${SANDBOX_PUBLIC_KEY}:`).toString('base64')}`;
+
+beforeAll(async () => {
+  t = await withEnv({ HOLD_SWEEP_SECONDS: '0', HOLD_MINUTES: '10', PUBLIC_URL: 'http://tienda.localhost:3000' }, () =>
+    buildTestApp({ config: { pagos: { proveedor: 'sandbox', publicUrl: undefined } } }),
+  );
+  jwtSecret = t.app.config.jwtSecret;
+  ev = await pickEvento(t.database.db, 40);
+});
+afterAll(async () => t?.close());
+
+async function seats(n: number): Promise<number[]> {
+  const ids = await freeSeats(t.database.db, ev.eventoId, ev.seccionId, n, offset);
+  offset += n;
+  return ids;
+}
+
+function post(url: string, payload: unknown, token?: string) {
+  return t.request({ method: 'POST', url: `/api/v1${url}`, payload: payload as never, headers: token ? { authorization: `Bearer ${token}` } : {} });
+}
+
+async function cardToken(card_number: string): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/sandbox/v1/${SANDBOX_MERCHANT_ID}/tokens`,
+    headers: { 'content-type': 'application/json', authorization: tokenAuth },
+    payload: JSON.stringify({ card_number, holder_name: 'Ana López', expiration_month: '12', expiration_year: nextYear, cvv2: '987' }),
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().id;
+}
+
+async function holdSeats(n: number, token?: string) {
+  const ids = await seats(n);
+  const res = token
+    ? await post(`/eventos/${ev.eventoId}/reservar`, { asientosReserva: ids.map((id) => ({ id })) }, token)
+    : await post(`/eventos/${ev.eventoId}/reservarInvitado`, { asientosReserva: ids.map((id) => ({ id })), nombre: 'Ana Invitada', correo: `ana.${randomUUID().slice(0, 8)}@ejemplo.mx` });
+  expect(res.statusCode).toBe(201);
+  return { reservaId: res.json().reservaId as string, ids };
+}
+
+async function resumen(reservaId: string, token?: string) {
+  const res = await t.request({ url: `/api/v1/eventos/${ev.eventoId}/reservas/${reservaId}/resumen`, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  expect(res.statusCode).toBe(200);
+  return resumenReservaSchema.parse(res.json());
+}
+
+async function pay(reservaId: string, card: string, opts: { token?: string; amount?: number; esGeneral?: boolean; promocion_id?: number } = {}) {
+  const amount = opts.amount ?? (await resumen(reservaId, opts.token)).total;
+  const body = { reservaId, esGeneral: opts.esGeneral ?? false, tipoDispositivo: 'web', source_id: await cardToken(card), device_session_id: 'dev-1', amount, promocion_id: opts.promocion_id };
+  return post(opts.token ? '/pagos/make/cargo' : '/pagos/make/cargo_invitado', body, opts.token);
+}
+
+/** The body of a 200 answer (the failure shows the answer otherwise). */
+function ok(res: { statusCode: number; body: string; json(): unknown }): unknown {
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+const count = async (q: ReturnType<typeof sql>) => Number((await queryRows<{ n: number }>(t.database.db, q))[0]!.n);
+const boletosDe = (reservaId: string) => count(sql`select count(*)::int as n from boletos where reserva_id = ${reservaId}`);
+
+describe('resumen and amounts', () => {
+  it('answers the server totals, and refuses a foreign, unknown or other-event reservation with 404', async () => {
+    const user = await createUser(t.database.db, jwtSecret);
+    const otro = await createUser(t.database.db, jwtSecret);
+    const { reservaId } = await holdSeats(2, user.token);
+    const r = await resumen(reservaId, user.token);
+    expect(r.subtotal).toBeGreaterThan(0);
+    expect(r.total).toBe(r.subtotal - r.descuento + r.cargoServicio + r.cargoTarjeta + r.iva);
+    for (const res of [
+      await t.request({ url: `/api/v1/eventos/${ev.eventoId}/reservas/${reservaId}/resumen`, headers: { authorization: `Bearer ${otro.token}` } }),
+      await t.request(`/api/v1/eventos/${ev.eventoId}/reservas/${reservaId}/resumen`),
+      await t.request(`/api/v1/eventos/${ev.eventoId}/reservas/${randomUUID()}/resumen`),
+    ]) expect(res.statusCode).toBe(404);
+  });
+
+  it('a wrong amount is 400 with the Spanish message and charges nothing; a foreign or expired hold is 404', async () => {
+    const user = await createUser(t.database.db, jwtSecret);
+    const otro = await createUser(t.database.db, jwtSecret);
+    const { reservaId } = await holdSeats(1, user.token);
+    const { total } = await resumen(reservaId, user.token);
+    const wrong = await pay(reservaId, APPROVED, { token: user.token, amount: total - 1 });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(PAGO_MESSAGES.amountMismatch);
+    expect(await count(sql`select count(*)::int as n from cargos where reserva_id = ${reservaId}`)).toBe(0);
+
+    expect((await pay(reservaId, APPROVED, { token: otro.token, amount: total })).statusCode).toBe(404);
+    expect((await pay(reservaId, APPROVED, { amount: total })).statusCode).toBe(404); // guest route, account hold
+    expect((await pay(randomUUID(), APPROVED, { token: user.token, amount: total })).statusCode).toBe(404);
+    const bad = await post('/pagos/make/cargo', { reservaId, source_id: '', device_session_id: 'd', amount: 1.5 }, user.token);
+    expect(bad.statusCode).toBe(400);
+
+    await t.database.db.execute(sql`update reservas set fecha_expiracion = now() - interval '1 second' where id = ${reservaId}`);
+    await t.database.db.execute(sql`update evento_asientos set hold_expires_at = now() - interval '1 second' where reserva_id = ${reservaId}`);
+    const expired = await pay(reservaId, APPROVED, { token: user.token, amount: total });
+    expect(expired.statusCode).toBe(404);
+    expect(await boletosDe(reservaId)).toBe(0);
+  });
+});
+
+describe('a purchase', () => {
+  it('signed-in: sells the seats once, and replays of make, check and webhook answer the same tickets', async () => {
+    const user = await createUser(t.database.db, jwtSecret);
+    const { reservaId, ids } = await holdSeats(2, user.token);
+    const { total } = await resumen(reservaId, user.token);
+    const res = await pay(reservaId, APPROVED, { token: user.token });
+    expect(res.statusCode).toBe(200);
+    const body = makeCargoResponseSchema.parse(res.json());
+    expect(body.cargo).toMatchObject({ status: 'completed', pagado: true });
+    expect(body.total).toBe(total);
+    expect(body.boletos).toHaveLength(2);
+    expect(new Set(body.boletos.map((b) => b.quemadoUuid)).size).toBe(2);
+    expect(body.evento.id).toBe(ev.eventoId);
+    expect(await reservaEstado(t.database.db, reservaId)).toBe('vendida');
+    expect([...(await seatStates(t.database.db, ids)).values()]).toEqual(['vendido', 'vendido']);
+    const [stored] = await queryRows<{ total: number }>(t.database.db, sql`select total from reservas where id = ${reservaId}`);
+    expect(Number(stored!.total)).toBe(total);
+
+    // Double click after the sale: same charge, same tickets, no new charge.
+    const again = makeCargoResponseSchema.parse((await pay(reservaId, APPROVED, { token: user.token, amount: total })).json());
+    expect(again.cargo.id).toBe(body.cargo.id);
+    expect(again.boletos.map((b) => b.id).sort()).toEqual(body.boletos.map((b) => b.id).sort());
+
+    const checks = await Promise.all([1, 2, 3].map(() => post(`/pagos/check/cargo/${body.cargo.id}`, { reservaId, esGeneral: false }, user.token)));
+    for (const c of checks) {
+      const parsed = checkCargoResponseSchema.parse(c.json());
+      expect(parsed).toMatchObject({ message: PAGO_MESSAGES.paid, cargo: { pagado: true, status: 'completed' }, total });
+      expect(body.boletos.map((b) => b.id)).toContain(parsed.id);
+    }
+    await Promise.all([1, 2].map(() => post('/pagos/webhook', { type: 'charge.succeeded', transaction: { id: body.cargo.id } })));
+    expect(await boletosDe(reservaId)).toBe(2);
+    expect(await count(sql`select count(*)::int as n from cargos where reserva_id = ${reservaId}`)).toBe(1);
+
+    // Someone else's check of this charge reads as absent.
+    const otro = await createUser(t.database.db, jwtSecret);
+    expect((await post(`/pagos/check/cargo/${body.cargo.id}`, { reservaId, esGeneral: false }, otro.token)).statusCode).toBe(404);
+  });
+
+  it('guest, general admission: one ticket per place; the card number is nowhere in the database', async () => {
+    const hold = await post(`/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 3, seccionId: ev.general.seccionId, nombre: 'Beto Invitado', correo: `beto.${randomUUID().slice(0, 6)}@ejemplo.mx` });
+    expect(hold.statusCode).toBe(201);
+    const reservaId = hold.json().reservaId as string;
+    const res = await pay(reservaId, APPROVED, { esGeneral: true });
+    expect(res.statusCode).toBe(200);
+    const body = makeCargoResponseSchema.parse(res.json());
+    expect(body.cargo.pagado).toBe(true);
+    expect(body.boletos).toHaveLength(3);
+    expect(body.boletos.every((b) => b.fila === null && b.asiento === null)).toBe(true);
+    expect(body.invitadoId).toBeTruthy();
+    expect(await count(sql`select count(*)::int as n from evento_lugares_generales where reserva_id = ${reservaId} and estado = 'vendido'`)).toBe(3);
+
+    const tables = await queryRows<{ name: string }>(t.database.db, sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
+    for (const { name } of tables) {
+      const hits = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from ${sql.identifier(name)} t where t::text like ${`%${APPROVED}%`} or t::text like ${`%${THREE_DS}%`}`);
+      expect(Number(hits[0]!.n), name).toBe(0);
+    }
+  });
+});
+
+describe('3-D Secure, declines and late charges', () => {
+  async function authorize(url: string, accion: 'autorizar' | 'rechazar') {
+    const chargeId = new URL(url).pathname.split('/').pop()!;
+    const res = await t.app.inject({ method: 'POST', url: `/sandbox/3ds/${chargeId}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `accion=${accion}` });
+    expect(res.statusCode).toBe(303);
+    return new URL(res.headers.location as string);
+  }
+
+  it('guest 3DS: pending with the bank page, back to terminar_compra_invitado, check sells once', async () => {
+    const { reservaId } = await holdSeats(1);
+    const promo = (await resumen(reservaId)).promocion?.id ?? 0;
+    const body = makeCargoResponseSchema.parse(ok(await pay(reservaId, THREE_DS)));
+    expect(body.cargo).toMatchObject({ status: 'charge_pending', pagado: false, payment_method: { type: 'redirect' } });
+    const invitadoId = body.invitadoId!;
+    const pending = checkCargoResponseSchema.parse((await post(`/pagos/check/cargo_invitado/${invitadoId}/${body.cargo.id}`, { reservaId, esGeneral: false })).json());
+    expect(pending).toMatchObject({ id: reservaId, message: PAGO_MESSAGES.pending, cargo: { pagado: false, status: 'charge_pending' } });
+
+    const back = await authorize(body.cargo.payment_method!.url, 'autorizar');
+    expect(back.pathname).toBe(`/terminar_compra_invitado/${reservaId}/false/${invitadoId}/${promo}`);
+    expect(back.origin).toBe('http://tienda.localhost:3000');
+    expect(back.searchParams.get('id')).toBe(body.cargo.id);
+
+    const url = `/pagos/check/cargo_invitado/${invitadoId}/${body.cargo.id}`;
+    const [a, b] = await Promise.all([post(url, { reservaId, esGeneral: false }), post(url, { reservaId, esGeneral: false })]);
+    expect(a.json()).toMatchObject({ message: PAGO_MESSAGES.paid, cargo: { pagado: true } });
+    expect(b.json().id).toBe(a.json().id);
+    expect(await boletosDe(reservaId)).toBe(1);
+    // Another guest id does not open this hold.
+    expect((await post(`/pagos/check/cargo_invitado/${randomUUID()}/${body.cargo.id}`, { reservaId, esGeneral: false })).statusCode).toBe(404);
+  });
+
+  it('a decline keeps the hold; a second card within the same hold pays (a new order id)', async () => {
+    const user = await createUser(t.database.db, jwtSecret);
+    const { reservaId } = await holdSeats(1, user.token);
+    const declined = await pay(reservaId, DECLINED, { token: user.token });
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json().message).toBe('La tarjeta fue declinada. Intenta con otra tarjeta.');
+    expect(await reservaEstado(t.database.db, reservaId)).toBe('activa');
+    const ok = await pay(reservaId, APPROVED, { token: user.token });
+    expect(ok.json().cargo.pagado).toBe(true);
+    const orders = await queryRows<{ estado: string; order_id: string }>(t.database.db, sql`select estado, detalle->>'orderId' as order_id from cargos where reserva_id = ${reservaId} order by created_at`);
+    expect(orders).toEqual([{ estado: 'fallido', order_id: `${reservaId}-1` }, { estado: 'pagado', order_id: `${reservaId}-2` }]);
+  });
+
+  it('3DS rejected at the bank: check says why, the hold stays', async () => {
+    const user = await createUser(t.database.db, jwtSecret);
+    const { reservaId } = await holdSeats(1, user.token);
+    const promo = (await resumen(reservaId, user.token)).promocion?.id ?? 0;
+    const body = makeCargoResponseSchema.parse(ok(await pay(reservaId, THREE_DS, { token: user.token })));
+    const back = await authorize(body.cargo.payment_method!.url, 'rechazar');
+    expect(back.pathname).toBe(`/terminar_compra/${reservaId}/false/${promo}`);
+    const res = checkCargoResponseSchema.parse((await post(`/pagos/check/cargo/${body.cargo.id}`, { reservaId, esGeneral: false }, user.token)).json());
+    expect(res).toMatchObject({ message: 'La tarjeta fue declinada. Intenta con otra tarjeta.', cargo: { pagado: false, status: 'failed' } });
+    expect(await reservaEstado(t.database.db, reservaId)).toBe('activa');
+  });
+
+  async function expire(reservaId: string) {
+    await t.database.db.execute(sql`update reservas set fecha_expiracion = now() - interval '1 second' where id = ${reservaId}`);
+    await t.database.db.execute(sql`update evento_asientos set hold_expires_at = now() - interval '1 second' where reserva_id = ${reservaId}`);
+    await expireHolds(t.database.db);
+  }
+
+  it('paid after the hold expired: the same seats, still free, are sold', async () => {
+    const user = await createUser(t.database.db, jwtSecret);
+    const { reservaId, ids } = await holdSeats(2, user.token);
+    const body = makeCargoResponseSchema.parse(ok(await pay(reservaId, THREE_DS, { token: user.token })));
+    await expire(reservaId);
+    expect(await reservaEstado(t.database.db, reservaId)).toBe('expirada');
+    await authorize(body.cargo.payment_method!.url, 'autorizar');
+    const res = await post('/pagos/webhook', { type: 'charge.succeeded', transaction: { id: body.cargo.id } });
+    expect(res.statusCode).toBe(200);
+    expect(await reservaEstado(t.database.db, reservaId)).toBe('vendida');
+    expect([...(await seatStates(t.database.db, ids)).values()]).toEqual(['vendido', 'vendido']);
+    expect(await boletosDe(reservaId)).toBe(2);
+  });
+
+  it('paid after the hold expired and the seats went to someone else: refunded through the gateway, no tickets', async () => {
+    const user = await createUser(t.database.db, jwtSecret);
+    const { reservaId, ids } = await holdSeats(1, user.token);
+    const body = makeCargoResponseSchema.parse(ok(await pay(reservaId, THREE_DS, { token: user.token })));
+    await expire(reservaId);
+    const taken = await post(`/eventos/${ev.eventoId}/reservarInvitado`, { asientosReserva: ids.map((id) => ({ id })), nombre: 'Otra', correo: `otra.${randomUUID().slice(0, 6)}@ejemplo.mx` });
+    expect(taken.statusCode).toBe(201);
+    await authorize(body.cargo.payment_method!.url, 'autorizar');
+    const checks = await Promise.all([1, 2].map(() => post(`/pagos/check/cargo/${body.cargo.id}`, { reservaId, esGeneral: false }, user.token)));
+    for (const c of checks) expect(c.json()).toMatchObject({ message: PAGO_MESSAGES.refunded, cargo: { pagado: false, status: 'refunded' } });
+    expect(await boletosDe(reservaId)).toBe(0);
+    const [charge] = await queryRows<{ status: string }>(t.database.db, sql`select status from sandbox_cargos where id = ${body.cargo.id}`);
+    expect(charge?.status).toBe('refunded');
+    expect([...(await seatStates(t.database.db, ids)).values()]).toEqual(['reservado']);
+  });
+});
