@@ -76,12 +76,19 @@ test('a signed-in buyer pays two seats with the automatic promotion and a saved 
   const total = await pay(page, p);
   // A second click while the charge runs does nothing.
   await expect(p.getByRole('button', { name: 'Procesando pago' })).toBeDisabled();
-  await expectSuccess(page, LUNA, total);
+  const success = await expectSuccess(page, LUNA, total);
+  // Paid: the hold no longer counts down nor offers to cancel.
+  await expect(p.getByRole('timer')).toHaveCount(0);
+  await expect(p.getByRole('button', { name: 'Cancelar la compra' })).toHaveCount(0);
   expect(charges).toHaveLength(1);
   // The card went to the gateway's tokenizer only.
   expect(charges[0]).not.toContain('4111');
   expect(charges[0]).not.toContain('"123"');
   expect(await estadoDe(api, id, s.id, seats)).toEqual(['vendido', 'vendido']);
+  // 'Continuar' reloads into a fresh purchase: nothing is restored.
+  await success.getByRole('button', { name: 'Continuar' }).click();
+  await expect(panel(page).getByRole('button', { name: 'Continuar' })).toBeVisible({ timeout: 10_000 });
+  await expect(panel(page).getByRole('timer')).toHaveCount(0);
 });
 
 test('a code overrides the automatic promotion and is what the buyer pays', async ({ page, api }) => {

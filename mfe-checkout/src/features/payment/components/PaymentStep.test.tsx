@@ -1,15 +1,17 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { ApiError } from '@taquilla/shared';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn, signOut } from '../../../testing/holds';
 import { RESERVA_ID, cargo, fakePaymentDeps, promocion } from '../../../testing/payment';
 import { PaymentDepsContext } from '../api/deps';
 import { PaymentStep } from './PaymentStep';
 
+const onSold = vi.fn();
+
 function renderStep(fake = fakePaymentDeps(), esGeneral = false) {
   render(
     <PaymentDepsContext.Provider value={fake.deps}>
-      <PaymentStep eventoId="1" reservaId={RESERVA_ID} esGeneral={esGeneral} />
+      <PaymentStep eventoId="1" reservaId={RESERVA_ID} esGeneral={esGeneral} onSold={onSold} />
     </PaymentDepsContext.Provider>,
   );
   return fake;
@@ -27,7 +29,10 @@ function typeCard(number = '4111111111111111') {
 
 const settle = () => act(async () => { for (let i = 0; i < 5; i++) await Promise.resolve(); });
 
-beforeEach(() => signIn());
+beforeEach(() => {
+  signIn();
+  onSold.mockClear();
+});
 afterEach(() => {
   cleanup();
   signOut();
@@ -127,6 +132,7 @@ describe('PaymentStep card payment', () => {
     expect(success.getByText('Auditorio Central')).toBeTruthy();
     expect(success.getByRole('link').getAttribute('href')).toBe('/perfil/mis_compras');
     expect(fake.deps.celebrate).toHaveBeenCalledTimes(1);
+    expect(onSold).toHaveBeenCalledTimes(1);
     fireEvent.click(success.getByRole('button', { name: 'Continuar' }));
     expect(fake.deps.reload).toHaveBeenCalled();
   });
@@ -146,6 +152,7 @@ describe('PaymentStep card payment', () => {
     expect(fake.deps.makeCargo).not.toHaveBeenCalled();
     expect(fake.deps.navigate).toHaveBeenCalledWith('http://localhost/sandbox/3ds/tr_2');
     expect(screen.queryByRole('dialog', { name: '¡Compra exitosa!' })).toBeNull();
+    expect(onSold).not.toHaveBeenCalled();
   });
 
   it('shows a decline, lets the buyer retry in the same hold, and drops a refused code', async () => {

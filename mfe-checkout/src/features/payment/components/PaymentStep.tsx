@@ -19,6 +19,8 @@ export interface PaymentStepProps {
   eventoId: string;
   reservaId: string;
   esGeneral: boolean;
+  /** Called once the hold is paid (the hold stops counting down). */
+  onSold?: () => void;
 }
 
 const EMPTY_CARD: CardInput = { holder: '', number: '', expiry: '', cvv: '' };
@@ -28,7 +30,7 @@ const EMPTY_CARD: CardInput = { holder: '', number: '', expiry: '', cvv: '' };
  * general-admission modal's step 2). The card goes from the browser to the gateway as a token;
  * 'Pagar' charges once however often it is pressed.
  */
-export function PaymentStep({ eventoId, reservaId, esGeneral }: PaymentStepProps) {
+export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentStepProps) {
   const deps = usePaymentDeps();
   const buyer = useBuyer();
   const state = useOrder(eventoId, reservaId, esGeneral);
@@ -117,6 +119,7 @@ export function PaymentStep({ eventoId, reservaId, esGeneral }: PaymentStepProps
       }
       if (!answer.cargo.pagado) throw new Error('not paid');
       setCard(EMPTY_CARD);
+      onSold?.();
       setPurchase({ evento: answer.evento.nombre, recinto: answer.evento.recinto, total: answer.total });
     } catch (e) {
       if (isPromoError(e)) setCode(null);
