@@ -1,6 +1,7 @@
 import { checkCargoResponseSchema, makeCargoResponseSchema, PAGO_MESSAGES, resumenReservaSchema } from '@taquilla/shared/schemas/pagos';
 import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
+import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { SANDBOX_MERCHANT_ID, SANDBOX_PUBLIC_KEY } from '../src/modules/pagos/gateway/sandbox/gateway';
@@ -21,7 +22,7 @@ const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0'
 const tokenAuth = `Basic ${Buffer.from(`${SANDBOX_PUBLIC_KEY}:`).toString('base64')}`;
 
 beforeAll(async () => {
-  t = await withEnv({ HOLD_SWEEP_SECONDS: '0', HOLD_MINUTES: '10', PUBLIC_URL: 'http://tienda.localhost:3000' }, () =>
+  t = await withEnv({ HOLD_SWEEP_SECONDS: '0', HOLD_MINUTES: '10', DEV_MAILBOX: '1', PUBLIC_URL: 'http://tienda.localhost:3000' }, () =>
     buildTestApp({ config: { pagos: { proveedor: 'sandbox', publicUrl: undefined } } }),
   );
   jwtSecret = t.app.config.jwtSecret;
@@ -152,6 +153,32 @@ describe('a purchase', () => {
     expect(await boletosDe(reservaId)).toBe(2);
     expect(await count(sql`select count(*)::int as n from cargos where reserva_id = ${reservaId}`)).toBe(1);
 
+    // One tickets e-mail however many replays: each QR is its ticket's quemado_uuid, inline by cid, plus an .ics.
+    const mails = await queryRows<{ subject: string; html: string; text: string; attachments: { filename: string; contentType: string; cid?: string; base64: string }[] }>(
+      t.database.db,
+      sql`select subject, html, text, attachments from email_outbox where "to" = ${user.email}`,
+    );
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    expect(mail.subject).toBe(`Tus boletos para ${body.evento.nombre}`);
+    expect(mail.html).toContain(body.evento.recinto);
+    expect(mail.text).toContain('Total pagado:');
+    const pngs = mail.attachments.filter((a) => a.contentType === 'image/png');
+    expect(pngs).toHaveLength(2);
+    for (const [i, b] of body.boletos.entries()) {
+      expect(mail.html).toContain(`cid:${pngs[i]!.cid}`);
+      expect(mail.html).toContain(`Fila ${b.fila} · Asiento ${b.asiento}`);
+      const expected = await QRCode.toBuffer(b.quemadoUuid, { type: 'png', width: 240, margin: 1, errorCorrectionLevel: 'M' });
+      expect(Buffer.from(pngs[i]!.base64, 'base64').equals(expected)).toBe(true);
+    }
+    const ics = Buffer.from(mail.attachments.find((a) => a.filename === 'evento.ics')!.base64, 'base64').toString();
+    expect(ics).toContain('BEGIN:VEVENT');
+    expect(ics).toContain(`DTSTART:${body.evento.fecha.replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
+    const inline = await t.app.inject({ url: `/dev/correos/${(await queryRows<{ id: string }>(t.database.db, sql`select id from email_outbox where "to" = ${user.email}`))[0]!.id}/cid/${encodeURIComponent(pngs[0]!.cid!)}`, remoteAddress: '127.0.0.1' });
+    expect(inline.statusCode).toBe(200);
+    expect(inline.headers['content-type']).toBe('image/png');
+    expect(inline.rawPayload.equals(Buffer.from(pngs[0]!.base64, 'base64'))).toBe(true);
+
     // Someone else's check of this charge reads as absent.
     const otro = await createUser(t.database.db, jwtSecret);
     expect((await post(`/pagos/check/cargo/${body.cargo.id}`, { reservaId, esGeneral: false }, otro.token)).statusCode).toBe(404);
@@ -268,5 +295,84 @@ describe('3-D Secure, declines and late charges', () => {
     const [charge] = await queryRows<{ status: string }>(t.database.db, sql`select status from sandbox_cargos where id = ${body.cargo.id}`);
     expect(charge?.status).toBe('refunded');
     expect([...(await seatStates(t.database.db, ids)).values()]).toEqual(['reservado']);
+  });
+});
+
+describe('POST /pagos/aplicar-promo and a sale with a code', () => {
+  async function promo(values: { tipo: 'PORCENTAJE' | 'CANTIDAD'; porcentaje?: number; compra?: number; paga?: number }) {
+    const clave = `VENTA${randomUUID().slice(0, 6).toUpperCase()}`;
+    const [row] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`insert into promociones (evento_id, nombre, tipo, porcentaje_bps, cantidad_compra, cantidad_paga, aplica_todo_evento, automatica, clave)
+          values (${ev.eventoId}, ${clave}, ${values.tipo}, ${values.porcentaje ?? null}, ${values.compra ?? null}, ${values.paga ?? null}, true, false, ${clave}) returning id`,
+    );
+    return row!.id;
+  }
+
+  it('applies a code to the hold, and make/cargo charges exactly that total and stores it with the promotion', async () => {
+    const user = await createUser(t.database.db, jwtSecret);
+    const { reservaId } = await holdSeats(2, user.token);
+    const promocionId = await promo({ tipo: 'PORCENTAJE', porcentaje: 2500 });
+    const res = await post('/pagos/aplicar-promo', { promocionId, eventoId: ev.eventoId, reservaId }, user.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const applied = res.json();
+    expect(applied.message).toBe('Descuento aplicado correctamente!');
+    expect(applied.descuento).toBe(Math.floor((applied.subtotal * 2500 + 5000) / 10000));
+    expect(applied.total).toBe(applied.subtotal - applied.descuento + applied.cargoServicio + applied.cargoTarjeta + applied.iva);
+
+    // The automatic total is not the code's total: sending it with the code is refused.
+    const sinCodigo = (await resumen(reservaId, user.token)).total;
+    if (sinCodigo !== applied.total) expect((await pay(reservaId, APPROVED, { token: user.token, amount: sinCodigo, promocion_id: promocionId })).statusCode).toBe(400);
+    const paid = await pay(reservaId, APPROVED, { token: user.token, amount: applied.total, promocion_id: promocionId });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const [stored] = await queryRows<{ promocion_id: number; descuento: number; total: number }>(t.database.db, sql`select promocion_id, descuento, total from reservas where id = ${reservaId}`);
+    expect({ ...stored, descuento: Number(stored!.descuento), total: Number(stored!.total) }).toEqual({ promocion_id: promocionId, descuento: applied.descuento, total: applied.total });
+  });
+
+  it('answers the spec messages: too few seats for a 3×2, an unknown promotion, another account’s hold', async () => {
+    const user = await createUser(t.database.db, jwtSecret);
+    const { reservaId } = await holdSeats(1, user.token);
+    const tresPorDos = await promo({ tipo: 'CANTIDAD', compra: 3, paga: 2 });
+    const few = await post('/pagos/aplicar-promo', { promocionId: tresPorDos, eventoId: ev.eventoId, reservaId }, user.token);
+    expect(few.statusCode).toBe(400);
+    expect(few.json().message).toBe('Debes seleccionar al menos 3 asientos en una misma categoría y precio para aplicar este código.');
+    const unknown = await post('/pagos/aplicar-promo', { promocionId: 2147483000, eventoId: ev.eventoId, reservaId }, user.token);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Código de descuento inválido.');
+    const { total } = await resumen(reservaId, user.token);
+    expect((await pay(reservaId, APPROVED, { token: user.token, amount: total, promocion_id: 2147483000 })).statusCode).toBe(404);
+    const otro = await createUser(t.database.db, jwtSecret);
+    expect((await post('/pagos/aplicar-promo', { promocionId: tresPorDos, eventoId: ev.eventoId, reservaId }, otro.token)).statusCode).toBe(404);
+    expect(await count(sql`select count(*)::int as n from cargos where reserva_id = ${reservaId}`)).toBe(0);
+  });
+});
+
+describe('saved cards', () => {
+  it('guardarTarjeta saves the new card (masked) on the account, and the next purchase pays with it; another account cannot use it', async () => {
+    const user = await createUser(t.database.db, jwtSecret);
+    const first = await holdSeats(1, user.token);
+    const { total } = await resumen(first.reservaId, user.token);
+    const body = { reservaId: first.reservaId, esGeneral: false, source_id: await cardToken('5555555555554444'), device_session_id: 'dev-2', amount: total, guardarTarjeta: true };
+    const res = await post('/pagos/make/cargo', body, user.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().cargo.pagado).toBe(true);
+    const [card] = await queryRows<{ idtarjeta: string; tarjeta: string; id_openpay: string }>(
+      t.database.db,
+      sql`select t.idtarjeta, t.tarjeta, p.id_openpay from tarjetas t join perfiles_pago p on p.id = t.perfil_pago_id where p.usuario_id = ${user.id}`,
+    );
+    expect(card!.tarjeta).not.toContain('5555555555554444');
+    expect(card!.tarjeta.endsWith('4444')).toBe(true);
+
+    const second = await holdSeats(1, user.token);
+    const amount = (await resumen(second.reservaId, user.token)).total;
+    const saved = { reservaId: second.reservaId, esGeneral: false, source_id: card!.idtarjeta, usuarioOpenpayId: card!.id_openpay, device_session_id: 'dev-3', amount };
+    const otro = await createUser(t.database.db, jwtSecret);
+    const otherHold = await holdSeats(1, otro.token);
+    const foreign = await post('/pagos/make/cargo', { ...saved, reservaId: otherHold.reservaId, amount: (await resumen(otherHold.reservaId, otro.token)).total }, otro.token);
+    expect(foreign.statusCode).toBe(404);
+    const paid = await post('/pagos/make/cargo', saved, user.token);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().cargo.pagado).toBe(true);
+    expect(await boletosDe(second.reservaId)).toBe(1);
   });
 });

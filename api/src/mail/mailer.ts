@@ -143,7 +143,14 @@ export class Mailer {
     try {
       // An address object, never a string: nodemailer parses a string as a list with display
       // names, so `x<victim@example.com>` would go to victim@example.com.
-      await this.transport!.sendMail({ from: this.config.from, to: { name: '', address: row.to }, subject: row.subject, html: row.html, text: row.text });
+      await this.transport!.sendMail({
+        from: this.config.from,
+        to: { name: '', address: row.to },
+        subject: row.subject,
+        html: row.html,
+        text: row.text,
+        attachments: (row.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, cid: a.cid, content: Buffer.from(a.base64, 'base64') })),
+      });
       await markSent(this.db, row.id);
       return 'sent';
     } catch (err) {

@@ -8,6 +8,14 @@ import { emailOutbox } from '../db/schema/email';
  * picked by one process, and if that process dies mid-send the lease runs out and another
  * retries it.
  */
+/** A file sent with a message; with `cid` it is an inline image the HTML shows as `cid:<cid>`. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  cid?: string;
+  base64: string;
+}
+
 export interface OutboxRow {
   id: string;
   to: string;
@@ -15,6 +23,7 @@ export interface OutboxRow {
   html: string;
   text: string;
   attempts: number;
+  attachments: MailAttachment[] | null;
 }
 
 export interface NewMail {
@@ -22,6 +31,7 @@ export interface NewMail {
   subject: string;
   html: string;
   text: string;
+  attachments?: MailAttachment[];
 }
 
 export async function insertMail(db: DbOrTx, mail: NewMail, status: 'pendiente' | 'local'): Promise<string> {
@@ -46,7 +56,7 @@ export async function claimDue(db: DbOrTx, opts: { limit: number; leaseMs: numbe
         ORDER BY next_attempt_at
         LIMIT ${opts.limit}
         FOR UPDATE SKIP LOCKED)
-    RETURNING id, "to", subject, html, text, attempts`);
+    RETURNING id, "to", subject, html, text, attempts, attachments`);
   return rowsOf<OutboxRow>(result);
 }
 

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { jsonb, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Outgoing e-mail. Every message is written here first (in the transaction that caused it);
@@ -18,6 +18,11 @@ export const emailOutbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text('error'),
+    /**
+     * Files sent with the message: [{ filename, contentType, cid?, base64 }]. A `cid` makes it an
+     * inline image the HTML shows as `cid:<cid>` (mail clients block data: URLs).
+     */
+    attachments: jsonb('attachments'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('email_outbox_due_idx').on(t.status, t.nextAttemptAt), index('email_outbox_to_idx').on(t.to)],

@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { emailOutbox } from '../../db/schema/email';
+import type { MailAttachment } from '../../mail/outbox';
 import { notFoundHandler } from '../../plugins/error-handler';
 
 /**
@@ -67,7 +68,22 @@ export const devMailboxPlugin: FastifyPluginAsync = async (app) => {
     const meta = `<div style="font-family:system-ui,sans-serif;background:#1b1d24;color:#f4f4f5;padding:12px 24px;border-bottom:3px solid #fdff00">
 <a href="/dev/correos" style="color:#fdff00">← Buzón local</a> · <strong>Para:</strong> ${esc(row.to)} · <strong>Asunto:</strong> ${esc(row.subject)}</div>`;
     // Our own generated HTML (names escaped by the templates): shown as the buyer would see it.
-    const html = row.html.includes('<body') ? row.html.replace(/<body([^>]*)>/, `<body$1>${meta}`) : meta + row.html;
+    // Inline images (cid:) are served by the route below, as a mail client would resolve them.
+    const body = row.html.replace(/(["'])cid:([A-Za-z0-9._@-]+)\1/g, (_m, q: string, cid: string) => `${q}/dev/correos/${row.id}/cid/${encodeURIComponent(cid)}${q}`);
+    const files = (row.attachments as MailAttachment[] | null) ?? [];
+    const list = files.filter((a) => !a.cid).map((a) => `<a href="/dev/correos/${row.id}/adjunto/${encodeURIComponent(a.filename)}" style="color:#fdff00">${esc(a.filename)}</a>`);
+    const withFiles = list.length ? meta.replace('</div>', ` · <strong>Adjuntos:</strong> ${list.join(' ')}</div>`) : meta;
+    const html = body.includes('<body') ? body.replace(/<body([^>]*)>/, `<body$1>${withFiles}`) : withFiles + body;
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+  });
+
+  /** An attachment of a message: inline by cid, or a file by name. */
+  app.get<{ Params: { id: string; kind: string; key: string } }>('/dev/correos/:id/:kind/:key', async (request, reply) => {
+    const { id, kind, key } = request.params;
+    const [row] = UUID.test(id) && (kind === 'cid' || kind === 'adjunto') ? await app.db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1) : [];
+    const file = ((row?.attachments as MailAttachment[] | null) ?? []).find((a) => (kind === 'cid' ? a.cid === key : a.filename === key));
+    if (!file) return reply.status(404).type('text/html; charset=utf-8').send(page('Adjunto no encontrado', '<p><a href="/dev/correos">Volver al buzón</a></p>'));
+    if (kind === 'adjunto') reply.header('content-disposition', `attachment; filename="${file.filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`);
+    return reply.type(file.contentType).header('cache-control', 'no-store').send(Buffer.from(file.base64, 'base64'));
   });
 };

@@ -14,6 +14,8 @@ import {
   webhookSchema,
 } from '@taquilla/shared/schemas/pagos';
 import { reservaIdSchema } from '@taquilla/shared/schemas/reservas';
+import { readMailConfig } from '../../mail/config';
+import { Mailer } from '../../mail/mailer';
 import { publicUrlFor } from '../../mail/public-url';
 import { requireVerifiedUser } from '../auth/require-verified-user';
 import type { PaymentGateway } from '../pagos/gateway/types';
@@ -44,6 +46,9 @@ async function callerOf(request: FastifyRequest): Promise<Caller> {
  */
 export async function ventaRoutes(app: FastifyInstance, opts: { gateway: PaymentGateway | null; sandboxPublicUrl: string | undefined }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Only enqueues and hands over; the accounts module's worker retries what is still pending.
+  const mailer = new Mailer(app.db, readMailConfig(), app.log);
+  app.addHook('onClose', async () => mailer.close());
   const deps = (request: FastifyRequest): VentaDeps => ({
     db: app.db,
     gateway: opts.gateway,
@@ -51,6 +56,7 @@ export async function ventaRoutes(app: FastifyInstance, opts: { gateway: Payment
     use3ds: use3dsFromEnv(),
     publicUrl: publicUrlFor(request, app.config.publicUrl),
     apiOrigin: publicUrlFor(request, opts.sandboxPublicUrl),
+    mailer,
   });
 
   r.post(

@@ -19,6 +19,8 @@ import { requireGateway } from '../pagos/service';
 import { promocionesAutomaticas, promocionPorId, toPromotionRule } from '../promociones/service';
 import type { DisponibilidadPublisher } from '../reservas/disponibilidad';
 import '../reservas/reservas.errors';
+import type { Mailer } from '../../mail/mailer';
+import { ticketsEmail } from './ventas.email';
 import * as repo from './ventas.repository';
 import type { CargoRow, DetalleCargo, LugarVenta, VentaReserva } from './ventas.repository';
 
@@ -128,6 +130,8 @@ export interface VentaDeps {
   publicUrl: string;
   /** Origin a root-relative bank page URL (the sandbox's) is resolved against. */
   apiOrigin: string;
+  /** Queues the tickets e-mail in the same transaction as the sale. */
+  mailer?: Mailer;
 }
 
 export interface MakeCargoInput {
@@ -321,17 +325,32 @@ export async function settleCharge(deps: VentaDeps, proveedorCargoId: string): P
     await repo.insertBoletos(tx, { reservaId: r.id, cargoId: row.id, eventoId: r.eventoId, usuarioId: r.usuarioId, invitadoId: r.invitadoId, lugares });
     await repo.markReservaVendida(tx, r.id, detalle.promocionId, detalle.totales);
     await repo.setEstadoCargo(tx, row.id, 'pagado');
-    return { row: { ...row, estado: 'pagado' as const }, places: { ids, eventoId: r.eventoId, detalle } };
+    // The e-mail is queued with the sale: sent once, and never for a sale that rolled back.
+    const correoId = deps.mailer ? await deps.mailer.enqueue(tx, await ticketsEmailFor(tx, deps, r, row)) : null;
+    return { row: { ...row, estado: 'pagado' as const }, places: { ids, eventoId: r.eventoId, detalle }, correoId };
   }).catch(async (err: unknown) => {
     if (!(err instanceof NeedsRefund)) throw err;
     return { row: await refundCharge(deps, gateway, err.row), places: null };
   });
+  if ('correoId' in sold && sold.correoId) deps.mailer?.deliverInBackground(sold.correoId);
 
   if (sold.places) {
     const { ids, eventoId, detalle } = sold.places;
     deps.publisher?.queue(detalle.generales ? { generales: [{ eventoId, seccionId: detalle.generales.seccionId }] } : { asientos: ids });
   }
   return { row: sold.row, charge: sold.row.estado === 'reembolsado' ? { ...charge, status: 'refunded' } : charge, cargo: { pagado: sold.row.estado === 'pagado' } };
+}
+
+async function ticketsEmailFor(tx: DbOrTx, deps: VentaDeps, r: VentaReserva, row: CargoRow) {
+  const evento = (await repo.findVentaEvento(tx, r.eventoId))!;
+  return ticketsEmail({
+    to: r.correo,
+    nombre: r.nombre,
+    evento,
+    boletos: await repo.listBoletosCargo(tx, row.id),
+    total: row.monto,
+    link: `${deps.publicUrl.replace(/\/+$/, '')}/perfil/mis_compras`,
+  });
 }
 
 class NeedsRefund extends Error {

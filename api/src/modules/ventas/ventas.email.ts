@@ -1,0 +1,100 @@
+import QRCode from 'qrcode';
+import { formatDateTime, formatMoney } from '@taquilla/shared/format';
+import type { MailAttachment, NewMail } from '../../mail/outbox';
+import type { BoletoRow } from './ventas.repository';
+
+/**
+ * The tickets e-mail: event, venue, date, each ticket (section, row and seat, or the general
+ * section), its price, the total paid, each ticket's QR (its quemado_uuid) as an inline cid:
+ * image — many mail clients block data: URLs — and an .ics calendar file.
+ */
+export interface TicketsEmailInput {
+  to: string;
+  nombre: string;
+  evento: { id: number; nombre: string; recinto: string; fecha: Date };
+  boletos: BoletoRow[];
+  total: number;
+  /** Where the buyer sees their purchases (/perfil/mis_compras), absolute. */
+  link: string;
+}
+
+const esc = (v: string) => v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function lugarDe(b: BoletoRow): string {
+  return b.fila === null ? `${b.seccion} · General` : `${b.seccion} · Fila ${b.fila} · Asiento ${b.asiento}`;
+}
+
+/** RFC 5545 text: backslash, semicolon, comma and newlines escaped. */
+const icsText = (v: string) => v.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+const icsDate = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+
+export function eventoIcs(evento: TicketsEmailInput['evento'], uid: string): string {
+  const end = new Date(evento.fecha.getTime() + 3 * 3600_000);
+  return [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Taquilla//Boletos//ES',
+    'METHOD:PUBLISH',
+    'BEGIN:VEVENT',
+    `UID:${uid}@taquilla`,
+    `DTSTAMP:${icsDate(new Date())}`,
+    `DTSTART:${icsDate(evento.fecha)}`,
+    `DTEND:${icsDate(end)}`,
+    `SUMMARY:${icsText(evento.nombre)}`,
+    `LOCATION:${icsText(evento.recinto)}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+}
+
+export async function ticketsEmail(input: TicketsEmailInput): Promise<NewMail> {
+  const fecha = formatDateTime(input.evento.fecha);
+  const qrs: MailAttachment[] = await Promise.all(
+    input.boletos.map(async (b, i) => ({
+      filename: `boleto-${i + 1}.png`,
+      contentType: 'image/png',
+      cid: `qr-${b.id}@taquilla`,
+      base64: (await QRCode.toBuffer(b.quemadoUuid, { type: 'png', width: 240, margin: 1, errorCorrectionLevel: 'M' })).toString('base64'),
+    })),
+  );
+  const ics: MailAttachment = { filename: 'evento.ics', contentType: 'text/calendar; charset=utf-8', base64: Buffer.from(eventoIcs(input.evento, input.boletos[0]?.id ?? 'evento')).toString('base64') };
+  const rows = input.boletos
+    .map(
+      (b, i) => `<tr><td style="padding:12px 0;border-bottom:1px solid #eee;vertical-align:top;">
+<p style="margin:0 0 4px;font-weight:bold;">Boleto ${i + 1}</p><p style="margin:0 0 4px;">${esc(lugarDe(b))}</p><p style="margin:0;color:#555;">${esc(formatMoney(b.precio))}</p></td>
+<td style="padding:12px 0;border-bottom:1px solid #eee;text-align:right;"><img src="cid:${esc(qrs[i]!.cid!)}" width="160" height="160" alt="Código QR del boleto ${i + 1}"></td></tr>`,
+    )
+    .join('');
+  const html = `<!doctype html><html lang="es-MX"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Tus boletos</title></head>
+<body style="margin:0;padding:0;background:#0f1115;font-family:Arial,Helvetica,sans-serif;color:#1b1d24;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#0f1115;padding:24px 0;"><tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;overflow:hidden;">
+<tr><td style="background:#1b1d24;padding:20px 28px;color:#fdff00;font-size:22px;font-weight:bold;letter-spacing:2px;">TAQUILLA</td></tr>
+<tr><td style="padding:28px;">
+<p style="margin:0 0 16px;font-size:18px;font-weight:bold;">Hola, ${esc(input.nombre)}: ¡aquí están tus boletos!</p>
+<p style="margin:0 0 4px;font-size:20px;font-weight:bold;">${esc(input.evento.nombre)}</p>
+<p style="margin:0 0 4px;">${esc(input.evento.recinto)}</p>
+<p style="margin:0 0 16px;">${esc(fecha)}</p>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${rows}</table>
+<p style="margin:16px 0;font-size:18px;font-weight:bold;">Total pagado: ${esc(formatMoney(input.total))}</p>
+<p style="margin:0 0 16px;line-height:1.5;">Presenta el código QR de cada boleto en la entrada. Agrega el evento a tu calendario con el archivo adjunto.</p>
+<p style="margin:0;"><a href="${esc(input.link)}" style="color:#1b4dd6;">Ver mis compras</a></p>
+</td></tr>
+<tr><td style="background:#f4f4f5;padding:16px 28px;font-size:12px;color:#777;">Taquilla · Boletos para eventos en vivo en México. Este es un correo automático, no respondas a este mensaje.</td></tr>
+</table></td></tr></table></body></html>`;
+  const text = [
+    `Hola, ${input.nombre}: ¡aquí están tus boletos!`,
+    '',
+    input.evento.nombre,
+    input.evento.recinto,
+    fecha,
+    '',
+    ...input.boletos.map((b, i) => `Boleto ${i + 1}: ${lugarDe(b)} — ${formatMoney(b.precio)} — código ${b.quemadoUuid}`),
+    '',
+    `Total pagado: ${formatMoney(input.total)}`,
+    '',
+    `Ver mis compras: ${input.link}`,
+  ].join('\n');
+  return { to: input.to, subject: `Tus boletos para ${input.evento.nombre}`, html, text, attachments: [...qrs, ics] };
+}
