@@ -160,6 +160,27 @@ test('3-D Secure: the sandbox bank page authorises and terminar_compra finishes 
   await expect(page.getByRole('heading', { name: '¡Compra exitosa!' })).toBeVisible({ timeout: 20_000 });
 });
 
+test('3-D Secure rejected at the bank: terminar_compra says why and sells nothing', async ({ page, api }) => {
+  const id = await eventoId(api, LUNA);
+  const s = await seccion(api, id, 'Sección 108');
+  await openSeatPage(page, id, s);
+  const seats = await pickSeats(page, api, id, s, 1);
+  await panel(page).getByLabel('Nombre', { exact: true }).fill('Invitado Banco');
+  await panel(page).getByLabel('Correo electrónico').fill(uniqueEmail('banco'));
+  await panel(page).getByRole('button', { name: 'Continuar' }).click();
+  const p = panel(page);
+  await fillCard(p, TRES_D_SECURE);
+  await pay(page, p);
+
+  await page.getByRole('button', { name: 'Rechazar' }).click({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\/terminar_compra_invitado\/[0-9a-f-]{36}\/false\/[0-9a-f-]{36}\/[^/?]+\?id=/);
+  const alert = page.getByRole('alert');
+  await expect(alert).toBeVisible({ timeout: 20_000 });
+  await expect(alert).not.toHaveText('Hubo un problema al confirmar el pago.');
+  await expect(page.getByRole('heading', { name: '¡Compra exitosa!' })).toHaveCount(0);
+  expect(await estadoDe(api, id, s.id, seats)).toEqual(['reservado']);
+});
+
 test('a guest buys general admission in the modal with the group promotion', async ({ page, api }) => {
   const id = await eventoId(api, NORTE);
   const general = await seccion(api, id, 'General');
