@@ -20,6 +20,16 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const amountOf = (scope: Locator, label: string | RegExp) =>
   totals(scope).locator('dt', { hasText: typeof label === 'string' ? new RegExp(`^${escape(label)}$`) : label }).locator('xpath=following-sibling::dd');
 
+/** Content-Security-Policy violations seen by the page from now on (the gateway script, the confetti). */
+async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __csp: string[] }).__csp = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  return () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
+}
+
 async function fillCard(scope: Locator, number: string) {
   await scope.getByLabel('Nombre del titular').fill('Ana Prueba');
   await scope.getByLabel('Número de tarjeta').fill(number);
@@ -52,6 +62,7 @@ test('a signed-in buyer pays two seats with the automatic promotion and a saved 
   const id = await eventoId(api, LUNA);
   const s = await seccion(api, id, 'Sección 104');
   await signInAs(page, buyer);
+  const violations = await watchCsp(page);
   await openSeatPage(page, id, s);
   const seats = await pickSeats(page, api, id, s, 2);
   await panel(page).getByRole('button', { name: 'Continuar' }).click();
@@ -81,6 +92,9 @@ test('a signed-in buyer pays two seats with the automatic promotion and a saved 
   await expect(p.getByRole('timer')).toHaveCount(0);
   await expect(p.getByRole('button', { name: 'Cancelar la compra' })).toHaveCount(0);
   expect(charges).toHaveLength(1);
+  // The confetti is drawn on the success dialog's canvas, inside the page's policy.
+  await expect(success.locator('canvas')).toBeAttached();
+  expect(await violations()).toEqual([]);
   // The card went to the gateway's tokenizer only.
   expect(charges[0]).not.toContain('4111');
   expect(charges[0]).not.toContain('"123"');
@@ -143,6 +157,7 @@ test('3-D Secure: the sandbox bank page authorises and terminar_compra finishes 
   const id = await eventoId(api, LUNA);
   const s = await seccion(api, id, 'Sección 107');
   await signInAs(page, buyer);
+  const violations = await watchCsp(page);
   await openSeatPage(page, id, s);
   const seats = await pickSeats(page, api, id, s, 1);
   await panel(page).getByRole('button', { name: 'Continuar' }).click();
@@ -154,6 +169,7 @@ test('3-D Secure: the sandbox bank page authorises and terminar_compra finishes 
   await expect(page).toHaveURL(/\/terminar_compra\/[0-9a-f-]{36}\/false\/[^/?]+\?id=/);
   await expect(page.getByRole('heading', { name: '¡Compra exitosa!' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText(total)).toBeVisible();
+  expect(await violations()).toEqual([]);
   expect(await estadoDe(api, id, s.id, seats)).toEqual(['vendido']);
   // Reopening the link later answers the same, and sells nothing twice.
   await page.reload();

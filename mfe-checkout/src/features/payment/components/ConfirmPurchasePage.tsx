@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { formatMoney, messages } from '@taquilla/shared';
 import type { CheckCargoResponse } from '@taquilla/shared/api/pagos';
@@ -27,6 +27,11 @@ export function ConfirmPurchasePage() {
   const chargeId = search.get('id');
   const guest = invitadoId !== undefined;
   const [state, setState] = useState<State>({ status: 'checking' });
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const paid = state.status === 'paid';
+  useEffect(() => {
+    if (paid && canvas.current) deps.celebrate(canvas.current);
+  }, [deps, paid]);
 
   useEffect(() => {
     if (!chargeId || !reservaId || !UUID.test(reservaId) || (guest && !UUID.test(invitadoId))) {
@@ -43,7 +48,6 @@ export function ConfirmPurchasePage() {
         if (!live) return;
         if (answer.cargo.pagado) {
           setState({ status: 'paid', answer });
-          deps.celebrate();
         } else setState({ status: 'failed', message: answer.message || messages.CONFIRM_FAILED });
       },
       (error: unknown) => {
@@ -71,6 +75,7 @@ export function ConfirmPurchasePage() {
       )}
       {state.status === 'paid' && (
         <section aria-labelledby="compra-exitosa">
+          <canvas ref={canvas} className="checkout__confetti" aria-hidden="true" />
           <h2 id="compra-exitosa">{messages.PURCHASE_SUCCESS_TITLE}</h2>
           <p role="status">{state.answer.message}</p>
           <dl className="checkout__totals">

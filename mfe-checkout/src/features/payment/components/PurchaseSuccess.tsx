@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { formatMoney, messages } from '@taquilla/shared';
 import { usePaymentDeps } from '../api/deps';
 import { ModalDialog } from '../../reservation/components/ModalDialog';
@@ -14,11 +14,13 @@ export interface Purchase {
 export function PurchaseSuccess({ purchase }: { purchase: Purchase }) {
   const deps = usePaymentDeps();
   const titleId = useId();
+  const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
-    deps.celebrate();
+    if (canvas.current) deps.celebrate(canvas.current);
   }, [deps]);
   return (
     <ModalDialog open labelledBy={titleId} locked onRequestClose={() => undefined}>
+      <canvas ref={canvas} className="checkout__confetti" aria-hidden="true" />
       <div className="checkout__success">
         <h2 id={titleId}>{messages.PURCHASE_SUCCESS_TITLE}</h2>
         <p>Te enviamos tus boletos por correo.</p>
