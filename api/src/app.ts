@@ -16,6 +16,7 @@ import { routeModules } from './modules/index';
 import { readMailConfig } from './mail/config';
 import { devMailboxPlugin } from './modules/correos/dev-mailbox.routes';
 import { sandboxBrowserPlugin } from './modules/pagos/gateway/sandbox/routes';
+import { pagosWebhookPlugin } from './modules/ventas/ventas.routes';
 import type { RouteModule } from './modules/types';
 import { apiAuthPlugin } from './plugins/auth';
 import { errorHandler, notFoundHandler } from './plugins/error-handler';
@@ -125,6 +126,8 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   if (readMailConfig().devMailbox) await app.register(devMailboxPlugin);
   // The payment sandbox's browser side (/sandbox/*), only while it is the configured gateway.
   await app.register(sandboxBrowserPlugin);
+  // The payment gateway's notifications (/webhooks/pagos): a gateway cannot send the API key.
+  await app.register(pagosWebhookPlugin);
 
   if (opts.storefront) await app.register(storefrontPlugin, opts.storefront);
   else app.setNotFoundHandler(notFoundHandler);

@@ -78,6 +78,10 @@ function ok(res: { statusCode: number; body: string; json(): unknown }): unknown
   return res.json();
 }
 
+function webhookPost(payload: unknown) {
+  return t.app.inject({ method: 'POST', url: '/webhooks/pagos', payload: payload as never });
+}
+
 const count = async (q: ReturnType<typeof sql>) => Number((await queryRows<{ n: number }>(t.database.db, q))[0]!.n);
 const boletosDe = (reservaId: string) => count(sql`select count(*)::int as n from boletos where reserva_id = ${reservaId}`);
 
@@ -149,9 +153,12 @@ describe('a purchase', () => {
       expect(parsed).toMatchObject({ message: PAGO_MESSAGES.paid, cargo: { pagado: true, status: 'completed' }, total });
       expect(body.boletos.map((b) => b.id)).toContain(parsed.id);
     }
-    await Promise.all([1, 2].map(() => post('/pagos/webhook', { type: 'charge.succeeded', transaction: { id: body.cargo.id } })));
+    await Promise.all([1, 2].map(() => webhookPost({ type: 'charge.succeeded', transaction: { id: body.cargo.id } })));
     expect(await boletosDe(reservaId)).toBe(2);
     expect(await count(sql`select count(*)::int as n from cargos where reserva_id = ${reservaId}`)).toBe(1);
+    // Unknown charges and junk are answered without effect (never a 500).
+    expect((await webhookPost({ type: 'charge.succeeded', transaction: { id: 'tr_desconocido' } })).statusCode).toBe(200);
+    expect((await webhookPost({ transaction: { id: 42 } })).statusCode).toBe(400);
 
     // One tickets e-mail however many replays: each QR is its ticket's quemado_uuid, inline by cid, plus an .ics.
     const mails = await queryRows<{ subject: string; html: string; text: string; attachments: { filename: string; contentType: string; cid?: string; base64: string }[] }>(
@@ -274,7 +281,7 @@ describe('3-D Secure, declines and late charges', () => {
     await expire(reservaId);
     expect(await reservaEstado(t.database.db, reservaId)).toBe('expirada');
     await authorize(body.cargo.payment_method!.url, 'autorizar');
-    const res = await post('/pagos/webhook', { type: 'charge.succeeded', transaction: { id: body.cargo.id } });
+    const res = await webhookPost({ type: 'charge.succeeded', transaction: { id: body.cargo.id } });
     expect(res.statusCode).toBe(200);
     expect(await reservaEstado(t.database.db, reservaId)).toBe('vendida');
     expect([...(await seatStates(t.database.db, ids)).values()]).toEqual(['vendido', 'vendido']);
@@ -294,6 +301,8 @@ describe('3-D Secure, declines and late charges', () => {
     expect(await boletosDe(reservaId)).toBe(0);
     const [charge] = await queryRows<{ status: string }>(t.database.db, sql`select status from sandbox_cargos where id = ${body.cargo.id}`);
     expect(charge?.status).toBe('refunded');
+    const mails = await queryRows<{ subject: string }>(t.database.db, sql`select subject from email_outbox where "to" = ${user.email}`);
+    expect(mails.map((m) => m.subject)).toEqual([`Reembolsamos tu pago para ${body.evento.nombre}`]);
     expect([...(await seatStates(t.database.db, ids)).values()]).toEqual(['reservado']);
   });
 });

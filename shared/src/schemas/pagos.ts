@@ -188,7 +188,7 @@ export const resumenReservaSchema = totalesSchema.extend({
 });
 export type ResumenReserva = z.infer<typeof resumenReservaSchema>;
 
-/** POST /pagos/webhook — the gateway's notification; only the charge id is trusted (it is re-fetched). */
+/** POST /webhooks/pagos (site root, no API key) — the gateway's notification; only the charge id is used (it is re-fetched). */
 export const webhookSchema = z.object({
   type: z.string().max(100).optional(),
   /** Openpay's verification request when the webhook is registered. */

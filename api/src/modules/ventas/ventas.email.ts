@@ -98,3 +98,20 @@ export async function ticketsEmail(input: TicketsEmailInput): Promise<NewMail> {
   ].join('\n');
   return { to: input.to, subject: `Tus boletos para ${input.evento.nombre}`, html, text, attachments: [...qrs, ics] };
 }
+
+/** The charge was refunded because the places were gone when it completed: the buyer is told why. */
+export function refundEmail(input: { to: string; nombre: string; evento: { nombre: string }; total: number }): NewMail {
+  const lines = [
+    `Hola, ${input.nombre}:`,
+    `Tu pago de ${formatMoney(input.total)} para ${input.evento.nombre} se completó cuando tu reserva ya había expirado y los lugares ya no estaban disponibles.`,
+    'Reembolsamos el cargo completo a tu tarjeta; según tu banco, puede tardar algunos días en reflejarse.',
+  ];
+  return {
+    to: input.to,
+    subject: `Reembolsamos tu pago para ${input.evento.nombre}`,
+    html: `<!doctype html><html lang="es-MX"><head><meta charset="utf-8"><title>Reembolso</title></head><body style="font-family:Arial,Helvetica,sans-serif;color:#1b1d24;">${lines
+      .map((l) => `<p style="margin:0 0 16px;line-height:1.5;">${esc(l)}</p>`)
+      .join('')}</body></html>`,
+    text: lines.join('\n\n'),
+  };
+}

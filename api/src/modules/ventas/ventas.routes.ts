@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema, idParamSchema } from '@taquilla/shared/schemas/common';
 import {
@@ -18,6 +18,7 @@ import { readMailConfig } from '../../mail/config';
 import { Mailer } from '../../mail/mailer';
 import { publicUrlFor } from '../../mail/public-url';
 import { requireVerifiedUser } from '../auth/require-verified-user';
+import { createPaymentGateway } from '../pagos/gateway/create';
 import type { PaymentGateway } from '../pagos/gateway/types';
 import { disponibilidadPublisher } from '../reservas/disponibilidad';
 import type { RouteModule } from '../types';
@@ -46,18 +47,7 @@ async function callerOf(request: FastifyRequest): Promise<Caller> {
  */
 export async function ventaRoutes(app: FastifyInstance, opts: { gateway: PaymentGateway | null; sandboxPublicUrl: string | undefined }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // Only enqueues and hands over; the accounts module's worker retries what is still pending.
-  const mailer = new Mailer(app.db, readMailConfig(), app.log);
-  app.addHook('onClose', async () => mailer.close());
-  const deps = (request: FastifyRequest): VentaDeps => ({
-    db: app.db,
-    gateway: opts.gateway,
-    publisher: disponibilidadPublisher(app.db),
-    use3ds: use3dsFromEnv(),
-    publicUrl: publicUrlFor(request, app.config.publicUrl),
-    apiOrigin: publicUrlFor(request, opts.sandboxPublicUrl),
-    mailer,
-  });
+  const deps = ventaDeps(app, opts.gateway, opts.sandboxPublicUrl);
 
   r.post(
     '/make/cargo',
@@ -99,13 +89,45 @@ export async function ventaRoutes(app: FastifyInstance, opts: { gateway: Payment
     { schema: { tags: ['pagos'], summary: 'Totales de la reserva con un código de descuento', body: aplicarPromoSchema, response: { 200: aplicarPromoResponseSchema, ...errors } } },
     async (request) => aplicarPromo(app.db, request.body, await callerOf(request)),
   );
-
-  r.post(
-    '/webhook',
-    { schema: { tags: ['pagos'], summary: 'Notificación de la pasarela: vuelve a consultar el cargo y vende una sola vez', body: webhookSchema, response: { 200: z.object({ recibido: z.literal(true) }), ...errors } } },
-    async (request) => webhook(deps(request), request.body.transaction?.id),
-  );
 }
+
+/** What each sale call needs, per request (the storefront's origin comes from the request when PUBLIC_URL is unset). */
+function ventaDeps(app: FastifyInstance, gateway: PaymentGateway | null, sandboxPublicUrl: string | undefined): (request: FastifyRequest) => VentaDeps {
+  // Only enqueues and hands over; the accounts module's worker retries what is still pending.
+  const mailer = new Mailer(app.db, readMailConfig(), app.log);
+  app.addHook('onClose', async () => mailer.close());
+  return (request) => ({
+    db: app.db,
+    gateway,
+    publisher: disponibilidadPublisher(app.db),
+    use3ds: use3dsFromEnv(),
+    publicUrl: publicUrlFor(request, app.config.publicUrl),
+    apiOrigin: publicUrlFor(request, sandboxPublicUrl),
+    mailer,
+  });
+}
+
+/**
+ * POST /webhooks/pagos — the gateway's notification, at the site root: a gateway cannot send
+ * our API key. Only a charge id we already know is acted on, and its state is re-fetched from
+ * the gateway, so a forged call can do no more than a check. 503 asks the gateway to retry.
+ */
+export const pagosWebhookPlugin: FastifyPluginAsync = async (app) => {
+  const config = app.config.pagos;
+  const deps = ventaDeps(app, createPaymentGateway(config, app.db, app.log), config.proveedor === 'sandbox' ? config.publicUrl : undefined);
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/webhooks/pagos',
+    { schema: { tags: ['pagos'], summary: 'Notificación de la pasarela: vuelve a consultar el cargo y vende una sola vez', body: webhookSchema } },
+    async (request, reply) => {
+      try {
+        return await webhook(deps(request), request.body.transaction?.id);
+      } catch (err) {
+        request.log.warn({ err }, 'webhook de pagos: se reintentará');
+        return reply.status(503).send({ recibido: false });
+      }
+    },
+  );
+};
 
 /** GET /eventos/{id}/reservas/{reservaId}/resumen: what make/cargo will charge (best automatic promotion applied). */
 export const ventasModule: RouteModule = {

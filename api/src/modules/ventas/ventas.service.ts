@@ -20,7 +20,7 @@ import { promocionesAutomaticas, promocionPorId, toPromotionRule } from '../prom
 import type { DisponibilidadPublisher } from '../reservas/disponibilidad';
 import '../reservas/reservas.errors';
 import type { Mailer } from '../../mail/mailer';
-import { ticketsEmail } from './ventas.email';
+import { refundEmail, ticketsEmail } from './ventas.email';
 import * as repo from './ventas.repository';
 import type { CargoRow, DetalleCargo, LugarVenta, VentaReserva } from './ventas.repository';
 
@@ -374,6 +374,11 @@ async function refundCharge(deps: VentaDeps, gateway: PaymentGateway, row: Cargo
     throw err;
   }
   await repo.endReserva(deps.db, row.reservaId);
+  if (deps.mailer) {
+    const r = (await repo.findVentaReserva(deps.db, row.reservaId))!;
+    const evento = (await repo.findVentaEvento(deps.db, r.eventoId))!;
+    deps.mailer.deliverInBackground(await deps.mailer.enqueue(deps.db, refundEmail({ to: r.correo, nombre: r.nombre, evento, total: row.monto })));
+  }
   return { ...row, estado: 'reembolsado' };
 }
 
