@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
 import { createVerifiedBuyer, signInAs, uniqueEmail } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
+import { countdown, estadoDe, eventoId as eventoIdNamed, openGeneralModal, openSeatPage, panel, pickSeats, seccion } from '../support/purchase';
 
 // Checkout's side of holds, in Chromium over the real API: seats held signed in and as a
 // guest, survival of a reload, cancel, expiry seen by the server (holds last E2E_HOLD_MINUTES,
@@ -8,78 +8,7 @@ import { expect, test } from '../support/fixtures';
 // Each test takes its own section of 'Noche de Lucha Libre Estelar' so they never compete.
 
 const EVENTO = 'Noche de Lucha Libre Estelar';
-
-interface Seccion {
-  id: number;
-  nombre: string;
-  tipo_seccion: string;
-  asientosDisponibles: number;
-  precioSeccion: number;
-}
-interface Asiento {
-  id: number;
-  numero: number;
-  estado: string;
-  fila: string;
-}
-
-async function eventoId(api: APIRequestContext): Promise<number> {
-  const res = await api.get('/api/v1/eventos/get_all?tipoDispositivo=web');
-  const { eventosFiltrados } = (await res.json()) as { eventosFiltrados: { id: number; nombre: string }[] };
-  const evento = eventosFiltrados.find((e) => e.nombre === EVENTO);
-  expect(evento, EVENTO).toBeTruthy();
-  return evento!.id;
-}
-
-async function seccion(api: APIRequestContext, id: number, nombre: string): Promise<Seccion> {
-  const res = await api.get(`/api/v1/eventos/${id}/detalle_seccion/false/web`);
-  const { secciones } = (await res.json()) as { secciones: Seccion[] };
-  const found = secciones.find((s) => s.nombre === nombre);
-  expect(found, nombre).toBeTruthy();
-  return found!;
-}
-
-async function asientos(api: APIRequestContext, id: number, seccionId: number): Promise<Asiento[]> {
-  const res = await api.get(`/api/v1/eventos/${id}/${seccionId}/filas_por_seccion`);
-  const { filas } = (await res.json()) as { filas: { asientos: Asiento[] }[] };
-  return filas.flatMap((f) => f.asientos);
-}
-
-async function estadoDe(api: APIRequestContext, id: number, seccionId: number, asientoIds: number[]): Promise<string[]> {
-  const all = await asientos(api, id, seccionId);
-  return asientoIds.map((aid) => all.find((a) => a.id === aid)?.estado ?? 'desconocido');
-}
-
-const panel = (page: Page) => page.getByRole('region', { name: 'Resumen de compra' });
-const countdown = (page: Page) => panel(page).getByRole('timer');
-
-async function openSeatPage(page: Page, id: number, s: Seccion) {
-  await page.goto(`/eventos/${id}/${s.id}/${encodeURIComponent(s.nombre)}`);
-  await expect(page.getByRole('heading', { name: `Sección: ${s.nombre}` })).toBeVisible();
-  // Checkout's panel hears seating's selection from the moment it is in.
-  await expect(panel(page).getByRole('button', { name: 'Continuar' })).toBeVisible();
-}
-
-/**
- * Picks `n` free seats on seating's map the way a keyboard user does (the map is one canvas:
- * focus lands on the first free seat, arrows move, Enter toggles, a live region reads each
- * seat out) and returns their ids, matched by row and number against the server's seats.
- */
-async function pickSeats(page: Page, api: APIRequestContext, id: number, s: Seccion, n: number): Promise<number[]> {
-  const map = page.getByRole('application', { name: new RegExp(`^Asientos de ${s.nombre}`) });
-  const spoken = page.getByRole('status').filter({ hasText: /^Fila / });
-  await map.focus();
-  const picked: { fila: string; numero: number }[] = [];
-  for (let k = 0; k < n; k++) {
-    if (k > 0) await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('Enter');
-    await expect(spoken).toContainText(': seleccionado');
-    const [, fila, numero] = /^Fila (\S+), asiento (\d+)/.exec((await spoken.textContent()) ?? '') ?? [];
-    picked.push({ fila: fila!, numero: Number(numero) });
-  }
-  const all = await asientos(api, id, s.id);
-  return picked.map((p) => all.find((a) => a.fila === p.fila && a.numero === p.numero)!.id);
-}
+const eventoId = (api: Parameters<typeof eventoIdNamed>[0]) => eventoIdNamed(api, EVENTO);
 
 /** mm:ss within a one-minute hold. */
 const HOLD_TIME = /(00:[0-5]\d|01:00)/;
@@ -196,16 +125,6 @@ test('an expired hold warns, reloads, and the server has freed the seat', async 
   });
   expect(other.ok()).toBe(true);
 });
-
-async function openGeneralModal(page: Page, path: string, nombre: string) {
-  await page.goto(path);
-  // The modal listens once checkout's module is in (a click before that is not heard).
-  await expect(page.locator('[data-remote="checkout"] [data-remote-version]')).toBeAttached();
-  await page.getByRole('button', { name: new RegExp(`^${nombre}\\b`) }).first().click();
-  const dialog = page.getByRole('dialog', { name: `Boletos: ${nombre}` });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
 
 test('the general-admission modal holds N places, stays open while held, and cancels', async ({ page, api }) => {
   const buyer = await createVerifiedBuyer(api);

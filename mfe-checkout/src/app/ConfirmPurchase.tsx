@@ -1,11 +1,7 @@
-import { UnderConstruction } from '../features/under-construction/components/under-construction';
+import { ConfirmPurchasePage } from '../features/payment/components/ConfirmPurchasePage';
+import './checkout.css';
 
-/** Routes /terminar_compra/… and /terminar_compra_invitado/… after the 3-D Secure redirect (not built yet). */
+/** Routes /terminar_compra/… and /terminar_compra_invitado/…, where 3-D Secure comes back. */
 export default function ConfirmPurchase() {
-  return (
-    <UnderConstruction
-      title="Confirmación de pago"
-      description="La confirmación de tu compra después de la verificación 3-D Secure estará disponible pronto."
-    />
-  );
+  return <ConfirmPurchasePage />;
 }

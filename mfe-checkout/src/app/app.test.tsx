@@ -11,10 +11,16 @@ afterEach(() => {
 });
 
 describe('checkout exposed modules', () => {
-  it('ConfirmPurchase shows a Spanish heading and a link back to /eventos', () => {
-    render(<MemoryRouter><ConfirmPurchase /></MemoryRouter>);
-    expect(screen.getByRole('heading', { level: 1, name: 'Confirmación de pago: en construcción' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Volver a eventos' }).getAttribute('href')).toBe('/eventos');
+  it('ConfirmPurchase without the charge id says data are missing and calls nothing', async () => {
+    render(
+      <MemoryRouter initialEntries={['/terminar_compra/7d4f3f3e-1f6b-4f4e-9a51-0c2b8f6a9d10/false/0']}>
+        <Routes>
+          <Route path="/terminar_compra/:reservaId/:esGeneral/:promocionId" element={<ConfirmPurchase />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Confirmación de pago' })).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toBe('Faltan datos para confirmar el pago.');
   });
 
   it('CheckoutPanel is the purchase summary region seating scrolls to, with no amounts before a hold', async () => {

@@ -1,16 +1,166 @@
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { messages } from '@taquilla/shared';
+import { computeTotals } from '@taquilla/shared/money';
+import type { Promocion } from '@taquilla/shared/schemas/promociones';
+import { useBuyer } from '../../reservation/hooks/use-buyer';
+import { errorMessage, usePaymentDeps } from '../api/deps';
+import type { Gateway } from '../api/openpay';
+import { useOrder } from '../hooks/use-order';
+import { validateCard, type CardErrors, type CardInput } from '../lib/card';
+import { isPromoError } from '../lib/errors';
+import { promotionRule } from '../lib/order';
+import { CardForm } from './CardForm';
+import { ConfirmPayDialog } from './ConfirmPayDialog';
+import { DiscountCode } from './DiscountCode';
+import { OrderSummary } from './OrderSummary';
+import { PurchaseSuccess, type Purchase } from './PurchaseSuccess';
+
 export interface PaymentStepProps {
   eventoId: string;
   reservaId: string;
   esGeneral: boolean;
+  /** Called once the hold is paid (the hold stops counting down). */
+  onSold?: () => void;
 }
 
+const EMPTY_CARD: CardInput = { holder: '', number: '', expiry: '', cvv: '' };
+
 /**
- * The place of the purchase summary (Subtotal, Cargo por servicio, Cargo por uso de tarjeta,
- * IVA, Total), the discount code and the card form for a live hold: spec "Seat selection page"
- * and the general-admission modal's step 2. The app mounts it under the countdown and
- * 'Cancelar la compra' of every live hold (app/CheckoutPanel, app/GeneralPurchase). They belong
- * to the checkout issue that follows the holds; until then it renders nothing.
+ * Summary, discount code and card payment for a live hold (spec §2 "Seat selection page", the
+ * general-admission modal's step 2). The card goes from the browser to the gateway as a token;
+ * 'Pagar' charges once however often it is pressed.
  */
-export function PaymentStep(_props: PaymentStepProps) {
-  return null;
+export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentStepProps) {
+  const deps = usePaymentDeps();
+  const buyer = useBuyer();
+  const state = useOrder(eventoId, reservaId, esGeneral);
+  const [code, setCode] = useState<Promocion | null>(null);
+  const [card, setCard] = useState<CardInput>(EMPTY_CARD);
+  const [errors, setErrors] = useState<CardErrors>({});
+  const [guardar, setGuardar] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [paying, setPaying] = useState(false);
+  const [payError, setPayError] = useState<string | null>(null);
+  const [purchase, setPurchase] = useState<Purchase | null>(null);
+  // A ref, not state: two clicks in one frame both see `paying` false.
+  const inFlight = useRef(false);
+  const gateway = useRef<Promise<Gateway> | null>(null);
+
+  const order = state.status === 'ready' ? state.order : null;
+  const promo = code ?? order?.automatica ?? null;
+  const totals = useMemo(() => {
+    if (!order) return null;
+    const rule = promo ? promotionRule(promo) : null;
+    return computeTotals(order.lines, order.rates, rule);
+  }, [order, promo]);
+
+  if (state.status === 'loading') return <p className="checkout__notice">Calculando el total…</p>;
+  if (state.status === 'error' || !order || !totals) {
+    return (
+      <p role="alert" className="checkout__alert">
+        No se pudo calcular el total de tu compra. Recarga la página.
+      </p>
+    );
+  }
+
+  const loadGateway = () => {
+    gateway.current ??= deps.getCredenciales().then((cred) => deps.loadGateway(cred));
+    // A failed load is retried on the next attempt.
+    gateway.current.catch(() => {
+      gateway.current = null;
+    });
+    return gateway.current;
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (inFlight.current) return;
+    setPayError(null);
+    const found = validateCard(card, deps.now());
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    // Start loading the gateway while the buyer reads the confirmation.
+    void loadGateway().catch(() => undefined);
+    setConfirming(true);
+  };
+
+  const pay = async () => {
+    setConfirming(false);
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setPaying(true);
+    setPayError(null);
+    try {
+      const gw = await loadGateway();
+      const [month, year] = card.expiry.split('/') as [string, string];
+      const token = await gw.tokenize({
+        card_number: card.number.replace(/\s/g, ''),
+        holder_name: card.holder.trim(),
+        expiration_month: month,
+        expiration_year: year,
+        cvv2: card.cvv,
+      });
+      const payload = {
+        reservaId,
+        esGeneral,
+        tipoDispositivo: 'web' as const,
+        source_id: token,
+        device_session_id: gw.deviceSessionId,
+        amount: totals.total,
+        promocion_id: code?.id ?? null,
+      };
+      const answer =
+        buyer === 'account' ? await deps.makeCargo({ ...payload, guardarTarjeta: guardar }) : await deps.makeCargoInvitado(payload);
+      const redirect = answer.cargo.payment_method;
+      if (redirect?.type === 'redirect') {
+        // 3-D Secure: the bank page sends the buyer back to terminar_compra; keep the button locked.
+        deps.navigate(redirect.url);
+        return;
+      }
+      if (!answer.cargo.pagado) throw new Error('not paid');
+      setCard(EMPTY_CARD);
+      onSold?.();
+      setPurchase({ evento: answer.evento.nombre, recinto: answer.evento.recinto, total: answer.total });
+    } catch (e) {
+      if (isPromoError(e)) setCode(null);
+      setPayError(errorMessage(e, messages.PAYMENT_FAILED));
+      inFlight.current = false;
+      setPaying(false);
+    }
+  };
+
+  return (
+    <div className="checkout__payment">
+      <OrderSummary order={order} totals={totals} promo={promo} />
+      <DiscountCode
+        eventoId={eventoId}
+        reservaId={reservaId}
+        esGeneral={esGeneral}
+        order={order}
+        disabled={paying}
+        applied={code}
+        onApplied={setCode}
+      />
+      <form className="checkout__form" onSubmit={submit} noValidate aria-label="Pago con tarjeta">
+        <CardForm card={card} errors={errors} disabled={paying} onChange={setCard} />
+        {buyer === 'account' && (
+          <label className="checkout__check">
+            <input type="checkbox" checked={guardar} disabled={paying} onChange={(e) => setGuardar(e.target.checked)} />
+            ¿Quieres guardar tu tarjeta?
+          </label>
+        )}
+        <p className="checkout__hint">Tus datos viajan cifrados con seguridad de 256 bits; tu tarjeta nunca pasa por nuestros servidores.</p>
+        {payError && (
+          <p role="alert" className="checkout__alert">
+            {payError}
+          </p>
+        )}
+        <button type="submit" className="checkout__button" disabled={paying} aria-busy={paying || undefined}>
+          {paying ? 'Procesando pago' : 'Pagar'}
+        </button>
+      </form>
+      <ConfirmPayDialog open={confirming} total={totals.total} onConfirm={() => void pay()} onCancel={() => setConfirming(false)} />
+      {purchase && <PurchaseSuccess purchase={purchase} />}
+    </div>
+  );
 }

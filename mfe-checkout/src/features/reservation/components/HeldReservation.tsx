@@ -15,10 +15,12 @@ interface Props {
   children?: ReactNode;
   /** Move focus to the countdown when shown (the button that made the hold is gone). */
   focusOnShow?: boolean;
+  /** Paid: no countdown and no cancel any more. */
+  sold?: boolean;
 }
 
 /** A live hold: countdown, what it holds, 'Cancelar la compra', then the payment step. */
-export function HeldReservation({ hold, cancelling, error, onCancel, onExpire, summary, children, focusOnShow = false }: Props) {
+export function HeldReservation({ hold, cancelling, error, onCancel, onExpire, summary, children, focusOnShow = false, sold = false }: Props) {
   const left = useHoldCountdown(hold, onExpire);
   const timerRef = useRef<HTMLParagraphElement>(null);
   const focusFirst = useRef(focusOnShow);
@@ -27,16 +29,18 @@ export function HeldReservation({ hold, cancelling, error, onCancel, onExpire, s
   }, []);
   return (
     <div className="checkout__held">
-      <HoldCountdown ref={timerRef} leftMs={left ?? 0} />
+      {!sold && <HoldCountdown ref={timerRef} leftMs={left ?? 0} />}
       {summary}
       {error && (
         <p className="checkout__alert" role="alert">
           {error}
         </p>
       )}
-      <button type="button" className="checkout__button checkout__button--secondary" onClick={onCancel} disabled={cancelling} aria-busy={cancelling || undefined}>
-        Cancelar la compra
-      </button>
+      {!sold && (
+        <button type="button" className="checkout__button checkout__button--secondary" onClick={onCancel} disabled={cancelling} aria-busy={cancelling || undefined}>
+          Cancelar la compra
+        </button>
+      )}
       {children}
     </div>
   );

@@ -101,6 +101,8 @@ export interface UseHold {
   expire: () => void;
   /** Forget a failed reserve's message (a new purchase starts). */
   clearError: () => void;
+  /** The hold was paid: no expiry, no cancel, nothing left to restore after a reload. */
+  sold: () => void;
 }
 
 /**
@@ -168,7 +170,7 @@ export function useHold(scope: HoldScope, deps: HoldDeps = defaultHoldDeps): Use
 
   const expire = useCallback(() => {
     const current = stateRef.current;
-    if (current.status !== 'held') return;
+    if (current.status !== 'held' || current.sold) return;
     dispatch({ type: 'expire' });
     deps.store.clear();
     bus.emit('checkout:released', { eventoId, reservaId: current.hold.reservaId, reason: 'expired' });
@@ -177,7 +179,7 @@ export function useHold(scope: HoldScope, deps: HoldDeps = defaultHoldDeps): Use
 
   const cancel = useCallback(async () => {
     const current = stateRef.current;
-    if (busy.current || current.status !== 'held' || current.cancelling) return;
+    if (busy.current || current.status !== 'held' || current.cancelling || current.sold) return;
     busy.current = true;
     const { reservaId } = current.hold;
     dispatch({ type: 'cancel' });
@@ -234,5 +236,11 @@ export function useHold(scope: HoldScope, deps: HoldDeps = defaultHoldDeps): Use
 
   const clearError = useCallback(() => dispatch({ type: 'clear-error' }), []);
 
-  return { state, reserve, cancel, expire, clearError };
+  const sold = useCallback(() => {
+    if (stateRef.current.status !== 'held') return;
+    dispatch({ type: 'sold' });
+    deps.store.clear();
+  }, [deps]);
+
+  return { state, reserve, cancel, expire, clearError, sold };
 }

@@ -18,6 +18,12 @@ describe('holdReducer', () => {
     expect(run([{ type: 'restored', hold: null }])).toEqual({ status: 'idle', error: null });
   });
 
+  it('a paid hold neither expires nor cancels any more', () => {
+    const sold = run([{ type: 'restored', hold }, { type: 'sold' }]);
+    expect(sold).toEqual({ status: 'held', hold, cancelling: false, error: null, sold: true });
+    expect(run([{ type: 'expire' }, { type: 'cancel' }, { type: 'cancelled' }], sold)).toBe(sold);
+  });
+
   it('reserves: idle → reserving → held', () => {
     const state = run([{ type: 'restored', hold: null }, { type: 'reserve' }, { type: 'reserved', hold }]);
     expect(state).toEqual({ status: 'held', hold, cancelling: false, error: null });

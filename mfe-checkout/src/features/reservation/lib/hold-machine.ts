@@ -21,7 +21,8 @@ export type HoldState =
   | { status: 'restoring' }
   | { status: 'idle'; error: string | null }
   | { status: 'reserving' }
-  | { status: 'held'; hold: Hold; cancelling: boolean; error: string | null }
+  /** `sold`: paid; the places are the buyer's, so the hold no longer expires or cancels. */
+  | { status: 'held'; hold: Hold; cancelling: boolean; error: string | null; sold?: true }
   | { status: 'cancelled'; hold: Hold }
   | { status: 'expired'; hold: Hold }
   | { status: 'gone' };
@@ -36,7 +37,8 @@ export type HoldAction =
   | { type: 'cancel' }
   | { type: 'cancelled' }
   | { type: 'cancel-failed'; message: string }
-  | { type: 'expire' };
+  | { type: 'expire' }
+  | { type: 'sold' };
 
 export const initialHoldState: HoldState = { status: 'restoring' };
 
@@ -58,6 +60,8 @@ export function holdReducer(state: HoldState, action: HoldAction): HoldState {
       if (action.type === 'seats-gone') return { status: 'gone' };
       return state;
     case 'held':
+      if (state.sold) return state;
+      if (action.type === 'sold') return { ...state, cancelling: false, error: null, sold: true };
       if (action.type === 'expire') return { status: 'expired', hold: state.hold };
       if (action.type === 'cancel' && !state.cancelling) return { ...state, cancelling: true, error: null };
       if (action.type === 'cancelled' && state.cancelling) return { status: 'cancelled', hold: state.hold };

@@ -1,0 +1,222 @@
+import type { Locator, Page } from '@playwright/test';
+import { createVerifiedBuyer, signInAs, uniqueEmail } from '../support/accounts';
+import { expect, test } from '../support/fixtures';
+import { estadoDe, eventoId, openGeneralModal, openSeatPage, panel, pickSeats, seccion } from '../support/purchase';
+
+// Checkout's payment step in Chromium over the real API and its built-in payment sandbox
+// (README "Pagos de prueba: tarjetas"): summary with the automatic promotion, a code, the
+// card tokenised by /sandbox/openpay.js, 3-D Secure through the sandbox bank page, a decline
+// then a success within one hold, and a guest's general-admission purchase.
+// Each test takes its own section so they never compete; holds last one minute here.
+
+const LUNA = 'Luna Roja — Gira Eclipse';
+const NORTE = 'Festival Norte Sonoro';
+const APROBADA = '4111111111111111';
+const DECLINADA = '4222222222222220';
+const TRES_D_SECURE = '4000000000003220';
+
+const totals = (scope: Locator) => scope.getByRole('region', { name: 'Totales de la compra' });
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const amountOf = (scope: Locator, label: string | RegExp) =>
+  totals(scope).locator('dt', { hasText: typeof label === 'string' ? new RegExp(`^${escape(label)}$`) : label }).locator('xpath=following-sibling::dd');
+
+/** Content-Security-Policy violations seen by the page from now on (the gateway script, the confetti). */
+async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __csp: string[] }).__csp = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  return () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
+}
+
+async function fillCard(scope: Locator, number: string) {
+  await scope.getByLabel('Nombre del titular').fill('Ana Prueba');
+  await scope.getByLabel('Número de tarjeta').fill(number);
+  await scope.getByLabel('Vencimiento (MM/AA)').fill('1230');
+  await scope.getByLabel('CVV', { exact: true }).fill('123');
+}
+
+/** 'Pagar', then the confirmation with the summary's total; returns that total as shown. */
+async function pay(page: Page, scope: Locator): Promise<string> {
+  const total = (await amountOf(scope, 'Total').textContent())!;
+  await scope.getByRole('button', { name: 'Pagar', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirmar compra' });
+  await expect(confirm).toHaveText(new RegExp(`Vas a pagar ${escape(total)} por tus boletos\\.`));
+  await confirm.getByRole('button', { name: 'Confirmar' }).click();
+  return total;
+}
+
+async function expectSuccess(page: Page, evento: string, total: string) {
+  const success = page.getByRole('dialog', { name: '¡Compra exitosa!' });
+  await expect(success).toBeVisible({ timeout: 20_000 });
+  await expect(success).toContainText(evento);
+  await expect(success).toContainText('Arena Ciudad de México');
+  await expect(success).toContainText(total);
+  await expect(success.getByRole('link', { name: 'Ver mis compras' })).toHaveAttribute('href', '/perfil/mis_compras');
+  return success;
+}
+
+test('a signed-in buyer pays two seats with the automatic promotion and a saved card, once', async ({ page, api }) => {
+  const buyer = await createVerifiedBuyer(api);
+  const id = await eventoId(api, LUNA);
+  const s = await seccion(api, id, 'Sección 104');
+  await signInAs(page, buyer);
+  const violations = await watchCsp(page);
+  await openSeatPage(page, id, s);
+  const seats = await pickSeats(page, api, id, s, 2);
+  await panel(page).getByRole('button', { name: 'Continuar' }).click();
+
+  const p = panel(page);
+  await expect(amountOf(p, 'Descuento 10 % (Preventa: 10 % automático)')).toContainText('−$');
+  for (const label of ['Subtotal', 'Cargo por servicio', 'Cargo por uso de tarjeta', 'IVA', 'Total']) await expect(amountOf(p, label)).toHaveText(/^\$[\d,]+\.\d\d$/);
+  await expect(p.getByRole('list', { name: 'Precio final por boleto' })).toContainText('con cargos e IVA');
+
+  // Every card message, and nothing charged.
+  await p.getByRole('button', { name: 'Pagar', exact: true }).click();
+  await expect(p.getByText('El nombre del titular no es válido o no puede ir vacío.')).toBeVisible();
+  await expect(p.getByText('El CVV debe tener 3 o 4 dígitos.')).toBeVisible();
+  await fillCard(p, APROBADA);
+  await expect(p.getByLabel('Número de tarjeta')).toHaveValue('4111 1111 1111 1111');
+  await p.getByLabel('¿Quieres guardar tu tarjeta?').check();
+
+  const charges: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/pagos/make/cargo')) charges.push(r.postData() ?? '');
+  });
+  const total = await pay(page, p);
+  // A second click while the charge runs does nothing.
+  await expect(p.getByRole('button', { name: 'Procesando pago' })).toBeDisabled();
+  const success = await expectSuccess(page, LUNA, total);
+  // Paid: the hold no longer counts down nor offers to cancel.
+  await expect(p.getByRole('timer')).toHaveCount(0);
+  await expect(p.getByRole('button', { name: 'Cancelar la compra' })).toHaveCount(0);
+  expect(charges).toHaveLength(1);
+  // The confetti is drawn on the success dialog's canvas, inside the page's policy.
+  await expect(success.locator('canvas')).toBeAttached();
+  expect(await violations()).toEqual([]);
+  // The card went to the gateway's tokenizer only.
+  expect(charges[0]).not.toContain('4111');
+  expect(charges[0]).not.toContain('"123"');
+  expect(await estadoDe(api, id, s.id, seats)).toEqual(['vendido', 'vendido']);
+  // 'Continuar' reloads into a fresh purchase: nothing is restored.
+  await success.getByRole('button', { name: 'Continuar' }).click();
+  await expect(panel(page).getByRole('button', { name: 'Continuar' })).toBeVisible({ timeout: 10_000 });
+  await expect(panel(page).getByRole('timer')).toHaveCount(0);
+});
+
+test('a code overrides the automatic promotion and is what the buyer pays', async ({ page, api }) => {
+  const buyer = await createVerifiedBuyer(api);
+  const id = await eventoId(api, LUNA);
+  const s = await seccion(api, id, 'Sección 105');
+  await signInAs(page, buyer);
+  await openSeatPage(page, id, s);
+  await pickSeats(page, api, id, s, 2);
+  await panel(page).getByRole('button', { name: 'Continuar' }).click();
+  const p = panel(page);
+  await expect(amountOf(p, /^Descuento 10 %/)).toBeVisible();
+
+  await p.getByLabel('Código de descuento').fill('3x2luna');
+  await p.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(p.getByText('Debes seleccionar al menos 3 asientos en una misma categoría y precio para aplicar este código.')).toBeVisible();
+  await p.getByLabel('Código de descuento').fill('luna20');
+  await p.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(p.getByText('Descuento aplicado correctamente!')).toBeVisible();
+  await expect(amountOf(p, 'Descuento 20 % (20 % de descuento fans)')).toContainText('−$');
+  await expect(amountOf(p, /^Descuento 10 %/)).toHaveCount(0);
+
+  await fillCard(p, APROBADA);
+  const total = await pay(page, p);
+  await expectSuccess(page, LUNA, total);
+});
+
+test('a declined card, then an approved one within the same hold', async ({ page, api }) => {
+  const buyer = await createVerifiedBuyer(api);
+  const id = await eventoId(api, LUNA);
+  const s = await seccion(api, id, 'Sección 106');
+  await signInAs(page, buyer);
+  await openSeatPage(page, id, s);
+  const seats = await pickSeats(page, api, id, s, 1);
+  await panel(page).getByRole('button', { name: 'Continuar' }).click();
+  const p = panel(page);
+
+  await fillCard(p, DECLINADA);
+  await pay(page, p);
+  await expect(p.getByRole('alert')).toBeVisible({ timeout: 20_000 });
+  await expect(p.getByRole('button', { name: 'Pagar', exact: true })).toBeEnabled();
+  expect(await estadoDe(api, id, s.id, seats)).toEqual(['reservado']);
+
+  await p.getByLabel('Número de tarjeta').fill(APROBADA);
+  const total = await pay(page, p);
+  await expectSuccess(page, LUNA, total);
+  expect(await estadoDe(api, id, s.id, seats)).toEqual(['vendido']);
+});
+
+test('3-D Secure: the sandbox bank page authorises and terminar_compra finishes the sale', async ({ page, api }) => {
+  const buyer = await createVerifiedBuyer(api);
+  const id = await eventoId(api, LUNA);
+  const s = await seccion(api, id, 'Sección 107');
+  await signInAs(page, buyer);
+  const violations = await watchCsp(page);
+  await openSeatPage(page, id, s);
+  const seats = await pickSeats(page, api, id, s, 1);
+  await panel(page).getByRole('button', { name: 'Continuar' }).click();
+  const p = panel(page);
+  await fillCard(p, TRES_D_SECURE);
+  const total = await pay(page, p);
+
+  await page.getByRole('button', { name: 'Autorizar' }).click({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\/terminar_compra\/[0-9a-f-]{36}\/false\/[^/?]+\?id=/);
+  await expect(page.getByRole('heading', { name: '¡Compra exitosa!' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(total)).toBeVisible();
+  expect(await violations()).toEqual([]);
+  expect(await estadoDe(api, id, s.id, seats)).toEqual(['vendido']);
+  // Reopening the link later answers the same, and sells nothing twice.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: '¡Compra exitosa!' })).toBeVisible({ timeout: 20_000 });
+});
+
+test('3-D Secure rejected at the bank: terminar_compra says why and sells nothing', async ({ page, api }) => {
+  const id = await eventoId(api, LUNA);
+  const s = await seccion(api, id, 'Sección 108');
+  await openSeatPage(page, id, s);
+  const seats = await pickSeats(page, api, id, s, 1);
+  await panel(page).getByLabel('Nombre', { exact: true }).fill('Invitado Banco');
+  await panel(page).getByLabel('Correo electrónico').fill(uniqueEmail('banco'));
+  await panel(page).getByRole('button', { name: 'Continuar' }).click();
+  const p = panel(page);
+  await fillCard(p, TRES_D_SECURE);
+  await pay(page, p);
+
+  await page.getByRole('button', { name: 'Rechazar' }).click({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\/terminar_compra_invitado\/[0-9a-f-]{36}\/false\/[0-9a-f-]{36}\/[^/?]+\?id=/);
+  const alert = page.getByRole('alert');
+  await expect(alert).toBeVisible({ timeout: 20_000 });
+  await expect(alert).not.toHaveText('Hubo un problema al confirmar el pago.');
+  await expect(page.getByRole('heading', { name: '¡Compra exitosa!' })).toHaveCount(0);
+  expect(await estadoDe(api, id, s.id, seats)).toEqual(['reservado']);
+});
+
+test('a guest buys general admission in the modal with the group promotion', async ({ page, api }) => {
+  const id = await eventoId(api, NORTE);
+  const general = await seccion(api, id, 'General');
+  const before = general.asientosDisponibles;
+  const dialog = await openGeneralModal(page, `/eventos/${id}`, 'General');
+  await dialog.getByLabel('Cantidad de boletos').selectOption('4');
+  await dialog.getByLabel('Nombre', { exact: true }).fill('Invitada Prueba');
+  await dialog.getByLabel('Correo electrónico').fill(uniqueEmail('invitada-pago'));
+  await dialog.getByRole('button', { name: 'Siguiente' }).click();
+
+  await expect(amountOf(dialog, /^Descuento 4x3/)).toContainText('−$');
+  // Guests have no saved cards.
+  await expect(dialog.getByLabel('¿Quieres guardar tu tarjeta?')).toHaveCount(0);
+  await fillCard(dialog, APROBADA);
+  const total = await pay(page, dialog);
+  const success = page.getByRole('dialog', { name: '¡Compra exitosa!' });
+  await expect(success).toBeVisible({ timeout: 20_000 });
+  await expect(success).toContainText(NORTE);
+  await expect(success).toContainText(total);
+  expect((await seccion(api, id, 'General')).asientosDisponibles).toBe(before - 4);
+  await success.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByRole('dialog', { name: '¡Compra exitosa!' })).toHaveCount(0, { timeout: 10_000 });
+});

@@ -1,0 +1,39 @@
+import { createContext, useContext } from 'react';
+import { getReserva, isApiError } from '@taquilla/shared';
+import { getDetalleSeccion, getEventoDetalle, getFilasPorSeccion } from '@taquilla/shared/api/catalog';
+import { aplicarPromo, checkCargo, checkCargoInvitado, getCredenciales, makeCargo, makeCargoInvitado } from '@taquilla/shared/api/pagos';
+import { validarClaveWeb, validarPromoWeb } from '@taquilla/shared/api/promociones';
+import { loadGateway } from './openpay';
+import { celebrate } from '../lib/celebrate';
+
+/** Everything the payment step reaches outside React; tests pass fakes through PaymentDepsContext. */
+export const defaultPaymentDeps = {
+  getEventoDetalle,
+  getReserva,
+  getDetalleSeccion,
+  getFilasPorSeccion,
+  validarPromoWeb,
+  validarClaveWeb,
+  aplicarPromo,
+  getCredenciales,
+  loadGateway,
+  makeCargo,
+  makeCargoInvitado,
+  checkCargo,
+  checkCargoInvitado,
+  celebrate,
+  navigate: (url: string) => window.location.assign(url),
+  reload: () => window.location.reload(),
+  now: () => new Date(),
+};
+
+export type PaymentDeps = typeof defaultPaymentDeps;
+
+export const PaymentDepsContext = createContext<PaymentDeps>(defaultPaymentDeps);
+
+export const usePaymentDeps = () => useContext(PaymentDepsContext);
+
+/** The server's Spanish message, or the fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return isApiError(error) && error.message ? error.message : fallback;
+}

@@ -1,0 +1,183 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { ApiError } from '@taquilla/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signIn, signOut } from '../../../testing/holds';
+import { RESERVA_ID, cargo, fakePaymentDeps, promocion } from '../../../testing/payment';
+import { PaymentDepsContext } from '../api/deps';
+import { PaymentStep } from './PaymentStep';
+
+const onSold = vi.fn();
+
+function renderStep(fake = fakePaymentDeps(), esGeneral = false) {
+  render(
+    <PaymentDepsContext.Provider value={fake.deps}>
+      <PaymentStep eventoId="1" reservaId={RESERVA_ID} esGeneral={esGeneral} onSold={onSold} />
+    </PaymentDepsContext.Provider>,
+  );
+  return fake;
+}
+
+const summary = async () => within(await screen.findByRole('region', { name: 'Totales de la compra' }));
+const line = (s: ReturnType<typeof within>, label: string) => s.getByText(label).nextElementSibling?.textContent?.replace(/\u00a0/g, ' ');
+
+function typeCard(number = '4111111111111111') {
+  fireEvent.change(screen.getByLabelText('Nombre del titular'), { target: { value: 'Ana Prueba' } });
+  fireEvent.change(screen.getByLabelText('Número de tarjeta'), { target: { value: number } });
+  fireEvent.change(screen.getByLabelText('Vencimiento (MM/AA)'), { target: { value: '1230' } });
+  fireEvent.change(screen.getByLabelText('CVV'), { target: { value: '123' } });
+}
+
+beforeEach(() => {
+  signIn();
+  onSold.mockClear();
+});
+afterEach(() => {
+  cleanup();
+  signOut();
+});
+
+describe('PaymentStep summary and discount', () => {
+  it('shows the lines of the hold with the best automatic promotion and the all-in price', async () => {
+    const fake = fakePaymentDeps();
+    fake.deps.validarPromoWeb.mockResolvedValue({ total: 2, promocionesAplicaDirecto: [promocion({ id: 1, porcentaje: 500, nombre: 'Cinco' }), promocion({ id: 2, porcentaje: 1000, nombre: 'Diez' })] });
+    renderStep(fake);
+    const s = await summary();
+    expect(line(s, 'Descuento 10 % (Diez)')).toBe('−$300.00');
+    expect(line(s, 'Subtotal')).toBe('$3,000.00');
+    expect(line(s, 'Cargo por servicio')).toBe('$270.00');
+    expect(line(s, 'Cargo por uso de tarjeta')).toBe('$81.00');
+    expect(s.queryByText('IVA')).toBeNull();
+    expect(line(s, 'Total')).toBe('$3,051.00');
+    expect(s.getByText(/\$1,500.00 por boleto: \$1,695.00 con cargos e IVA/)).toBeTruthy();
+  });
+
+  it('applies a code over the automatic promotion, and says why one does not apply', async () => {
+    const fake = fakePaymentDeps();
+    fake.deps.validarPromoWeb.mockResolvedValue({ total: 1, promocionesAplicaDirecto: [promocion({ id: 1, porcentaje: 500, nombre: 'Cinco' })] });
+    renderStep(fake);
+    const s = await summary();
+    fireEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
+    expect(await screen.findByText('Ingresa un código valido')).toBeTruthy();
+
+    fake.deps.validarClaveWeb.mockResolvedValueOnce(promocion({ id: 7, tipo: 'CANTIDAD', porcentaje: null, cantidadCompra: 3, cantidadPaga: 2, clave: 'TRES' }));
+    fireEvent.change(screen.getByLabelText('Código de descuento'), { target: { value: 'tres' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
+    expect(await screen.findByText('Debes seleccionar al menos 3 asientos en una misma categoría y precio para aplicar este código.')).toBeTruthy();
+    expect(fake.deps.validarClaveWeb).toHaveBeenLastCalledWith(1, 'TRES');
+    expect(fake.deps.aplicarPromo).not.toHaveBeenCalled();
+
+    fake.deps.validarClaveWeb.mockRejectedValueOnce(new ApiError({ status: 404, messages: ['Código de descuento inválido.'] }));
+    fireEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
+    expect(await screen.findByText('Código de descuento inválido.')).toBeTruthy();
+
+    fake.deps.validarClaveWeb.mockResolvedValueOnce(promocion({ id: 8, porcentaje: 5000, nombre: 'Mitad', clave: 'MITAD', automatica: false }));
+    fake.deps.aplicarPromo.mockResolvedValueOnce({ message: 'Descuento aplicado correctamente!' });
+    fireEvent.change(screen.getByLabelText('Código de descuento'), { target: { value: 'mitad' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
+    expect(await screen.findByText('Descuento aplicado correctamente!')).toBeTruthy();
+    expect(fake.deps.aplicarPromo).toHaveBeenCalledWith({ promocionId: 8, eventoId: 1, reservaId: RESERVA_ID });
+    expect(line(s, 'Descuento 50 % (Mitad)')).toBe('−$1,500.00');
+    expect(s.queryByText(/Cinco/)).toBeNull();
+    expect(line(s, 'Total')).toBe('$1,695.00');
+  });
+});
+
+describe('PaymentStep card payment', () => {
+  it('shows every card message and charges nothing', async () => {
+    const fake = renderStep();
+    await summary();
+    fireEvent.click(screen.getByRole('button', { name: 'Pagar' }));
+    for (const m of [
+      'El nombre del titular no es válido o no puede ir vacío.',
+      'El número de tarjeta debe tener máximo 16 dígitos.',
+      'La fecha de vencimiento debe estar en formato MM/YY.',
+      'El CVV debe tener 3 o 4 dígitos.',
+    ]) expect(screen.getByText(m)).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(fake.gateway.tokenize).not.toHaveBeenCalled();
+  });
+
+  it('formats the number as typed and shows the CVV tooltip', async () => {
+    renderStep();
+    await summary();
+    fireEvent.change(screen.getByLabelText('Número de tarjeta'), { target: { value: '4111-1111-1111-1111' } });
+    expect((screen.getByLabelText('Número de tarjeta') as HTMLInputElement).value).toBe('4111 1111 1111 1111');
+    expect(screen.getByText('Visa').getAttribute('aria-current')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: '¿Qué es el CVV?' }));
+    expect(screen.getByRole('tooltip').textContent).toBe('Código de seguridad de 3 a 4 dígitos al reverso de tu tarjeta.');
+  });
+
+  it('confirms the amount, tokenises in the browser, charges once and celebrates', async () => {
+    const fake = renderStep();
+    const s = await summary();
+    typeCard();
+    fireEvent.click(screen.getByLabelText('¿Quieres guardar tu tarjeta?'));
+    fireEvent.click(screen.getByRole('button', { name: 'Pagar' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Confirmar compra' }));
+    expect(dialog.getByText(`Vas a pagar ${line(s, 'Total')} por tus boletos.`.replace(/ /g, ' '))).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Confirmar' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Procesando pago' }));
+    expect((screen.getByRole('button', { name: 'Procesando pago' }) as HTMLButtonElement).disabled).toBe(true);
+    const success = within(await screen.findByRole('dialog', { name: '¡Compra exitosa!' }));
+    expect(fake.deps.makeCargo).toHaveBeenCalledTimes(1);
+    expect(fake.deps.makeCargo).toHaveBeenCalledWith(
+      expect.objectContaining({ reservaId: RESERVA_ID, esGeneral: false, source_id: 'tok_1', device_session_id: 'dev-1', amount: 339_000, promocion_id: null, guardarTarjeta: true }),
+    );
+    // The card itself only went to the gateway's tokenizer.
+    expect(JSON.stringify(fake.deps.makeCargo.mock.calls)).not.toContain('4111');
+    expect(fake.gateway.tokenize).toHaveBeenCalledWith({ card_number: '4111111111111111', holder_name: 'Ana Prueba', expiration_month: '12', expiration_year: '30', cvv2: '123' });
+    expect(success.getByText('Concierto de prueba')).toBeTruthy();
+    expect(success.getByText('Auditorio Central')).toBeTruthy();
+    expect(success.getByRole('link').getAttribute('href')).toBe('/perfil/mis_compras');
+    await waitFor(() => expect(fake.deps.celebrate).toHaveBeenCalledTimes(1));
+    expect(onSold).toHaveBeenCalledTimes(1);
+    fireEvent.click(success.getByRole('button', { name: 'Continuar' }));
+    expect(fake.deps.reload).toHaveBeenCalled();
+  });
+
+  it('sends a guest through cargo_invitado and a 3-D Secure charge to the bank page', async () => {
+    signOut();
+    const fake = fakePaymentDeps();
+    fake.deps.makeCargoInvitado.mockResolvedValue(cargo({ cargo: { id: 'tr_2', status: 'charge_pending', pagado: false, payment_method: { type: 'redirect', url: 'http://localhost/sandbox/3ds/tr_2' } } }));
+    renderStep(fake);
+    await summary();
+    expect(screen.queryByLabelText('¿Quieres guardar tu tarjeta?')).toBeNull();
+    typeCard();
+    fireEvent.click(screen.getByRole('button', { name: 'Pagar' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+    await waitFor(() => expect(fake.deps.navigate).toHaveBeenCalledWith('http://localhost/sandbox/3ds/tr_2'));
+    expect(fake.deps.makeCargo).not.toHaveBeenCalled();
+    expect(fake.deps.makeCargoInvitado).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog', { name: '¡Compra exitosa!' })).toBeNull();
+    expect(onSold).not.toHaveBeenCalled();
+  });
+
+  it('shows a decline, lets the buyer retry in the same hold, and drops a refused code', async () => {
+    const fake = fakePaymentDeps();
+    renderStep(fake);
+    await summary();
+    fake.deps.validarClaveWeb.mockResolvedValueOnce(promocion({ id: 8, porcentaje: 5000, nombre: 'Mitad', clave: 'MITAD' }));
+    fake.deps.aplicarPromo.mockResolvedValueOnce({ message: 'Descuento aplicado correctamente!' });
+    fireEvent.change(screen.getByLabelText('Código de descuento'), { target: { value: 'MITAD' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
+    await screen.findByText('Descuento aplicado correctamente!');
+
+    fake.deps.makeCargo.mockRejectedValueOnce(new ApiError({ status: 400, messages: ['Código de descuento inválido.'], data: { isPromoError: true } }));
+    typeCard('4222222222222220');
+    fireEvent.click(screen.getByRole('button', { name: 'Pagar' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Código de descuento inválido.');
+    expect(screen.queryByText(/Mitad/)).toBeNull();
+
+    fake.deps.makeCargo.mockRejectedValueOnce(new Error('network'));
+    fireEvent.click(screen.getByRole('button', { name: 'Pagar' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+    await screen.findByText('Ocurrió un error al procesar el pago.');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Pagar' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+    await screen.findByRole('dialog', { name: '¡Compra exitosa!' });
+    expect(fake.deps.makeCargo).toHaveBeenCalledTimes(3);
+    expect(fake.deps.makeCargo.mock.calls[2]![0]).toMatchObject({ promocion_id: null, amount: 339_000 });
+  });
+});

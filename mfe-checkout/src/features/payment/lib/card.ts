@@ -1,0 +1,59 @@
+/** Card form rules of spec §5 "Card form": as-you-type clean-up, brand detection and validation. */
+import { messages } from '@taquilla/shared';
+
+export type CardBrand = 'visa' | 'mastercard' | 'amex' | null;
+
+export interface CardInput {
+  holder: string;
+  number: string;
+  expiry: string;
+  cvv: string;
+}
+
+export type CardErrors = Partial<Record<keyof CardInput, string>>;
+
+/** Letters (accents and ñ included) and spaces; everything else is dropped as typed. */
+export const cleanHolder = (raw: string) => raw.replace(/[^\p{L} ]/gu, '').replace(/ {2,}/g, ' ').trimStart();
+
+export const cardDigits = (raw: string) => raw.replace(/\D/g, '').slice(0, 16);
+
+export function cardBrand(number: string): CardBrand {
+  const d = cardDigits(number);
+  if (/^3[47]/.test(d)) return 'amex';
+  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(d)) return 'mastercard';
+  if (/^4/.test(d)) return 'visa';
+  return null;
+}
+
+/** Groups as printed on the card: 4-6-5 for American Express, groups of 4 otherwise. */
+export function formatCardNumber(raw: string): string {
+  const d = cardDigits(raw);
+  if (cardBrand(d) === 'amex') return [d.slice(0, 4), d.slice(4, 10), d.slice(10, 15)].filter(Boolean).join(' ');
+  return d.replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+/** MM/YY with the slash inserted once the month is typed. */
+export function formatExpiry(raw: string): string {
+  const d = raw.replace(/\D/g, '').slice(0, 4);
+  return d.length > 2 ? `${d.slice(0, 2)}/${d.slice(2)}` : d;
+}
+
+export const cleanCvv = (raw: string) => raw.replace(/\D/g, '').slice(0, 4);
+
+/** Every problem of the form, by field; empty when the card can be tokenised. `now` decides expiry. */
+export function validateCard(card: CardInput, now: Date): CardErrors {
+  const errors: CardErrors = {};
+  if (!/^\p{L}[\p{L} ]*$/u.test(card.holder.trim())) errors.holder = messages.CARD_HOLDER_INVALID;
+  const digits = card.number.replace(/\s/g, '');
+  if (!/^\d{15,16}$/.test(digits)) errors.number = messages.CARD_NUMBER_INVALID;
+  const m = /^(\d{2})\/(\d{2})$/.exec(card.expiry);
+  const month = m ? Number(m[1]) : 0;
+  if (!m || month < 1 || month > 12) errors.expiry = messages.CARD_EXPIRY_INVALID;
+  else {
+    const year = 2000 + Number(m[2]);
+    // A card is good through the last day of its month.
+    if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) errors.expiry = messages.CARD_EXPIRED;
+  }
+  if (!/^\d{3,4}$/.test(card.cvv)) errors.cvv = messages.CARD_CVV_INVALID;
+  return errors;
+}

@@ -1,0 +1,79 @@
+import { vi } from 'vitest';
+import type { EventoDetalle, DetalleSeccionResponse, FilasPorSeccionResponse } from '@taquilla/shared/schemas/catalog';
+import type { Promocion } from '@taquilla/shared/schemas/promociones';
+import type { MakeCargoPayload, MakeCargoResponse } from '@taquilla/shared/api/pagos';
+import { defaultPaymentDeps, type PaymentDeps } from '../features/payment/api/deps';
+import { RESERVA_ID, reservaDetalle } from './holds';
+
+export function promocion(over: Partial<Promocion> = {}): Promocion {
+  return {
+    id: 5,
+    nombre: 'Preventa',
+    tipo: 'PORCENTAJE',
+    porcentaje: 1000,
+    cantidadCompra: null,
+    cantidadPaga: null,
+    aplicaTodoEvento: true,
+    categorias: [],
+    clave: null,
+    automatica: true,
+    ...over,
+  };
+}
+
+/** 10 % service, 3 % card, no IVA; section 9 'Platea' with two VIP seats at $1,500. */
+export const evento = {
+  id: 1,
+  nombre: 'Concierto de prueba',
+  recinto: { nombre: 'Auditorio Central' },
+  usoDeTarjeta: 300,
+  usoDeServicio: 1000,
+  ivaRate: 1600,
+  isIvaApplied: false,
+  udsPorCategoria: false,
+} as unknown as EventoDetalle;
+
+const detalleSeccion = {
+  secciones: [{ id: 9, nombre: 'Platea', nombreEspecial: null, uds: null, precioSeccion: 150_000 }],
+  preciosCategorias: [],
+} as unknown as DetalleSeccionResponse;
+
+const filas = { categoriasEvento: [] } as unknown as FilasPorSeccionResponse;
+
+export function cargo(over: Partial<MakeCargoResponse> = {}): MakeCargoResponse {
+  return {
+    cargo: { id: 'tr_1', status: 'completed', pagado: true },
+    boletos: [],
+    total: 339_000,
+    evento: { id: 1, nombre: 'Concierto de prueba', recinto: 'Auditorio Central', fecha: '2026-12-01T02:00:00.000Z' },
+    ...over,
+  };
+}
+
+/** Payment deps whose every outside call is a vi.fn answering a seat hold of two VIP seats. */
+export function fakePaymentDeps() {
+  const gateway = { deviceSessionId: 'dev-1', tokenize: vi.fn(async () => 'tok_1') };
+  const deps = {
+    ...defaultPaymentDeps,
+    getEventoDetalle: vi.fn(async () => evento),
+    getReserva: vi.fn(async () => reservaDetalle()),
+    getDetalleSeccion: vi.fn(async () => detalleSeccion),
+    getFilasPorSeccion: vi.fn(async () => filas),
+    validarPromoWeb: vi.fn(async () => ({ total: 0, promocionesAplicaDirecto: [] as Promocion[] })),
+    validarClaveWeb: vi.fn(),
+    aplicarPromo: vi.fn(),
+    getCredenciales: vi.fn(async () => ({ merchantId: 'm', publicKey: 'pk', sandbox: true, proveedor: 'sandbox' as const, scriptUrls: ['http://localhost/sandbox/openpay.js'] })),
+    loadGateway: vi.fn(async () => gateway),
+    makeCargo: vi.fn(async (_payload: MakeCargoPayload) => cargo()),
+    makeCargoInvitado: vi.fn(async (_payload: MakeCargoPayload) => cargo({ invitadoId: '0b5e8c8e-9d0f-4f57-8a57-6c3d1b1f0a11' })),
+    checkCargo: vi.fn(),
+    checkCargoInvitado: vi.fn(),
+    celebrate: vi.fn(),
+    navigate: vi.fn(),
+    reload: vi.fn(),
+    now: () => new Date('2026-11-26T10:00:00.000Z'),
+  } satisfies PaymentDeps;
+  return { deps, gateway };
+}
+
+export { RESERVA_ID };
