@@ -1,3 +1,4 @@
+import { escapeHtml } from '../lib/html';
 /**
  * Account e-mails in Spanish: branded HTML (inline styles — mail clients ignore <style> and
  * external CSS) plus a plain-text part with the same content and the bare link.
@@ -10,10 +11,6 @@ export interface MailContent {
 
 const BRAND = 'Taquilla';
 const YELLOW = '#fdff00';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 interface LayoutInput {
   preheader: string;

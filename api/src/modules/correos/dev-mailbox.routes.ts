@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { emailOutbox } from '../../db/schema/email';
+import { escapeHtml } from '../../lib/html';
 import type { MailAttachment } from '../../mail/outbox';
 import { notFoundHandler } from '../../plugins/error-handler';
 
@@ -12,9 +13,7 @@ import { notFoundHandler } from '../../plugins/error-handler';
  */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function esc(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
+const esc = escapeHtml;
 
 const STATUS: Record<string, string> = { local: 'buzón local', pendiente: 'pendiente', enviado: 'enviado', fallido: 'fallido' };
 
