@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { ApiError } from '@taquilla/shared';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -51,7 +51,8 @@ describe('EventInfo', () => {
     expect(screen.getByRole('link', { name: 'Comprar boletos' }).getAttribute('href')).toBe('/eventos/7');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(container.querySelector('[data-remote-version]')).toBeTruthy();
-    expect(document.title).toBe('Noche de Jazz · Taquilla');
+    // Set by an effect after the data renders: wait for it rather than read it at once.
+    await waitFor(() => expect(document.title).toBe('Noche de Jazz · Taquilla'));
   });
 
   it('a past event says so instead of offering tickets', async () => {
