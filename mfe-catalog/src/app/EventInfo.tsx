@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { useEventoDetalle } from '../features/event-info/api/use-evento-detalle';
 import { EventInfoView } from '../features/event-info/components/EventInfoView';
-import { serverMessageOr } from '../lib/error-message';
+import { serverMessageOr } from '@taquilla/shared/server-message';
 import './catalog.css';
 
 /**

@@ -1,6 +1,6 @@
 import { ApiError, messages } from '@taquilla/shared';
 import { getEventoDetalle, type EventoDetalle } from '@taquilla/shared/api/catalog';
-import { useRequest, type RequestState } from '../../../lib/use-request';
+import { useRequest, type RequestState } from '@taquilla/shared/use-request';
 
 /** An id the API could know: 1..int4, digits only. Anything else is answered without a request. */
 const EVENTO_ID = /^[1-9][0-9]{0,9}$/;

@@ -1,5 +1,5 @@
 import { getCategorias, type Categoria } from '@taquilla/shared/api/catalog';
-import { useRequest, type RequestState } from '../../../lib/use-request';
+import { useRequest, type RequestState } from '@taquilla/shared/use-request';
 
 /** Category chips. A failure only hides the chips: the list itself still works. */
 export function useCategorias(): RequestState<Categoria[]> {

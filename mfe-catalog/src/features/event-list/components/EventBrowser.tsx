@@ -1,9 +1,9 @@
 import { messages } from '@taquilla/shared';
 import type { Evento } from '@taquilla/shared/api/catalog';
 import { useMemo } from 'react';
-import { serverMessageOr } from '../../../lib/error-message';
+import { serverMessageOr } from '@taquilla/shared/server-message';
 import { useCategorias } from '../api/use-categorias';
-import type { RequestState } from '../../../lib/use-request';
+import type { RequestState } from '@taquilla/shared/use-request';
 import { useEventFilters } from '../hooks/use-event-filters';
 import { selectVisibleEvents } from '../lib/select-events';
 import { CategoryChips } from './CategoryChips';

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+
 /**
  * Shown when an event has no image or its image fails to load (spec §8). Inline so it can
  * never fail itself, and small (about 0.6 KB).
@@ -12,3 +14,23 @@ const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 450">
 </svg>`;
 
 export const DEFAULT_EVENT_IMAGE = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+
+/**
+ * The src to show for an event picture: the default one when `src` is missing or failed.
+ * Remembers *which* URL failed, so a new src gets its own chance without an effect.
+ */
+export function useEventImageFallback(src: string | null | undefined): {
+  src: string;
+  isDefault: boolean;
+  onError: () => void;
+} {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const isDefault = !src || failedSrc === src;
+  return {
+    src: isDefault ? DEFAULT_EVENT_IMAGE : src,
+    isDefault,
+    onError: () => {
+      if (src && !isDefault) setFailedSrc(src);
+    },
+  };
+}
