@@ -1,20 +1,30 @@
-import { useParams } from 'react-router-dom';
-import { UnderConstruction } from '../features/under-construction/components/under-construction';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { SideMenu } from '../components/SideMenu';
+import { CardsView } from '../features/cards/components/CardsView';
+import { PasswordForm } from '../features/password/components/PasswordForm';
+import { ProfileView } from '../features/profile/components/ProfileView';
+import { PurchaseDetail } from '../features/purchases/components/PurchaseDetail';
+import { PurchasesView } from '../features/purchases/components/PurchasesView';
+import './account.css';
 
-/** perfil/* sections (the shell guards the route; this remote renders the nested ones). */
-const SECTIONS: Record<string, string> = {
-  mi_perfil: 'Mi perfil',
-  mis_formas_de_pago: 'Mis formas de pago',
-  mis_compras: 'Mis compras',
-  mi_password: 'Cambiar contraseña',
-};
-
+/**
+ * Exposed as `account/Profile`, mounted by the shell on perfil/* behind its login guard:
+ * the side menu and the section the nested route names.
+ */
 export default function Profile() {
-  const section = useParams()['*']?.split('/')[0] ?? '';
   return (
-    <UnderConstruction
-      title={SECTIONS[section] ?? 'Mi cuenta'}
-      description="Tu perfil, tus compras con boletos QR y tus tarjetas guardadas estarán disponibles pronto."
-    />
+    <div className="account" data-remote-name={__REMOTE_NAME__} data-remote-version={__REMOTE_VERSION__}>
+      <SideMenu />
+      <div className="account__content">
+        <Routes>
+          <Route path="mi_perfil" element={<ProfileView />} />
+          <Route path="mi_password" element={<PasswordForm />} />
+          <Route path="mis_formas_de_pago" element={<CardsView />} />
+          <Route path="mis_compras" element={<PurchasesView />} />
+          <Route path="mis_compras/:eventoId" element={<PurchaseDetail />} />
+          <Route path="*" element={<Navigate to="/perfil/mi_perfil" replace />} />
+        </Routes>
+      </div>
+    </div>
   );
 }

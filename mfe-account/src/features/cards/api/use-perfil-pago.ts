@@ -1,0 +1,6 @@
+import { getMiPerfilPago, type PerfilPago } from '@taquilla/shared/api/cuenta';
+import { useRequest, type RequestState } from '@taquilla/shared/use-request';
+
+export function usePerfilPago(attempt: number): RequestState<PerfilPago> {
+  return useRequest(`perfil_pago#${attempt}`, getMiPerfilPago);
+}

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { bus, messages } from '@taquilla/shared';
+import { deleteTarjeta, type TarjetaGuardada } from '@taquilla/shared/api/cuenta';
+import { serverMessageOr } from '@taquilla/shared/server-message';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { Empty, LoadError, Loading } from '../../../components/RequestStatus';
+import { useRetry } from '../../../lib/use-retry';
+import { usePerfilPago } from '../api/use-perfil-pago';
+import { cardName } from '../lib/card-label';
+
+type Outcome = { kind: 'error' | 'success'; text: string } | null;
+
+/** Mis formas de pago: the saved cards, each with delete behind the confirm dialog (spec §2, §5, §8). */
+export function CardsView() {
+  const [attempt, reload] = useRetry();
+  const perfil = usePerfilPago(attempt);
+  const [toDelete, setToDelete] = useState<TarjetaGuardada | null>(null);
+  const [deleting, setDeleting] = useState<number | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  const remove = async (card: TarjetaGuardada) => {
+    setToDelete(null);
+    const idOpenpay = perfil.status === 'success' ? perfil.data.idOpenpay : null;
+    if (!idOpenpay) {
+      setOutcome({ kind: 'error', text: messages.DELETE_CARD_NO_CUSTOMER });
+      return;
+    }
+    setDeleting(card.id);
+    try {
+      const { message } = await deleteTarjeta(idOpenpay, card.idtarjeta);
+      setOutcome({ kind: 'success', text: message });
+      bus.emit('ui:toast', { kind: 'success', message });
+      reload();
+    } catch (error) {
+      setOutcome({ kind: 'error', text: serverMessageOr(error, messages.DELETE_CARD_FAILED_PROFILE) });
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  return (
+    <section className="account__page" aria-labelledby="account-title">
+      <h1 id="account-title">Mis formas de pago</h1>
+      {outcome && (
+        <p className={outcome.kind === 'error' ? 'account__alert' : 'account__success'} role={outcome.kind === 'error' ? 'alert' : 'status'}>
+          {outcome.text}
+        </p>
+      )}
+      {perfil.status === 'loading' && <Loading />}
+      {perfil.status === 'error' && <LoadError message={serverMessageOr(perfil.error, messages.CARDS_FAILED)} onRetry={reload} />}
+      {perfil.status === 'success' && perfil.data.tarjetas.length === 0 && (
+        <Empty>
+          <p>No tienes tarjetas guardadas.</p>
+          <p className="account__hint">Puedes guardar una al pagar tus boletos.</p>
+        </Empty>
+      )}
+      {perfil.status === 'success' && perfil.data.tarjetas.length > 0 && (
+        <ul className="cards" aria-label="Tarjetas guardadas">
+          {perfil.data.tarjetas.map((card) => (
+            <li key={card.id} className="cards__item">
+              <div>
+                <p className="cards__name">{cardName(card)}</p>
+                <p className="account__hint">
+                  {card.nombreEnTarjeta} · {card.banco}
+                  {card.tipo ? ` · ${card.tipo}` : ''}
+                </p>
+              </div>
+              <button
+                type="button"
+                className="account__button account__button--danger"
+                aria-label={`Eliminar ${cardName(card)}`}
+                disabled={deleting === card.id}
+                onClick={() => setToDelete(card)}
+              >
+                {deleting === card.id ? 'Eliminando…' : 'Eliminar'}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Eliminar tarjeta"
+        text={messages.CONFIRM_DELETE_CARD}
+        confirmLabel="Eliminar"
+        onConfirm={() => toDelete && void remove(toDelete)}
+        onCancel={() => setToDelete(null)}
+      />
+    </section>
+  );
+}

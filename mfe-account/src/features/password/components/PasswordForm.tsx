@@ -1,0 +1,83 @@
+import { useState, type FormEvent } from 'react';
+import { bus, messages } from '@taquilla/shared';
+import { updatePassword, type UpdatePasswordPayload } from '@taquilla/shared/api/cuenta';
+import { serverMessageOr } from '@taquilla/shared/server-message';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { TextField } from '../../../components/TextField';
+import { checkPasswordForm, EMPTY_PASSWORD_FORM, type PasswordField, type PasswordValues } from '../lib/password-form';
+
+type Outcome = { kind: 'error' | 'success'; text: string } | null;
+
+/** Mi password: current, new and its confirmation; a confirm dialog precedes the change (spec §5). */
+export function PasswordForm() {
+  const [values, setValues] = useState<PasswordValues>(EMPTY_PASSWORD_FORM);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<PasswordField, string>>>({});
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [pending, setPending] = useState<UpdatePasswordPayload | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const bind = (name: PasswordField) => ({
+    name,
+    value: values[name],
+    error: fieldErrors[name],
+    onChange: (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value })),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const check = checkPasswordForm(values);
+    if (!check.ok) {
+      setFieldErrors(check.fields);
+      setOutcome(check.form ? { kind: 'error', text: check.form } : null);
+      return;
+    }
+    setFieldErrors({});
+    setOutcome(null);
+    setPending(check.payload);
+  };
+
+  const onConfirm = async () => {
+    const payload = pending;
+    setPending(null);
+    if (!payload) return;
+    setSaving(true);
+    try {
+      await updatePassword(payload);
+      setValues(EMPTY_PASSWORD_FORM);
+      setOutcome({ kind: 'success', text: messages.PASSWORD_UPDATED });
+      bus.emit('ui:toast', { kind: 'success', message: messages.PASSWORD_UPDATED });
+    } catch (error) {
+      setOutcome({ kind: 'error', text: serverMessageOr(error, messages.PASSWORD_UPDATE_FAILED) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section className="account__page" aria-labelledby="account-title">
+      <h1 id="account-title">Cambiar contraseña</h1>
+      <form className="account__form" onSubmit={onSubmit} noValidate>
+        <TextField label="Contraseña actual" type="password" autoComplete="current-password" {...bind('actualPassword')} />
+        <TextField label="Nueva contraseña" type="password" autoComplete="new-password" {...bind('newPassword')} />
+        <TextField label="Confirmar nueva contraseña" type="password" autoComplete="new-password" {...bind('repeatedNewPassword')} />
+        <p className="account__hint">La contraseña debe tener una mayúscula, una minúscula, un número y al menos 6 caracteres.</p>
+        {outcome && (
+          <p className={outcome.kind === 'error' ? 'account__alert' : 'account__success'} role={outcome.kind === 'error' ? 'alert' : 'status'}>
+            {outcome.text}
+          </p>
+        )}
+        <button type="submit" className="account__button" disabled={saving}>
+          {saving ? 'Actualizando…' : 'Actualizar contraseña'}
+        </button>
+      </form>
+      <ConfirmDialog
+        open={pending !== null}
+        title="¿Cambiar tu contraseña?"
+        text="Usarás la nueva contraseña para iniciar sesión; tus otras sesiones se cerrarán."
+        confirmLabel="Cambiar contraseña"
+        onConfirm={() => void onConfirm()}
+        onCancel={() => setPending(null)}
+      />
+    </section>
+  );
+}
