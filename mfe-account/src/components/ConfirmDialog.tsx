@@ -19,7 +19,7 @@ export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onCa
         <h2 id={titleId}>{title}</h2>
         <p>{text}</p>
         <div className="account__actions">
-          <button type="button" className="account__button account__button--secondary" onClick={onCancel} autoFocus>
+          <button type="button" className="account__button account__button--secondary" onClick={onCancel} data-autofocus>
             Cancelar
           </button>
           <button type="button" className="account__button" onClick={onConfirm}>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode, type SyntheticEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
 
 interface Props {
   open: boolean;
@@ -10,7 +10,7 @@ interface Props {
 
 /**
  * The platform's modal <dialog> (showModal): the page behind is inert, Escape closes, and
- * the browser returns focus to whatever opened it. React owns `open`; native close paths
+ * focus goes to the element marked `data-autofocus`, and back to the opener on close. React owns `open`; native close paths
  * (Escape) only ask, through `onClose`.
  */
 export function Dialog({ open, labelledBy, onClose, className, children }: Props) {
@@ -26,6 +26,8 @@ export function Dialog({ open, labelledBy, onClose, className, children }: Props
       dialog.showModal?.();
       // jsdom has no showModal; the attribute keeps the dialog in the accessibility tree.
       if (!dialog.open) dialog.setAttribute('open', '');
+      // Not the autoFocus prop: React would focus during commit, before the opener is remembered.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     }
     if (!open && dialog.open) {
       dialog.close?.();
@@ -39,8 +41,15 @@ export function Dialog({ open, labelledBy, onClose, className, children }: Props
     onClose();
   };
 
+  // Escape handled here as well: preventing it stops the native cancel, so it closes once.
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    onClose();
+  };
+
   return (
-    <dialog ref={ref} className={className ?? 'account-dialog'} aria-labelledby={labelledBy} onCancel={onCancel}>
+    <dialog ref={ref} className={className ?? 'account-dialog'} aria-labelledby={labelledBy} onCancel={onCancel} onKeyDown={onKeyDown}>
       {open && children}
     </dialog>
   );

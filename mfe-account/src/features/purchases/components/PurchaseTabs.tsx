@@ -43,8 +43,7 @@ export function PurchaseTabs({ tab, proximos, panelId, onChange }: Props) {
           className="purchase-tabs__tab"
           onClick={() => onChange(t.id)}
         >
-          {t.label}
-          {t.id === 'proximos' && proximos !== null && <span className="purchase-tabs__count"> ({proximos})</span>}
+          {t.id === 'proximos' && proximos !== null ? `${t.label} (${proximos})` : t.label}
         </button>
       ))}
     </div>

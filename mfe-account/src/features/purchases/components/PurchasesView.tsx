@@ -49,7 +49,7 @@ export function PurchasesView() {
           </Empty>
         )}
         {eventos.status === 'success' && list.length > 0 && (
-          <ul className={`purchases purchases--${state.vista}`}>
+          <ul className={`purchases purchases--${state.vista}`} aria-label="Tus eventos">
             {list.map((evento) => (
               <li key={evento.id}>
                 <EventPurchaseCard evento={evento} ahora={eventos.data.ahora} search={search} />

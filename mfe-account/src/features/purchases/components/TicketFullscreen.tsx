@@ -31,7 +31,7 @@ export function TicketFullscreen({ ticket, evento, onClose }: Props) {
             {ticket.seccion} · {placeLabel(ticket)} · {ticket.categoria}
           </p>
           <p className="ticket-full__id">Boleto {ticket.id}</p>
-          <button type="button" className="account__button" onClick={onClose} autoFocus>
+          <button type="button" className="account__button" onClick={onClose} data-autofocus>
             Cerrar
           </button>
         </div>
