@@ -43,8 +43,30 @@ async function miEvento(api: APIRequestContext, token: string, id: string): Prom
 const card = (page: Page, name: string) => page.getByRole('article', { name });
 const tab = (page: Page, name: RegExp) => page.getByRole('tab', { name });
 
+/** Content-Security-Policy violations the page reports from now on (QR images, the PDF library, downloads). */
+async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __csp: string[] }).__csp = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  return () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
+}
+
+/** Whether the account remote has served the PDF library to this page yet. */
+function watchPdfLibrary(page: Page): () => boolean {
+  let loaded = false;
+  page.on('response', async (response) => {
+    if (!/\/remotes\/account\/.+\.js$/.test(response.url())) return;
+    if ((await response.text().catch(() => '')).includes('jsPDF')) loaded = true;
+  });
+  return () => loaded;
+}
+
 test('the demo account: Mis compras tabs and views in the URL, a ticket whose QR decodes to its payload', async ({ page, api }) => {
   const token = await signInDemo(page, api);
+  const violations = await watchCsp(page);
+  const pdfLibraryLoaded = watchPdfLibrary(page);
   await page.goto('/eventos');
   await page.getByRole('banner').getByRole('link', { name: 'Mis eventos' }).click();
   await expect(page).toHaveURL(/\/perfil\/mis_compras$/);
@@ -110,10 +132,12 @@ test('the demo account: Mis compras tabs and views in the URL, a ticket whose QR
   await expect(full).toBeHidden();
   await expect(enlarge).toBeFocused();
 
-  // The PDF (its library loads on this click) and the calendar file.
+  // The PDF (its library loads on this click, not before) and the calendar file.
+  expect(pdfLibraryLoaded()).toBe(false);
   const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar boletos (PDF)' }).click()]);
   expect(pdf.suggestedFilename()).toMatch(/^boletos-luna-roja.*\.pdf$/);
   expect(fs.readFileSync((await pdf.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+  await expect.poll(pdfLibraryLoaded).toBe(true);
   const [ics] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Agregar al calendario' }).click()]);
   expect(ics.suggestedFilename()).toMatch(/\.ics$/);
   const calendar = fs.readFileSync((await ics.path())!, 'utf8');
@@ -122,6 +146,7 @@ test('the demo account: Mis compras tabs and views in the URL, a ticket whose QR
 
   await page.getByRole('link', { name: '← Volver a mis compras' }).click();
   await expect(page).toHaveURL(/\/perfil\/mis_compras\?vista=cuadricula$/);
+  expect(await violations()).toEqual([]);
 });
 
 test('password change: wrong current password, mismatch, then success; the old password no longer signs in', async ({ page, api }) => {
