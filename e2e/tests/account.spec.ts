@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createVerifiedBuyer, PASSWORD, signInAs } from '../support/accounts';
+import { watchCsp } from '../support/csp';
 import { expect, test } from '../support/fixtures';
 import { decodeQrOnScreen } from '../support/qr';
 
@@ -42,16 +43,6 @@ async function miEvento(api: APIRequestContext, token: string, id: string): Prom
 
 const card = (page: Page, name: string) => page.getByRole('article', { name });
 const tab = (page: Page, name: RegExp) => page.getByRole('tab', { name });
-
-/** Content-Security-Policy violations the page reports from now on (QR images, the PDF library, downloads). */
-async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __csp: string[] }).__csp = seen;
-    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
-  });
-  return () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
-}
 
 /** Whether the account remote has served the PDF library to this page yet. */
 function watchPdfLibrary(page: Page): () => boolean {

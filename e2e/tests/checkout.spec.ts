@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { createVerifiedBuyer, signInAs, uniqueEmail } from '../support/accounts';
+import { watchCsp } from '../support/csp';
 import { expect, test } from '../support/fixtures';
 import { estadoDe, eventoId, openGeneralModal, openSeatPage, panel, pickSeats, seccion } from '../support/purchase';
 
@@ -19,16 +20,6 @@ const totals = (scope: Locator) => scope.getByRole('region', { name: 'Totales de
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const amountOf = (scope: Locator, label: string | RegExp) =>
   totals(scope).locator('dt', { hasText: typeof label === 'string' ? new RegExp(`^${escape(label)}$`) : label }).locator('xpath=following-sibling::dd');
-
-/** Content-Security-Policy violations seen by the page from now on (the gateway script, the confetti). */
-async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __csp: string[] }).__csp = seen;
-    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
-  });
-  return () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
-}
 
 async function fillCard(scope: Locator, number: string) {
   await scope.getByLabel('Nombre del titular').fill('Ana Prueba');

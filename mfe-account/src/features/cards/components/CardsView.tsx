@@ -3,12 +3,11 @@ import { bus, messages } from '@taquilla/shared';
 import { deleteTarjeta, type TarjetaGuardada } from '@taquilla/shared/api/cuenta';
 import { serverMessageOr } from '@taquilla/shared/server-message';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { OutcomeMessage, type Outcome } from '../../../components/OutcomeMessage';
 import { Empty, LoadError, Loading } from '../../../components/RequestStatus';
 import { useRetry } from '../../../lib/use-retry';
 import { usePerfilPago } from '../api/use-perfil-pago';
 import { cardName } from '../lib/card-label';
-
-type Outcome = { kind: 'error' | 'success'; text: string } | null;
 
 /** Mis formas de pago: the saved cards, each with delete behind the confirm dialog (spec §2, §5, §8). */
 export function CardsView() {
@@ -41,11 +40,7 @@ export function CardsView() {
   return (
     <section className="account__page" aria-labelledby="account-title">
       <h1 id="account-title">Mis formas de pago</h1>
-      {outcome && (
-        <p className={outcome.kind === 'error' ? 'account__alert' : 'account__success'} role={outcome.kind === 'error' ? 'alert' : 'status'}>
-          {outcome.text}
-        </p>
-      )}
+      <OutcomeMessage outcome={outcome} />
       {perfil.status === 'loading' && <Loading />}
       {perfil.status === 'error' && <LoadError message={serverMessageOr(perfil.error, messages.CARDS_FAILED)} onRetry={reload} />}
       {perfil.status === 'success' && perfil.data.tarjetas.length === 0 && (

@@ -3,10 +3,9 @@ import { bus, messages } from '@taquilla/shared';
 import { updatePassword, type UpdatePasswordPayload } from '@taquilla/shared/api/cuenta';
 import { serverMessageOr } from '@taquilla/shared/server-message';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { OutcomeMessage, type Outcome } from '../../../components/OutcomeMessage';
 import { TextField } from '../../../components/TextField';
 import { checkPasswordForm, EMPTY_PASSWORD_FORM, type PasswordField, type PasswordValues } from '../lib/password-form';
-
-type Outcome = { kind: 'error' | 'success'; text: string } | null;
 
 /** Mi password: current, new and its confirmation; a confirm dialog precedes the change (spec §5). */
 export function PasswordForm() {
@@ -61,11 +60,7 @@ export function PasswordForm() {
         <TextField label="Nueva contraseña" type="password" autoComplete="new-password" {...bind('newPassword')} />
         <TextField label="Confirmar nueva contraseña" type="password" autoComplete="new-password" {...bind('repeatedNewPassword')} />
         <p className="account__hint">La contraseña debe tener una mayúscula, una minúscula, un número y al menos 6 caracteres.</p>
-        {outcome && (
-          <p className={outcome.kind === 'error' ? 'account__alert' : 'account__success'} role={outcome.kind === 'error' ? 'alert' : 'status'}>
-            {outcome.text}
-          </p>
-        )}
+        <OutcomeMessage outcome={outcome} />
         <button type="submit" className="account__button" disabled={saving}>
           {saving ? 'Actualizando…' : 'Actualizar contraseña'}
         </button>
