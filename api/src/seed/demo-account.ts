@@ -45,11 +45,12 @@ async function asientosLibres(db: Db, evento: number, n: number): Promise<number
   return rows.map((r) => Number(r.id));
 }
 
+/** The event's main general-admission section (the largest on the map). */
 async function seccionGeneral(db: Db, evento: number): Promise<number> {
   const [row] = await queryRows<{ seccion_id: number }>(
     db,
     sql`select es.seccion_id from evento_secciones es join secciones s on s.id = es.seccion_id
-         where es.evento_id = ${evento} and s.tipo = 'general' order by es.seccion_id desc limit 1`,
+         where es.evento_id = ${evento} and s.tipo = 'general' and not s.seccion_adicional order by es.capacidad desc, es.seccion_id limit 1`,
   );
   if (!row) throw new Error(`seed demo: el evento ${evento} no tiene sección general`);
   return Number(row.seccion_id);

@@ -11,6 +11,7 @@ import { messages } from '../messages';
 import { newPasswordSchema, MAX_PASSWORD_LENGTH } from './auth';
 import { centavosSchema, isoDateTimeSchema } from './common';
 import { eventoSchema } from './catalog';
+import { totalesSchema } from './pagos';
 
 export const CUENTA_MESSAGES = {
   fieldsRequired: messages.PASSWORD_FIELDS_REQUIRED,
@@ -138,21 +139,16 @@ export const lineaResumenSchema = z.object({
 export type LineaResumen = z.infer<typeof lineaResumenSchema>;
 
 /**
- * The order summary panel, over every purchase of this event (the amounts stored at sale
- * time, never recomputed). `total` is what was charged.
+ * The order summary panel, over every purchase of this event: the sale's totals (subtotal,
+ * descuento, cargoServicio, cargoTarjeta, iva, total) as stored at sale time, never
+ * recomputed, added up. `total` is what was charged.
  */
-export const resumenCompraSchema = z.object({
+export const resumenCompraSchema = totalesSchema.omit({ boletosGratis: true }).extend({
   /** Where the tickets were e-mailed. */
   correo: z.string(),
   recinto: z.string(),
   ciudad: z.string(),
   lineas: z.array(lineaResumenSchema),
-  subtotal: centavosSchema,
-  descuento: centavosSchema,
-  cargoServicio: centavosSchema,
-  cargoTarjeta: centavosSchema,
-  iva: centavosSchema,
-  total: centavosSchema,
   /** How many purchases (orders) the summary adds up. */
   compras: z.number().int().positive(),
 });

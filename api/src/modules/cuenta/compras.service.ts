@@ -42,25 +42,18 @@ export async function misEventos(db: Db, dueno: repo.Dueno, ahora: Date = new Da
   return { proximos: proximos.map((e) => e.evento), pasados: pasados.map((e) => e.evento), ahora: ahora.toISOString() };
 }
 
-function toBoleto(b: repo.BoletoRow): Boleto {
-  return {
-    id: b.id,
-    quemadoUUID: b.quemadoUuid,
-    precio: b.precio,
-    categoria: b.categoria === null ? null : { nombre: b.categoria },
-    asiento: { numero: b.numero ?? 0, fila: { nombre: b.fila ?? '', seccion: { nombre: b.seccion, bloque: { nombre: b.bloque } } } },
-  };
+/** What every ticket shows; `categoria` null is general admission without a category ('General'). */
+function base(b: repo.BoletoRow) {
+  return { id: b.id, quemadoUUID: b.quemadoUuid, precio: b.precio, categoria: b.categoria === null ? null : { nombre: b.categoria } };
 }
 
+function toBoleto(b: repo.BoletoRow): Boleto {
+  return { ...base(b), asiento: { numero: b.numero ?? 0, fila: { nombre: b.fila ?? '', seccion: { nombre: b.seccion, bloque: { nombre: b.bloque } } } } };
+}
+
+/** The price paid (stored at the sale) as precioEspecial, not today's price of the section. */
 function toPase(b: repo.BoletoRow): PaseGeneral {
-  return {
-    id: b.id,
-    quemadoUUID: b.quemadoUuid,
-    precio: b.precio,
-    categoria: b.categoria === null ? null : { nombre: b.categoria },
-    // The price paid (stored at the sale), not today's price of the section.
-    eventoSeccion: { precioEspecial: b.precio, seccion: { nombre: b.seccion, bloque: { nombre: b.bloque } } },
-  };
+  return { ...base(b), eventoSeccion: { precioEspecial: b.precio, seccion: { nombre: b.seccion, bloque: { nombre: b.bloque } } } };
 }
 
 /** Tickets of one category and section at one price make one line. */
