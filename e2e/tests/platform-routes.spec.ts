@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
+import { createVerifiedBuyer, signInAs } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
-import { slot, expectRemoteRendered, withMockedSession } from '../support/platform';
+import { slot, expectRemoteRendered } from '../support/platform';
 
 // The platform frame: every route → its remote slot or shell page, 404, one React / router /
 // @taquilla/shared across remotes, and the session check. Remote *screens* have their own specs.
@@ -31,8 +32,10 @@ test.describe('routes', () => {
   });
 
   for (const section of ['mi_perfil', 'mis_formas_de_pago', 'mis_compras', 'mi_password']) {
-    test(`/perfil/${section} renders account when logged in`, async ({ page }) => {
-      await withMockedSession(page);
+    test(`/perfil/${section} renders account when logged in`, async ({ page, api }) => {
+      // A real session: account calls the API on every section, and a mocked token would get
+      // a 401 there that closes the session.
+      await signInAs(page, await createVerifiedBuyer(api));
       await page.goto(`/perfil/${section}`);
       await expect(page).toHaveURL(new RegExp(`/perfil/${section}$`));
       await expectRemoteRendered(page, 'account');
