@@ -1,4 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactNode, type SyntheticEvent } from 'react';
+import './dialog.css';
 
 interface Props {
   open: boolean;
@@ -9,9 +10,9 @@ interface Props {
 }
 
 /**
- * The platform's modal <dialog> (showModal): the page behind is inert, Escape closes, and
- * focus goes to the element marked `data-autofocus`, and back to the opener on close. React owns `open`; native close paths
- * (Escape) only ask, through `onClose`.
+ * The platform's modal <dialog> (showModal): the page behind is inert, Escape closes, focus
+ * goes to the element marked `data-autofocus` and back to the opener on close. React owns
+ * `open`; native close paths (Escape) only ask, through `onClose`.
  */
 export function Dialog({ open, labelledBy, onClose, className, children }: Props) {
   const ref = useRef<HTMLDialogElement>(null);

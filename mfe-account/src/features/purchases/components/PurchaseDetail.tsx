@@ -11,7 +11,7 @@ import { OrderSummary } from './OrderSummary';
 import { TicketCard } from './TicketCard';
 import { TicketFullscreen } from './TicketFullscreen';
 import { WalletActions } from './WalletActions';
-import './purchases.css';
+import './ticket-wallet.css';
 
 /** 'detalle de boleto(s)': the tickets of one event with their QR, the wallet extras and the order summary. */
 export function PurchaseDetail() {
