@@ -4,6 +4,7 @@
  */
 import { accountsModule } from './auth/accounts.module';
 import { catalogModule } from './catalog/routes';
+import { cuentaModule } from './cuenta/cuenta.routes';
 import { healthModule } from './health/routes';
 import { pagosModule } from './pagos/routes';
 import { promocionesModule } from './promociones/routes';
@@ -11,4 +12,4 @@ import { reservasModule } from './reservas/reservas.routes';
 import type { RouteModule } from './types';
 import { ventasModule } from './ventas/ventas.routes';
 
-export const routeModules: RouteModule[] = [healthModule, catalogModule, accountsModule, promocionesModule, reservasModule, pagosModule, ventasModule];
+export const routeModules: RouteModule[] = [healthModule, catalogModule, accountsModule, promocionesModule, reservasModule, pagosModule, ventasModule, cuentaModule];

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
 import { eventoImportSchema, formatIssues } from '../import/definition';
 import { importEvento } from '../import/import-evento';
+import { seedDemoAccount } from './demo-account';
 import { seedEventos } from './events';
 
 /** Event types always present (chips), even before any event uses them. */
@@ -12,10 +13,11 @@ const CATEGORIAS = ['Conciertos', 'Deportes', 'Teatro', 'Arte', 'Conferencias'];
 /**
  * First start: when there are no events, load the demo catalogue through the same import
  * path an organiser uses. Idempotent: a non-empty events table means nothing to do.
- * A lock keeps two processes starting at once from seeding twice.
+ * A lock keeps two processes starting at once from seeding twice. Then the demo account
+ * (demo-account.ts) buys its tickets through the real sale.
  */
 export async function seedIfEmpty(db: Db, log?: Pick<FastifyBaseLogger, 'info'>, now: Date = new Date()): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(424242)`);
     const [row] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from eventos`);
     if ((row?.n ?? 0) > 0) return false;
@@ -31,4 +33,9 @@ export async function seedIfEmpty(db: Db, log?: Pick<FastifyBaseLogger, 'info'>,
     log?.info({ ms: Date.now() - started }, 'seeded demo catalogue');
     return true;
   });
+  // After the catalogue commits: the demo purchases go through the sale, which opens its own
+  // transactions and talks to the sandbox gateway. Never in production: a known password, and
+  // the sandbox refuses to run there.
+  if (seeded && process.env.NODE_ENV !== 'production') await seedDemoAccount(db, log);
+  return seeded;
 }

@@ -43,6 +43,14 @@ export async function setPasswordHash(db: DbOrTx, userId: string, passwordHash: 
   await db.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, userId));
 }
 
+/**
+ * The hash alone, for a change made from inside a session: password_changed_at stays, so the
+ * session that made the change keeps its token; the others end by revokeOtherSessions.
+ */
+export async function replacePasswordHash(db: DbOrTx, userId: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
 export async function insertToken(
   db: DbOrTx,
   input: { userId: string; purpose: AuthTokenPurpose; tokenHash: string; expiresAt: Date },

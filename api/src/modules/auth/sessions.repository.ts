@@ -1,8 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { authSessions } from '../../db/schema/auth';
 
-/** Server-side sessions: opened at sign-in, revoked by logout or a password reset. */
+/** Server-side sessions: opened at sign-in, revoked by logout, a password reset or a password change. */
 export async function openSession(db: DbOrTx, userId: string): Promise<string> {
   const [row] = await db.insert(authSessions).values({ userId }).returning({ id: authSessions.id });
   return row!.id;
@@ -27,4 +27,12 @@ export async function revokeSession(db: DbOrTx, sessionId: string, userId: strin
 
 export async function revokeUserSessions(db: DbOrTx, userId: string): Promise<void> {
   await db.update(authSessions).set({ revokedAt: new Date() }).where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
+}
+
+/** Every live session of the user but `keepSessionId` (a password change keeps the device that made it). */
+export async function revokeOtherSessions(db: DbOrTx, userId: string, keepSessionId: string): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(authSessions.userId, userId), ne(authSessions.id, keepSessionId), isNull(authSessions.revokedAt)));
 }

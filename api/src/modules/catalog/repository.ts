@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { scalarText } from '../../db/scalar-text';
@@ -72,6 +72,12 @@ export async function listEventosWeb(db: DbOrTx) {
   return eventoQuery(db)
     .where(and(eq(eventos.mostrarWeb, true), gte(eventos.fecha, sql`now()`)))
     .orderBy(asc(eventos.fecha), asc(eventos.id));
+}
+
+/** Events by id, with the catalogue's joins, whatever their date or visibility (a buyer's purchases). */
+export async function listEventosById(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return [];
+  return eventoQuery(db).where(inArray(eventos.id, ids));
 }
 
 export async function findEvento(db: DbOrTx, id: number): Promise<(EventoRow & { svg: string }) | undefined> {

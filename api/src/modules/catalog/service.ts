@@ -28,7 +28,8 @@ import {
   type EventoRow,
 } from './repository';
 
-function toEvento(r: EventoRow): Evento {
+/** Row → the spec's Event DTO; also used by the account's purchase list. */
+export function toEvento(r: EventoRow): Evento {
   return {
     id: r.id,
     nombre: r.nombre,

@@ -4,6 +4,7 @@ import { credencialesResponseSchema } from '@taquilla/shared/schemas/pagos';
 import { publicUrlFor } from '../../mail/public-url';
 import { errorHandler } from '../../plugins/error-handler';
 import type { RouteModule } from '../types';
+import { tarjetaRoutes } from '../cuenta/tarjetas.routes';
 import { ventaRoutes } from '../ventas/ventas.routes';
 import { createPaymentGateway } from './gateway/create';
 import { credenciales, gatewayFailure, isGatewayFailure } from './service';
@@ -46,5 +47,6 @@ export const pagosModule: RouteModule = {
     );
 
     await ventaRoutes(app, { gateway, sandboxPublicUrl: publicUrl });
+    await tarjetaRoutes(app, { gateway });
   },
 };

@@ -266,9 +266,9 @@ export async function listBoletosCargo(db: DbOrTx, cargoId: string): Promise<Bol
 }
 
 /** The account's payment customer at the gateway, if any. */
-export async function findPerfilPago(db: DbOrTx, usuarioId: string): Promise<{ id: number; idOpenpay: string } | undefined> {
-  const [row] = await queryRows<{ id: number; id_openpay: string }>(db, sql`select id, id_openpay from perfiles_pago where usuario_id = ${usuarioId}`);
-  return row && { id: row.id, idOpenpay: row.id_openpay };
+export async function findPerfilPago(db: DbOrTx, usuarioId: string): Promise<{ id: number; idOpenpay: string; proveedor: string } | undefined> {
+  const [row] = await queryRows<{ id: number; id_openpay: string; proveedor: string }>(db, sql`select id, id_openpay, proveedor from perfiles_pago where usuario_id = ${usuarioId}`);
+  return row && { id: row.id, idOpenpay: row.id_openpay, proveedor: row.proveedor };
 }
 
 export async function insertPerfilPago(db: DbOrTx, usuarioId: string, proveedor: string, idOpenpay: string): Promise<void> {

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import { apiErrorSchema, idParamSchema } from '@taquilla/shared/schemas/common';
+import { cuentaMessageSchema, miEventoDetalleSchema, miPerfilSchema, misEventosSchema, updatePasswordSchema } from '@taquilla/shared/schemas/cuenta';
+import { requireVerifiedUser } from '../auth/require-verified-user';
+import type { RouteModule } from '../types';
+import { miEvento, misEventos, type Dueno } from './compras.service';
+import { cambiarPassword, miPerfil } from './perfil.service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+
+function dueno(request: FastifyRequest): Dueno {
+  return { usuarioId: request.user!.id, email: request.user!.email.toLowerCase() };
+}
+
+/**
+ * The signed-in buyer's account (spec §7 "Profile", mis_eventos): profile, password change and
+ * purchases. Every route needs a verified session and answers only about the caller's own
+ * account; the saved cards live with the payment routes (tarjetas.routes.ts).
+ */
+export const cuentaModule: RouteModule = {
+  name: 'cuenta',
+  plugin: async (app) => {
+    // Before validation: without a session the answer is 401 whatever the body says.
+    app.addHook('preValidation', requireVerifiedUser);
+    // Personal answers: never kept by a browser or a shared cache.
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+
+    app.get(
+      '/usuarios/mi_perfil',
+      { schema: { tags: ['cuenta'], summary: 'Nombre y correo del comprador', response: { 200: miPerfilSchema, ...errors } } },
+      async (request) => miPerfil(app.db, request.user!),
+    );
+
+    app.patch(
+      '/usuarios/update/password',
+      {
+        schema: {
+          tags: ['cuenta'],
+          summary: 'Cambiar la contraseña (cierra las demás sesiones)',
+          body: updatePasswordSchema,
+          response: { 200: cuentaMessageSchema, ...errors, 503: apiErrorSchema },
+        },
+      },
+      async (request) => cambiarPassword(app.db, request.user!, request.body),
+    );
+
+    app.get(
+      '/eventos/mis_eventos',
+      { schema: { tags: ['cuenta'], summary: 'Eventos con boletos del comprador: próximos y pasados', response: { 200: misEventosSchema, ...errors } } },
+      async (request) => misEventos(app.db, dueno(request)),
+    );
+
+    app.get(
+      '/eventos/mis_eventos/:id',
+      {
+        schema: {
+          tags: ['cuenta'],
+          summary: 'Boletos del comprador para un evento y el resumen de su compra',
+          params: z.object({ id: idParamSchema }),
+          response: { 200: miEventoDetalleSchema, ...errors },
+        },
+      },
+      async (request) => miEvento(app.db, dueno(request), request.params.id),
+    );
+  },
+};
