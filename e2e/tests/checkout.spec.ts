@@ -231,3 +231,48 @@ test('a guest buys general admission in the modal with the group promotion', asy
   await success.getByRole('button', { name: 'Continuar' }).click();
   await expect(page.getByRole('dialog', { name: '¡Compra exitosa!' })).toHaveCount(0, { timeout: 10_000 });
 });
+
+test('a card saved in one purchase pays the next without typing it, and can be deleted', async ({ page, api }) => {
+  const buyer = await createVerifiedBuyer(api);
+  const id = await eventoId(api, LUNA);
+  const s = await seccion(api, id, 'Sección 109');
+  await signInAs(page, buyer);
+  await openSeatPage(page, id, s);
+  await pickSeats(page, api, id, s, 1);
+  await panel(page).getByRole('button', { name: 'Continuar' }).click();
+  let p = panel(page);
+  await fillCard(p, APROBADA);
+  await p.getByLabel('¿Quieres guardar tu tarjeta?').check();
+  await (await expectSuccess(page, LUNA, await pay(page, p))).getByRole('button', { name: 'Continuar' }).click();
+
+  // The next purchase offers the saved card; choosing it hides the card form.
+  await expect(panel(page).getByRole('button', { name: 'Continuar' })).toBeVisible({ timeout: 10_000 });
+  const seats = await pickSeats(page, api, id, s, 1);
+  await panel(page).getByRole('button', { name: 'Continuar' }).click();
+  p = panel(page);
+  const formas = p.getByRole('group', { name: 'Forma de pago' });
+  await formas.getByRole('radio', { name: /^Visa terminación 1111/ }).check();
+  await expect(p.getByLabel('Número de tarjeta')).toHaveCount(0);
+  const charges: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/pagos/make/cargo')) charges.push(r.postData() ?? '');
+  });
+  await (await expectSuccess(page, LUNA, await pay(page, p))).getByRole('button', { name: 'Continuar' }).click();
+  expect(JSON.parse(charges[0]!)).toMatchObject({ usuarioOpenpayId: expect.any(String), source_id: expect.any(String) });
+  expect(await estadoDe(api, id, s.id, seats)).toEqual(['vendido']);
+  await expectTicketsMail(api, buyer.email, LUNA, 1);
+
+  // Deleting it asks first, then it is gone here and for the account.
+  await expect(panel(page).getByRole('button', { name: 'Continuar' })).toBeVisible({ timeout: 10_000 });
+  await pickSeats(page, api, id, s, 1);
+  await panel(page).getByRole('button', { name: 'Continuar' }).click();
+  p = panel(page);
+  await p.getByRole('button', { name: 'Eliminar Visa terminación 1111' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Eliminar tarjeta' });
+  await expect(confirm).toContainText('Esta acción eliminará tu método de pago de forma permanente.');
+  await confirm.getByRole('button', { name: 'Eliminar' }).click();
+  await expect(p.getByRole('group', { name: 'Forma de pago' })).toHaveCount(0);
+  await expect(p.getByLabel('Número de tarjeta')).toBeVisible();
+  const perfil = await api.get('/api/v1/pagos/get/mi_perfil', { headers: { authorization: `Bearer ${buyer.token}` } });
+  expect(((await perfil.json()) as { tarjetas: unknown[] }).tarjetas).toEqual([]);
+});
