@@ -114,6 +114,10 @@ describe('GET /eventos/:id/detalle_seccion/false/web', () => {
       expect(pc.precios.length).toBeGreaterThan(0);
       expect(pc.precios).toEqual([...pc.precios].sort((a, b) => b - a));
     }
+    // Each category's service fee, as filas_por_seccion gives it (the chips' all-in prices).
+    const filas = filasPorSeccionResponseSchema.parse((await t.request(`/api/v1/eventos/${stadium.eventoId}/${stadium.seccionId}/filas_por_seccion`)).json());
+    expect(body.categoriasEvento).toEqual(filas.categoriasEvento);
+    expect(body.categoriasEvento.map((c) => c.categoria)).toEqual(expect.arrayContaining(body.preciosCategorias.map((p) => p.categoria)));
   });
 });
 

@@ -1,26 +1,21 @@
-import { checkCargoResponseSchema, makeCargoResponseSchema, PAGO_MESSAGES, resumenReservaSchema } from '@taquilla/shared/schemas/pagos';
+import { checkCargoResponseSchema, makeCargoResponseSchema, PAGO_MESSAGES } from '@taquilla/shared/schemas/pagos';
 import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../src/db/rows';
-import { SANDBOX_MERCHANT_ID, SANDBOX_PUBLIC_KEY } from '../src/modules/pagos/gateway/sandbox/gateway';
 import { disponibilidadPublisher } from '../src/modules/reservas/disponibilidad';
-import { expireHolds } from '../src/modules/reservas/reservas.service';
 import { buildTestApp, type TestApp } from './helpers';
-import { createUser, freeSeats, pickEvento, reservaEstado, seatStates, withEnv } from './reservas-fixtures';
+import { createUser, pickEvento, reservaEstado, seatStates, withEnv } from './reservas-fixtures';
+import { CARDS, ok, saleKit } from './support/sale';
 
 /** The sale: make/cargo, check/cargo, aplicar-promo, resumen and the webhook, on the built-in sandbox. */
 
 let t: TestApp;
 let ev: Awaited<ReturnType<typeof pickEvento>>;
 let jwtSecret: string;
-let offset = 0;
-const APPROVED = '4111111111111111';
-const DECLINED = '4222222222222220';
-const THREE_DS = '4000000000003220';
-const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0');
-const tokenAuth = `Basic ${Buffer.from(`${SANDBOX_PUBLIC_KEY}:`).toString('base64')}`;
+const { APPROVED, DECLINED, THREE_DS } = CARDS;
+const { post, cardToken, holdSeats, resumen, pay, authorize, expire, webhookPost, count, boletosDe } = saleKit(() => ({ t, eventoId: ev.eventoId, seccionId: ev.seccionId }));
 
 beforeAll(async () => {
   t = await withEnv({ HOLD_SWEEP_SECONDS: '0', HOLD_MINUTES: '10', DEV_MAILBOX: '1', PUBLIC_URL: 'http://tienda.localhost:3000' }, () =>
@@ -30,61 +25,6 @@ beforeAll(async () => {
   ev = await pickEvento(t.database.db, 40);
 });
 afterAll(async () => t?.close());
-
-async function seats(n: number): Promise<number[]> {
-  const ids = await freeSeats(t.database.db, ev.eventoId, ev.seccionId, n, offset);
-  offset += n;
-  return ids;
-}
-
-function post(url: string, payload: unknown, token?: string) {
-  return t.request({ method: 'POST', url: `/api/v1${url}`, payload: payload as never, headers: token ? { authorization: `Bearer ${token}` } : {} });
-}
-
-async function cardToken(card_number: string): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/sandbox/v1/${SANDBOX_MERCHANT_ID}/tokens`,
-    headers: { 'content-type': 'application/json', authorization: tokenAuth },
-    payload: JSON.stringify({ card_number, holder_name: 'Ana López', expiration_month: '12', expiration_year: nextYear, cvv2: '987' }),
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().id;
-}
-
-async function holdSeats(n: number, token?: string) {
-  const ids = await seats(n);
-  const res = token
-    ? await post(`/eventos/${ev.eventoId}/reservar`, { asientosReserva: ids.map((id) => ({ id })) }, token)
-    : await post(`/eventos/${ev.eventoId}/reservarInvitado`, { asientosReserva: ids.map((id) => ({ id })), nombre: 'Ana Invitada', correo: `ana.${randomUUID().slice(0, 8)}@ejemplo.mx` });
-  expect(res.statusCode).toBe(201);
-  return { reservaId: res.json().reservaId as string, ids };
-}
-
-async function resumen(reservaId: string, token?: string) {
-  const res = await t.request({ url: `/api/v1/eventos/${ev.eventoId}/reservas/${reservaId}/resumen`, headers: token ? { authorization: `Bearer ${token}` } : {} });
-  expect(res.statusCode).toBe(200);
-  return resumenReservaSchema.parse(res.json());
-}
-
-async function pay(reservaId: string, card: string, opts: { token?: string; amount?: number; esGeneral?: boolean; promocion_id?: number } = {}) {
-  const amount = opts.amount ?? (await resumen(reservaId, opts.token)).total;
-  const body = { reservaId, esGeneral: opts.esGeneral ?? false, tipoDispositivo: 'web', source_id: await cardToken(card), device_session_id: 'dev-1', amount, promocion_id: opts.promocion_id };
-  return post(opts.token ? '/pagos/make/cargo' : '/pagos/make/cargo_invitado', body, opts.token);
-}
-
-/** The body of a 200 answer (the failure shows the answer otherwise). */
-function ok(res: { statusCode: number; body: string; json(): unknown }): unknown {
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
-}
-
-function webhookPost(payload: unknown) {
-  return t.app.inject({ method: 'POST', url: '/webhooks/pagos', payload: payload as never });
-}
-
-const count = async (q: ReturnType<typeof sql>) => Number((await queryRows<{ n: number }>(t.database.db, q))[0]!.n);
-const boletosDe = (reservaId: string) => count(sql`select count(*)::int as n from boletos where reserva_id = ${reservaId}`);
 
 describe('resumen and amounts', () => {
   it('answers the server totals, and refuses a foreign, unknown or other-event reservation with 404', async () => {
@@ -233,13 +173,6 @@ describe('a double click', () => {
 });
 
 describe('3-D Secure, declines and late charges', () => {
-  async function authorize(url: string, accion: 'autorizar' | 'rechazar') {
-    const chargeId = new URL(url).pathname.split('/').pop()!;
-    const res = await t.app.inject({ method: 'POST', url: `/sandbox/3ds/${chargeId}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `accion=${accion}` });
-    expect(res.statusCode).toBe(303);
-    return new URL(res.headers.location as string);
-  }
-
   it('guest 3DS: pending with the bank page, back to terminar_compra_invitado, check sells once', async () => {
     const { reservaId } = await holdSeats(1);
     const promo = (await resumen(reservaId)).promocion?.id ?? 0;
@@ -287,12 +220,6 @@ describe('3-D Secure, declines and late charges', () => {
     expect(res).toMatchObject({ message: 'La tarjeta fue declinada. Intenta con otra tarjeta.', cargo: { pagado: false, status: 'failed' } });
     expect(await reservaEstado(t.database.db, reservaId)).toBe('activa');
   });
-
-  async function expire(reservaId: string) {
-    await t.database.db.execute(sql`update reservas set fecha_expiracion = now() - interval '1 second' where id = ${reservaId}`);
-    await t.database.db.execute(sql`update evento_asientos set hold_expires_at = now() - interval '1 second' where reserva_id = ${reservaId}`);
-    await expireHolds(t.database.db);
-  }
 
   it('paid after the hold expired: the same seats, still free, are sold', async () => {
     const user = await createUser(t.database.db, jwtSecret);

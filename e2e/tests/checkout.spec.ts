@@ -3,12 +3,14 @@ import { createVerifiedBuyer, signInAs, uniqueEmail } from '../support/accounts'
 import { watchCsp } from '../support/csp';
 import { expect, test } from '../support/fixtures';
 import { estadoDe, eventoId, openGeneralModal, openSeatPage, panel, pickSeats, seccion } from '../support/purchase';
+import { expectTicketsMail } from '../support/tickets-mail';
 
 // Checkout's payment step in Chromium over the real API and its built-in payment sandbox
 // (README "Pagos de prueba: tarjetas"): summary with the automatic promotion, a code, the
 // card tokenised by /sandbox/openpay.js, 3-D Secure through the sandbox bank page, a decline
 // then a success within one hold, and a guest's general-admission purchase.
-// Each test takes its own section so they never compete; holds last one minute here.
+// Each test takes its own section so they never compete; holds last one minute here. Every
+// sale ends with the tickets e-mail opened in the local mailbox and its QR codes decoded.
 
 const LUNA = 'Luna Roja — Gira Eclipse';
 const NORTE = 'Festival Norte Sonoro';
@@ -94,6 +96,7 @@ test('a signed-in buyer pays two seats with the automatic promotion and a saved 
   await success.getByRole('button', { name: 'Continuar' }).click();
   await expect(panel(page).getByRole('button', { name: 'Continuar' })).toBeVisible({ timeout: 10_000 });
   await expect(panel(page).getByRole('timer')).toHaveCount(0);
+  await expectTicketsMail(api, buyer.email, LUNA, 2);
 });
 
 test('a code overrides the automatic promotion and is what the buyer pays', async ({ page, api }) => {
@@ -119,6 +122,7 @@ test('a code overrides the automatic promotion and is what the buyer pays', asyn
   await fillCard(p, APROBADA);
   const total = await pay(page, p);
   await expectSuccess(page, LUNA, total);
+  await expectTicketsMail(api, buyer.email, LUNA, 2);
 });
 
 test('a declined card, then an approved one within the same hold', async ({ page, api }) => {
@@ -141,6 +145,7 @@ test('a declined card, then an approved one within the same hold', async ({ page
   const total = await pay(page, p);
   await expectSuccess(page, LUNA, total);
   expect(await estadoDe(api, id, s.id, seats)).toEqual(['vendido']);
+  await expectTicketsMail(api, buyer.email, LUNA, 1);
 });
 
 test('3-D Secure: the sandbox bank page authorises and terminar_compra finishes the sale', async ({ page, api }) => {
@@ -165,6 +170,10 @@ test('3-D Secure: the sandbox bank page authorises and terminar_compra finishes 
   // Reopening the link later answers the same, and sells nothing twice.
   await page.reload();
   await expect(page.getByRole('heading', { name: '¡Compra exitosa!' })).toBeVisible({ timeout: 20_000 });
+  // One sale, one e-mail: the reload sent nothing more.
+  const mail = await expectTicketsMail(api, buyer.email, LUNA, 1);
+  const list = await (await api.get(`/dev/correos?para=${encodeURIComponent(buyer.email)}`)).text();
+  expect(list.split(mail.subject).length - 1).toBe(1);
 });
 
 test('3-D Secure rejected at the bank: terminar_compra says why and sells nothing', async ({ page, api }) => {
@@ -195,7 +204,8 @@ test('a guest buys general admission in the modal with the group promotion', asy
   const dialog = await openGeneralModal(page, `/eventos/${id}`, 'General');
   await dialog.getByLabel('Cantidad de boletos').selectOption('4');
   await dialog.getByLabel('Nombre', { exact: true }).fill('Invitada Prueba');
-  await dialog.getByLabel('Correo electrónico').fill(uniqueEmail('invitada-pago'));
+  const correo = uniqueEmail('invitada-pago');
+  await dialog.getByLabel('Correo electrónico').fill(correo);
   await dialog.getByRole('button', { name: 'Siguiente' }).click();
 
   await expect(amountOf(dialog, /^Descuento 4x3/)).toContainText('−$');
@@ -208,6 +218,52 @@ test('a guest buys general admission in the modal with the group promotion', asy
   await expect(success).toContainText(NORTE);
   await expect(success).toContainText(total);
   expect((await seccion(api, id, 'General')).asientosDisponibles).toBe(before - 4);
+  await expectTicketsMail(api, correo, NORTE, 4);
   await success.getByRole('button', { name: 'Continuar' }).click();
   await expect(page.getByRole('dialog', { name: '¡Compra exitosa!' })).toHaveCount(0, { timeout: 10_000 });
+});
+
+test('a card saved in one purchase pays the next without typing it, and can be deleted', async ({ page, api }) => {
+  const buyer = await createVerifiedBuyer(api);
+  const id = await eventoId(api, LUNA);
+  const s = await seccion(api, id, 'Sección 109');
+  await signInAs(page, buyer);
+  await openSeatPage(page, id, s);
+  await pickSeats(page, api, id, s, 1);
+  await panel(page).getByRole('button', { name: 'Continuar' }).click();
+  let p = panel(page);
+  await fillCard(p, APROBADA);
+  await p.getByLabel('¿Quieres guardar tu tarjeta?').check();
+  await (await expectSuccess(page, LUNA, await pay(page, p))).getByRole('button', { name: 'Continuar' }).click();
+
+  // The next purchase offers the saved card; choosing it hides the card form.
+  await expect(panel(page).getByRole('button', { name: 'Continuar' })).toBeVisible({ timeout: 10_000 });
+  const seats = await pickSeats(page, api, id, s, 1);
+  await panel(page).getByRole('button', { name: 'Continuar' }).click();
+  p = panel(page);
+  const formas = p.getByRole('group', { name: 'Forma de pago' });
+  await formas.getByRole('radio', { name: /^Visa terminación 1111/ }).check();
+  await expect(p.getByLabel('Número de tarjeta')).toHaveCount(0);
+  const charges: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/pagos/make/cargo')) charges.push(r.postData() ?? '');
+  });
+  await (await expectSuccess(page, LUNA, await pay(page, p))).getByRole('button', { name: 'Continuar' }).click();
+  expect(JSON.parse(charges[0]!)).toMatchObject({ usuarioOpenpayId: expect.any(String), source_id: expect.any(String) });
+  expect(await estadoDe(api, id, s.id, seats)).toEqual(['vendido']);
+  await expectTicketsMail(api, buyer.email, LUNA, 1);
+
+  // Deleting it asks first, then it is gone here and for the account.
+  await expect(panel(page).getByRole('button', { name: 'Continuar' })).toBeVisible({ timeout: 10_000 });
+  await pickSeats(page, api, id, s, 1);
+  await panel(page).getByRole('button', { name: 'Continuar' }).click();
+  p = panel(page);
+  await p.getByRole('button', { name: 'Eliminar Visa terminación 1111' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Eliminar tarjeta' });
+  await expect(confirm).toContainText('Esta acción eliminará tu método de pago de forma permanente.');
+  await confirm.getByRole('button', { name: 'Eliminar' }).click();
+  await expect(p.getByRole('group', { name: 'Forma de pago' })).toHaveCount(0);
+  await expect(p.getByLabel('Número de tarjeta')).toBeVisible();
+  const perfil = await api.get('/api/v1/pagos/get/mi_perfil', { headers: { authorization: `Bearer ${buyer.token}` } });
+  expect(((await perfil.json()) as { tarjetas: unknown[] }).tarjetas).toEqual([]);
 });

@@ -18,11 +18,12 @@ test.describe('venue map', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'La Casa de Bernarda Alba' })).toBeVisible();
     await expect(mapOf(page)).toBeVisible();
     expect(await chipTexts(page)).toEqual([
-      'Luneta centro$1,150.00',
-      'Luneta izquierda$850.00',
-      'Luneta derecha$850.00',
-      'Balcón izquierda$600.00',
-      'Balcón derecha$600.00',
+      // Beside each price, the all-in price: + 10 % service and 3.5 % card fee (this event has no IVA).
+      'Luneta centro$1,150.00Precio final $1,305.25 con cargos e IVA',
+      'Luneta izquierda$850.00Precio final $964.75 con cargos e IVA',
+      'Luneta derecha$850.00Precio final $964.75 con cargos e IVA',
+      'Balcón izquierda$600.00Precio final $681.00 con cargos e IVA',
+      'Balcón derecha$600.00Precio final $681.00 con cargos e IVA',
     ]);
     await expect(page.getByText(/en construcción|seating v\d/)).toHaveCount(0);
   });
@@ -184,6 +185,7 @@ test.describe('seat page', () => {
     // an occupied seat does not toggle
     await canvas.click({ position: seat(0, 2) });
     await expect(page.getByRole('tooltip')).toContainText('Ocupado');
+    await expect(page.getByRole('tooltip')).toContainText('Precio final $1,424.50 (cargos e IVA incluidos)');
     await expect(page.getByText('2 asientos seleccionados')).toBeVisible();
 
     await canvas.click({ position: seat(15, 7) });
@@ -197,10 +199,10 @@ test.describe('seat page', () => {
     const canvas = await openSection101(page);
     await canvas.focus();
     const status = page.getByRole('status').filter({ hasText: /Fila/ });
-    await expect(status).toHaveText(/^Fila A, asiento 1: disponible, Lateral, \$1,100\.00\.$/);
+    await expect(status).toHaveText(/^Fila A, asiento 1: disponible, Lateral, \$1,100\.00, \$1,424\.50 con cargos e IVA\.$/);
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
-    await expect(status).toHaveText(/^Fila C, asiento 1: ocupado, Lateral, \$1,100\.00\.$/);
+    await expect(status).toHaveText(/^Fila C, asiento 1: ocupado, Lateral, \$1,100\.00, \$1,424\.50 con cargos e IVA\.$/);
     await page.keyboard.press('Enter');
     await expect(page.getByText('No has seleccionado asientos.')).toBeVisible();
     await page.keyboard.press('End');

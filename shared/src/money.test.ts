@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allInPrice, bestPromotion, computeTotals, lineDiscounts, serviceRateFor, type CartLine, type EventRates, type PromotionRule } from './money';
+import { allInPrice, bestPromotion, ticketAllIn, computeTotals, lineDiscounts, serviceRateFor, type CartLine, type EventRates, type PromotionRule } from './money';
 
 const rates: EventRates = { tarjetaBps: 350, ivaBps: 1600, ivaAplicado: true };
 
@@ -150,5 +150,21 @@ describe('bestPromotion and serviceRateFor', () => {
     expect(serviceRateFor({ udsPorCategoria: true, usoDeServicioBps: 1_000, cargoPorCategoriaBps: null, seccionUdsBps: 900 })).toBe(900);
     expect(serviceRateFor({ udsPorCategoria: true, usoDeServicioBps: 1_000 })).toBe(1_000);
     expect(serviceRateFor({ udsPorCategoria: false, usoDeServicioBps: 1_000, cargoPorCategoriaBps: 800 })).toBe(1_000);
+  });
+});
+
+describe('ticketAllIn', () => {
+  const evento = { usoDeTarjeta: 300, usoDeServicio: 1_000, ivaRate: 1_600, isIvaApplied: true, udsPorCategoria: true };
+
+  it('adds the category fee, the card fee and IVA to the base price', () => {
+    // $1,000.00: service 8 % = 80.00, card 3 % = 30.00, IVA 16 % = 160.00.
+    expect(ticketAllIn(evento, 100_000, { cargoPorCategoriaBps: 800 })).toBe(127_000);
+    // No category fee: the section's uds, then the event's rate.
+    expect(ticketAllIn(evento, 100_000, { seccionUdsBps: 500 })).toBe(124_000);
+    expect(ticketAllIn(evento, 100_000)).toBe(129_000);
+  });
+
+  it('ignores category fees when the event does not use them, and IVA when not applied', () => {
+    expect(ticketAllIn({ ...evento, udsPorCategoria: false, isIvaApplied: false }, 100_000, { cargoPorCategoriaBps: 800 })).toBe(113_000);
   });
 });

@@ -180,3 +180,29 @@ export function bestPromotion<T extends { rule: PromotionRule }>(lines: readonly
   }
   return best;
 }
+
+/** The event fields the fees come from (`detalle`). */
+export interface EventFees {
+  usoDeTarjeta: number;
+  usoDeServicio: number;
+  ivaRate: number;
+  isIvaApplied: boolean;
+  udsPorCategoria: boolean;
+}
+
+export function eventRates(evento: EventFees): EventRates {
+  return { tarjetaBps: evento.usoDeTarjeta, ivaBps: evento.ivaRate, ivaAplicado: evento.isIvaApplied };
+}
+
+/**
+ * The all-in price of one ticket of an event, from what the storefront already has: the
+ * ticket's category fee (`cargoPorCategoria`) and its section's `uds` when known.
+ */
+export function ticketAllIn(
+  evento: EventFees,
+  precio: number,
+  fees: { cargoPorCategoriaBps?: number | null; seccionUdsBps?: number | null } = {},
+): number {
+  const servicioBps = serviceRateFor({ udsPorCategoria: evento.udsPorCategoria, usoDeServicioBps: evento.usoDeServicio, ...fees });
+  return allInPrice(precio, servicioBps, eventRates(evento));
+}

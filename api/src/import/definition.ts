@@ -105,6 +105,8 @@ export const eventoImportSchema = z
           clave: z.string().regex(/^[A-Z0-9_-]{3,32}$/, 'debe ir en mayúsculas (A-Z, 0-9, - o _)').nullable().default(null),
           /** Restrict to these price categories (names) or general sections ('seccion:<clave>'). Empty = whole event. */
           categorias: z.array(texto).default([]),
+          /** How many sales may use it (absent = no limit). */
+          limiteUsos: z.number().int().min(1).optional(),
         }),
       )
       .default([]),
@@ -131,7 +133,7 @@ type Def = z.infer<z.ZodObject<{ recinto: typeof recintoDefSchema }>> & {
   categorias: { nombre: string }[];
   precios: { seccion: string; categoria: string }[];
   asientosEspeciales: { seccion: string; fila: string; numeros: number[] }[];
-  promociones: { tipo: string; porcentaje?: number | undefined; cantidadCompra?: number | undefined; cantidadPaga?: number | undefined; automatica: boolean; clave: string | null; categorias: string[] }[];
+  promociones: { tipo: string; porcentaje?: number | undefined; cantidadCompra?: number | undefined; cantidadPaga?: number | undefined; automatica: boolean; clave: string | null; categorias: string[]; limiteUsos?: number | undefined }[];
 };
 
 /** References between parts of the file: every name used must exist, and the SVG must match the sections. */

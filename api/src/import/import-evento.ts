@@ -238,6 +238,7 @@ async function importInTx(tx: DbOrTx, def: EventoImport): Promise<ImportResult> 
         aplicaTodoEvento: p.categorias.length === 0,
         automatica: p.automatica,
         clave: p.clave,
+        limiteUsos: p.limiteUsos ?? null,
       })
       .returning({ id: promociones.id });
     if (p.categorias.length) {

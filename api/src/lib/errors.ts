@@ -25,6 +25,12 @@ export const ERRORS = {
 export type KnownErrorCode = keyof typeof ERRORS;
 
 /**
+ * Codes (registered by the promotions and sales modules) that mean "this promotion cannot be
+ * used": their answers carry `isPromoError: true`, so the checkout drops the discount (spec §8).
+ */
+export const PROMO_ERROR_CODES: ReadonlySet<string> = new Set(['PROMOCION_INVALIDA', 'PROMOCION_AGOTADA', 'PROMOCION_NO_APLICA']);
+
+/**
  * Other modules (accounts, checkout) may register their own codes at start-up with
  * `registerErrors`, so the catalogue stays one dictionary.
  */

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DomainError, ERRORS, reasonPhrase } from '../lib/errors';
+import { DomainError, ERRORS, PROMO_ERROR_CODES, reasonPhrase } from '../lib/errors';
 import { databaseFailure } from '../lib/safe-error';
 
 interface ErrorBody {
@@ -9,6 +9,7 @@ interface ErrorBody {
   error: string;
   message: string | string[];
   code?: string;
+  isPromoError?: true;
 }
 
 /** SQLSTATEs that only bad input causes (a character PostgreSQL text cannot hold). */
@@ -70,7 +71,9 @@ export function errorHandler(this: FastifyInstance, error: FastifyError, request
   retryAfter(reply, status0);
   if (error instanceof DomainError) {
     if (error.status >= 500) request.log.error({ err: error }, 'domain error');
-    return reply.status(error.status).send(body(error.status, error.details ?? error.message, error.code));
+    const answer = body(error.status, error.details ?? error.message, error.code);
+    // Spec §8: a payment refused because of its promotion tells the browser to drop the discount.
+    return reply.status(error.status).send(PROMO_ERROR_CODES.has(error.code) ? { ...answer, isPromoError: true } : answer);
   }
   if (error.validation) {
     return reply.status(400).send(body(400, validationMessages(error), 'VALIDACION'));

@@ -93,7 +93,7 @@ export function seedEventos(now: Date = new Date()): EventoInput[] {
         asientosEspeciales: arenaEspeciales,
         precios: [{ seccion: 's101', categoria: 'Lateral', precio: 110000 }],
         promociones: [
-          { nombre: '20 % de descuento fans', tipo: 'PORCENTAJE', porcentaje: 2000, clave: 'LUNA20' },
+          { nombre: '20 % de descuento fans', tipo: 'PORCENTAJE', porcentaje: 2000, clave: 'LUNA20', limiteUsos: 500 },
           { nombre: 'Compra 3 paga 2', tipo: 'CANTIDAD', cantidadCompra: 3, cantidadPaga: 2, clave: '3X2LUNA' },
           { nombre: 'Preventa: 10 % automático', tipo: 'PORCENTAJE', porcentaje: 1000, automatica: true },
           { nombre: '15 % en VIP y Pista', tipo: 'PORCENTAJE', porcentaje: 1500, clave: 'VIPLUNA', categorias: ['VIP', 'seccion:pista'] },

@@ -4,6 +4,7 @@ import type { Promocion } from '@taquilla/shared/schemas/promociones';
 import type { MakeCargoPayload, MakeCargoResponse } from '@taquilla/shared/api/pagos';
 import { defaultPaymentDeps, type PaymentDeps } from '../features/payment/api/deps';
 import { RESERVA_ID, reservaDetalle } from './holds';
+import type { PerfilPago, TarjetaGuardada } from '@taquilla/shared/api/cuenta';
 
 export function promocion(over: Partial<Promocion> = {}): Promocion {
   return {
@@ -51,6 +52,11 @@ export function cargo(over: Partial<MakeCargoResponse> = {}): MakeCargoResponse 
 }
 
 /** Payment deps whose every outside call is a vi.fn answering a seat hold of two VIP seats. */
+/** A saved card as GET /pagos/get/mi_perfil lists it. */
+export function tarjeta(over: Partial<TarjetaGuardada> = {}): TarjetaGuardada {
+  return { id: 1, idtarjeta: 'card_visa', tarjeta: '411111XXXXXX1111', banco: 'BBVA', marca: 'visa', tipo: 'credit', nombreEnTarjeta: 'Ana Prueba', ...over };
+}
+
 export function fakePaymentDeps() {
   const gateway = { deviceSessionId: 'dev-1', tokenize: vi.fn(async () => 'tok_1') };
   const deps = {
@@ -68,6 +74,8 @@ export function fakePaymentDeps() {
     makeCargoInvitado: vi.fn(async (_payload: MakeCargoPayload) => cargo({ invitadoId: '0b5e8c8e-9d0f-4f57-8a57-6c3d1b1f0a11' })),
     checkCargo: vi.fn(),
     checkCargoInvitado: vi.fn(),
+    getMiPerfilPago: vi.fn(async (): Promise<PerfilPago> => ({ idOpenpay: null, tarjetas: [], usuario: { email: 'ana@ejemplo.mx' } })),
+    deleteTarjeta: vi.fn(async (_idOpenpay: string, _idtarjeta: string) => ({ message: 'Tarjeta eliminada correctamente.' })),
     celebrate: vi.fn(),
     navigate: vi.fn(),
     reload: vi.fn(),

@@ -71,6 +71,11 @@ const detalleSeccion: DetalleSeccionResponse = {
     { categoria: 'Cortesía', color: '#000', precios: [0] },
     { categoria: 'Lateral', color: '#8b5cf6', precios: [110000, 120000] },
   ],
+  categoriasEvento: [
+    { categoria: 'General Pista', cargoPorCategoria: null },
+    { categoria: 'Cortesía', cargoPorCategoria: null },
+    { categoria: 'Lateral', cargoPorCategoria: 800 },
+  ],
 };
 
 const filas: FilasPorSeccionResponse = {
@@ -132,7 +137,11 @@ describe('EventDetail / VenueMap', () => {
     renderAt('/eventos/1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Luna Roja — Gira Eclipse' })).toBeTruthy();
     const chips = screen.getByRole('region', { name: 'Precios por categoría' });
-    expect([...chips.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Lateral$1,100.00 – $1,200.00', 'General Pista$950.00']);
+    expect([...chips.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      // All-in: + 10 % service, 3.5 % card, 16 % IVA (the event does not use per-category fees).
+      'Lateral$1,100.00 – $1,200.00Precio final $1,424.50 – $1,554.00 con cargos e IVA',
+      'General Pista$950.00Precio final $1,230.25 con cargos e IVA',
+    ]);
     expect(screen.getByRole('button', { name: /Experiencia Fan Zone/ }).textContent).toContain('$450.00');
     expect(document.body.textContent).not.toMatch(/construcción|v0\.0\.0/);
   });
@@ -206,7 +215,7 @@ describe('SeatSelection', () => {
     const canvas = await screen.findByRole('application', { name: /Asientos de Sección 101/ });
     fireEvent.focus(canvas);
     // focus starts on the first free seat: A2 (A1 is sold)
-    expect(screen.getByRole('status').textContent).toBe('Fila A, asiento 2: disponible, Lateral, $1,200.00.');
+    expect(screen.getByRole('status').textContent).toBe('Fila A, asiento 2: disponible, Lateral, $1,200.00, $1,554.00 con cargos e IVA.');
     fireEvent.keyDown(canvas, { key: 'Enter' });
     fireEvent.keyDown(canvas, { key: 'ArrowDown' });
     fireEvent.keyDown(canvas, { key: ' ' });
@@ -288,7 +297,7 @@ describe('SeatSelection', () => {
       const canvas = await selectA2();
       FakeEventSource.last!.push('asientos', { seccionId: 2, asientos: [{ id: 2, estado: 'reservado' }, { id: 3, estado: 'reservado' }] });
       fireEvent.keyDown(canvas, { key: 'ArrowRight' });
-      expect(screen.getByRole('status').textContent).toBe('Fila A, asiento 3: reservado, Lateral, $1,200.00.');
+      expect(screen.getByRole('status').textContent).toBe('Fila A, asiento 3: reservado, Lateral, $1,200.00, $1,554.00 con cargos e IVA.');
       act(() => vi.advanceTimersByTime(2000));
       expect(screen.getByText('No has seleccionado asientos.')).toBeTruthy();
       expect(toasts).toHaveBeenCalledWith({ kind: 'warning', message: expect.stringContaining('apartado por alguien más') });

@@ -147,6 +147,8 @@ export const detalleSeccionResponseSchema = z.object({
   secciones: z.array(seccionSchema),
   /** Every price category of the event with its prices on sale. */
   preciosCategorias: z.array(precioCategoriaSchema),
+  /** Every price category's service fee (the all-in prices of the map's chips). */
+  categoriasEvento: z.array(categoriaEventoSchema),
 });
 export type DetalleSeccionResponse = z.infer<typeof detalleSeccionResponseSchema>;
 

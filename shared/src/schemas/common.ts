@@ -45,5 +45,7 @@ export const apiErrorSchema = z.object({
   message: z.union([z.string(), z.array(z.string())]),
   /** Stable machine code of the domain error, e.g. 'EVENTO_NO_ENCONTRADO'. */
   code: z.string().optional(),
+  /** True when a promotion caused the refusal (unknown, not applicable, used up): pay without it. */
+  isPromoError: z.literal(true).optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -131,8 +131,11 @@ export async function getDetalleSeccion(db: Db, eventoId: number): Promise<Detal
       };
     }),
     preciosCategorias: preciosCategorias(categorias, availability),
+    categoriasEvento: categoriasEvento(categorias),
   };
 }
+
+const categoriasEvento = (categorias: Categoria[]) => categorias.map((c) => ({ categoria: c.nombre, cargoPorCategoria: c.cargoPorCategoriaBps }));
 
 function servedEstado(estado: string, held: boolean): EstadoAsiento {
   if (estado === 'disponible') return held ? 'reservado' : 'disponible';
@@ -188,7 +191,7 @@ export async function getFilasPorSeccion(db: Db, eventoId: number, seccionId: nu
     preciosCategorias: categorias
       .filter((c) => prices.has(c.id))
       .map((c) => ({ categoria: c.nombre, color: c.color, precios: [...prices.get(c.id)!].sort((a, b) => b - a) })),
-    categoriasEvento: categorias.map((c) => ({ categoria: c.nombre, cargoPorCategoria: c.cargoPorCategoriaBps })),
+    categoriasEvento: categoriasEvento(categorias),
     esMesa: seccion.tipo === 'mesa' || withSeats.some((f) => f.esMesa),
     orientacionFilas,
   };
@@ -222,7 +225,7 @@ export async function getFilasPorSeccionJson(db: Db, eventoId: number, seccionId
   };
   const tail = {
     preciosCategorias: preciosCategorias(categorias, precios.map((p) => ({ ...p, vendibles: 1 }))),
-    categoriasEvento: categorias.map((c) => ({ categoria: c.nombre, cargoPorCategoria: c.cargoPorCategoriaBps })),
+    categoriasEvento: categoriasEvento(categorias),
     esMesa,
     orientacionFilas: seccion.orientacionFilas,
   };

@@ -36,6 +36,22 @@ export async function listPromocionesVigentes(db: DbOrTx, eventoId: number, filt
   return db.select().from(promociones).where(and(...conditions)).orderBy(asc(promociones.id));
 }
 
+/** A promotion whose sales reached its limit (`usos` is counted in each sale's transaction). */
+export const agotada = (p: Pick<PromocionRow, 'usos' | 'limiteUsos'>) => p.limiteUsos !== null && p.usos >= p.limiteUsos;
+
+/**
+ * Counts one sale against the promotion, in the sale's transaction: false when its last use
+ * was taken (a conditional update, so two sales racing for the last use cannot both get it).
+ */
+export async function usarPromocion(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await db
+    .update(promociones)
+    .set({ usos: sql`${promociones.usos} + 1` })
+    .where(and(eq(promociones.id, id), or(isNull(promociones.limiteUsos), sql`${promociones.usos} < ${promociones.limiteUsos}`)))
+    .returning({ id: promociones.id });
+  return rows.length === 1;
+}
+
 /** Category / general-section restrictions of the given promotions, with their display names. */
 export async function listPromocionCategorias(db: DbOrTx, promocionIds: number[]): Promise<PromocionCategoriaRow[]> {
   if (promocionIds.length === 0) return [];

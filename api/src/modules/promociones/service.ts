@@ -2,10 +2,11 @@ import type { Promocion, ValidarPromoWebResponse } from '@taquilla/shared/schema
 import { categoriaKey, type PromotionRule } from '@taquilla/shared/money';
 import type { DbOrTx } from '../../db/client';
 import { DomainError, registerErrors } from '../../lib/errors';
-import { findEventoEnVenta, listPromocionCategorias, listPromocionesVigentes, type PromocionCategoriaRow, type PromocionRow } from './repository';
+import { agotada, findEventoEnVenta, listPromocionCategorias, listPromocionesVigentes, type PromocionCategoriaRow, type PromocionRow } from './repository';
 
 registerErrors({
   PROMOCION_INVALIDA: { status: 404, message: 'Código de descuento inválido.' },
+  PROMOCION_AGOTADA: { status: 409, message: 'Esta promoción ya se agotó: alcanzó su límite de usos.' },
 });
 
 function toPromocion(p: PromocionRow, categorias: PromocionCategoriaRow[]): Promocion {
@@ -44,6 +45,14 @@ async function withCategorias(db: DbOrTx, rows: PromocionRow[]): Promise<Promoci
   return rows.map((r) => toPromocion(r, categorias.filter((c) => c.promocionId === r.id)));
 }
 
+/** The one promotion found, unless it is unknown (404) or has no uses left (409). */
+async function enVigor(db: DbOrTx, rows: PromocionRow[]): Promise<Promocion> {
+  const [row] = rows;
+  if (!row) throw new DomainError('PROMOCION_INVALIDA');
+  if (agotada(row)) throw new DomainError('PROMOCION_AGOTADA');
+  return (await withCategorias(db, [row]))[0]!;
+}
+
 async function requireEventoEnVenta(db: DbOrTx, eventoId: number): Promise<void> {
   if (!(await findEventoEnVenta(db, eventoId))) throw new DomainError('EVENTO_NO_ENCONTRADO');
 }
@@ -51,21 +60,17 @@ async function requireEventoEnVenta(db: DbOrTx, eventoId: number): Promise<void>
 /** validar_promo_web: the automatic promotions in force; the checkout picks the best for its cart. */
 export async function promocionesAutomaticas(db: DbOrTx, eventoId: number): Promise<ValidarPromoWebResponse> {
   await requireEventoEnVenta(db, eventoId);
-  const promos = await withCategorias(db, await listPromocionesVigentes(db, eventoId, { automatica: true }));
+  const promos = await withCategorias(db, (await listPromocionesVigentes(db, eventoId, { automatica: true })).filter((p) => !agotada(p)));
   return { total: promos.length, promocionesAplicaDirecto: promos };
 }
 
 /** validar_clave_web: the promotion behind a code (already upper-cased), in force now, or 404. */
 export async function promocionPorClave(db: DbOrTx, eventoId: number, clave: string): Promise<Promocion> {
   await requireEventoEnVenta(db, eventoId);
-  const [promo] = await withCategorias(db, await listPromocionesVigentes(db, eventoId, { clave }));
-  if (!promo) throw new DomainError('PROMOCION_INVALIDA');
-  return promo;
+  return enVigor(db, await listPromocionesVigentes(db, eventoId, { clave }));
 }
 
 /** A promotion of the event by id, in force now (any kind: the checkout sends the id of the code it applied), or 404. */
 export async function promocionPorId(db: DbOrTx, eventoId: number, id: number): Promise<Promocion> {
-  const [promo] = await withCategorias(db, await listPromocionesVigentes(db, eventoId, { id }));
-  if (!promo) throw new DomainError('PROMOCION_INVALIDA');
-  return promo;
+  return enVigor(db, await listPromocionesVigentes(db, eventoId, { id }));
 }

@@ -100,10 +100,18 @@ export async function ticketsEmail(input: TicketsEmailInput): Promise<NewMail> {
 }
 
 /** The charge was refunded because the places were gone when it completed: the buyer is told why. */
-export function refundEmail(input: { to: string; nombre: string; evento: { nombre: string }; total: number }): NewMail {
+/** Why a completed charge could not become tickets. */
+export type MotivoReembolso = 'lugares' | 'promocion';
+
+const MOTIVOS: Record<MotivoReembolso, string> = {
+  lugares: 'se completó cuando tu reserva ya había expirado y los lugares ya no estaban disponibles.',
+  promocion: 'se completó cuando la promoción que aplicaste ya se había agotado, así que no pudimos emitir tus boletos con ese descuento.',
+};
+
+export function refundEmail(input: { to: string; nombre: string; evento: { nombre: string }; total: number; motivo: MotivoReembolso }): NewMail {
   const lines = [
     `Hola, ${input.nombre}:`,
-    `Tu pago de ${formatMoney(input.total)} para ${input.evento.nombre} se completó cuando tu reserva ya había expirado y los lugares ya no estaban disponibles.`,
+    `Tu pago de ${formatMoney(input.total)} para ${input.evento.nombre} ${MOTIVOS[input.motivo]}`,
     'Reembolsamos el cargo completo a tu tarjeta; según tu banco, puede tardar algunos días en reflejarse.',
   ];
   return {

@@ -16,11 +16,12 @@ import type { TokenUser } from '../../lib/jwt';
 import { gatewayMessage, GatewayError } from '../pagos/gateway/errors';
 import type { ChargeResult, ChargeCustomer, PaymentGateway } from '../pagos/gateway/types';
 import { requireGateway } from '../pagos/service';
+import { usarPromocion } from '../promociones/repository';
 import { promocionesAutomaticas, promocionPorId, toPromotionRule } from '../promociones/service';
 import type { DisponibilidadPublisher } from '../reservas/disponibilidad';
 import '../reservas/reservas.errors';
 import type { Mailer } from '../../mail/mailer';
-import { refundEmail, ticketsEmail } from './ventas.email';
+import { refundEmail, ticketsEmail, type MotivoReembolso } from './ventas.email';
 import * as repo from './ventas.repository';
 import type { CargoRow, DetalleCargo, LugarVenta, VentaReserva } from './ventas.repository';
 
@@ -334,8 +335,11 @@ export async function settleCharge(deps: VentaDeps, proveedorCargoId: string): P
     if (r.estado === 'vendida' || ids.length !== wanted) {
       // Undo the partial claim (savepoint-free: the places were only touched in this
       // transaction) by throwing, then refund outside it.
-      throw new NeedsRefund(row);
+      throw new NeedsRefund(row, 'lugares');
     }
+    // The promotion's use is counted here, with the sale: its last use goes to one sale only.
+    // make/cargo refused an exhausted one before charging, so this loses only a race for the last use.
+    if (detalle.promocionId !== null && !(await usarPromocion(tx, detalle.promocionId))) throw new NeedsRefund(row, 'promocion');
     const lugares = detalle.generales ? await repo.listGeneralesVenta(tx, { ids }) : await repo.listAsientosVenta(tx, { ids });
     await repo.insertBoletos(tx, { reservaId: r.id, cargoId: row.id, eventoId: r.eventoId, usuarioId: r.usuarioId, invitadoId: r.invitadoId, lugares });
     await repo.markReservaVendida(tx, r.id, detalle.promocionId, detalle.totales);
@@ -345,7 +349,7 @@ export async function settleCharge(deps: VentaDeps, proveedorCargoId: string): P
     return { row: { ...row, estado: 'pagado' as const }, places: { ids, eventoId: r.eventoId, detalle }, correoId };
   }).catch(async (err: unknown) => {
     if (!(err instanceof NeedsRefund)) throw err;
-    return { row: await refundCharge(deps, gateway, err.row), places: null };
+    return { row: await refundCharge(deps, gateway, err.row, err.motivo), places: null };
   });
   if ('correoId' in sold && sold.correoId) deps.mailer?.deliverInBackground(sold.correoId);
 
@@ -369,7 +373,10 @@ async function ticketsEmailFor(tx: DbOrTx, deps: VentaDeps, r: VentaReserva, row
 }
 
 class NeedsRefund extends Error {
-  constructor(readonly row: CargoRow) {
+  constructor(
+    readonly row: CargoRow,
+    readonly motivo: MotivoReembolso,
+  ) {
     super('needs refund');
   }
 }
@@ -379,11 +386,11 @@ class NeedsRefund extends Error {
  * refund (a concurrent caller finds it taken), and the gateway is called outside any database
  * transaction. A failed refund gives the claim back, so the next check or webhook retries it.
  */
-async function refundCharge(deps: VentaDeps, gateway: PaymentGateway, row: CargoRow): Promise<CargoRow> {
+async function refundCharge(deps: VentaDeps, gateway: PaymentGateway, row: CargoRow, motivo: MotivoReembolso): Promise<CargoRow> {
   if (!(await repo.claimCargo(deps.db, row.id, 'pendiente', 'reembolsado'))) return (await repo.findCargo(deps.db, row.proveedor, row.proveedorCargoId))!;
   try {
     const current = await gateway.getCharge(row.proveedorCargoId);
-    if (current.status === 'completed') await gateway.refund(row.proveedorCargoId, 'Reserva expirada: lugares no disponibles');
+    if (current.status === 'completed') await gateway.refund(row.proveedorCargoId, motivo === 'promocion' ? 'Promoción agotada' : 'Reserva expirada: lugares no disponibles');
   } catch (err) {
     await repo.claimCargo(deps.db, row.id, 'reembolsado', 'pendiente');
     throw err;
@@ -392,7 +399,7 @@ async function refundCharge(deps: VentaDeps, gateway: PaymentGateway, row: Cargo
   if (deps.mailer) {
     const r = (await repo.findVentaReserva(deps.db, row.reservaId))!;
     const evento = (await repo.findVentaEvento(deps.db, r.eventoId))!;
-    deps.mailer.deliverInBackground(await deps.mailer.enqueue(deps.db, refundEmail({ to: r.correo, nombre: r.nombre, evento, total: row.monto })));
+    deps.mailer.deliverInBackground(await deps.mailer.enqueue(deps.db, refundEmail({ to: r.correo, nombre: r.nombre, evento, total: row.monto, motivo })));
   }
   return { ...row, estado: 'reembolsado' };
 }

@@ -3,6 +3,7 @@ import { getReserva, isApiError } from '@taquilla/shared';
 import { getDetalleSeccion, getEventoDetalle, getFilasPorSeccion } from '@taquilla/shared/api/catalog';
 import { aplicarPromo, checkCargo, checkCargoInvitado, getCredenciales, makeCargo, makeCargoInvitado } from '@taquilla/shared/api/pagos';
 import { validarClaveWeb, validarPromoWeb } from '@taquilla/shared/api/promociones';
+import { deleteTarjeta, getMiPerfilPago } from '@taquilla/shared/api/cuenta';
 import { loadGateway } from './openpay';
 import { celebrate } from '../lib/celebrate';
 
@@ -21,6 +22,8 @@ export const defaultPaymentDeps = {
   makeCargoInvitado,
   checkCargo,
   checkCargoInvitado,
+  getMiPerfilPago,
+  deleteTarjeta,
   celebrate,
   navigate: (url: string) => window.location.assign(url),
   reload: () => window.location.reload(),

@@ -6,6 +6,7 @@ import { useBuyer } from '../../reservation/hooks/use-buyer';
 import { errorMessage, usePaymentDeps } from '../api/deps';
 import type { Gateway } from '../api/openpay';
 import { useOrder } from '../hooks/use-order';
+import { useSavedCards } from '../hooks/use-saved-cards';
 import { validateCard, type CardErrors, type CardInput } from '../lib/card';
 import { isPromoError } from '../lib/errors';
 import { promotionRule } from '../lib/order';
@@ -14,6 +15,7 @@ import { ConfirmPayDialog } from './ConfirmPayDialog';
 import { DiscountCode } from './DiscountCode';
 import { OrderSummary } from './OrderSummary';
 import { PurchaseSuccess, type Purchase } from './PurchaseSuccess';
+import { SavedCards } from './SavedCards';
 
 export interface PaymentStepProps {
   eventoId: string;
@@ -24,6 +26,12 @@ export interface PaymentStepProps {
 }
 
 const EMPTY_CARD: CardInput = { holder: '', number: '', expiry: '', cvv: '' };
+
+/** What the gateway's tokenizer takes (the only place the card's digits go). */
+const cardForGateway = (card: CardInput) => {
+  const [month, year] = card.expiry.split('/') as [string, string];
+  return { card_number: card.number.replace(/\s/g, ''), holder_name: card.holder.trim(), expiration_month: month, expiration_year: year, cvv2: card.cvv };
+};
 
 /**
  * Summary, discount code and card payment for a live hold (spec §2 "Seat selection page", the
@@ -38,6 +46,9 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
   const [card, setCard] = useState<CardInput>(EMPTY_CARD);
   const [errors, setErrors] = useState<CardErrors>({});
   const [guardar, setGuardar] = useState(false);
+  const saved = useSavedCards(buyer === 'account');
+  /** The saved card to pay with (its idtarjeta), or null for a new card. */
+  const [savedCard, setSavedCard] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [paying, setPaying] = useState(false);
   const [payError, setPayError] = useState<string | null>(null);
@@ -76,7 +87,8 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
     event.preventDefault();
     if (inFlight.current) return;
     setPayError(null);
-    const found = validateCard(card, deps.now());
+    // Spec §5: the card form is skipped when a saved card is chosen.
+    const found = savedCard ? {} : validateCard(card, deps.now());
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     // Start loading the gateway while the buyer reads the confirmation.
@@ -92,25 +104,21 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
     setPayError(null);
     try {
       const gw = await loadGateway();
-      const [month, year] = card.expiry.split('/') as [string, string];
-      const token = await gw.tokenize({
-        card_number: card.number.replace(/\s/g, ''),
-        holder_name: card.holder.trim(),
-        expiration_month: month,
-        expiration_year: year,
-        cvv2: card.cvv,
-      });
+      const stored = savedCard && saved.state.status === 'ready' ? saved.state.idOpenpay : null;
+      const source = stored ? savedCard! : await gw.tokenize(cardForGateway(card));
       const payload = {
         reservaId,
         esGeneral,
         tipoDispositivo: 'web' as const,
-        source_id: token,
+        source_id: source,
         device_session_id: gw.deviceSessionId,
         amount: totals.total,
         promocion_id: code?.id ?? null,
       };
       const answer =
-        buyer === 'account' ? await deps.makeCargo({ ...payload, guardarTarjeta: guardar }) : await deps.makeCargoInvitado(payload);
+        buyer === 'account'
+          ? await deps.makeCargo(stored ? { ...payload, usuarioOpenpayId: stored } : { ...payload, guardarTarjeta: guardar })
+          : await deps.makeCargoInvitado(payload);
       const redirect = answer.cargo.payment_method;
       if (redirect?.type === 'redirect') {
         // 3-D Secure: the bank page sends the buyer back to terminar_compra; keep the button locked.
@@ -142,8 +150,9 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
         onApplied={setCode}
       />
       <form className="checkout__form" onSubmit={submit} noValidate aria-label="Pago con tarjeta">
-        <CardForm card={card} errors={errors} disabled={paying} onChange={setCard} />
-        {buyer === 'account' && (
+        <SavedCards state={saved.state} selected={savedCard} disabled={paying} onSelect={setSavedCard} onDelete={saved.remove} />
+        {savedCard === null && <CardForm card={card} errors={errors} disabled={paying} onChange={setCard} />}
+        {buyer === 'account' && savedCard === null && (
           <label className="checkout__check">
             <input type="checkbox" checked={guardar} disabled={paying} onChange={(e) => setGuardar(e.target.checked)} />
             ¿Quieres guardar tu tarjeta?

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import type { CartLine, EventRates } from '@taquilla/shared/money';
+import { eventRates, type CartLine, type EventRates } from '@taquilla/shared/money';
 import type { Promocion } from '@taquilla/shared/schemas/promociones';
 import { usePaymentDeps } from '../api/deps';
-import { bestAutomatic, cartLines, eventRates } from '../lib/order';
+import { bestAutomatic, cartLines } from '../lib/order';
 
 export interface Order {
   lines: CartLine[];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Promocion } from '@taquilla/shared/schemas/promociones';
-import { allInPrices, bestAutomatic, cartLines, codeProblem, eventRates, summaryLines } from './order';
-import { computeTotals } from '@taquilla/shared/money';
+import { allInPrices, bestAutomatic, cartLines, codeProblem, summaryLines } from './order';
+import { computeTotals, eventRates } from '@taquilla/shared/money';
 
 const evento = { usoDeTarjeta: 300, usoDeServicio: 1000, ivaRate: 1600, isIvaApplied: false, udsPorCategoria: false };
 const seat = (id: number, categoria: string, precio: number) => ({ id, numero: id, fila: 'A', categoria, precio });

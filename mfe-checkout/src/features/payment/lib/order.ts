@@ -11,6 +11,7 @@ import {
   bestPromotion,
   categoriaKey,
   computeTotals,
+  eventRates,
   serviceRateFor,
   type CartLine,
   type EventRates,
@@ -20,10 +21,6 @@ import {
 import { promotionProblem, type PromotionCheckContext } from '@taquilla/shared/promotions';
 
 type RatesSource = Pick<EventoDetalle, 'usoDeTarjeta' | 'usoDeServicio' | 'ivaRate' | 'isIvaApplied' | 'udsPorCategoria'>;
-
-export function eventRates(evento: RatesSource): EventRates {
-  return { tarjetaBps: evento.usoDeTarjeta, ivaBps: evento.ivaRate, ivaAplicado: evento.isIvaApplied };
-}
 
 /**
  * Seats carry their category by name (the hold read-back has no category id), so a seat line's

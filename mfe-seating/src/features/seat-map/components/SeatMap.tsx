@@ -1,6 +1,6 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { bus } from '@taquilla/shared';
-import type { EstadoAsiento } from '@taquilla/shared/schemas/catalog';
+import type { Asiento, EstadoAsiento } from '@taquilla/shared/schemas/catalog';
 import { KEY_MOVES, moveFocus, type SeatGrid } from '../lib/seat-grid';
 import { seatAnnouncement, seatTooltip, type EstadoVisible } from '../lib/seat-states';
 import { SeatCanvas } from './SeatCanvas';
@@ -12,6 +12,8 @@ export interface SeatMapProps {
   seccionNombre: string;
   /** Toggles a seat; returns why nothing changed, or null. */
   toggle: (index: number) => string | null;
+  /** A seat's price with fees and IVA, shown beside its base price. */
+  allIn?: (asiento: Asiento) => number;
 }
 
 /**
@@ -28,7 +30,7 @@ const TIP_HALF = 80;
  * arrows move a focus ring over the grid, Enter/Space toggle, and a live region reads out the
  * focused seat (the canvas itself has no per-seat accessibility tree).
  */
-export function SeatMap({ grid, estados, selected, seccionNombre, toggle }: SeatMapProps) {
+export function SeatMap({ grid, estados, selected, seccionNombre, toggle, allIn }: SeatMapProps) {
   const cell = cellFor(grid.cols);
   const [focus, setFocus] = useState<number | null>(null);
   const [focused, setFocused] = useState(false);
@@ -38,7 +40,7 @@ export function SeatMap({ grid, estados, selected, seccionNombre, toggle }: Seat
   const liveId = useId();
 
   const estadoOf = (i: number): EstadoVisible => (selected.has(i) ? 'seleccionado' : estados[i]!);
-  const announce = (i: number, estado: EstadoVisible = estadoOf(i)) => setAnnouncement(seatAnnouncement(grid.asientos[i]!, estado));
+  const announce = (i: number, estado: EstadoVisible = estadoOf(i)) => setAnnouncement(seatAnnouncement(grid.asientos[i]!, estado, allIn));
 
   const choose = (i: number) => {
     const error = toggle(i);
@@ -87,7 +89,7 @@ export function SeatMap({ grid, estados, selected, seccionNombre, toggle }: Seat
   };
 
   const tipIndex = hover ?? (focused ? focus : null);
-  const tip = tipIndex !== null ? seatTooltip(grid.asientos[tipIndex]!, estadoOf(tipIndex)) : null;
+  const tip = tipIndex !== null ? seatTooltip(grid.asientos[tipIndex]!, estadoOf(tipIndex), allIn) : null;
   const rowLabels = useMemo(() => {
     const labels = (side: 'left' | 'right') => (
       <ol className={`seat-rows seat-rows--${side}`} aria-hidden="true">
@@ -140,6 +142,7 @@ export function SeatMap({ grid, estados, selected, seccionNombre, toggle }: Seat
                 <strong>{tip.titulo}</strong>
                 <span>{tip.categoria}</span>
                 {tip.precio && <span>{tip.precio}</span>}
+                {tip.precioFinal && <span className="seat-tooltip__final">Precio final {tip.precioFinal} (cargos e IVA incluidos)</span>}
                 <span className="seat-tooltip__estado">{tip.estado}</span>
               </div>
             )}

@@ -5,6 +5,7 @@ import type { EventoDetalle, FilasPorSeccionResponse } from '@taquilla/shared/ap
 import { useAvailability } from '../../live/hooks/use-availability';
 import { useSeccion } from '../api/use-seccion';
 import { useSeatSelection } from '../hooks/use-seat-selection';
+import { seatAllIn } from '../lib/all-in';
 import { buildSeatGrid } from '../lib/seat-grid';
 import { SeatLegend } from './SeatLegend';
 import { SeatMap } from './SeatMap';
@@ -87,6 +88,7 @@ function ReadySeatPage({ eventoId, seccionId, evento, seccion, reloadSeats }: { 
     reloadSeats,
   });
   useAvailability(eventoId, { onAsientos: applyChange, onResync: reloadSeats });
+  const allIn = useMemo(() => seatAllIn(evento, seccion), [evento, seccion]);
 
   const back = hold ? (
     <button type="button" className="seat-page__back" onClick={cancelHold} aria-label="Cancelar la compra">
@@ -101,7 +103,7 @@ function ReadySeatPage({ eventoId, seccionId, evento, seccion, reloadSeats }: { 
       <Header eventoId={eventoId} evento={evento} nombre={seccion.seccion.nombre} back={back} />
       <SeatLegend />
       <div className="seat-page__body">
-        <SeatMap grid={grid} estados={estados} selected={selected} seccionNombre={seccion.seccion.nombre} toggle={toggle} />
+        <SeatMap grid={grid} estados={estados} selected={selected} seccionNombre={seccion.seccion.nombre} toggle={toggle} allIn={allIn} />
         <SelectionPanel asientos={asientos} />
       </div>
     </section>

@@ -34,22 +34,27 @@ export interface SeatTooltip {
   categoria: string;
   estado: string;
   precio: string | null;
+  /** The price with fees and IVA (Mexican consumer rules ask to show it before the purchase). */
+  precioFinal: string | null;
 }
 
 /** The hover/focus tooltip of a seat; an inaccessible seat has none. */
-export function seatTooltip(asiento: Asiento, estado: EstadoVisible): SeatTooltip | null {
+export function seatTooltip(asiento: Asiento, estado: EstadoVisible, allIn?: (asiento: Asiento) => number): SeatTooltip | null {
   if (estado === 'inaccesible') return null;
+  const priced = !SIN_PRECIO.has(estado);
   return {
     titulo: `Fila ${asiento.fila}, asiento ${asiento.numero}`,
     categoria: asiento.categoria,
     estado: estadoLabel(estado),
-    precio: SIN_PRECIO.has(estado) ? null : formatMoney(asiento.precio),
+    precio: priced ? formatMoney(asiento.precio) : null,
+    precioFinal: priced && allIn ? formatMoney(allIn(asiento)) : null,
   };
 }
 
 /** One sentence for the live region when keyboard focus lands on a seat. */
-export function seatAnnouncement(asiento: Asiento, estado: EstadoVisible): string {
-  const t = seatTooltip(asiento, estado);
+export function seatAnnouncement(asiento: Asiento, estado: EstadoVisible, allIn?: (asiento: Asiento) => number): string {
+  const t = seatTooltip(asiento, estado, allIn);
   if (!t) return `Fila ${asiento.fila}, asiento ${asiento.numero}: inaccesible.`;
-  return `${t.titulo}: ${t.estado.toLocaleLowerCase('es-MX')}, ${t.categoria}${t.precio ? `, ${t.precio}` : ''}.`;
+  const final = t.precioFinal ? `, ${t.precioFinal} con cargos e IVA` : '';
+  return `${t.titulo}: ${t.estado.toLocaleLowerCase('es-MX')}, ${t.categoria}${t.precio ? `, ${t.precio}` : ''}${final}.`;
 }

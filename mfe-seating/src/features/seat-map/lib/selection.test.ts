@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EstadoAsiento, Fila } from '@taquilla/shared/schemas/catalog';
 import { buildSeatGrid } from './seat-grid';
 import { limitMessage, selectedSeats, toggleSeat } from './selection';
+import { seatAllIn } from './all-in';
 import { seatAnnouncement, seatTooltip } from './seat-states';
 
 let nextId = 100;
@@ -59,10 +60,22 @@ describe('seat selection', () => {
 describe('seat tooltip', () => {
   const a = fila('B', ['disponible']).asientos[0]!;
   it('shows category and price, no price on sold / courtesy / blocked, nothing on inaccessible', () => {
-    expect(seatTooltip(a, 'disponible')).toEqual({ titulo: 'Fila B, asiento 1', categoria: 'Cabecera', estado: 'Disponible', precio: '$300.00' });
+    expect(seatTooltip(a, 'disponible')).toEqual({ titulo: 'Fila B, asiento 1', categoria: 'Cabecera', estado: 'Disponible', precio: '$300.00', precioFinal: null });
     expect(seatTooltip(a, 'reservado')?.precio).toBe('$300.00');
     for (const e of ['vendido', 'cortesia', 'bloqueado'] as const) expect(seatTooltip(a, e)?.precio, e).toBeNull();
     expect(seatTooltip(a, 'inaccesible')).toBeNull();
     expect(seatAnnouncement(a, 'seleccionado')).toBe('Fila B, asiento 1: seleccionado, Cabecera, $300.00.');
+  });
+
+  it('gives the all-in price beside the base price where a price is shown', () => {
+    const evento = { usoDeTarjeta: 300, usoDeServicio: 1_000, ivaRate: 1_600, isIvaApplied: true, udsPorCategoria: true };
+    const allIn = seatAllIn(evento, { filas: [fila('B', ['disponible'])], categoriasEvento: [{ categoria: 'Cabecera', cargoPorCategoria: 800 }] });
+    // $300.00 + 8 % service + 3 % card + 16 % IVA = $381.00.
+    expect(seatTooltip(a, 'disponible', allIn)?.precioFinal).toBe('$381.00');
+    expect(seatTooltip(a, 'vendido', allIn)?.precioFinal).toBeNull();
+    expect(seatAnnouncement(a, 'disponible', allIn)).toBe('Fila B, asiento 1: disponible, Cabecera, $300.00, $381.00 con cargos e IVA.');
+    // A category without its own fee takes the section's rate (every row carries it).
+    const sinCargo = seatAllIn(evento, { filas: [{ ...fila('B', ['disponible']), uds: 500 }], categoriasEvento: [] });
+    expect(sinCargo(a)).toBe(37_200);
   });
 });

@@ -1,11 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { getDetalleSeccion, getEventoDetalle, type EventoDetalle } from '@taquilla/shared/api/catalog';
-import type { PrecioCategoria, Seccion } from '@taquilla/shared/schemas/catalog';
+import type { DetalleSeccionResponse } from '@taquilla/shared/schemas/catalog';
 
-export interface Venue {
+export interface Venue extends DetalleSeccionResponse {
   evento: EventoDetalle;
-  secciones: Seccion[];
-  preciosCategorias: PrecioCategoria[];
 }
 
 export type VenueState = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; venue: Venue };

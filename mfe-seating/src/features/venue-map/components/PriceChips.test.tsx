@@ -44,3 +44,13 @@ describe('PriceChips slider', () => {
     expect(scrollTo).not.toHaveBeenCalled();
   });
 });
+
+describe('PriceChips all-in prices', () => {
+  it('shows the price with fees and IVA beside the base price', () => {
+    render(<PriceChips chips={[{ categoria: 'VIP', color: '#fff', precios: [120000, 100000], preciosFinales: [152400, 127000] }]} />);
+    const chip = screen.getByRole('listitem');
+    expect(chip.textContent).toContain('$1,000.00 – $1,200.00');
+    expect(chip.textContent).toContain('Precio final $1,270.00 – $1,524.00 con cargos e IVA');
+  });
+});
+

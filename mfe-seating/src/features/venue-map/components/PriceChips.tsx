@@ -50,6 +50,12 @@ export function PriceChips({ chips }: { chips: readonly PriceChip[] }) {
             <span className="price-chip__swatch" style={{ background: c.color }} aria-hidden="true" />
             <span className="price-chip__name">{c.categoria}</span>
             <strong className="price-chip__price">{priceText(c.precios)}</strong>
+            {c.preciosFinales && (
+              <span className="price-chip__final">
+                Precio final {priceText(c.preciosFinales)}
+                <span className="visually-hidden"> con cargos e IVA</span>
+              </span>
+            )}
           </li>
         ))}
       </ul>

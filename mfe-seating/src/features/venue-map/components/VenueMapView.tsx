@@ -4,7 +4,7 @@ import { bus, formatDateTime, isApiError, messages } from '@taquilla/shared';
 import type { Seccion } from '@taquilla/shared/schemas/catalog';
 import { useAvailability } from '../../live/hooks/use-availability';
 import { useVenue } from '../api/use-venue';
-import { priceChips } from '../lib/price-chips';
+import { priceChips, withAllIn } from '../lib/price-chips';
 import { ExtraTickets } from './ExtraTickets';
 import { PriceChips } from './PriceChips';
 import { SvgMap } from './SvgMap';
@@ -41,7 +41,7 @@ export function VenueMapView({ eventoId, variant }: VenueMapViewProps) {
   });
 
   const venue = state.status === 'ready' ? state.venue : null;
-  const chips = useMemo(() => (venue ? priceChips(venue.preciosCategorias) : []), [venue]);
+  const chips = useMemo(() => (venue ? withAllIn(priceChips(venue.preciosCategorias), venue.evento, venue.categoriasEvento) : []), [venue]);
 
   const onSelect = (seccion: Seccion) => {
     if (seccion.tipo_seccion === 'general') {

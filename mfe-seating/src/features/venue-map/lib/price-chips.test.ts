@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceChips } from './price-chips';
+import { priceChips, withAllIn } from './price-chips';
 
 const cat = (categoria: string, precios: number[]) => ({ categoria, color: '#fff', precios });
 
@@ -31,5 +31,15 @@ describe('priceChips', () => {
   it('ranks a category by its highest price', () => {
     const chips = priceChips([cat('A', [50000]), cat('B', [10000, 90000])]);
     expect(chips.map((c) => c.categoria)).toEqual(['B', 'A']);
+  });
+});
+
+describe('withAllIn', () => {
+  const evento = { usoDeTarjeta: 300, usoDeServicio: 1_000, ivaRate: 1_600, isIvaApplied: true, udsPorCategoria: true };
+
+  it('gives each chip price its all-in price with the category fee, or the event rate without one', () => {
+    const chips = withAllIn(priceChips([cat('VIP', [100000]), cat('Lateral', [50000, 40000])]), evento, [{ categoria: 'VIP', cargoPorCategoria: 800 }]);
+    // VIP $1,000 + 8 % + 3 % + 16 % = $1,270; Lateral at the event's 10 %: +29 %.
+    expect(chips.map((c) => c.preciosFinales)).toEqual([[127000], [64500, 51600]]);
   });
 });

@@ -1,10 +1,26 @@
-import type { PrecioCategoria } from '@taquilla/shared/schemas/catalog';
+import { ticketAllIn, type EventFees } from '@taquilla/shared/money';
+import type { CategoriaEvento, PrecioCategoria } from '@taquilla/shared/schemas/catalog';
 
 export interface PriceChip {
   categoria: string;
   color: string;
   /** Prices on sale (> 0), centavos, highest first. */
   precios: number[];
+  /** The same prices with fees and IVA (same order), when the event's fees are known. */
+  preciosFinales?: number[];
+}
+
+/**
+ * The chips with their all-in prices (Mexican consumer rules ask to show them before the
+ * purchase). A category spans sections, so a category without its own fee takes the event's
+ * rate here; a section with its own rate shows its exact price on the seat tooltips.
+ */
+export function withAllIn(chips: readonly PriceChip[], evento: EventFees, categorias: readonly CategoriaEvento[]): PriceChip[] {
+  const cargo = new Map(categorias.map((c) => [c.categoria, c.cargoPorCategoria]));
+  return chips.map((chip) => ({
+    ...chip,
+    preciosFinales: chip.precios.map((p) => ticketAllIn(evento, p, { cargoPorCategoriaBps: cargo.get(chip.categoria) ?? null })),
+  }));
 }
 
 const hasIzquierda = (name: string) => name.toLocaleLowerCase('es-MX').includes('izquierda');

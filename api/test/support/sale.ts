@@ -1,0 +1,105 @@
+import { resumenReservaSchema } from '@taquilla/shared/schemas/pagos';
+import { sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { queryRows } from '../../src/db/rows';
+import { SANDBOX_MERCHANT_ID, SANDBOX_PUBLIC_KEY } from '../../src/modules/pagos/gateway/sandbox/gateway';
+import { expireHolds } from '../../src/modules/reservas/reservas.service';
+import type { TestApp } from '../helpers';
+import { freeSeats } from '../reservas-fixtures';
+
+/** Sandbox test cards (README "Pagos de prueba: tarjetas"). */
+export const CARDS = { APPROVED: '4111111111111111', DECLINED: '4222222222222220', THREE_DS: '4000000000003220' } as const;
+
+const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0');
+const tokenAuth = `Basic ${Buffer.from(`${SANDBOX_PUBLIC_KEY}:`).toString('base64')}`;
+
+export interface SaleScope {
+  t: TestApp;
+  eventoId: number;
+  seccionId: number;
+}
+
+/**
+ * The steps of a sale through the API on the built-in sandbox, for the sale's test files: free
+ * seats of one section handed out in turn, holds, card tokens, make/cargo, the 3-D Secure bank
+ * page, expiry. `scope` is read when a step runs (the app is built in beforeAll).
+ */
+export function saleKit(scope: () => SaleScope) {
+  let offset = 0;
+
+  async function seats(n: number): Promise<number[]> {
+    const { t, eventoId, seccionId } = scope();
+    const ids = await freeSeats(t.database.db, eventoId, seccionId, n, offset);
+    offset += n;
+    return ids;
+  }
+
+  function post(url: string, payload: unknown, token?: string) {
+    return scope().t.request({ method: 'POST', url: `/api/v1${url}`, payload: payload as never, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  }
+
+  async function cardToken(card_number: string): Promise<string> {
+    const res = await scope().t.app.inject({
+      method: 'POST',
+      url: `/sandbox/v1/${SANDBOX_MERCHANT_ID}/tokens`,
+      headers: { 'content-type': 'application/json', authorization: tokenAuth },
+      payload: JSON.stringify({ card_number, holder_name: 'Ana López', expiration_month: '12', expiration_year: nextYear, cvv2: '987' }),
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json().id;
+  }
+
+  async function holdSeats(n: number, token?: string) {
+    const { eventoId } = scope();
+    const ids = await seats(n);
+    const res = token
+      ? await post(`/eventos/${eventoId}/reservar`, { asientosReserva: ids.map((id) => ({ id })) }, token)
+      : await post(`/eventos/${eventoId}/reservarInvitado`, { asientosReserva: ids.map((id) => ({ id })), nombre: 'Ana Invitada', correo: `ana.${randomUUID().slice(0, 8)}@ejemplo.mx` });
+    expect(res.statusCode).toBe(201);
+    return { reservaId: res.json().reservaId as string, ids };
+  }
+
+  async function resumen(reservaId: string, token?: string) {
+    const res = await scope().t.request({ url: `/api/v1/eventos/${scope().eventoId}/reservas/${reservaId}/resumen`, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    expect(res.statusCode).toBe(200);
+    return resumenReservaSchema.parse(res.json());
+  }
+
+  async function pay(reservaId: string, card: string, opts: { token?: string; amount?: number; esGeneral?: boolean; promocion_id?: number } = {}) {
+    const amount = opts.amount ?? (await resumen(reservaId, opts.token)).total;
+    const body = { reservaId, esGeneral: opts.esGeneral ?? false, tipoDispositivo: 'web', source_id: await cardToken(card), device_session_id: 'dev-1', amount, promocion_id: opts.promocion_id };
+    return post(opts.token ? '/pagos/make/cargo' : '/pagos/make/cargo_invitado', body, opts.token);
+  }
+
+  /** The sandbox bank page's answer to a 3-D Secure charge; returns where it sends the browser. */
+  async function authorize(url: string, accion: 'autorizar' | 'rechazar') {
+    const chargeId = new URL(url).pathname.split('/').pop()!;
+    const res = await scope().t.app.inject({ method: 'POST', url: `/sandbox/3ds/${chargeId}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `accion=${accion}` });
+    expect(res.statusCode).toBe(303);
+    return new URL(res.headers.location as string);
+  }
+
+  /** Ends a hold as time would, and runs the expiry job once. */
+  async function expire(reservaId: string) {
+    const db = scope().t.database.db;
+    await db.execute(sql`update reservas set fecha_expiracion = now() - interval '1 second' where id = ${reservaId}`);
+    await db.execute(sql`update evento_asientos set hold_expires_at = now() - interval '1 second' where reserva_id = ${reservaId}`);
+    await expireHolds(db);
+  }
+
+  function webhookPost(payload: unknown) {
+    return scope().t.app.inject({ method: 'POST', url: '/webhooks/pagos', payload: payload as never });
+  }
+
+  const count = async (q: ReturnType<typeof sql>) => Number((await queryRows<{ n: number }>(scope().t.database.db, q))[0]!.n);
+  const boletosDe = (reservaId: string) => count(sql`select count(*)::int as n from boletos where reserva_id = ${reservaId}`);
+
+  return { seats, post, cardToken, holdSeats, resumen, pay, authorize, expire, webhookPost, count, boletosDe };
+}
+
+/** The body of a 200 answer (the failure shows the answer otherwise). */
+export function ok(res: { statusCode: number; body: string; json(): unknown }): unknown {
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}

@@ -1,0 +1,96 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { ApiError } from '@taquilla/shared';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { signIn, signOut } from '../../../testing/holds';
+import { RESERVA_ID, fakePaymentDeps, tarjeta } from '../../../testing/payment';
+import { PaymentDepsContext } from '../api/deps';
+import { PaymentStep } from './PaymentStep';
+import { cardLabel } from './SavedCards';
+
+function renderStep(fake = fakePaymentDeps()) {
+  render(
+    <PaymentDepsContext.Provider value={fake.deps}>
+      <PaymentStep eventoId="1" reservaId={RESERVA_ID} esGeneral={false} />
+    </PaymentDepsContext.Provider>,
+  );
+  return fake;
+}
+
+function withCards() {
+  const fake = fakePaymentDeps();
+  fake.deps.getMiPerfilPago.mockResolvedValue({
+    idOpenpay: 'cus_1',
+    tarjetas: [tarjeta(), tarjeta({ id: 2, idtarjeta: 'card_mc', tarjeta: '555555XXXXXX4444', marca: 'mastercard', banco: '' })],
+    usuario: { email: 'ana@ejemplo.mx' },
+  });
+  return fake;
+}
+
+beforeEach(() => signIn());
+afterEach(() => {
+  cleanup();
+  signOut();
+});
+
+describe('saved cards at checkout', () => {
+  it('names a card by brand and last four digits', () => {
+    expect(cardLabel({ marca: 'visa', tarjeta: '411111XXXXXX1111' })).toBe('Visa terminación 1111');
+    expect(cardLabel({ marca: '', tarjeta: '411111XXXXXX1111' })).toBe('Tarjeta terminación 1111');
+  });
+
+  it('pays with a saved card: no card form, nothing tokenised, the card and customer ids sent', async () => {
+    const fake = renderStep(withCards());
+    const group = within(await screen.findByRole('group', { name: 'Forma de pago' }));
+    expect((group.getByRole('radio', { name: 'Tarjeta nueva' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(group.getByRole('radio', { name: /Mastercard terminación 4444/ }));
+    expect(screen.queryByLabelText('Número de tarjeta')).toBeNull();
+    expect(screen.queryByLabelText('¿Quieres guardar tu tarjeta?')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Pagar' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Confirmar compra' })).getByRole('button', { name: 'Confirmar' }));
+    await screen.findByRole('dialog', { name: '¡Compra exitosa!' });
+    expect(fake.gateway.tokenize).not.toHaveBeenCalled();
+    expect(fake.deps.makeCargo).toHaveBeenCalledWith(expect.objectContaining({ source_id: 'card_mc', usuarioOpenpayId: 'cus_1', device_session_id: 'dev-1' }));
+    expect(fake.deps.makeCargo.mock.calls[0]![0]).not.toHaveProperty('guardarTarjeta');
+  });
+
+  it('deletes a card after the confirm dialog, and says so when the gateway fails', async () => {
+    const fake = renderStep(withCards());
+    const group = within(await screen.findByRole('group', { name: 'Forma de pago' }));
+    fireEvent.click(group.getByRole('radio', { name: /Visa terminación 1111/ }));
+
+    fireEvent.click(group.getByRole('button', { name: 'Eliminar Visa terminación 1111' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Eliminar tarjeta' }));
+    expect(dialog.getByText('Esta acción eliminará tu método de pago de forma permanente.')).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancelar' }));
+    expect(fake.deps.deleteTarjeta).not.toHaveBeenCalled();
+
+    fake.deps.deleteTarjeta.mockRejectedValueOnce(new Error('network'));
+    fireEvent.click(group.getByRole('button', { name: 'Eliminar Visa terminación 1111' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Eliminar tarjeta' })).getByRole('button', { name: 'Eliminar' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Ocurrió un error al eliminar la tarjeta. Por favor, inténtalo de nuevo.');
+    expect(group.getByRole('radio', { name: /Visa terminación 1111/ })).toBeTruthy();
+
+    fireEvent.click(group.getByRole('button', { name: 'Eliminar Visa terminación 1111' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Eliminar tarjeta' })).getByRole('button', { name: 'Eliminar' }));
+    await waitFor(() => expect(group.queryByRole('radio', { name: /Visa terminación 1111/ })).toBeNull());
+    expect(fake.deps.deleteTarjeta).toHaveBeenLastCalledWith('cus_1', 'card_visa');
+    // The deleted card was the chosen one: back to a new card.
+    expect((group.getByRole('radio', { name: 'Tarjeta nueva' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByLabelText('Número de tarjeta')).toBeTruthy();
+  });
+
+  it('keeps the new-card form when the cards cannot be loaded, and asks nothing for guests', async () => {
+    const fake = fakePaymentDeps();
+    fake.deps.getMiPerfilPago.mockRejectedValue(new ApiError({ status: 500, messages: [] }));
+    renderStep(fake);
+    expect((await screen.findByRole('alert')).textContent).toBe('Error al obtener las tarjetas.');
+    expect(screen.getByLabelText('Número de tarjeta')).toBeTruthy();
+    cleanup();
+
+    signOut();
+    const guest = renderStep(withCards());
+    await screen.findByRole('region', { name: 'Totales de la compra' });
+    expect(guest.deps.getMiPerfilPago).not.toHaveBeenCalled();
+    expect(screen.queryByRole('group', { name: 'Forma de pago' })).toBeNull();
+  });
+});
