@@ -2,6 +2,7 @@ import QRCode from 'qrcode';
 import { formatDateTime, formatMoney } from '@taquilla/shared/format';
 import type { MailAttachment, NewMail } from '../../mail/outbox';
 import type { BoletoRow } from './ventas.repository';
+import { eventoIcs } from '@taquilla/shared/calendar';
 
 /**
  * The tickets e-mail: event, venue, date, each ticket (section, row and seat, or the general
@@ -22,30 +23,6 @@ const esc = (v: string) => v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&
 
 export function lugarDe(b: BoletoRow): string {
   return b.fila === null ? `${b.seccion} · General` : `${b.seccion} · Fila ${b.fila} · Asiento ${b.asiento}`;
-}
-
-/** RFC 5545 text: backslash, semicolon, comma and newlines escaped. */
-const icsText = (v: string) => v.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
-const icsDate = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-
-export function eventoIcs(evento: TicketsEmailInput['evento'], uid: string): string {
-  const end = new Date(evento.fecha.getTime() + 3 * 3600_000);
-  return [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Taquilla//Boletos//ES',
-    'METHOD:PUBLISH',
-    'BEGIN:VEVENT',
-    `UID:${uid}@taquilla`,
-    `DTSTAMP:${icsDate(new Date())}`,
-    `DTSTART:${icsDate(evento.fecha)}`,
-    `DTEND:${icsDate(end)}`,
-    `SUMMARY:${icsText(evento.nombre)}`,
-    `LOCATION:${icsText(evento.recinto)}`,
-    'END:VEVENT',
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
 }
 
 export async function ticketsEmail(input: TicketsEmailInput): Promise<NewMail> {
