@@ -174,6 +174,11 @@ test('3-D Secure: the sandbox bank page authorises and terminar_compra finishes 
   const mail = await expectTicketsMail(api, buyer.email, LUNA, 1);
   const list = await (await api.get(`/dev/correos?para=${encodeURIComponent(buyer.email)}`)).text();
   expect(list.split(mail.subject).length - 1).toBe(1);
+  // 'Reenviar boletos por correo' sends it again, to the same address only.
+  await page.getByRole('button', { name: 'Reenviar boletos por correo' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Te enviamos tus boletos por correo.' })).toContainText(buyer.email);
+  const again = await (await api.get(`/dev/correos?para=${encodeURIComponent(buyer.email)}`)).text();
+  expect(again.split(mail.subject).length - 1).toBe(2);
 });
 
 test('3-D Secure rejected at the bank: terminar_compra says why and sells nothing', async ({ page, api }) => {

@@ -10,6 +10,7 @@ import { pagosModule } from './pagos/routes';
 import { promocionesModule } from './promociones/routes';
 import { reservasModule } from './reservas/reservas.routes';
 import type { RouteModule } from './types';
+import { reenvioModule } from './ventas/reenvio.routes';
 import { ventasModule } from './ventas/ventas.routes';
 
-export const routeModules: RouteModule[] = [healthModule, catalogModule, accountsModule, promocionesModule, reservasModule, pagosModule, ventasModule, cuentaModule];
+export const routeModules: RouteModule[] = [healthModule, catalogModule, accountsModule, promocionesModule, reservasModule, pagosModule, ventasModule, reenvioModule, cuentaModule];

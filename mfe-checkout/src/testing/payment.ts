@@ -74,6 +74,8 @@ export function fakePaymentDeps() {
     makeCargoInvitado: vi.fn(async (_payload: MakeCargoPayload) => cargo({ invitadoId: '0b5e8c8e-9d0f-4f57-8a57-6c3d1b1f0a11' })),
     checkCargo: vi.fn(),
     checkCargoInvitado: vi.fn(),
+    reenviarBoletos: vi.fn(async (_reservaId: string) => ({ message: 'Te enviamos tus boletos por correo.', user: { email: 'ana@ejemplo.mx' } })),
+    reenviarBoletosInvitado: vi.fn(async (_invitadoId: string, _reservaId: string) => ({ message: 'Te enviamos tus boletos por correo.', user: { email: 'invitada@ejemplo.mx' } })),
     getMiPerfilPago: vi.fn(async (): Promise<PerfilPago> => ({ idOpenpay: null, tarjetas: [], usuario: { email: 'ana@ejemplo.mx' } })),
     deleteTarjeta: vi.fn(async (_idOpenpay: string, _idtarjeta: string) => ({ message: 'Tarjeta eliminada correctamente.' })),
     celebrate: vi.fn(),

@@ -19,6 +19,7 @@ import type {
   Credenciales,
   MakeCargoPayload,
   MakeCargoResponse,
+  ReenvioBoletosResponse,
   ResumenReserva,
   Totales,
   VentaEvento,
@@ -34,6 +35,7 @@ export type {
   Credenciales,
   MakeCargoPayload,
   MakeCargoResponse,
+  ReenvioBoletosResponse,
   ResumenReserva,
   Totales,
   VentaEvento,
@@ -75,4 +77,14 @@ export function aplicarPromo(payload: AplicarPromoPayload): Promise<AplicarPromo
 /** GET /eventos/{id}/reservas/{reservaId}/resumen — the totals make/cargo charges without a code (best automatic promotion applied). */
 export function getResumenReserva(eventoId: Id, reservaId: string): Promise<ResumenReserva> {
   return apiRequest<ResumenReserva>('GET', `/eventos/${seg(eventoId)}/reservas/${seg(reservaId)}/resumen`);
+}
+
+/** POST /correos/sold-tickets-email-3d/{reservaId}: the tickets e-mail again, to the purchase's own address. */
+export function reenviarBoletos(reservaId: string): Promise<ReenvioBoletosResponse> {
+  return apiRequest<ReenvioBoletosResponse>('POST', `/correos/sold-tickets-email-3d/${seg(reservaId)}`);
+}
+
+/** POST /correos/sold-tickets-email-invitado/{invitadoId}/{reservaId}: the same for a guest's purchase. */
+export function reenviarBoletosInvitado(invitadoId: string, reservaId: string): Promise<ReenvioBoletosResponse> {
+  return apiRequest<ReenvioBoletosResponse>('POST', `/correos/sold-tickets-email-invitado/${seg(invitadoId)}/${seg(reservaId)}`);
 }

@@ -195,3 +195,10 @@ export const webhookSchema = z.object({
   verification_code: z.string().max(100).optional(),
   transaction: z.object({ id: z.string().min(1).max(128) }).passthrough().optional(),
 }).passthrough();
+
+/** POST /correos/sold-tickets-email* — the tickets e-mail sent again, to the sale's own address. */
+export const reenvioBoletosResponseSchema = z.object({
+  message: z.string(),
+  user: z.object({ email: z.string() }),
+});
+export type ReenvioBoletosResponse = z.infer<typeof reenvioBoletosResponseSchema>;

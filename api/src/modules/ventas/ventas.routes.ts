@@ -33,7 +33,7 @@ export function use3dsFromEnv(env: NodeJS.ProcessEnv = process.env): boolean {
 }
 
 /** A signed-in caller when a token is sent (it must be valid and verified), else a guest. */
-async function callerOf(request: FastifyRequest): Promise<Caller> {
+export async function callerOf(request: FastifyRequest): Promise<Caller> {
   if (request.user || request.tokenRejected) {
     await requireVerifiedUser(request);
     return { user: request.user! };
@@ -92,7 +92,7 @@ export async function ventaRoutes(app: FastifyInstance, opts: { gateway: Payment
 }
 
 /** What each sale call needs, per request (the storefront's origin comes from the request when PUBLIC_URL is unset). */
-function ventaDeps(app: FastifyInstance, gateway: PaymentGateway | null, sandboxPublicUrl: string | undefined): (request: FastifyRequest) => VentaDeps {
+export function ventaDeps(app: FastifyInstance, gateway: PaymentGateway | null, sandboxPublicUrl: string | undefined): (request: FastifyRequest) => VentaDeps {
   // Only enqueues and hands over; the accounts module's worker retries what is still pending.
   const mailer = new Mailer(app.db, readMailConfig(), app.log);
   app.addHook('onClose', async () => mailer.close());

@@ -12,7 +12,6 @@ import { bestPromotion, categoriaKey, computeTotals, serviceRateFor, type CartLi
 import { promotionProblem } from '@taquilla/shared/promotions';
 import type { Db, DbOrTx } from '../../db/client';
 import { DomainError, registerErrors } from '../../lib/errors';
-import type { TokenUser } from '../../lib/jwt';
 import { gatewayMessage, GatewayError } from '../pagos/gateway/errors';
 import type { ChargeResult, ChargeCustomer, PaymentGateway } from '../pagos/gateway/types';
 import { requireGateway } from '../pagos/service';
@@ -21,30 +20,19 @@ import { promocionesAutomaticas, promocionPorId, toPromotionRule } from '../prom
 import type { DisponibilidadPublisher } from '../reservas/disponibilidad';
 import '../reservas/reservas.errors';
 import type { Mailer } from '../../mail/mailer';
-import { refundEmail, ticketsEmail, type MotivoReembolso } from './ventas.email';
+import { refundEmail, type MotivoReembolso } from './ventas.email';
+import { ticketsEmailFor } from './ventas.reenvio';
+import { ownReserva, type Caller } from './ventas.access';
 import * as repo from './ventas.repository';
 import type { CargoRow, DetalleCargo, LugarVenta, VentaReserva } from './ventas.repository';
+
+export type { Caller };
 
 registerErrors({
   MONTO_DISTINTO: { status: 400, message: PAGO_MESSAGES.amountMismatch },
   PROMOCION_NO_APLICA: { status: 400, message: PAGO_MESSAGES.promotionInvalid },
   CARGO_NO_ENCONTRADO: { status: 404, message: PAGO_MESSAGES.chargeInvalid },
 });
-
-/** Who calls: the signed-in account, or a guest holding the reservation id (and, on checks, its guest id). */
-export type Caller = { user: TokenUser; invitadoId?: undefined } | { user?: undefined; invitadoId?: string };
-
-/**
- * A reservation is a capability: the account that made it, or whoever holds the id of a guest
- * hold (and its guest id where the route names it). Anything else reads as absent (404).
- */
-async function ownReserva(db: DbOrTx, reservaId: string, caller: Caller, eventoId?: number): Promise<VentaReserva> {
-  const r = await repo.findVentaReserva(db, reservaId);
-  const mine =
-    r && (r.usuarioId === null ? caller.invitadoId === undefined || caller.invitadoId === r.invitadoId : r.usuarioId === caller.user?.id);
-  if (!mine || (eventoId !== undefined && r.eventoId !== eventoId)) throw new DomainError('RESERVA_NO_ENCONTRADA');
-  return r;
-}
 
 function requireLive(r: VentaReserva): void {
   if (r.estado !== 'activa' || r.vencida) throw new DomainError('RESERVA_NO_ENCONTRADA', 'La reserva no existe o ya expiró.');
@@ -358,18 +346,6 @@ export async function settleCharge(deps: VentaDeps, proveedorCargoId: string): P
     deps.publisher?.queue(detalle.generales ? { generales: [{ eventoId, seccionId: detalle.generales.seccionId }] } : { asientos: [...ids].sort((a, b) => a - b) });
   }
   return { row: sold.row, charge: sold.row.estado === 'reembolsado' ? { ...charge, status: 'refunded' } : charge, cargo: { pagado: sold.row.estado === 'pagado' } };
-}
-
-async function ticketsEmailFor(tx: DbOrTx, deps: VentaDeps, r: VentaReserva, row: CargoRow) {
-  const evento = (await repo.findVentaEvento(tx, r.eventoId))!;
-  return ticketsEmail({
-    to: r.correo,
-    nombre: r.nombre,
-    evento,
-    boletos: await repo.listBoletosCargo(tx, row.id),
-    total: row.monto,
-    link: `${deps.publicUrl.replace(/\/+$/, '')}/perfil/mis_compras`,
-  });
 }
 
 class NeedsRefund extends Error {

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import { getReserva, isApiError } from '@taquilla/shared';
 import { getDetalleSeccion, getEventoDetalle, getFilasPorSeccion } from '@taquilla/shared/api/catalog';
-import { aplicarPromo, checkCargo, checkCargoInvitado, getCredenciales, makeCargo, makeCargoInvitado } from '@taquilla/shared/api/pagos';
+import { aplicarPromo, checkCargo, checkCargoInvitado, getCredenciales, makeCargo, makeCargoInvitado, reenviarBoletos, reenviarBoletosInvitado } from '@taquilla/shared/api/pagos';
 import { validarClaveWeb, validarPromoWeb } from '@taquilla/shared/api/promociones';
 import { deleteTarjeta, getMiPerfilPago } from '@taquilla/shared/api/cuenta';
 import { loadGateway } from './openpay';
@@ -22,6 +22,8 @@ export const defaultPaymentDeps = {
   makeCargoInvitado,
   checkCargo,
   checkCargoInvitado,
+  reenviarBoletos,
+  reenviarBoletosInvitado,
   getMiPerfilPago,
   deleteTarjeta,
   celebrate,

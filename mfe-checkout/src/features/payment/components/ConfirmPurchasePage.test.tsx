@@ -1,4 +1,4 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ApiError } from '@taquilla/shared';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -48,6 +48,20 @@ describe('terminar_compra', () => {
     await screen.findByRole('heading', { name: '¡Compra exitosa!' });
     expect(fake.deps.checkCargoInvitado).toHaveBeenCalledWith(INVITADO, 'tr_9', { reservaId: RESERVA_ID, esGeneral: false });
     expect(fake.deps.checkCargo).not.toHaveBeenCalled();
+  });
+
+  it('resends the tickets e-mail to the purchase address, and says why when it cannot', async () => {
+    const fake = fakePaymentDeps();
+    fake.deps.checkCargoInvitado.mockResolvedValue(paid);
+    renderAt(`/terminar_compra_invitado/${RESERVA_ID}/false/${INVITADO}/0?id=tr_9`, fake);
+    fireEvent.click(await screen.findByRole('button', { name: 'Reenviar boletos por correo' }));
+    expect(await screen.findByText('Te enviamos tus boletos por correo. (invitada@ejemplo.mx)')).toBeTruthy();
+    expect(fake.deps.reenviarBoletosInvitado).toHaveBeenCalledWith(INVITADO, RESERVA_ID);
+    expect(fake.deps.reenviarBoletos).not.toHaveBeenCalled();
+
+    fake.deps.reenviarBoletosInvitado.mockRejectedValueOnce(new ApiError({ status: 429, messages: ['Ya te enviamos tus boletos varias veces.'] }));
+    fireEvent.click(screen.getByRole('button', { name: 'Reenviar boletos por correo' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Ya te enviamos tus boletos varias veces.');
   });
 
   it('says what went wrong', async () => {

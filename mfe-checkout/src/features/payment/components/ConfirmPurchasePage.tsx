@@ -3,6 +3,7 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { formatMoney, messages } from '@taquilla/shared';
 import type { CheckCargoResponse } from '@taquilla/shared/api/pagos';
 import { errorMessage, usePaymentDeps } from '../api/deps';
+import { ResendTickets } from './ResendTickets';
 
 type State = { status: 'checking' } | { status: 'paid'; answer: CheckCargoResponse } | { status: 'failed'; message: string };
 
@@ -92,6 +93,7 @@ export function ConfirmPurchasePage() {
               <dd>{formatMoney(state.answer.total)}</dd>
             </div>
           </dl>
+          <ResendTickets resend={() => (guest ? deps.reenviarBoletosInvitado(invitadoId, reservaId!) : deps.reenviarBoletos(reservaId!))} />
           {!guest && (
             <a href="/perfil/mis_compras" className="checkout__link">
               Ver mis compras

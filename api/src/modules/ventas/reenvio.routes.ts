@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '@taquilla/shared/schemas/common';
+import { reenvioBoletosResponseSchema } from '@taquilla/shared/schemas/pagos';
+import { reservaIdSchema } from '@taquilla/shared/schemas/reservas';
+import type { RouteModule } from '../types';
+import { reenviarPorBoleto, reenviarPorReserva } from './ventas.reenvio';
+import { callerOf, ventaDeps } from './ventas.routes';
+
+const response = { 200: reenvioBoletosResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
+/** Per client IP, on top of the per-sale limit (REENVIOS). */
+const ipLimit = { rateLimit: { max: 10, timeWindow: 10 * 60_000 } };
+const tags = ['correos'];
+
+/**
+ * Spec §7: the three calls that send a sale's tickets e-mail again. Each goes only to the
+ * address the sale delivered to, so a ticket or reservation id never redirects tickets.
+ */
+export const reenvioModule: RouteModule = {
+  name: 'reenvio-boletos',
+  prefix: '/correos',
+  plugin: async (app) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const deps = ventaDeps(app, null, undefined);
+
+    r.post(
+      '/sold-tickets-email/:address/:ticketId',
+      {
+        config: ipLimit,
+        schema: {
+          tags,
+          summary: 'Reenvía los boletos de una compra a su propio correo (el de la compra)',
+          params: z.object({ address: z.string().trim().min(3).max(254), ticketId: z.uuid({ error: 'El boleto no es válido.' }) }),
+          response,
+        },
+      },
+      async (request) => reenviarPorBoleto(deps(request), request.params.address, request.params.ticketId),
+    );
+
+    r.post(
+      '/sold-tickets-email-3d/:id',
+      { config: ipLimit, schema: { tags, summary: 'Reenvía los boletos de una reserva pagada (tras 3-D Secure)', params: z.object({ id: reservaIdSchema }), response } },
+      async (request) => reenviarPorReserva(deps(request), request.params.id, await callerOf(request)),
+    );
+
+    r.post(
+      '/sold-tickets-email-invitado/:invitadoId/:id',
+      {
+        config: ipLimit,
+        schema: {
+          tags,
+          summary: 'Reenvía los boletos de la compra de un invitado',
+          params: z.object({ invitadoId: z.uuid({ error: 'El invitado no es válido.' }), id: reservaIdSchema }),
+          response,
+        },
+      },
+      async (request) => reenviarPorReserva(deps(request), request.params.id, { invitadoId: request.params.invitadoId }),
+    );
+  },
+};

@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { DomainError, registerErrors } from '../../lib/errors';
+import { ticketsEmail } from './ventas.email';
+import * as repo from './ventas.repository';
+import type { CargoRow, VentaReserva } from './ventas.repository';
+import { ownReserva, type Caller } from './ventas.access';
+import type { VentaDeps } from './ventas.service';
+
+registerErrors({
+  COMPRA_NO_ENCONTRADA: { status: 404, message: 'La compra no existe.' },
+  REENVIOS_AGOTADOS: { status: 429, message: 'Ya te enviamos tus boletos varias veces. Revisa tu correo (y la carpeta de spam) o intenta más tarde.' },
+});
+
+/** Resends of one sale's tickets e-mail allowed per window: enough for a lost e-mail, useless for flooding. */
+export const REENVIOS = { max: 3, windowMinutes: 10 } as const;
+
+/** The tickets e-mail of a sale (to its delivery address), as sent with the sale and resent on request. */
+export async function ticketsEmailFor(tx: DbOrTx, deps: Pick<VentaDeps, 'publicUrl'>, r: VentaReserva, row: CargoRow) {
+  const evento = (await repo.findVentaEvento(tx, r.eventoId))!;
+  return ticketsEmail({
+    to: r.correo,
+    nombre: r.nombre,
+    evento,
+    boletos: await repo.listBoletosCargo(tx, row.id),
+    total: row.monto,
+    link: `${deps.publicUrl.replace(/\/+$/, '')}/perfil/mis_compras`,
+  });
+}
+
+/**
+ * Sends a sold reservation's tickets e-mail again, only ever to the address the sale delivered
+ * to (a ticket id cannot redirect tickets elsewhere), at most REENVIOS.max times per window.
+ */
+async function reenviar(deps: VentaDeps, r: VentaReserva): Promise<{ message: string; user: { email: string } }> {
+  if (r.estado !== 'vendida') throw new DomainError('COMPRA_NO_ENCONTRADA');
+  const pagado = (await repo.listCargosPendientes(deps.db, r.id)).find((c) => c.estado === 'pagado');
+  if (!pagado || !deps.mailer) throw new DomainError('COMPRA_NO_ENCONTRADA');
+  const mail = await ticketsEmailFor(deps.db, deps, r, pagado);
+  const [recent] = await queryRows<{ n: number }>(
+    deps.db,
+    sql`select count(*)::int as n from email_outbox where "to" = ${mail.to} and subject = ${mail.subject}
+          and created_at > now() - make_interval(mins => ${REENVIOS.windowMinutes})`,
+  );
+  // The sale's own e-mail counts too: a resend right after buying is one of the allowed ones.
+  if (Number(recent?.n ?? 0) > REENVIOS.max) throw new DomainError('REENVIOS_AGOTADOS');
+  deps.mailer.deliverInBackground(await deps.mailer.enqueue(deps.db, mail));
+  return { message: 'Te enviamos tus boletos por correo.', user: { email: r.correo } };
+}
+
+/** POST /correos/sold-tickets-email/{address}/{ticketId}: the address must be the sale's own. */
+export async function reenviarPorBoleto(deps: VentaDeps, address: string, boletoId: string) {
+  const [row] = await queryRows<{ reserva_id: string }>(deps.db, sql`select reserva_id from boletos where id = ${boletoId}`);
+  const r = row ? await repo.findVentaReserva(deps.db, row.reserva_id) : undefined;
+  if (!r || r.correo.toLowerCase() !== address.trim().toLowerCase()) throw new DomainError('COMPRA_NO_ENCONTRADA');
+  return reenviar(deps, r);
+}
+
+/** sold-tickets-email-3d/{id} and sold-tickets-email-invitado/{invitadoId}/{id}: the reservation's owner (spec capability rules). */
+export async function reenviarPorReserva(deps: VentaDeps, reservaId: string, caller: Caller) {
+  return reenviar(deps, await ownReserva(deps.db, reservaId, caller).catch(() => Promise.reject(new DomainError('COMPRA_NO_ENCONTRADA'))));
+}
