@@ -18,6 +18,14 @@ describe('retry plugin: the manifest fetch', () => {
     expect(fetch).toHaveBeenCalledTimes(3);
   });
 
+  it('does not try again a manifest that timed out', async () => {
+    const timeout = Object.assign(new Error('The operation was aborted due to timeout'), { name: 'TimeoutError' });
+    const fetch = vi.fn<typeof globalThis.fetch>().mockRejectedValue(timeout);
+    const plugin = retryPlugin({ fetch, sleep: noWait });
+    await expect(plugin.fetch!('https://cdn/m.json', {})).rejects.toBe(timeout);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
   it('gives up after the last attempt with its error', async () => {
     const fetch = vi.fn<typeof globalThis.fetch>().mockResolvedValue(new Response('no', { status: 404 }));
     const sleep = vi.fn(noWait);
@@ -52,6 +60,16 @@ describe('retry plugin: remoteEntry.js', () => {
     const plugin = retryPlugin({ sleep: noWait, retries: 1 });
     await expect(plugin.loadEntryError!(args(getRemoteEntry))).resolves.toBeUndefined();
     expect(getRemoteEntry).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not try again an entry that timed out (the 30 s are the whole wait)', async () => {
+    let clock = 0;
+    const getRemoteEntry = vi.fn();
+    const plugin = retryPlugin({ sleep: noWait, now: () => clock, timeoutMs: 30_000 });
+    plugin.loadEntry!({ remoteInfo } as Parameters<NonNullable<ModuleFederationRuntimePlugin['loadEntry']>>[0]);
+    clock = 30_000;
+    await expect(plugin.loadEntryError!(args(getRemoteEntry))).resolves.toBeUndefined();
+    expect(getRemoteEntry).not.toHaveBeenCalled();
   });
 
   it('keeps the URL otherwise intact', () => {

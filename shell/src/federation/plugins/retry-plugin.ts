@@ -10,6 +10,7 @@ export interface RetryOptions {
   timeoutMs?: number;
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -27,11 +28,15 @@ export function retryUrl(url: string, attempt: number): string {
  *   tried again after a short wait;
  * - `loadEntryError` (remoteEntry.js did not load): loaded again under a `retry=n` URL. A script
  *   that loaded but threw is not retried (the runtime does not call this hook for it).
+ * A load that timed out is not tried again: a hung origin ends in the fallback after the 30 s,
+ * not after three times that.
  * @module-federation/retry-plugin is not used: its last release (0.17) is built against MF 0.17's
  * sdk, and would put a second, older copy of the sdk beside the runtime's.
  */
 export function retryPlugin(options: RetryOptions = {}): ModuleFederationRuntimePlugin {
-  const { retries = 2, delayMs = 300, timeoutMs = LOAD_TIMEOUT_MS, sleep = wait } = options;
+  const { retries = 2, delayMs = 300, timeoutMs = LOAD_TIMEOUT_MS, sleep = wait, now = Date.now } = options;
+  // When each remoteEntry.js load began (the error hook is not told whether it timed out).
+  const started = new Map<string, number>();
   return {
     name: 'taquilla-retry',
     async fetch(url, init) {
@@ -39,13 +44,19 @@ export function retryPlugin(options: RetryOptions = {}): ModuleFederationRuntime
         try {
           return await fetchWithTimeout(url, init, { ms: timeoutMs, fetch: options.fetch });
         } catch (error) {
-          if (attempt >= retries) throw error;
+          if (attempt >= retries || (error instanceof Error && error.name === 'TimeoutError')) throw error;
           await sleep(delayMs * (attempt + 1));
         }
       }
     },
+    loadEntry({ remoteInfo }) {
+      started.set(remoteInfo.entry, now());
+      return undefined; // the runtime loads it as usual
+    },
     loadEntryError({ getRemoteEntry, origin, remoteInfo }) {
+      const timedOut = now() - (started.get(remoteInfo.entry) ?? now()) >= timeoutMs;
       const retry = async () => {
+        if (timedOut) return undefined;
         for (let attempt = 1; attempt <= retries; attempt++) {
           await sleep(delayMs * attempt);
           try {
