@@ -6,7 +6,7 @@ import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { federatedOptimization, hostFederationOptions } from '../shared/build/shared-singletons.mjs';
 import { moduleRules } from '../shared/build/module-rules.mjs';
-import { FederationRuntimePlugin } from '../shared/build/federation-runtime-plugin.mjs';
+import { EsmFederationRuntimePlugin } from '../shared/build/esm-federation-runtime.mjs';
 
 const dir = import.meta.dirname;
 const isProd = process.env.NODE_ENV !== 'development';
@@ -39,8 +39,8 @@ export default {
     // Host side of the federation contract (eager singletons, the runtime the remotes use):
     // one definition, next to the remotes' one, in shared/build/shared-singletons.mjs.
     new ModuleFederationPlugin({ name: 'shell', remotes: {}, ...hostFederationOptions(dir) }),
-    // The browser side of federation is Taquilla's own lean runtime (see the file).
-    new FederationRuntimePlugin(),
+    // After the federation plugin: its runtime bundled from ESM, so it tree-shakes (see the file).
+    new EsmFederationRuntimePlugin(),
     new rspack.HtmlRspackPlugin({
       template: path.join(dir, 'public', 'index.html'),
       filename: 'index.html',

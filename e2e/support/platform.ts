@@ -33,6 +33,8 @@ export async function expectFallback(page: Page, remote: string) {
   const region = slot(page, remote);
   await expect(region.getByText(FALLBACK)).toBeVisible();
   await expect(region.getByRole('button', { name: 'Reintentar' })).toBeVisible();
+  // Every fallback leaves a way back to the shop.
+  await expect(region.getByRole('link', { name: 'Volver a eventos' })).toHaveAttribute('href', '/eventos');
 }
 
 /** The frame around the slot still works: header links and the footer's legal links. */

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { BASE_URL, ROOT, expect, test } from '../support/fixtures';
 import { confirmOverride, slot } from '../support/platform';
@@ -21,7 +22,8 @@ async function waitForBuild(timeoutMs: number) {
     try {
       const manifest = await fetch(`${DEV_ORIGIN}/mf-manifest.json`);
       const entry = await fetch(`${DEV_ORIGIN}/remoteEntry.js`);
-      if (manifest.ok && entry.ok && (await entry.text()).length > 0) return;
+      const page = await fetch(`${DEV_ORIGIN}/index.html`);
+      if (manifest.ok && entry.ok && page.ok && (await entry.text()).length > 0) return;
     } catch {
       // not listening yet
     }
@@ -35,6 +37,8 @@ test.describe('a remote on its development server (pnpm dev)', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(150_000);
+    // A previous run's output would pass for this build until `clean` wipes it mid-build.
+    fs.rmSync(path.join(ROOT, 'mfe-catalog', 'node_modules', '.cache', 'taquilla-dev'), { recursive: true, force: true });
     devServer = spawn(process.execPath, [path.join(ROOT, 'shared', 'build', 'dev-server.mjs')], {
       cwd: path.join(ROOT, 'mfe-catalog'),
       env: { ...process.env, NODE_ENV: 'development', PORT: String(DEV_PORT), API_URL: BASE_URL },

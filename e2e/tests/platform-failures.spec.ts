@@ -28,6 +28,21 @@ test.describe('failure isolation', () => {
     await expect(slot(page, 'seating').locator(`[data-remote-version="${current}"]`)).toBeVisible();
   });
 
+  test('auth remote down: /auth/login offers Reintentar and a way back to the events', async ({ page }) => {
+    const folder = path.join(ORIGIN_DIR, 'auth');
+    const away = `${folder}.away`;
+    fs.renameSync(folder, away);
+    try {
+      await page.goto('/auth/login');
+      await expectFallback(page, 'auth');
+      await slot(page, 'auth').getByRole('link', { name: 'Volver a eventos' }).click();
+      await expect(page).toHaveURL(/\/eventos$/);
+      await expectRemoteRendered(page, 'catalog');
+    } finally {
+      fs.renameSync(away, folder);
+    }
+  });
+
   test('manifest answering 404: fallback, other remotes fine, Reintentar recovers', async ({ page }) => {
     const current = readRegistry().remotes.checkout!.current;
     const manifest = path.join(ORIGIN_DIR, 'checkout', current, 'mf-manifest.json');

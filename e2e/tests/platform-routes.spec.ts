@@ -98,16 +98,18 @@ test('one React and one @taquilla/shared on a page that loaded three remotes', a
   const report = await page.evaluate(async () => {
     // The shell's share scope (window.__TAQUILLA_FEDERATION__, see shell/src/federation/host.ts):
     // package → version → the copy registered for it, whether a consumer took it, and by whom.
-    type Entry = { from: string; loaded?: boolean; useIn: string[] };
+    // A package shared tree-shaken (react-router-dom) keeps that state under `treeShaking`.
+    type Use = { loaded?: boolean; useIn: string[] };
+    type Entry = Use & { from: string; treeShaking?: Use };
     const federation = (window as unknown as { __TAQUILLA_FEDERATION__: { shareScope(): Promise<Record<string, Record<string, Entry>>> } }).__TAQUILLA_FEDERATION__;
     const scope = await federation.shareScope();
     const loaded: Record<string, Set<string>> = {};
     const users: Record<string, Set<string>> = {};
     for (const [pkg, versions] of Object.entries(scope)) {
-      for (const [version, info] of Object.entries(versions)) {
-        if (!info.loaded) continue;
-        (loaded[pkg] ??= new Set()).add(`${version}@${info.from}`);
-        for (const user of info.useIn) (users[pkg] ??= new Set()).add(user);
+      for (const [version, entry] of Object.entries(versions)) {
+        if (!entry.loaded && !entry.treeShaking?.loaded) continue;
+        (loaded[pkg] ??= new Set()).add(`${version}@${entry.from}`);
+        for (const user of [...entry.useIn, ...(entry.treeShaking?.useIn ?? [])]) (users[pkg] ??= new Set()).add(user);
       }
     }
     const hook = (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: { renderers: Map<number, unknown> } }).__REACT_DEVTOOLS_GLOBAL_HOOK__;

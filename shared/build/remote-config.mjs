@@ -13,9 +13,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { createSharedSingletons, federatedOptimization } from './shared-singletons.mjs';
+import { REMOTE_RUNTIME_EXPERIMENTS, createSharedSingletons, federatedOptimization } from './shared-singletons.mjs';
 import { moduleRules } from './module-rules.mjs';
-import { FederationRuntimePlugin } from './federation-runtime-plugin.mjs';
+import { EsmFederationRuntimePlugin } from './esm-federation-runtime.mjs';
 
 async function importFrom(dir, specifier) {
   const require = createRequire(path.join(dir, 'package.json'));
@@ -84,9 +84,12 @@ export async function createRemoteConfig({ name, exposes, dir, port, outputPath,
         dts: false,
         shareStrategy: 'loaded-first',
         shared: createSharedSingletons(dir),
+        // Production remotes run on the shell's runtime; a development build (standalone page,
+        // dev server) has no host to provide one and keeps its own.
+        ...(isProd ? { experiments: REMOTE_RUNTIME_EXPERIMENTS } : {}),
       }),
-      // The browser side of federation is Taquilla's own lean runtime (see the file).
-      new FederationRuntimePlugin(),
+      // After the federation plugin: its runtime bundled from ESM, so it tree-shakes (see the file).
+      new EsmFederationRuntimePlugin(),
       ...(!isProd && fs.existsSync(template)
         ? [new rspack.HtmlRspackPlugin({ template, chunks: ['main'], title: `Taquilla · ${name} (standalone)` })]
         : []),

@@ -2,7 +2,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createRemoteConfig } from './remote-config.mjs';
-import { SHARED_SINGLETON_NAMES, createSharedSingletons, hostFederationOptions } from './shared-singletons.mjs';
+import { REMOTE_RUNTIME_EXPERIMENTS, SHARED_SINGLETON_NAMES, createSharedSingletons, hostFederationOptions } from './shared-singletons.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const seating = path.join(ROOT, 'mfe-seating');
@@ -18,6 +18,14 @@ describe('createRemoteConfig', () => {
     const mf = federationOptions(config);
     expect(mf).toMatchObject({ name: 'seating', filename: 'remoteEntry.js', manifest: true, dts: false, shareStrategy: 'loaded-first' });
     expect(Object.keys(mf.shared)).toEqual([...SHARED_SINGLETON_NAMES]);
+    // Runs on the shell's MF runtime, built for the browser, with no remote-loading or snapshot code.
+    expect(mf.experiments).toEqual(REMOTE_RUNTIME_EXPERIMENTS);
+    expect(mf.experiments).toMatchObject({ externalRuntime: true, optimization: { target: 'web', disableRemote: true, disableSnapshot: true } });
+  });
+
+  it('a development build keeps its own runtime (no host provides one to a standalone page)', async () => {
+    const config = await createRemoteConfig({ name: 'seating', dir: seating, port: 3012, mode: 'development', exposes: { './X': './src/app/EventDetail.tsx' } });
+    expect(federationOptions(config).experiments).toBeUndefined();
   });
 
   it('refuses a name that is not an identifier (it becomes a JS global)', async () => {
@@ -42,8 +50,8 @@ describe('hostFederationOptions (the shell)', () => {
   it('provides every singleton eagerly, except the tree-shaken router', () => {
     const host = hostFederationOptions(path.join(ROOT, 'shell'));
     expect(host).toMatchObject({ shareStrategy: 'loaded-first', manifest: false, dts: false });
-    // No MF runtime experiments: the browser runtime is Taquilla's (federation-runtime-plugin.mjs).
-    expect(host.experiments).toBeUndefined();
+    // The MF runtime every production remote runs on, browser-only, without the snapshot plugin.
+    expect(host.experiments).toEqual({ provideExternalRuntime: true, optimization: { target: 'web', disableSnapshot: true } });
     expect(Object.keys(host.shared)).toEqual([...SHARED_SINGLETON_NAMES]);
     for (const [name, config] of Object.entries(host.shared)) {
       // MF refuses eager + treeShaking on one shared package ("Choose one strategy").

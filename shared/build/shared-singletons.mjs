@@ -46,13 +46,11 @@ export const REACT_ROUTER_DOM_EXPORTS = Object.freeze([
  *
  * Development builds turn `sideEffects` off. With a shared package in MF `treeShaking` mode
  * (react-router-dom above), an rspack 2 development build otherwise marks exports it never
- * analysed as unused and replaces them with `undefined` ("/* unused export *\/"): first seen
- * on MF's runtime (`createLogger`); with Taquilla's own runtime it is the default export of
- * shared/src/federation/bundler-runtime.ts the generated entry reads (checked 2026-11-26:
- * `for (const key in /* unused export ["default"] *\/ undefined)`). The page dies at
- * start-up (the shell's `pnpm dev` build, every remote's standalone page and a dev server
- * loaded through the override). Production builds analyse exports properly and keep the
- * default. e2e/tests/platform-dev.spec.ts opens a remote's dev server in Chromium.
+ * analysed as unused and replaces them with `undefined` ("/* unused export *\/"), among them
+ * the federation runtime's own (`createLogger`): the page dies at start-up (the shell's
+ * `pnpm dev` build, every remote's standalone page and a dev server loaded through the
+ * override). Production builds analyse exports properly. e2e/tests/platform-dev.spec.ts opens
+ * a remote's dev server in Chromium.
  */
 export function federatedOptimization({ isProd }) {
   return isProd ? { minimize: true } : { minimize: false, sideEffects: false };
@@ -89,17 +87,35 @@ export function createSharedSingletons(fromDir) {
 }
 
 /**
+ * MF runtime size options (`experiments`) of a production REMOTE (shared/build/remote-config.mjs):
+ * - externalRuntime: the remote bundles no federation runtime; it runs on the one the shell
+ *   provides (`provideExternalRuntime` below). Without a providing host a remote fails with
+ *   "setGlobalFederationConstructor", so development builds (the standalone page, `pnpm dev`)
+ *   keep their own runtime.
+ * - target 'web': no Node.js loading paths. disableRemote / disableSnapshot: a remote consumes
+ *   no other remote and never reads a manifest.
+ */
+export const REMOTE_RUNTIME_EXPERIMENTS = Object.freeze({
+  externalRuntime: true,
+  optimization: { target: 'web', disableRemote: true, disableSnapshot: true },
+});
+
+/**
  * What the HOST (shell) spreads into its ModuleFederationPlugin options, so it matches the
  * remotes built by remote-config.mjs (shell/rspack.config.mjs):
  *
- *   new ModuleFederationPlugin({ name: 'shell', remotes: {}, ...hostFederationOptions(dir, { isProd }) })
+ *   new ModuleFederationPlugin({ name: 'shell', remotes: {}, ...hostFederationOptions(dir) })
  *
+ * - provideExternalRuntime: the shell's MF runtime (@module-federation/enhanced) is the one
+ *   every production remote runs on (REMOTE_RUNTIME_EXPERIMENTS).
+ * - target 'web': no Node.js loading paths. The snapshot plugin stays (no disableSnapshot): the
+ *   registry names each release's mf-manifest.json, and the runtime's manifest protocol turns it
+ *   into the remoteEntry.js to load and the files preloadRemote warms.
  * - eager singletons: the shell needs every one on every page, so they go in its main chunk
  *   (one file, one gzip stream) instead of one chunk each; remotes keep them lazy and take the
  *   shell's. Not the tree-shaken react-router-dom: MF refuses `eager` together with
  *   `treeShaking`, and the tree-shaken router is the smaller one. That lazy router is why the
  *   shell keeps an async boundary (src/index.ts → bootstrap).
- * The browser runtime of every build is Taquilla's own (federation-runtime-plugin.mjs).
  */
 export function hostFederationOptions(fromDir) {
   const shared = Object.fromEntries(
@@ -113,5 +129,9 @@ export function hostFederationOptions(fromDir) {
     manifest: false,
     shareStrategy: 'loaded-first',
     shared,
+    experiments: {
+      provideExternalRuntime: true,
+      optimization: { target: 'web', disableSnapshot: true },
+    },
   };
 }

@@ -12,6 +12,7 @@ export const messages = {
   // Shell
   REMOTE_FALLBACK: 'No pudimos cargar esta sección.',
   REMOTE_RETRY: 'Reintentar',
+  REMOTE_BACK_TO_EVENTS: 'Volver a eventos',
   REMOTE_LOADING: 'Cargando…',
   REGISTRY_UNAVAILABLE:
     'No pudimos cargar el catálogo de módulos del sitio. Algunas secciones no estarán disponibles; intenta recargar la página más tarde.',

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import semver from 'semver';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -15,7 +16,10 @@ export const REMOTE_NAMES = (() => {
   return [...match[1].matchAll(/'([a-z]+)'/g)].map((m) => m[1]);
 })();
 
-export const SEMVER = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
+/** A release version is a strict npm semver, written as npm prints it ('1.0.0-beta.10'; not 'v1.0.0' or '01.0.0'). */
+export function isReleaseVersion(version) {
+  return typeof version === 'string' && semver.valid(version) === version;
+}
 
 /** Refusals: printed as one clear line, exit code 1, nothing changed. */
 export class OpsError extends Error {}

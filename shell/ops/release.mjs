@@ -4,7 +4,7 @@
 // then makes it the live version in <origin>/remotes.json (history kept).
 import fs from 'node:fs';
 import path from 'node:path';
-import { OpsError, SEMVER, assertRemote, buildAndPublish, originDir, packageVersion, publish, readRegistry, runCli } from './lib.mjs';
+import { OpsError, assertRemote, buildAndPublish, isReleaseVersion, originDir, packageVersion, publish, readRegistry, runCli } from './lib.mjs';
 
 await runCli(async (argv) => {
   let remote;
@@ -21,7 +21,7 @@ await runCli(async (argv) => {
   }
   assertRemote(remote);
   version ??= packageVersion(remote);
-  if (!SEMVER.test(version)) throw new OpsError(`Versión inválida: "${version}" (se espera semver, p. ej. 1.2.3).`);
+  if (!isReleaseVersion(version)) throw new OpsError(`Versión inválida: "${version}" (se espera semver, p. ej. 1.2.3).`);
 
   const origin = originDir();
   readRegistry(origin); // a broken registry is refused before anything is built

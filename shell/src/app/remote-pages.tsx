@@ -4,12 +4,15 @@ import { usePreloadNext } from '../federation/use-preload-next';
 
 /** What each route mounts. Remotes read their own route params with react-router's hooks. */
 
+/** The slots of an event page: mounted by EventDetailPage, preloaded from the list (same names by construction). */
+const EVENT_PAGE_SLOTS = [
+  ['seating', 'EventDetail'],
+  ['checkout', 'GeneralPurchase'],
+] as const;
+
 export function EventListPage() {
-  // From the list, the buyer's next stop is an event page: warm seating and checkout.
-  const preloadProps = usePreloadNext([
-    ['seating', ['./EventDetail']],
-    ['checkout', ['./GeneralPurchase']],
-  ]);
+  // From the list, the buyer's next stop is an event page: warm its remotes and modules.
+  const preloadProps = usePreloadNext(EVENT_PAGE_SLOTS.map(([remote, module]) => [remote, [module]] as const));
   return (
     <div {...preloadProps}>
       <RemoteSlot remote="catalog" module="EventList" />
@@ -20,8 +23,9 @@ export function EventListPage() {
 export function EventDetailPage() {
   return (
     <>
-      <RemoteSlot remote="seating" module="EventDetail" />
-      <RemoteSlot remote="checkout" module="GeneralPurchase" />
+      {EVENT_PAGE_SLOTS.map(([remote, module]) => (
+        <RemoteSlot key={remote} remote={remote} module={module} />
+      ))}
     </>
   );
 }

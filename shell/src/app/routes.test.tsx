@@ -63,8 +63,8 @@ describe('route table (spec §2)', () => {
     fireEvent.pointerOver(region);
     await vi.waitFor(() =>
       expect(federation.preloaded).toEqual([
-        ['seating', ['./EventDetail']],
-        ['checkout', ['./GeneralPurchase']],
+        ['seating', ['EventDetail']],
+        ['checkout', ['GeneralPurchase']],
       ]),
     );
   });

@@ -53,6 +53,18 @@ describe('RemoteSlot', () => {
     expect(federation.loaded).toEqual(['catalog/EventList', 'catalog/EventList']);
   });
 
+  it("the fallback plugin's stand-in module shows the fallback, with a way back to the events", async () => {
+    const federation = createFakeFederation((id, attempt) =>
+      attempt === 0 ? { __taquillaRemoteFallback: true, id, error: new Error('origin caído') } : fakeRemoteModule(id),
+    );
+    renderSlot(federation);
+    const region = screen.getByRole('region', { name: 'catalog' });
+    await within(region).findByText('No pudimos cargar esta sección.');
+    expect(within(region).getByRole('link', { name: 'Volver a eventos' }).getAttribute('href')).toBe('/eventos');
+    await userEvent.click(within(region).getByRole('button', { name: 'Reintentar' }));
+    expect(await within(region).findByText('remote:catalog/EventList')).toBeTruthy();
+  });
+
   it('a rejected load and a remote without a default export are caught the same way', async () => {
     const federation = createFakeFederation((_id, attempt) =>
       attempt === 0 ? Promise.reject(new Error('script error')) : { nada: true },

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType } from 'react';
 import { messages, type RemoteName } from '@taquilla/shared';
-import { useFederation, type FederationApi } from './federation-api';
+import { useFederation, type FederationApi, type ModuleName } from './federation-api';
+import { isFallbackModule } from './plugins/fallback-plugin';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteFallback } from './RemoteFallback';
 
@@ -24,6 +25,11 @@ function lazyRemote(federation: FederationApi, id: string) {
       console.error(`[taquilla] no se pudo cargar el remote "${id}"`, error);
       throw new RemoteLoadError(id, error);
     }
+    // The fallback plugin's stand-in for a remote that could not load (see plugins/fallback-plugin.ts).
+    if (isFallbackModule(loaded)) {
+      console.error(`[taquilla] no se pudo cargar el remote "${id}"`, loaded.error);
+      throw new RemoteLoadError(id, loaded.error);
+    }
     if (!loaded || (typeof loaded.default !== 'function' && typeof loaded.default !== 'object')) {
       throw new RemoteLoadError(id, new Error('el módulo no exporta un componente por defecto'));
     }
@@ -33,8 +39,8 @@ function lazyRemote(federation: FederationApi, id: string) {
 
 export interface RemoteSlotProps {
   remote: RemoteName;
-  /** The exposed module without './', e.g. 'EventList'. */
-  module: string;
+  /** The exposed module, e.g. 'EventList' (see ModuleName). */
+  module: ModuleName;
   /** Props passed to the remote's component. */
   props?: Record<string, unknown>;
   className?: string;

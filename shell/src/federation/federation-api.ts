@@ -1,6 +1,15 @@
 import { createContext, useContext } from 'react';
 import type { RemoteName } from '@taquilla/shared';
 
+type Capital = 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z';
+
+/**
+ * An exposed module as the shell names it everywhere: RemoteSlot's `module`, the preload lists,
+ * the manifest's `exposes[].name` — 'EventList' (every expose is a PascalCase component), never
+ * the container's './EventList': a './X' in a slot or a preload list fails the typecheck.
+ */
+export type ModuleName = `${Capital}${string}`;
+
 /**
  * What the shell's React code needs from the federation runtime. RemoteSlot and the preloader
  * talk to this interface; the real implementation (host.ts) wraps the shell's federation runtime
@@ -9,12 +18,12 @@ import type { RemoteName } from '@taquilla/shared';
 export interface FederationApi {
   /** Resolves once the registry has been read and the remotes registered (or given up on). */
   ready(): Promise<void>;
-  /** `'<remote>/<Module>'` → the module; rejects when the remote cannot load (origin down, 404, script error). */
+  /** `'<remote>/<ModuleName>'` → the module; rejects when the remote cannot load (origin down, 404, script error). */
   loadRemote<T>(id: string): Promise<T>;
   /** Drops the runtime's cached state for a remote (a failed load is cached) so the next load re-fetches. */
   refreshRemote(name: RemoteName): Promise<void>;
-  /** Warms a remote's assets for a likely next route; failures are ignored. */
-  preload(name: RemoteName, exposes: string[]): void;
+  /** Warms a remote's entry and these modules' files for a likely next route; failures are ignored. */
+  preload(name: RemoteName, modules: ModuleName[]): void;
 }
 
 const notInstalled = (): never => {

@@ -1,18 +1,38 @@
+// The shell's side of Module Federation: @module-federation/enhanced's runtime (the instance the
+// shell's build creates, which every production remote runs on too), Taquilla's behaviour as
+// runtime plugins (./plugins), the registry and the developer overrides.
+import {
+  getInstance,
+  loadRemote,
+  preloadRemote,
+  registerPlugins,
+  registerRemotes,
+} from '@module-federation/enhanced/runtime';
 import { getRuntimeConfig, store, type RemoteName } from '@taquilla/shared';
 import type { FederationApi } from './federation-api';
 import { loadRemotes } from './load-remotes';
 import { askOverrideConfirmation } from './override-confirmation';
 import { readOverrides, saveOverrides } from './overrides';
+import { fallbackPlugin } from './plugins/fallback-plugin';
+import { manifestPlugin } from './plugins/manifest-plugin';
+import { onCallPlugin, type RemoteFailure } from './plugins/on-call-plugin';
+import { retryPlugin } from './plugins/retry-plugin';
+import { timeoutPlugin } from './plugins/timeout-plugin';
 import { remotesAtom } from './remotes-state';
-import { browserRuntimeDeps, createFederationRuntime, hostShareScope } from './runtime';
 
-const runtime = createFederationRuntime(browserRuntimeDeps());
+const onCallLog = { loaded: [] as string[], failures: [] as RemoteFailure[] };
 
-// For the engineer on call (and the e2e suite): which entry each remote comes from, and the
-// share scope — which copy of every singleton is loaded, from which build, used by whom.
+// For the engineer on call (and the e2e suite): which entry each remote comes from, what loaded,
+// what failed, and the share scope — which copy of every singleton is loaded, from which build,
+// used by whom. (MF devtools read the same instance through window.__FEDERATION__.)
 Object.defineProperty(window, '__TAQUILLA_FEDERATION__', {
   configurable: true,
-  value: { entries: () => runtime.entries(), shareScope: hostShareScope },
+  value: {
+    entries: () => Object.fromEntries((getInstance()?.options.remotes ?? []).map((r) => [r.name, 'entry' in r ? r.entry : r.version])),
+    loaded: () => [...onCallLog.loaded],
+    failures: () => [...onCallLog.failures],
+    shareScope: async () => getInstance()?.shareScopeMap.default ?? {},
+  },
 });
 
 let resolveReady: () => void = () => undefined;
@@ -35,12 +55,13 @@ async function readRegistry(): Promise<void> {
   }
   await loadRemotes(getRuntimeConfig().registryUrl, overrides, {
     fetch: window.fetch.bind(window),
-    register: runtime.registerRemotes,
+    register: (remotes, options) => registerRemotes(remotes, options),
   });
 }
 
-/** Called once by bootstrap, after /config.json: reads the registry and registers the remotes. */
+/** Called once by bootstrap, after /config.json: installs the plugins, reads the registry, registers the remotes. */
 export async function startFederation(): Promise<void> {
+  registerPlugins([manifestPlugin(), retryPlugin(), timeoutPlugin(), onCallPlugin(onCallLog), fallbackPlugin()]);
   try {
     await readRegistry();
   } finally {
@@ -50,7 +71,7 @@ export async function startFederation(): Promise<void> {
 
 export const federation: FederationApi = {
   ready: () => readyPromise,
-  loadRemote: <T>(id: string) => runtime.loadRemote<T>(id),
+  loadRemote: <T>(id: string) => loadRemote<T>(id) as Promise<T>,
   async refreshRemote(name: RemoteName) {
     const known = store.get(remotesAtom).remotes.find((remote) => remote.name === name);
     if (!known) {
@@ -58,12 +79,12 @@ export const federation: FederationApi = {
       await readRegistry();
       return;
     }
-    // force: a failed load is kept (so a dead origin is not asked again on every render);
-    // forgetting it makes the next load fetch the manifest and the script again.
-    runtime.registerRemotes([{ name, entry: known.entry }], { force: true });
+    // force: drops the manifest, the loading promise and the module the runtime keeps for a
+    // failed load; without it "Reintentar" would replay the failure.
+    registerRemotes([{ name, entry: known.entry }], { force: true });
   },
-  preload(name, exposes) {
+  preload(name, modules) {
     if (!store.get(remotesAtom).remotes.some((remote) => remote.name === name)) return;
-    runtime.preloadRemote(name, exposes).catch(() => undefined);
+    preloadRemote([{ nameOrAlias: name, exposes: modules, resourceCategory: 'sync' }]).catch(() => undefined);
   },
 };

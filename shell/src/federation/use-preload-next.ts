@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { RemoteName } from '@taquilla/shared';
-import { useFederation } from './federation-api';
+import { useFederation, type ModuleName } from './federation-api';
 
-type Targets = [RemoteName, string[]][];
+type Targets = readonly (readonly [RemoteName, readonly ModuleName[]])[];
 
 const whenIdle = (run: () => void): (() => void) => {
   if ('requestIdleCallback' in window) {
@@ -26,7 +26,7 @@ export function usePreloadNext(targets: Targets) {
     if (done.current) return;
     done.current = true;
     void federation.ready().then(() => {
-      for (const [name, exposes] of targetsRef.current) federation.preload(name, exposes);
+      for (const [name, exposes] of targetsRef.current) federation.preload(name, [...exposes]);
     });
   };
   const preloadRef = useRef(preload);

@@ -1,8 +1,7 @@
 import { Outlet } from 'react-router-dom';
 import { GlobalSpinner } from '../feedback/GlobalSpinner';
 import { Toasts } from '../feedback/Toasts';
-import { OverrideBadge } from '../../federation/OverrideBadge';
-import { OverrideConfirmDialog } from '../../federation/OverrideConfirmDialog';
+import { DevOverrides } from '../../federation/DevOverrides';
 import { RegistryBanner } from '../../federation/RegistryBanner';
 import { useRouteTitle } from '../../features/document-title/use-route-title';
 
@@ -15,8 +14,7 @@ export function RootLayout() {
       <Outlet />
       <GlobalSpinner />
       <Toasts />
-      <OverrideBadge />
-      <OverrideConfirmDialog />
+      <DevOverrides />
     </>
   );
 }
