@@ -3,7 +3,8 @@ import http from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TEST_API_KEY } from '../helpers';
+// Not ../helpers (it imports vitest): the benchmarks start these processes too.
+import { DEFAULT_API_KEY as TEST_API_KEY } from '../../src/config';
 
 /**
  * Real API processes (tsx src/main.ts) for the `*.pg.test.ts` files: several processes on one

@@ -8,8 +8,12 @@ import { httpCall, postJson, type HttpAnswer } from './api-process';
  * Secure bank page, check/cargo) plus the gateway's webhook. No assertions here: the
  * concurrency test and the checkout bench share them.
  */
+/** Sandbox test cards (README "Pagos de prueba: tarjetas"). */
+export const CARDS = { APPROVED: '4111111111111111', DECLINED: '4222222222222220', THREE_DS: '4000000000003220' } as const;
+
 const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0');
-const tokenAuth = `Basic ${Buffer.from(`${SANDBOX_PUBLIC_KEY}:`).toString('base64')}`;
+/** The public key OpenPay.js sends with a card to the token endpoint. */
+export const SANDBOX_TOKEN_AUTH = `Basic ${Buffer.from(`${SANDBOX_PUBLIC_KEY}:`).toString('base64')}`;
 
 /** A buyer: a signed-in account (token) or a guest (name + e-mail given with the hold). */
 export interface Buyer {
@@ -42,12 +46,17 @@ export async function totalOf(base: string, eventoId: number, reservaId: string,
   return res.body.total;
 }
 
+/** A test card as the browser's form sends it (any name, a future expiry, any CVV). */
+export function cardTokenBody(cardNumber: string) {
+  return { card_number: cardNumber, holder_name: 'Ana López', expiration_month: '12', expiration_year: nextYear, cvv2: '987' };
+}
+
 /** What OpenPay.js does in the browser: the card goes to the gateway, the shop gets a token id. */
 export async function cardToken(base: string, cardNumber: string): Promise<string> {
   const res = await httpCall<{ id: string }>(base, {
     path: `/sandbox/v1/${SANDBOX_MERCHANT_ID}/tokens`,
-    headers: { authorization: tokenAuth },
-    body: { card_number: cardNumber, holder_name: 'Ana López', expiration_month: '12', expiration_year: nextYear, cvv2: '987' },
+    headers: { authorization: SANDBOX_TOKEN_AUTH },
+    body: cardTokenBody(cardNumber),
   });
   if (res.status !== 201) throw new Error(`token ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body.id;
@@ -55,7 +64,7 @@ export async function cardToken(base: string, cardNumber: string): Promise<strin
 
 export function makeCargo(base: string, hold: Hold, buyer: Buyer, sourceId: string, amount: number): Promise<HttpAnswer<MakeCargoResponse & { message?: string }>> {
   const body = { reservaId: hold.reservaId, esGeneral: hold.esGeneral, tipoDispositivo: 'web', source_id: sourceId, device_session_id: 'dev-conc', amount };
-  return postJson(base, buyer.token ? '/pagos/make/cargo' : '/pagos/make/cargo_invitado', body, buyer.token);
+  return postJson<MakeCargoResponse & { message?: string }>(base, buyer.token ? '/pagos/make/cargo' : '/pagos/make/cargo_invitado', body, buyer.token);
 }
 
 /** The sandbox bank page's 'Autorizar' / 'Rechazar' (a 303 back to the shop). */
@@ -65,8 +74,9 @@ export function authorize(base: string, chargeId: string, accion: 'autorizar' | 
 
 /** check/cargo (signed in) or check/cargo_invitado (guest, with the invitadoId make/cargo answered). */
 export function checkCargo(base: string, hold: Hold, buyer: Buyer, chargeId: string, invitadoId?: string): Promise<HttpAnswer<CheckCargoResponse & { message: string }>> {
+  type Answer = CheckCargoResponse & { message: string };
   const body = { reservaId: hold.reservaId, esGeneral: hold.esGeneral };
-  return buyer.token ? postJson(base, `/pagos/check/cargo/${chargeId}`, body, buyer.token) : postJson(base, `/pagos/check/cargo_invitado/${invitadoId}/${chargeId}`, body);
+  return buyer.token ? postJson<Answer>(base, `/pagos/check/cargo/${chargeId}`, body, buyer.token) : postJson<Answer>(base, `/pagos/check/cargo_invitado/${invitadoId}/${chargeId}`, body);
 }
 
 /** The gateway's notification (site root, no API key). */
