@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase, type Database } from '../src/db/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/client';
 import { queryRows } from '../src/db/rows';
 import { TEST_API_KEY } from './helpers';
 import { createUser } from './reservas-fixtures';
 import { agent, CONCURRENCY_JWT_SECRET as JWT_SECRET, postJson, startApiProcess, stopApiProcesses, type ApiProcess } from './support/api-process';
-import { adminQuery, databaseUrl } from './template';
+import { pgScratchDatabase } from './support/pg-scratch';
 
 const GONE = 'Uno o más asientos ya no están disponibles. Por favor, actualiza la página.';
 const SEATS = 300;
@@ -16,7 +16,7 @@ const BUYERS = 1000;
 // Two real API processes need the PostgreSQL server: only `test:pg` collects this file
 // (vitest.config.ts), as PGlite is one process by design.
 describe('1,000 buyers through 2 API processes on PostgreSQL', () => {
-  let dbName: string;
+  let scratch: Awaited<ReturnType<typeof pgScratchDatabase>> | undefined;
   let database: Database;
   let servers: ApiProcess[] = [];
   let eventoId: number;
@@ -24,11 +24,9 @@ describe('1,000 buyers through 2 API processes on PostgreSQL', () => {
   let general: { seccionId: number };
 
   beforeAll(async () => {
-    const baseUrl = inject('pgBaseUrl');
-    dbName = `taquilla_conc_${process.pid}_${Date.now().toString(36)}`;
-    await adminQuery(baseUrl, `create database "${dbName}" template "${inject('pgTemplateDb')}"`);
-    const url = databaseUrl(baseUrl, dbName);
-    database = await openDatabase({ url, poolSize: 4 });
+    scratch = await pgScratchDatabase('conc');
+    const { url } = scratch;
+    database = scratch.database;
     const db = database.db;
 
     // A future web event with a numbered section of ≥ 300 free seats and a general section.
@@ -63,8 +61,7 @@ describe('1,000 buyers through 2 API processes on PostgreSQL', () => {
   afterAll(async () => {
     agent.destroy();
     await stopApiProcesses(servers);
-    await database?.close();
-    if (dbName) await adminQuery(inject('pgBaseUrl'), `drop database if exists "${dbName}" with (force)`);
+    await scratch?.close();
   }, 60_000);
 
   it('a hold made through one process reaches a map streaming from the other', async () => {

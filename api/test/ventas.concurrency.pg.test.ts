@@ -1,14 +1,14 @@
 import { PAGO_MESSAGES } from '@taquilla/shared/schemas/pagos';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase, type Database } from '../src/db/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/client';
 import { queryRows } from '../src/db/rows';
 import { expireHolds } from '../src/modules/reservas/reservas.service';
 import { createUser } from './reservas-fixtures';
 import { agent, CONCURRENCY_JWT_SECRET, startApiProcess, stopApiProcesses, type ApiProcess } from './support/api-process';
 import { authorize, cardToken, CARDS, checkCargo, holdGenerales, holdSeats, makeCargo, totalOf, webhook, type Buyer, type Hold } from './support/http-sale';
+import { pgScratchDatabase } from './support/pg-scratch';
 import { expectSalesConsistent } from './support/sale-invariants';
-import { adminQuery, databaseUrl } from './template';
 
 /**
  * Buyers hold and pay through 2 API processes on one PostgreSQL database with the built-in
@@ -29,7 +29,7 @@ const THREE_DS_BUYERS = 24;
 const LATE_BUYERS = 16;
 const WORKERS = 24;
 
-let dbName: string;
+let scratch: Awaited<ReturnType<typeof pgScratchDatabase>> | undefined;
 let database: Database;
 let servers: ApiProcess[] = [];
 let eventoId: number;
@@ -50,11 +50,9 @@ const tokens = new Map<string, string>();
 const replays: string[] = [];
 
 beforeAll(async () => {
-  const baseUrl = inject('pgBaseUrl');
-  dbName = `taquilla_ventas_${process.pid}_${Date.now().toString(36)}`;
-  await adminQuery(baseUrl, `create database "${dbName}" template "${inject('pgTemplateDb')}"`);
-  const url = databaseUrl(baseUrl, dbName);
-  database = await openDatabase({ url, poolSize: 4 });
+  scratch = await pgScratchDatabase('ventas');
+  const { url } = scratch;
+  database = scratch.database;
   const db = database.db;
   const seatsNeeded = RUSH_SEATS + THREE_DS_BUYERS + LATE_BUYERS;
   // A future web event without promotions (a limited one would refund the sale that loses its
@@ -91,8 +89,7 @@ beforeAll(async () => {
 afterAll(async () => {
   agent.destroy();
   await stopApiProcesses(servers);
-  await database?.close();
-  if (dbName) await adminQuery(inject('pgBaseUrl'), `drop database if exists "${dbName}" with (force)`);
+  await scratch?.close();
 }, 60_000);
 
 const correoOf = (b: Buyer) => (b.token ? tokens.get(b.token)! : b.correo);

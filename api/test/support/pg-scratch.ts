@@ -1,0 +1,23 @@
+import { inject } from 'vitest';
+import { openDatabase, type Database } from '../../src/db/client';
+import { adminQuery, databaseUrl } from '../template';
+
+/**
+ * A PostgreSQL database of its own for a `*.pg.test.ts` file, cloned from the run's migrated +
+ * seeded template: its URL (for API processes), a connection for the test, and `close()`.
+ */
+export async function pgScratchDatabase(tag: string): Promise<{ url: string; database: Database; close(): Promise<void> }> {
+  const baseUrl = inject('pgBaseUrl');
+  const name = `taquilla_${tag}_${process.pid}_${Date.now().toString(36)}`;
+  await adminQuery(baseUrl, `create database "${name}" template "${inject('pgTemplateDb')}"`);
+  const url = databaseUrl(baseUrl, name);
+  const database = await openDatabase({ url, poolSize: 4 });
+  return {
+    url,
+    database,
+    async close() {
+      await database.close();
+      await adminQuery(baseUrl, `drop database if exists "${name}" with (force)`);
+    },
+  };
+}
