@@ -5,8 +5,8 @@ import type { Database } from '../src/db/client';
 import { queryRows } from '../src/db/rows';
 import { TEST_API_KEY } from './helpers';
 import { createUser } from './reservas-fixtures';
-import { agent, CONCURRENCY_JWT_SECRET as JWT_SECRET, postJson, startApiProcess, stopApiProcesses, type ApiProcess } from './support/api-process';
-import { pgScratchDatabase } from './support/pg-scratch';
+import { CONCURRENCY_JWT_SECRET as JWT_SECRET, postJson, startApiProcess, type ApiProcess } from './support/api-process';
+import { pgScratchDatabase, shutDown } from './support/pg-scratch';
 
 const GONE = 'Uno o más asientos ya no están disponibles. Por favor, actualiza la página.';
 const SEATS = 300;
@@ -58,11 +58,7 @@ describe('1,000 buyers through 2 API processes on PostgreSQL', () => {
     servers = await Promise.all([startApiProcess(url), startApiProcess(url)]);
   }, 120_000);
 
-  afterAll(async () => {
-    agent.destroy();
-    await stopApiProcesses(servers);
-    await scratch?.close();
-  }, 60_000);
+  afterAll(() => shutDown(servers, scratch), 60_000);
 
   it('a hold made through one process reaches a map streaming from the other', async () => {
     const [a, b] = [servers[0]!, servers[1]!];

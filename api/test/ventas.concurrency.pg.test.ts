@@ -5,9 +5,9 @@ import type { Database } from '../src/db/client';
 import { queryRows } from '../src/db/rows';
 import { expireHolds } from '../src/modules/reservas/reservas.service';
 import { createUser } from './reservas-fixtures';
-import { agent, CONCURRENCY_JWT_SECRET, startApiProcess, stopApiProcesses, type ApiProcess } from './support/api-process';
+import { CONCURRENCY_JWT_SECRET, startApiProcess, type ApiProcess } from './support/api-process';
 import { authorize, cardToken, CARDS, checkCargo, holdGenerales, holdSeats, makeCargo, totalOf, webhook, type Buyer, type Hold } from './support/http-sale';
-import { pgScratchDatabase } from './support/pg-scratch';
+import { pgScratchDatabase, shutDown } from './support/pg-scratch';
 import { expectSalesConsistent } from './support/sale-invariants';
 
 /**
@@ -86,11 +86,7 @@ beforeAll(async () => {
   servers = await Promise.all([startApiProcess(url, env), startApiProcess(url, env)]);
 }, 120_000);
 
-afterAll(async () => {
-  agent.destroy();
-  await stopApiProcesses(servers);
-  await scratch?.close();
-}, 60_000);
+afterAll(() => shutDown(servers, scratch), 60_000);
 
 const correoOf = (b: Buyer) => (b.token ? tokens.get(b.token)! : b.correo);
 const other = (i: number) => servers[(i + 1) % 2]!.base;

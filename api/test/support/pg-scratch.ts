@@ -1,6 +1,7 @@
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client';
 import { adminQuery, databaseUrl } from '../template';
+import { agent, stopApiProcesses, type ApiProcess } from './api-process';
 
 /**
  * A PostgreSQL database of its own for a `*.pg.test.ts` file, cloned from the run's migrated +
@@ -20,4 +21,11 @@ export async function pgScratchDatabase(tag: string): Promise<{ url: string; dat
       await adminQuery(baseUrl, `drop database if exists "${name}" with (force)`);
     },
   };
+}
+
+/** The end of a `*.pg.test.ts` file: its API processes, the HTTP agent, then its database. */
+export async function shutDown(servers: ApiProcess[], scratch: { close(): Promise<void> } | undefined): Promise<void> {
+  agent.destroy();
+  await stopApiProcesses(servers);
+  await scratch?.close();
 }
