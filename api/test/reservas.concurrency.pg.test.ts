@@ -1,110 +1,32 @@
 import { sql } from 'drizzle-orm';
-import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import { createServer } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase, type Database } from '../src/db/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/client';
 import { queryRows } from '../src/db/rows';
 import { TEST_API_KEY } from './helpers';
 import { createUser } from './reservas-fixtures';
-import { adminQuery, databaseUrl } from './template';
+import { CONCURRENCY_JWT_SECRET as JWT_SECRET, postJson, startApiProcess, type ApiProcess } from './support/api-process';
+import { pgScratchDatabase, shutDown } from './support/pg-scratch';
 
 const GONE = 'Uno o más asientos ya no están disponibles. Por favor, actualiza la página.';
-const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const JWT_SECRET = 'secreto-de-concurrencia-0123456789-abcdef';
 const SEATS = 300;
 const PLACES = 500;
 const BUYERS = 1000;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** A real API process (tsx src/main.ts) on the given database. */
-async function startServer(url: string): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: API_DIR,
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      STOREFRONT: '0',
-      NODE_ENV: 'production',
-      // What a production start requires (src/production-check.ts).
-      PUBLIC_URL: 'https://taquilla.example',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET,
-      API_KEY: TEST_API_KEY,
-      MAIL_WORKER: '0',
-      HOLD_SWEEP_SECONDS: '1',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`API process exited with ${child.exitCode}`);
-    const ok = await fetch(`${base}/api/v1/health`, { headers: { 'x-api-key': TEST_API_KEY } }).then((r) => r.ok, () => false);
-    if (ok) return { base, child };
-    if (Date.now() > deadline) throw new Error('API process did not start in 60 s');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-
-function postJson(base: string, url: string, body: unknown, token?: string): Promise<{ status: number; body: { reservaId?: string; message?: unknown } }> {
-  const data = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      `${base}/api/v1${url}`,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(data),
-          'x-api-key': TEST_API_KEY,
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
-      },
-    );
-    req.on('error', reject);
-    req.end(data);
-  });
-}
-
 // Two real API processes need the PostgreSQL server: only `test:pg` collects this file
 // (vitest.config.ts), as PGlite is one process by design.
 describe('1,000 buyers through 2 API processes on PostgreSQL', () => {
-  let dbName: string;
+  let scratch: Awaited<ReturnType<typeof pgScratchDatabase>> | undefined;
   let database: Database;
-  let servers: { base: string; child: ChildProcess }[] = [];
+  let servers: ApiProcess[] = [];
   let eventoId: number;
   let seatIds: number[];
   let general: { seccionId: number };
 
   beforeAll(async () => {
-    const baseUrl = inject('pgBaseUrl');
-    dbName = `taquilla_conc_${process.pid}_${Date.now().toString(36)}`;
-    await adminQuery(baseUrl, `create database "${dbName}" template "${inject('pgTemplateDb')}"`);
-    const url = databaseUrl(baseUrl, dbName);
-    database = await openDatabase({ url, poolSize: 4 });
+    scratch = await pgScratchDatabase('conc');
+    const { url } = scratch;
+    database = scratch.database;
     const db = database.db;
 
     // A future web event with a numbered section of ≥ 300 free seats and a general section.
@@ -133,16 +55,10 @@ describe('1,000 buyers through 2 API processes on PostgreSQL', () => {
                           where evento_seccion_id = ${g!.id} and id not in (select id from evento_lugares_generales where evento_seccion_id = ${g!.id} order by id limit ${PLACES})`);
     await db.execute(sql`update evento_lugares_generales set estado = 'disponible', reserva_id = null, hold_expires_at = null
                           where evento_seccion_id = ${g!.id} and id in (select id from evento_lugares_generales where evento_seccion_id = ${g!.id} order by id limit ${PLACES})`);
-    servers = await Promise.all([startServer(url), startServer(url)]);
+    servers = await Promise.all([startApiProcess(url), startApiProcess(url)]);
   }, 120_000);
 
-  afterAll(async () => {
-    agent.destroy();
-    for (const s of servers) s.child.kill('SIGTERM');
-    await Promise.all(servers.map((s) => new Promise((r) => (s.child.exitCode !== null ? r(null) : s.child.once('exit', r)))));
-    await database?.close();
-    if (dbName) await adminQuery(inject('pgBaseUrl'), `drop database if exists "${dbName}" with (force)`);
-  }, 60_000);
+  afterAll(() => shutDown(servers, scratch), 60_000);
 
   it('a hold made through one process reaches a map streaming from the other', async () => {
     const [a, b] = [servers[0]!, servers[1]!];

@@ -16,44 +16,18 @@
 //   - bytes on the wire of each call (Resource Timing transferSize, encoded and decoded body).
 // Floors: data → painted ≤ 300 ms, p95 click → repaint ≤ 16 ms, overview ≤ 500 ms. Exit
 // code 1 when one is missed (the figures are printed either way).
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import { median, p95, startStorefront } from './storefront.mjs';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const PORT = Number(process.env.BENCH_PORT || 3160);
 const RUNS = Number(process.env.RUNS || 5);
-const API_KEY = 'taquilla-bench-key';
 const FLOOR = { paint: 300, click: 16, overview: 500 };
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'taquilla-seatmap-'));
-process.env.ORIGIN_DIR = path.join(tmp, 'origin');
-
-const { REMOTE_NAMES, packageVersion, publish, startServer } = await import('../../shell/ops/lib.mjs');
-const require = createRequire(path.join(ROOT, 'e2e', 'package.json'));
-const playwright = await import(pathToFileURL(require.resolve('@playwright/test')).href);
-const chromium = playwright.chromium ?? playwright.default.chromium;
 
 const log = (s) => console.log(s);
 const ms = (n) => `${n.toFixed(1)} ms`;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
 
-if (!fs.existsSync(path.join(ROOT, 'shell', 'dist', 'index.html'))) {
-  console.error('✖ Falta shell/dist: compila primero (pnpm --filter @taquilla/shell --filter "./mfe-*" build).');
-  process.exit(1);
-}
-for (const remote of REMOTE_NAMES) publish(remote, packageVersion(remote));
-
-log('▶ iniciando API + storefront (PGlite nuevo)…');
-const { child, base } = await startServer({
-  port: PORT,
-  env: { PGLITE_DIR: path.join(tmp, 'pglite'), LOG_LEVEL: 'warn', HOST: '127.0.0.1', DATABASE_URL: '', API_KEY },
-  stdio: 'ignore',
-});
-process.once('exit', () => child.kill('SIGTERM'));
+const { base, browser, apiKey: API_KEY, close } = await startStorefront({ port: PORT, tag: 'seatmap' });
 
 const api = async (p) => (await fetch(`${base}/api/v1${p}`, { headers: { 'x-api-key': API_KEY } })).json();
 const { eventosFiltrados } = await api('/eventos/get_all?tipoDispositivo=web');
@@ -61,11 +35,6 @@ const evento = eventosFiltrados.find((e) => e.recinto.nombre === 'Estadio Carlos
 const { secciones } = await api(`/eventos/${evento.id}/detalle_seccion/false/web`);
 const norte = secciones.find((s) => s.capacidad === 5000);
 const places = secciones.reduce((n, s) => n + s.capacidad, 0);
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
 
 /** Waits for a User Timing mark and returns it with the API calls' resource entries. */
 async function timings(page, mark) {
@@ -142,9 +111,7 @@ try {
     await context.close();
   }
 } finally {
-  await browser.close();
-  child.kill('SIGTERM');
-  fs.rmSync(tmp, { recursive: true, force: true });
+  await close();
 }
 
 const paint = median(results.paint);

@@ -3,16 +3,14 @@ import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { queryRows } from '../../src/db/rows';
-import { SANDBOX_MERCHANT_ID, SANDBOX_PUBLIC_KEY } from '../../src/modules/pagos/gateway/sandbox/gateway';
+import { SANDBOX_MERCHANT_ID } from '../../src/modules/pagos/gateway/sandbox/gateway';
 import { expireHolds } from '../../src/modules/reservas/reservas.service';
 import type { TestApp } from '../helpers';
 import { freeSeats } from '../reservas-fixtures';
+import { cardTokenBody, SANDBOX_TOKEN_AUTH } from './http-sale';
 
-/** Sandbox test cards (README "Pagos de prueba: tarjetas"). */
-export const CARDS = { APPROVED: '4111111111111111', DECLINED: '4222222222222220', THREE_DS: '4000000000003220' } as const;
+export { CARDS } from './http-sale';
 
-const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0');
-const tokenAuth = `Basic ${Buffer.from(`${SANDBOX_PUBLIC_KEY}:`).toString('base64')}`;
 
 export interface SaleScope {
   t: TestApp;
@@ -43,8 +41,8 @@ export function saleKit(scope: () => SaleScope) {
     const res = await scope().t.app.inject({
       method: 'POST',
       url: `/sandbox/v1/${SANDBOX_MERCHANT_ID}/tokens`,
-      headers: { 'content-type': 'application/json', authorization: tokenAuth },
-      payload: JSON.stringify({ card_number, holder_name: 'Ana López', expiration_month: '12', expiration_year: nextYear, cvv2: '987' }),
+      headers: { 'content-type': 'application/json', authorization: SANDBOX_TOKEN_AUTH },
+      payload: JSON.stringify(cardTokenBody(card_number)),
     });
     expect(res.statusCode).toBe(201);
     return res.json().id;
