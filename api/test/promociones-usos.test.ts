@@ -87,7 +87,7 @@ describe('promotion usage limits', () => {
 
     await authorize(pending.cargo.payment_method!.url, 'autorizar');
     const check = await post(`/pagos/check/cargo/${pending.cargo.id}`, { reservaId: holdA.reservaId, esGeneral: false }, a.token);
-    expect(check.json()).toMatchObject({ message: PAGO_MESSAGES.refunded, cargo: { pagado: false, status: 'refunded' } });
+    expect(check.json()).toMatchObject({ message: PAGO_MESSAGES.refundedPromotion, cargo: { pagado: false, status: 'refunded' } });
     expect(await boletosDe(holdA.reservaId)).toBe(0);
     expect(await boletosDe(holdB.reservaId)).toBe(1);
     expect(await usos(id)).toBe(1);

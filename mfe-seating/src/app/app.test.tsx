@@ -201,7 +201,8 @@ describe('SeatSelection', () => {
     renderAt('/eventos/1/2/Secci%C3%B3n%20101');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sección: Sección 101' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Volver al evento' }).getAttribute('href')).toBe('/eventos/1');
-    expect(screen.getAllByText('A')).toHaveLength(2);
+    // The heading shows while the seats load ('Cargando asientos…'); the rows come with them.
+    expect(await screen.findAllByText('A')).toHaveLength(2);
     expect(screen.getByText('No has seleccionado asientos.')).toBeTruthy();
     for (const label of ['Seleccionado', 'Reservado', 'Vendido', 'Ocupado', 'Bloqueado', 'Inaccesible', 'Cortesía']) {
       expect(screen.getByRole('list', { name: 'Simbología de asientos' }).textContent).toContain(label);

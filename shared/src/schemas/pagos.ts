@@ -33,6 +33,8 @@ export const PAGO_MESSAGES = {
   pending: 'Tu pago aún está en proceso. Vuelve a intentarlo en unos minutos.',
   failed: messages.PAYMENT_FAILED,
   refunded: 'Tu reserva expiró y los lugares ya no estaban disponibles. Reembolsamos el cargo a tu tarjeta.',
+  refundedPromotion: 'La promoción que aplicaste se agotó antes de confirmar tu pago. Reembolsamos el cargo a tu tarjeta.',
+  duplicateRefunded: 'Tu compra ya estaba pagada con otro cargo; reembolsamos este cargo duplicado a tu tarjeta. Te enviamos tus boletos por correo.',
   discountApplied: messages.DISCOUNT_APPLIED,
 } as const;
 

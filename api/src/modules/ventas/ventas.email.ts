@@ -78,11 +78,12 @@ export async function ticketsEmail(input: TicketsEmailInput): Promise<NewMail> {
 
 /** The charge was refunded because the places were gone when it completed: the buyer is told why. */
 /** Why a completed charge could not become tickets. */
-export type MotivoReembolso = 'lugares' | 'promocion';
+export type MotivoReembolso = 'lugares' | 'promocion' | 'duplicado';
 
 const MOTIVOS: Record<MotivoReembolso, string> = {
   lugares: 'se completó cuando tu reserva ya había expirado y los lugares ya no estaban disponibles.',
   promocion: 'se completó cuando la promoción que aplicaste ya se había agotado, así que no pudimos emitir tus boletos con ese descuento.',
+  duplicado: 'fue un segundo cargo por una compra que ya estaba pagada (por ejemplo, desde otra pestaña). Tus boletos son los de ese primer pago.',
 };
 
 export function refundEmail(input: { to: string; nombre: string; evento: { nombre: string }; total: number; motivo: MotivoReembolso }): NewMail {

@@ -135,12 +135,14 @@ export interface CargoRow {
   proveedorCargoId: string;
   monto: number;
   estado: EstadoCargo;
+  /** A decline's gateway code, or why a completed charge was refunded ('reembolso:<motivo>'). */
+  error: string | null;
   detalle: DetalleCargo | null;
 }
 
-type CargoRaw = { id: string; reserva_id: string; proveedor: string; proveedor_cargo_id: string; monto: number; estado: EstadoCargo; detalle: DetalleCargo | string | null };
+type CargoRaw = { id: string; reserva_id: string; proveedor: string; proveedor_cargo_id: string; monto: number; estado: EstadoCargo; error: string | null; detalle: DetalleCargo | string | null };
 const toCargo = (r: CargoRaw): CargoRow => ({
-  id: r.id, reservaId: r.reserva_id, proveedor: r.proveedor, proveedorCargoId: r.proveedor_cargo_id, monto: Number(r.monto), estado: r.estado,
+  id: r.id, reservaId: r.reserva_id, proveedor: r.proveedor, proveedorCargoId: r.proveedor_cargo_id, monto: Number(r.monto), estado: r.estado, error: r.error,
   detalle: typeof r.detalle === 'string' ? (JSON.parse(r.detalle) as DetalleCargo) : r.detalle,
 });
 
@@ -161,16 +163,21 @@ export async function insertCargo(db: DbOrTx, c: { reservaId: string; proveedor:
 export async function findCargo(db: DbOrTx, proveedor: string, proveedorCargoId: string, opts: { forUpdate?: boolean } = {}): Promise<CargoRow | undefined> {
   const [row] = await queryRows<CargoRaw>(
     db,
-    sql`select id, reserva_id, proveedor, proveedor_cargo_id, monto, estado, detalle from cargos
+    sql`select id, reserva_id, proveedor, proveedor_cargo_id, monto, estado, error, detalle from cargos
          where proveedor = ${proveedor} and proveedor_cargo_id = ${proveedorCargoId} ${opts.forUpdate ? sql`for update` : sql``}`,
   );
   return row && toCargo(row);
 }
 
+/** The charge that paid for a reservation, if one did. */
+export async function findCargoPagado(db: DbOrTx, reservaId: string): Promise<CargoRow | undefined> {
+  return (await listCargosPendientes(db, reservaId)).find((c) => c.estado === 'pagado');
+}
+
 export async function listCargosPendientes(db: DbOrTx, reservaId: string): Promise<CargoRow[]> {
   const rows = await queryRows<CargoRaw>(
     db,
-    sql`select id, reserva_id, proveedor, proveedor_cargo_id, monto, estado, detalle from cargos where reserva_id = ${reservaId} and estado in ('pendiente', 'pagado') order by created_at`,
+    sql`select id, reserva_id, proveedor, proveedor_cargo_id, monto, estado, error, detalle from cargos where reserva_id = ${reservaId} and estado in ('pendiente', 'pagado') order by created_at`,
   );
   return rows.map(toCargo);
 }

@@ -216,6 +216,10 @@ export async function makeCargo(deps: VentaDeps, input: MakeCargoInput, caller: 
     redirectUrl: charge.redirectUrl ?? null, error: null, detalle: { ...detalle, ...(charge.card ? { card: { last4: charge.card.last4, brand: charge.card.brand } } : {}) },
   });
   const state = await settleCharge(deps, charge.id);
+  // A twin request (another tab) sold the hold first and this charge was refunded: the buyer's
+  // purchase is that sale.
+  const paidBy = state.row.estado === 'reembolsado' ? await repo.findCargoPagado(db, r.id) : undefined;
+  if (paidBy) return makeAnswer(deps, r, evento, paidBy, null);
   return makeAnswer(deps, r, evento, state.row, state.charge);
 }
 
@@ -320,7 +324,9 @@ export async function settleCharge(deps: VentaDeps, proveedorCargoId: string): P
         : await repo.sellSeats(tx, r.id, detalle.asientos);
     }
     const wanted = detalle.generales ? detalle.generales.cantidad : detalle.asientos.length;
-    if (r.estado === 'vendida' || ids.length !== wanted) {
+    // A second charge for a hold already sold (another tab, a double click with a new token).
+    if (r.estado === 'vendida') throw new NeedsRefund(row, 'duplicado');
+    if (ids.length !== wanted) {
       // Undo the partial claim (savepoint-free: the places were only touched in this
       // transaction) by throwing, then refund outside it.
       throw new NeedsRefund(row, 'lugares');
@@ -371,13 +377,15 @@ async function refundCharge(deps: VentaDeps, gateway: PaymentGateway, row: Cargo
     await repo.claimCargo(deps.db, row.id, 'reembolsado', 'pendiente');
     throw err;
   }
-  await repo.endReserva(deps.db, row.reservaId);
+  await repo.setEstadoCargo(deps.db, row.id, 'reembolsado', `reembolso:${motivo}`);
+  // A duplicate leaves the sale alone; otherwise the hold that could not be sold ends here.
+  if (motivo !== 'duplicado') await repo.endReserva(deps.db, row.reservaId);
   if (deps.mailer) {
     const r = (await repo.findVentaReserva(deps.db, row.reservaId))!;
     const evento = (await repo.findVentaEvento(deps.db, r.eventoId))!;
     deps.mailer.deliverInBackground(await deps.mailer.enqueue(deps.db, refundEmail({ to: r.correo, nombre: r.nombre, evento, total: row.monto, motivo })));
   }
-  return { ...row, estado: 'reembolsado' };
+  return { ...row, estado: 'reembolsado', error: `reembolso:${motivo}` };
 }
 
 /** check/cargo and check/cargo_invitado: the charge's state from the gateway; sells if paid. */
@@ -388,17 +396,28 @@ export async function checkCargo(deps: VentaDeps, chargeId: string, reservaId: s
   if (!known || known.reservaId !== r.id) throw new DomainError('CARGO_NO_ENCONTRADO');
   const evento = (await repo.findVentaEvento(deps.db, r.eventoId))!;
   const state = await settleCharge(deps, chargeId);
-  const boletos = state.row.estado === 'pagado' ? await boletosDto(deps.db, state.row.id) : [];
   const status = state.charge?.status ?? (state.row.estado === 'pagado' ? 'completed' : state.row.estado === 'reembolsado' ? 'refunded' : 'failed');
+  // This charge was a refunded duplicate: the purchase itself is paid, by the other charge.
+  const paidBy = state.row.estado === 'reembolsado' ? await repo.findCargoPagado(deps.db, r.id) : undefined;
+  if (paidBy) {
+    const boletos = await boletosDto(deps.db, paidBy.id);
+    return { id: boletos[0]?.id ?? r.id, message: PAGO_MESSAGES.duplicateRefunded, cargo: { pagado: true, status }, total: paidBy.monto, evento: eventoDto(evento), boletos };
+  }
+  const boletos = state.row.estado === 'pagado' ? await boletosDto(deps.db, state.row.id) : [];
   const message =
     state.row.estado === 'pagado'
       ? PAGO_MESSAGES.paid
       : state.row.estado === 'reembolsado'
-        ? PAGO_MESSAGES.refunded
+        ? refundMessage(state.row)
         : status === 'failed' || status === 'cancelled'
           ? (state.error ?? PAGO_MESSAGES.failed)
           : PAGO_MESSAGES.pending;
   return { id: boletos[0]?.id ?? r.id, message, cargo: { pagado: state.cargo.pagado, status }, total: state.row.monto, evento: eventoDto(evento), boletos };
+}
+
+/** Why this charge was refunded, for the buyer. */
+function refundMessage(row: CargoRow): string {
+  return row.error === 'reembolso:promocion' ? PAGO_MESSAGES.refundedPromotion : PAGO_MESSAGES.refunded;
 }
 
 /** The gateway's notification: only a charge we know is settled (re-fetched from the gateway). */

@@ -1,0 +1,59 @@
+import { checkCargoResponseSchema, makeCargoResponseSchema, PAGO_MESSAGES } from '@taquilla/shared/schemas/pagos';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/rows';
+import { createPaymentGateway } from '../src/modules/pagos/gateway/create';
+import { insertCargo } from '../src/modules/ventas/ventas.repository';
+import { buildTestApp, type TestApp } from './helpers';
+import { createUser, pickEvento, reservaEstado, withEnv } from './reservas-fixtures';
+import { CARDS, ok, saleKit } from './support/sale';
+
+/**
+ * A second completed charge for a hold that is already sold — what two tabs paying at once
+ * produce (the concurrency test makes it happen for real; here it is made by hand so the
+ * answers can be read): refunded as a duplicate, and the buyer is told the purchase is paid.
+ */
+
+let t: TestApp;
+let ev: Awaited<ReturnType<typeof pickEvento>>;
+let jwtSecret: string;
+const { post, holdSeats, cardToken, boletosDe } = saleKit(() => ({ t, eventoId: ev.eventoId, seccionId: ev.seccionId }));
+
+beforeAll(async () => {
+  t = await withEnv({ HOLD_SWEEP_SECONDS: '0', HOLD_MINUTES: '10', DEV_MAILBOX: '1', PUBLIC_URL: 'http://tienda.localhost:3000' }, () =>
+    buildTestApp({ config: { pagos: { proveedor: 'sandbox', publicUrl: undefined } } }),
+  );
+  jwtSecret = t.app.config.jwtSecret;
+  ev = await pickEvento(t.database.db, 10);
+});
+afterAll(async () => t?.close());
+
+describe('a second charge for a sold hold', () => {
+  it('is refunded as a duplicate; the check answers the purchase as paid, and the e-mail says why', async () => {
+    const user = await createUser(t.database.db, jwtSecret);
+    const { reservaId } = await holdSeats(1, user.token);
+    const first = makeCargoResponseSchema.parse(ok(await post('/pagos/make/cargo', await body(reservaId, user.token), user.token)));
+    expect(first.cargo.pagado).toBe(true);
+
+    // The twin tab's charge, completed at the gateway after the sale.
+    const gateway = createPaymentGateway(t.app.config.pagos, t.database.db)!;
+    const twin = await gateway.createCharge({ orderId: `${reservaId}-9`, amount: first.total, description: 'twin', sourceId: await cardToken(CARDS.APPROVED), deviceSessionId: 'dev-2', customer: { name: 'Ana', email: user.email }, use3ds: false, redirectUrl: 'http://tienda.localhost:3000/' });
+    const [paid] = await queryRows<{ detalle: unknown }>(t.database.db, sql`select detalle from cargos where reserva_id = ${reservaId} and estado = 'pagado'`);
+    await insertCargo(t.database.db, { reservaId, proveedor: gateway.proveedor, proveedorCargoId: twin.id, monto: twin.amount, estado: 'pendiente', redirectUrl: null, error: null, detalle: paid!.detalle as never });
+
+    const check = checkCargoResponseSchema.parse(ok(await post(`/pagos/check/cargo/${twin.id}`, { reservaId, esGeneral: false }, user.token)));
+    expect(check).toMatchObject({ message: PAGO_MESSAGES.duplicateRefunded, cargo: { pagado: true, status: 'refunded' }, total: first.total });
+    expect(check.boletos.map((b) => b.id)).toEqual(first.boletos.map((b) => b.id));
+    expect((await gateway.getCharge(twin.id)).status).toBe('refunded');
+    expect(await boletosDe(reservaId)).toBe(1);
+    expect(await reservaEstado(t.database.db, reservaId)).toBe('vendida');
+    const mails = await queryRows<{ text: string }>(t.database.db, sql`select text from email_outbox where "to" = ${user.email} and subject like 'Reembolsamos%'`);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('fue un segundo cargo por una compra que ya estaba pagada');
+  });
+});
+
+async function body(reservaId: string, token: string) {
+  const res = await t.request({ url: `/api/v1/eventos/${ev.eventoId}/reservas/${reservaId}/resumen`, headers: { authorization: `Bearer ${token}` } });
+  return { reservaId, esGeneral: false, tipoDispositivo: 'web', source_id: await cardToken(CARDS.APPROVED), device_session_id: 'dev-1', amount: res.json().total };
+}
