@@ -68,15 +68,15 @@ describe('login', () => {
     vi.mocked(login).mockImplementation(async () => {
       throw new ApiError({ status: 401, messages: ['Credenciales incorrectas', 'Otra línea'] });
     });
-    const onLogout = vi.fn();
-    bus.on('auth:logout', onLogout);
+    const onLoginFailed = vi.fn();
+    bus.on('auth:login-failed', onLoginFailed);
     renderAuth('/auth/login');
     await userEvent.type(screen.getByLabelText('Correo'), 'ana@example.com');
     await userEvent.type(screen.getByLabelText('Contraseña'), 'Secreta1');
     await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('Credenciales incorrectas\nOtra línea');
-    expect(onLogout).toHaveBeenCalledWith({ message: 'Credenciales incorrectas' });
+    expect(onLoginFailed).toHaveBeenCalledWith({ message: 'Credenciales incorrectas' });
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });

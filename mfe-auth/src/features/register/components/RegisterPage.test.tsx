@@ -109,13 +109,13 @@ describe('register', () => {
     vi.mocked(register).mockImplementation(async () => {
       throw new ApiError({ status: 409, messages: ['El correo ya está registrado.'] });
     });
-    const onLogout = vi.fn();
-    bus.on('auth:logout', onLogout);
+    const onLoginFailed = vi.fn();
+    bus.on('auth:login-failed', onLoginFailed);
     renderAuth('/auth/register');
     await fillValid();
     await userEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
     expect((await screen.findByRole('alertdialog')).textContent).toContain('El correo ya está registrado.');
-    expect(onLogout).toHaveBeenCalledWith({ message: 'Credenciales incorrectas' });
+    expect(onLoginFailed).toHaveBeenCalledWith({ message: 'Credenciales incorrectas' });
   });
 
   it("no server response: 'No se pudo conectar con el servidor'", async () => {
