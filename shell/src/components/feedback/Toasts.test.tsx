@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { appAtom, bus, initialAppState, store } from '@taquilla/shared';
 import { GlobalSpinner } from './GlobalSpinner';
@@ -12,8 +12,8 @@ describe('shell feedback', () => {
       bus.emit('ui:toast', { kind: 'success', message: 'Descuento aplicado correctamente!' });
       bus.emit('ui:toast', { kind: 'error', message: 'Error al obtener el evento.' });
     });
-    expect(await screen.findByText('Descuento aplicado correctamente!')).toBeTruthy();
-    expect(await screen.findByText('Error al obtener el evento.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Descuento aplicado correctamente!')).not.toBeNull());
+    await waitFor(() => expect(screen.queryByText('Error al obtener el evento.')).not.toBeNull());
     expect(document.querySelector('.Toastify__toast-container--top-right')).not.toBeNull();
   });
 
