@@ -30,7 +30,7 @@ const FLOOR = { paint: 300, click: 16, overview: 500 };
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'taquilla-seatmap-'));
 process.env.ORIGIN_DIR = path.join(tmp, 'origin');
 
-const { REMOTE_NAMES, packageVersion, publish, startServer } = await import('../../shell/ops/lib.mjs');
+const { REMOTE_NAMES, packageVersion, publish, startServer } = await import('../../platform/ops/lib.mjs');
 const require = createRequire(path.join(ROOT, 'e2e', 'package.json'));
 const playwright = await import(pathToFileURL(require.resolve('@playwright/test')).href);
 const chromium = playwright.chromium ?? playwright.default.chromium;

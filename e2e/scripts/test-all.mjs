@@ -1,5 +1,5 @@
 // npm test — every suite, in order, from a fresh clone:
-//   install → lint (import boundaries) → typecheck (every package) → vitest (every package + ops) → API on PGlite
+//   install → lint (import boundaries) → typecheck (every package) → vitest (every package + platform) → API on PGlite
 //   → API on PostgreSQL (when TEST_DATABASE_URL is set) → build shell + remotes → Playwright.
 // Prints one line per step with its time, then `N passed, N failed` (tests of all suites; a
 // step that fails without test counts — install, typecheck, build — counts as 1 failed).
@@ -92,8 +92,7 @@ if (installed) {
   for (const pkg of PACKAGES.filter((p) => p !== 'api' && p !== 'e2e')) {
     await step(`vitest ${pkg}`, node, [vitest(pkg), 'run'], { kind: 'vitest', cwd: path.join(ROOT, pkg) });
   }
-  await step('vitest ops (release/rollback/status)', node, [vitest('shell'), 'run', '--config', 'shell/ops/vitest.config.mjs'], { kind: 'vitest' });
-  await step('vitest platform (boundary lint)', node, [vitest('platform'), 'run'], { kind: 'vitest', cwd: path.join(ROOT, 'platform') });
+  await step('vitest platform (release/rollback/status, build factory, boundary lint)', node, [vitest('platform'), 'run'], { kind: 'vitest', cwd: path.join(ROOT, 'platform') });
 
   await step('api suite (PGlite)', node, [vitest('api'), 'run'], { kind: 'vitest', cwd: path.join(ROOT, 'api') });
   if (process.env.TEST_DATABASE_URL) {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { BASE_URL, ROOT, expect, test } from '../support/fixtures';
 import { confirmOverride, slot } from '../support/platform';
 
-// Development as a remote team works: `pnpm dev` in mfe-catalog (shared/build/dev-server.mjs,
+// Development as a remote team works: `pnpm dev` in mfe-catalog (platform/build/dev-server.mjs,
 // a development build in watch mode). Its standalone page must run, and the store must take
 // it through the dev override while every other remote comes from the registry. (Production
 // builds are what every other spec loads; development builds differ in optimisation, and

@@ -64,7 +64,7 @@ describe('react-router-dom shared tree-shaken to one list', () => {
           if (from !== 'react-router-dom') problems.push(`${where}: imports '${from}' (only 'react-router-dom' is shared)`);
           for (const name of names) {
             if (!REACT_ROUTER_DOM_EXPORTS.includes(name)) {
-              problems.push(`${where}: '${name}' is not in REACT_ROUTER_DOM_EXPORTS (shared/build/shared-singletons.mjs)`);
+              problems.push(`${where}: '${name}' is not in REACT_ROUTER_DOM_EXPORTS (platform/build/shared-singletons.mjs)`);
             }
           }
         }

@@ -1,7 +1,7 @@
 // rspack config factory for every Taquilla remote (catalog, seating, checkout, account, auth).
 //
 //   // mfe-x/rspack.config.mjs
-//   import { createRemoteConfig } from '../shared/build/remote-config.mjs';
+//   import { createRemoteConfig } from '../platform/build/remote-config.mjs';
 //   export default await createRemoteConfig({ name: 'x', dir: import.meta.dirname, port: 3005,
 //     exposes: { './Thing': './src/app/Thing.tsx' } });
 //

@@ -1,5 +1,5 @@
 // The federation singletons every build (shell host and every remote) must agree on.
-// One list, used by shared/build/remote-config.mjs and by the shell's rspack config, so a
+// One list, used by platform/build/remote-config.mjs and by the shell's rspack config, so a
 // host and its remotes can never disagree on what is shared.
 //
 // requiredVersion is explicit and read from the package.json actually installed next to the
@@ -23,7 +23,7 @@ export const SHARED_SINGLETON_NAMES = Object.freeze([
  * standalone pages and tests). react-router-dom is shared tree-shaken to exactly this list
  * (MF `treeShaking`, identical in host and remotes), so the router the shell provides holds
  * what every remote needs and no remote ever falls back to a second router copy.
- * shared/build/react-router-exports.test.mjs scans every package's src and fails on a name
+ * platform/build/react-router-exports.test.mjs scans every package's src and fails on a name
  * outside this list: add the name HERE (one list, every build) before using it.
  */
 export const REACT_ROUTER_DOM_EXPORTS = Object.freeze([
@@ -87,7 +87,7 @@ export function createSharedSingletons(fromDir) {
 }
 
 /**
- * MF runtime size options (`experiments`) of a production REMOTE (shared/build/remote-config.mjs):
+ * MF runtime size options (`experiments`) of a production REMOTE (platform/build/remote-config.mjs):
  * - externalRuntime: the remote bundles no federation runtime; it runs on the one the shell
  *   provides (`provideExternalRuntime` below). Without a providing host a remote fails with
  *   "setGlobalFederationConstructor", so development builds (the standalone page, `pnpm dev`)

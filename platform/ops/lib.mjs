@@ -5,16 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import semver from 'semver';
+import { REMOTE_NAMES } from '../registry.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
-/** The remote names, read from the registry contract so there is one list (shared/src/registry.ts). */
-export const REMOTE_NAMES = (() => {
-  const src = fs.readFileSync(path.join(ROOT, 'shared', 'src', 'registry.ts'), 'utf8');
-  const match = /REMOTE_NAMES\s*=\s*\[([^\]]*)\]/.exec(src);
-  if (!match) throw new Error('REMOTE_NAMES not found in shared/src/registry.ts');
-  return [...match[1].matchAll(/'([a-z]+)'/g)].map((m) => m[1]);
-})();
+export { REMOTE_NAMES };
 
 /** A release version is a strict npm semver, written as npm prints it ('1.0.0-beta.10'; not 'v1.0.0' or '01.0.0'). */
 export function isReleaseVersion(version) {
@@ -47,7 +42,7 @@ export function packageVersion(remote) {
   return JSON.parse(fs.readFileSync(path.join(remoteDir(remote), 'package.json'), 'utf8')).version;
 }
 
-/** @returns {import('../../shared/src/registry').Registry} */
+/** @returns {import('../registry.mjs').Registry} */
 export function readRegistry(origin = originDir()) {
   const file = registryPath(origin);
   if (!fs.existsSync(file)) return { remotes: {} };
