@@ -42,7 +42,9 @@ export async function createRemoteConfig({ name, exposes, dir, port, outputPath,
   const buildMode = mode ?? (process.env.NODE_ENV === 'development' ? 'development' : 'production');
   const isProd = buildMode === 'production';
   const version = remoteVersion(dir);
-  const template = path.join(dir, 'public', 'index.html');
+  // One page for every remote's standalone build: it only holds #root; the remote's src/index.ts
+  // mounts its routes with @taquilla/shared/standalone.
+  const template = path.join(import.meta.dirname, 'standalone.html');
 
   return {
     name,
@@ -50,7 +52,7 @@ export async function createRemoteConfig({ name, exposes, dir, port, outputPath,
     context: dir,
     target: 'web',
     // Production builds are pure containers (release folders hold no page); the standalone
-    // page (src/index.ts + public/index.html) is the development build (`pnpm dev`).
+    // page (src/index.ts + standalone.html beside this file) is the development build (`pnpm dev`).
     entry: isProd ? {} : { main: './src/index.ts' },
     // No eval-based source maps: a dev build loaded into the store (override) runs under its CSP.
     devtool: isProd ? false : 'cheap-module-source-map',
@@ -90,9 +92,7 @@ export async function createRemoteConfig({ name, exposes, dir, port, outputPath,
       }),
       // After the federation plugin: its runtime bundled from ESM, so it tree-shakes (see the file).
       new EsmFederationRuntimePlugin(),
-      ...(!isProd && fs.existsSync(template)
-        ? [new rspack.HtmlRspackPlugin({ template, chunks: ['main'], title: `Taquilla · ${name} (standalone)` })]
-        : []),
+      ...(!isProd ? [new rspack.HtmlRspackPlugin({ template, chunks: ['main'], title: `Taquilla · ${name} (standalone)` })] : []),
     ],
     optimization: federatedOptimization({ isProd }),
     performance: { hints: false },

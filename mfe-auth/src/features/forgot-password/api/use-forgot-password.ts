@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { forgotPassword, messages } from '@taquilla/shared';
 import type { ForgotPasswordPayload } from '@taquilla/shared/schemas/auth';
-import type { DialogState } from '../../../hooks/use-dialog';
+import type { DialogState } from '../../../lib/use-dialog';
 import { errorText } from '../../../lib/session';
 
 /** Forgot password (spec §2, §8): the server answers alike for any address; failures show its message. */

@@ -1,7 +1,7 @@
 import { describe, expect, it, afterEach } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import AuthRoutes from './app/AuthRoutes';
+import AuthRoutes from './AuthRoutes';
 
 afterEach(cleanup);
 

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { authAtom, bus } from '@taquilla/shared';
-import '../../../lib/auth.css';
+import './auth.css';
 
 /** Pages an e-mailed link opens: they must work whatever the session says. */
 const LINK_PAGES = /\/auth\/(verify|reset)\//;

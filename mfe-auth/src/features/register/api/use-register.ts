@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { messages, register, sendVerificationEmail } from '@taquilla/shared';
 import type { RegisterForm } from '@taquilla/shared/schemas/auth';
-import type { DialogState } from '../../../hooks/use-dialog';
+import type { DialogState } from '../../../lib/use-dialog';
 import { errorText, markCredentialsFailed } from '../../../lib/session';
 
 /**

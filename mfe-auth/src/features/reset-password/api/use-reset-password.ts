@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { resetPassword } from '@taquilla/shared';
 import type { ResetPasswordForm } from '@taquilla/shared/schemas/auth';
-import type { DialogState } from '../../../hooks/use-dialog';
+import type { DialogState } from '../../../lib/use-dialog';
 import { errorText } from '../../../lib/session';
 
 /** Sets the new password with the e-mailed token; on success the buyer goes to sign in. */

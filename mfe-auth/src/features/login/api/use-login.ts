@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { login, messages, sendVerificationEmail } from '@taquilla/shared';
 import type { LoginPayload } from '@taquilla/shared/schemas/auth';
-import type { DialogState } from '../../../hooks/use-dialog';
+import type { DialogState } from '../../../lib/use-dialog';
 import { errorText, markCredentialsFailed, startSession } from '../../../lib/session';
 
 /**
