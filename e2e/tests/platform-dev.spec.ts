@@ -39,7 +39,7 @@ test.describe('a remote on its development server (pnpm dev)', () => {
     test.setTimeout(150_000);
     // A previous run's output would pass for this build until `clean` wipes it mid-build.
     fs.rmSync(path.join(ROOT, 'mfe-catalog', 'node_modules', '.cache', 'taquilla-dev'), { recursive: true, force: true });
-    devServer = spawn(process.execPath, [path.join(ROOT, 'shared', 'build', 'dev-server.mjs')], {
+    devServer = spawn(process.execPath, [path.join(ROOT, 'platform', 'build', 'dev-server.mjs')], {
       cwd: path.join(ROOT, 'mfe-catalog'),
       env: { ...process.env, NODE_ENV: 'development', PORT: String(DEV_PORT), API_URL: BASE_URL },
       stdio: ['ignore', 'pipe', 'pipe'],
