@@ -1,7 +1,7 @@
 import { describe, expect, it, afterEach } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import EventList from './app/EventList';
+import EventList from './EventList';
 
 afterEach(cleanup);
 
