@@ -1,4 +1,4 @@
-import { createRemoteConfig } from '../shared/build/remote-config.mjs';
+import { createRemoteConfig } from '../platform/build/remote-config.mjs';
 
 export default await createRemoteConfig({
   name: 'account',

@@ -4,9 +4,9 @@
 import path from 'node:path';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { federatedOptimization, hostFederationOptions } from '../shared/build/shared-singletons.mjs';
-import { moduleRules } from '../shared/build/module-rules.mjs';
-import { EsmFederationRuntimePlugin } from '../shared/build/esm-federation-runtime.mjs';
+import { federatedOptimization, hostFederationOptions } from '../platform/build/shared-singletons.mjs';
+import { moduleRules } from '../platform/build/module-rules.mjs';
+import { EsmFederationRuntimePlugin } from '../platform/build/esm-federation-runtime.mjs';
 
 const dir = import.meta.dirname;
 const isProd = process.env.NODE_ENV !== 'development';
@@ -37,7 +37,7 @@ export default {
   plugins: [
     new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(isProd ? 'production' : 'development') }),
     // Host side of the federation contract (eager singletons, the runtime the remotes use):
-    // one definition, next to the remotes' one, in shared/build/shared-singletons.mjs.
+    // one definition, next to the remotes' one, in platform/build/shared-singletons.mjs.
     new ModuleFederationPlugin({ name: 'shell', remotes: {}, ...hostFederationOptions(dir) }),
     // After the federation plugin: its runtime bundled from ESM, so it tree-shakes (see the file).
     new EsmFederationRuntimePlugin(),

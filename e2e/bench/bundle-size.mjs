@@ -27,7 +27,7 @@ const BUDGET_BYTES = 165 * 1024;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'taquilla-bench-'));
 process.env.ORIGIN_DIR = path.join(tmp, 'origin');
 
-const { REMOTE_NAMES, buildShell, buildRemote, packageVersion, publish, startServer } = await import('../../shell/ops/lib.mjs');
+const { REMOTE_NAMES, buildShell, buildRemote, packageVersion, publish, startServer } = await import('../../platform/ops/lib.mjs');
 const { singleBundleConfig, rspack } = await import('./single-bundle/rspack.config.mjs');
 const require = createRequire(path.join(ROOT, 'e2e', 'package.json'));
 const playwright = await import(pathToFileURL(require.resolve('@playwright/test')).href);

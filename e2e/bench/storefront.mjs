@@ -18,7 +18,7 @@ export const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1,
 export async function startStorefront({ port, tag, apiKey = 'taquilla-bench-key', env = {} }) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `taquilla-${tag}-`));
   process.env.ORIGIN_DIR = path.join(tmp, 'origin');
-  const { REMOTE_NAMES, packageVersion, publish, startServer } = await import('../../shell/ops/lib.mjs');
+  const { REMOTE_NAMES, packageVersion, publish, startServer } = await import('../../platform/ops/lib.mjs');
   const require = createRequire(path.join(ROOT, 'e2e', 'package.json'));
   const playwright = await import(pathToFileURL(require.resolve('@playwright/test')).href);
   const chromium = playwright.chromium ?? playwright.default.chromium;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { API_KEY, BASE_URL, E2E_PORT, E2E_TMP, ORIGIN_DIR, PGLITE_DIR, ROOT } from './harness.mjs';
 
 process.env.ORIGIN_DIR = ORIGIN_DIR;
-const { REMOTE_NAMES, packageVersion, publish, startServer } = await import('../../shell/ops/lib.mjs');
+const { REMOTE_NAMES, packageVersion, publish, startServer } = await import('../../platform/ops/lib.mjs');
 
 fs.rmSync(E2E_TMP, { recursive: true, force: true });
 fs.mkdirSync(ORIGIN_DIR, { recursive: true });

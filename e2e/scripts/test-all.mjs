@@ -1,5 +1,5 @@
 // npm test — every suite, in order, from a fresh clone:
-//   install → typecheck (every package) → vitest (every package + ops) → API on PGlite
+//   install → lint (import boundaries) → typecheck (every package) → vitest (every package + platform) → API on PGlite
 //   → API on PostgreSQL (when TEST_DATABASE_URL is set) → build shell + remotes → Playwright.
 // Prints one line per step with its time, then `N passed, N failed` (tests of all suites; a
 // step that fails without test counts — install, typecheck, build — counts as 1 failed).
@@ -79,6 +79,8 @@ console.log(`▶ Taquilla: todas las pruebas (${new Date().toISOString()})`);
 const installed = await step('install (pnpm 12.4.2)', 'npx', ['-y', 'pnpm@12.4.2', 'install', '--frozen-lockfile'], { env: { CI: '1' } });
 
 if (installed) {
+  await step('lint (import boundaries)', node, [path.join(ROOT, 'platform', 'lint', 'check-boundaries.mjs')]);
+
   for (const pkg of PACKAGES) {
     if (!fs.existsSync(path.join(ROOT, pkg, 'tsconfig.json'))) {
       await step(`typecheck ${pkg}`, node, ['-e', `console.error('${pkg}/tsconfig.json missing'); process.exit(1)`]);
@@ -90,7 +92,7 @@ if (installed) {
   for (const pkg of PACKAGES.filter((p) => p !== 'api' && p !== 'e2e')) {
     await step(`vitest ${pkg}`, node, [vitest(pkg), 'run'], { kind: 'vitest', cwd: path.join(ROOT, pkg) });
   }
-  await step('vitest ops (release/rollback/status)', node, [vitest('shell'), 'run', '--config', 'shell/ops/vitest.config.mjs'], { kind: 'vitest' });
+  await step('vitest platform (release/rollback/status, build factory, boundary lint)', node, [vitest('platform'), 'run'], { kind: 'vitest', cwd: path.join(ROOT, 'platform') });
 
   await step('api suite (PGlite)', node, [vitest('api'), 'run'], { kind: 'vitest', cwd: path.join(ROOT, 'api') });
   if (process.env.TEST_DATABASE_URL) {

@@ -27,7 +27,7 @@ export interface OpsResult {
 
 /** Run an ops command (release | rollback | status) against the e2e server's origin. */
 export function ops(command: 'release' | 'rollback' | 'status', ...args: string[]): OpsResult {
-  const result = spawnSync(process.execPath, [path.join(ROOT, 'shell', 'ops', `${command}.mjs`), ...args], {
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'platform', 'ops', `${command}.mjs`), ...args], {
     env: { ...process.env, ORIGIN_DIR },
     encoding: 'utf8',
   });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { BASE_URL, ROOT, expect, test } from '../support/fixtures';
 import { confirmOverride, slot } from '../support/platform';
 
-// Development as a remote team works: `pnpm dev` in mfe-catalog (shared/build/dev-server.mjs,
+// Development as a remote team works: `pnpm dev` in mfe-catalog (platform/build/dev-server.mjs,
 // a development build in watch mode). Its standalone page must run, and the store must take
 // it through the dev override while every other remote comes from the registry. (Production
 // builds are what every other spec loads; development builds differ in optimisation, and
@@ -39,7 +39,7 @@ test.describe('a remote on its development server (pnpm dev)', () => {
     test.setTimeout(150_000);
     // A previous run's output would pass for this build until `clean` wipes it mid-build.
     fs.rmSync(path.join(ROOT, 'mfe-catalog', 'node_modules', '.cache', 'taquilla-dev'), { recursive: true, force: true });
-    devServer = spawn(process.execPath, [path.join(ROOT, 'shared', 'build', 'dev-server.mjs')], {
+    devServer = spawn(process.execPath, [path.join(ROOT, 'platform', 'build', 'dev-server.mjs')], {
       cwd: path.join(ROOT, 'mfe-catalog'),
       env: { ...process.env, NODE_ENV: 'development', PORT: String(DEV_PORT), API_URL: BASE_URL },
       stdio: ['ignore', 'pipe', 'pipe'],

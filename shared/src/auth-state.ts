@@ -14,12 +14,10 @@ export interface AuthState {
   token: string | null;
   user: User | null;
   errorMessage: string | null;
-  loaderState: boolean;
 }
 
 export interface AppState {
   loaderStatus: boolean;
-  appName: string;
 }
 
 export const TOKEN_STORAGE_KEY = 'token';
@@ -29,10 +27,9 @@ export const initialAuthState: AuthState = {
   token: null,
   user: null,
   errorMessage: null,
-  loaderState: false,
 };
 
-export const initialAppState: AppState = { loaderStatus: false, appName: 'Dashboard' };
+export const initialAppState: AppState = { loaderStatus: false };
 
 /** Written only by the shell; remotes read it (useAtomValue) and ask for changes over the bus. */
 export const authAtom = atom<AuthState>(initialAuthState);

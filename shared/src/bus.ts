@@ -31,8 +31,13 @@ export const CHECKOUT_SUMMARY_ID = 'resumen-compra';
 export type BusEvents = {
   /** auth remote → shell: store this session (token + user) and switch to authenticated. */
   'auth:login': { token: string; user: User };
-  /** anyone → shell: close the session (clears localStorage). */
+  /**
+   * anyone → shell: close the session. localStorage is cleared except the developer overrides
+   * (`taquilla:override:*`), a developer's setting rather than the buyer's session.
+   */
   'auth:logout': { message?: string | null };
+  /** auth remote → shell: a login or registration was refused; store `message` as the auth error. */
+  'auth:login-failed': { message: string };
   /** anyone → shell: run the session check now (status 'checking'). */
   'auth:check': void;
   /** API client → shell: a call answered 401; the shell closes the session. */

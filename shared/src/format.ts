@@ -1,12 +1,14 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, addWeeks, endOfWeek, format, isValid, startOfDay, startOfWeek } from 'date-fns';
 import { es } from 'date-fns/locale/es';
+import { DEFAULT_TIME_ZONE } from './constants';
 import { messages } from './messages';
+
+export { DEFAULT_TIME_ZONE };
 
 /** es-MX formatting (spec §9): MXN, 'dd MMMM yyyy, hh:mmaa', weeks start on Monday. */
 export const LOCALE = 'es-MX';
 export const CURRENCY = 'MXN';
-export const DEFAULT_TIME_ZONE = 'America/Mexico_City';
 export const DATE_TIME_PATTERN = 'dd MMMM yyyy, hh:mmaa';
 export const WEEK_STARTS_ON = 1 as const;
 /** ISO weekday (Monday = 1) on which the weekend starts: spec "from day 5 of the week" → Friday. */

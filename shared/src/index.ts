@@ -19,9 +19,6 @@ export type { AuthState, AuthStatus, AppState, User } from './auth-state';
 export { API_KEY_HEADER, getRuntimeConfig, loadRuntimeConfig, setRuntimeConfig } from './runtime-config';
 export type { RuntimeConfig } from './runtime-config';
 
-export { REMOTE_NAMES } from './registry';
-export type { Registry, RegistryEntry, RegistryRelease, RemoteName } from './registry';
-
 export { apiClient, apiRequest, ApiError, isApiError, toApiError } from './api/client';
 export type { RequestOptions } from './api/client';
 

@@ -23,7 +23,6 @@ export const messages = {
   NOT_FOUND_CODE: '404',
   NOT_FOUND_TITLE: 'Page Not Found',
   NOT_FOUND_BACK: 'Go Back',
-  UNDER_CONSTRUCTION: 'Esta sección está en construcción.',
 
   // Authentication (spec §8)
   LOGIN_FAILED: 'Credenciales incorrectas',

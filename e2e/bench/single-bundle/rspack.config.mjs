@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { moduleRules } from '../../../shared/build/module-rules.mjs';
+import { moduleRules } from '../../../platform/build/module-rules.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const shellDir = path.join(ROOT, 'shell');

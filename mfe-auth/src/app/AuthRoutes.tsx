@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { AuthLayout } from '../features/layout/components/AuthLayout';
+import { AuthLayout } from './AuthLayout';
 import { ForgotPasswordPage } from '../features/forgot-password/components/ForgotPasswordPage';
 import { LoginPage } from '../features/login/components/LoginPage';
 import { RegisterPage } from '../features/register/components/RegisterPage';

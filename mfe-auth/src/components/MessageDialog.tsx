@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
-import type { DialogState } from '../hooks/use-dialog';
+import type { DialogState } from '../lib/use-dialog';
 
 interface Props {
   dialog: DialogState | null;

@@ -1,5 +1,5 @@
 import { PASSWORD_HINT } from '@taquilla/shared/schemas/auth';
-import type { FieldProps } from '../hooks/use-form';
+import type { FieldProps } from '../lib/use-form';
 import { TextField } from './TextField';
 
 interface Props {

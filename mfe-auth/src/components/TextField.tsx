@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { FieldProps } from '../hooks/use-form';
+import type { FieldProps } from '../lib/use-form';
 
 interface Props extends FieldProps {
   label: string;

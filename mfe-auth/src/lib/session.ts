@@ -10,12 +10,9 @@ export function startSession(token: string, user: { id?: string; fullName: strin
   bus.emit('auth:login', { token, user });
 }
 
-/**
- * Login/registration was answered with an error: the shell's logout action stores the
- * payload as the auth error (spec §4), which is how it becomes 'Credenciales incorrectas'.
- */
+/** Login/registration was answered with an error: the shell stores 'Credenciales incorrectas' as the auth error (spec §4). */
 export function markCredentialsFailed() {
-  bus.emit('auth:logout', { message: messages.LOGIN_FAILED });
+  bus.emit('auth:login-failed', { message: messages.LOGIN_FAILED });
 }
 
 /** The text to show for any failed call: server message(s) joined by line breaks, or the network text. */

@@ -40,14 +40,14 @@ describe('EventInfo', () => {
       }),
     );
     const { container } = renderInfo('7');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Noche de Jazz' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 1, name: 'Noche de Jazz' })).not.toBeNull());
     expect(api.getEventoDetalle).toHaveBeenCalledWith('7');
-    expect(screen.getByText('Trío Azul')).toBeTruthy();
+    expect(screen.queryByText('Trío Azul')).not.toBeNull();
     expect(screen.getAllByText('Guadalajara').length).toBeGreaterThan(0);
     expect(screen.getAllByText('Teatro Degollado').length).toBeGreaterThan(0);
-    expect(screen.getByText(/Belén s\/n, Centro/)).toBeTruthy();
+    expect(screen.queryByText(/Belén s\/n, Centro/)).not.toBeNull();
     // 23:30 local on Saturday 5 Dec, in the shared es-MX pattern.
-    expect(screen.getByText('05 diciembre 2026, 11:30PM')).toBeTruthy();
+    expect(screen.queryByText('05 diciembre 2026, 11:30PM')).not.toBeNull();
     expect(screen.getByRole('link', { name: 'Comprar boletos' }).getAttribute('href')).toBe('/eventos/7');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(container.querySelector('[data-remote-version]')).toBeTruthy();
@@ -58,7 +58,7 @@ describe('EventInfo', () => {
   it('a past event says so instead of offering tickets', async () => {
     api.getEventoDetalle.mockResolvedValue(eventoDetalle({ id: 5, nombre: 'Ya fue', fecha: '2020-01-10T03:00:00.000Z' }));
     renderInfo('5');
-    expect(await screen.findByText('El evento ya pasó')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('El evento ya pasó')).not.toBeNull());
     expect(screen.queryByRole('link', { name: 'Comprar boletos' })).toBeNull();
   });
 
@@ -100,7 +100,7 @@ describe('EventInfo', () => {
   it('says the event is not available when it is hidden from the web', async () => {
     api.getEventoDetalle.mockResolvedValue(eventoDetalle({ id: 3, mostrarWeb: false }));
     renderInfo('3');
-    expect(await screen.findByText('Este evento no se encuentra disponible')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Este evento no se encuentra disponible')).not.toBeNull());
     expect(screen.queryByRole('link', { name: 'Comprar boletos' })).toBeNull();
   });
 });

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_ZONA_HORARIA,
   getCategorias,
   getDetalleSeccion,
   getEventos,
   getFilasPorSeccion,
   getEventoDetalle,
-  TIPO_DISPOSITIVO,
 } from './catalog';
 import { fakeApiServer } from './testing';
 
@@ -42,16 +40,6 @@ describe('catalogue calls', () => {
     expect(calls[0]?.params).toEqual({ tipoDispositivo: 'web' });
     expect(calls[0]?.headers.get('x-api-key')).toBe('k');
     expect(eventos[0]?.zonaHoraria).toBe('America/Mexico_City');
-  });
-
-  it('keeps zod out of the browser: only types come from the schemas, constants match them', async () => {
-    const fs = await import('node:fs');
-    const source = fs.readFileSync(new URL('./catalog.ts', import.meta.url), 'utf8');
-    const runtimeImports = [...source.matchAll(/^import\s+(?!type\b)[^;]*?from\s+'([^']+)'/gms)].map((m) => m[1]);
-    expect(runtimeImports).toEqual(['@taquilla/shared']);
-    const schemas = await import('../schemas/catalog');
-    expect(TIPO_DISPOSITIVO).toBe(schemas.TIPO_DISPOSITIVO);
-    expect(DEFAULT_ZONA_HORARIA).toBe(schemas.DEFAULT_ZONA_HORARIA);
   });
 
   it('builds the other paths', async () => {

@@ -14,6 +14,7 @@
  * key, no base URL set by the shell).
  */
 import { apiRequest } from '@taquilla/shared';
+import { DEFAULT_TIME_ZONE, TIPO_DISPOSITIVO } from '../constants';
 import type {
   Categoria,
   CategoriasResponse,
@@ -26,16 +27,12 @@ import type {
 
 export type { Categoria, DetalleSeccionResponse, Evento, EventoDetalle, FilasPorSeccionResponse };
 
-/** Same values as TIPO_DISPOSITIVO / DEFAULT_ZONA_HORARIA in ../schemas/catalog (a test keeps them equal). */
-export const TIPO_DISPOSITIVO = 'web';
-export const DEFAULT_ZONA_HORARIA = 'America/Mexico_City';
-
 type Id = number | string;
 const seg = (id: Id) => encodeURIComponent(String(id));
 
-/** The schema's `.default(DEFAULT_ZONA_HORARIA)` for zonaHoraria, without zod. */
+/** The schema's default for zonaHoraria, without zod. */
 function withZone<T extends { zonaHoraria?: string | null }>(evento: T): T & { zonaHoraria: string } {
-  return { ...evento, zonaHoraria: evento.zonaHoraria || DEFAULT_ZONA_HORARIA };
+  return { ...evento, zonaHoraria: evento.zonaHoraria || DEFAULT_TIME_ZONE };
 }
 
 /** GET /eventos/get_all?tipoDispositivo=web → the upcoming events shown on the web. */

@@ -1,5 +1,6 @@
 import './zod-csp';
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE, TIPO_DISPOSITIVO } from '../constants';
 import { basisPointsSchema, centavosSchema, idSchema, isoDateTimeSchema } from './common';
 
 /**
@@ -12,8 +13,9 @@ import { basisPointsSchema, centavosSchema, idSchema, isoDateTimeSchema } from '
  * not drawn (they are listed outside the map).
  */
 
-export const DEFAULT_ZONA_HORARIA = 'America/Mexico_City';
-export const TIPO_DISPOSITIVO = 'web';
+/** An event's `zonaHoraria` when it has none (the import format's name for DEFAULT_TIME_ZONE). */
+export const DEFAULT_ZONA_HORARIA = DEFAULT_TIME_ZONE;
+export { TIPO_DISPOSITIVO };
 
 // ---------------------------------------------------------------- categories (event types)
 

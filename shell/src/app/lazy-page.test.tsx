@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRouterProbe, RouterProbe } from '../testing/router-probe';
@@ -32,14 +32,14 @@ describe('lazyPage', () => {
         </RootErrorBoundary>
       </MemoryRouter>,
     );
-    expect(await screen.findByRole('alert')).toBeTruthy(); // the error page
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeNull()); // the error page
     expect(downloads).toBe(1); // no retry loop within the failed navigation
 
     online = true;
     probe.go('/eventos');
-    expect(await screen.findByText('eventos')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('eventos')).not.toBeNull());
     probe.go('/legales/terminos');
-    expect(await screen.findByRole('heading', { name: 'Términos y condiciones' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Términos y condiciones' })).not.toBeNull());
     expect(downloads).toBe(2);
   });
 
@@ -65,7 +65,7 @@ describe('lazyPage', () => {
     probe.go('/eventos');
     await screen.findByText('eventos');
     probe.go('/legales/aviso');
-    expect(await screen.findByRole('heading', { name: 'Aviso de privacidad' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Aviso de privacidad' })).not.toBeNull());
     expect(downloads).toBe(1);
   });
 });

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -35,20 +35,20 @@ describe('RemoteSlot', () => {
     renderSlot(federation);
     const region = screen.getByRole('region', { name: 'catalog' });
     expect(region.getAttribute('data-remote')).toBe('catalog');
-    expect(await within(region).findByText('Cargando…')).toBeTruthy();
+    await waitFor(() => expect(within(region).queryByText('Cargando…')).not.toBeNull());
     release();
-    expect(await within(region).findByText('remote:catalog/EventList')).toBeTruthy();
+    await waitFor(() => expect(within(region).queryByText('remote:catalog/EventList')).not.toBeNull());
   });
 
   it('a remote that cannot load shows the Spanish fallback in its slot; Reintentar refreshes and recovers', async () => {
     const federation = createFakeFederation((id, attempt) => (attempt === 0 ? failedLoad(id) : fakeRemoteModule(id)));
     renderSlot(federation);
     const region = screen.getByRole('region', { name: 'catalog' });
-    expect(await within(region).findByText('No pudimos cargar esta sección.')).toBeTruthy();
-    expect(screen.getByText('el resto de la página')).toBeTruthy();
+    await waitFor(() => expect(within(region).queryByText('No pudimos cargar esta sección.')).not.toBeNull());
+    expect(screen.queryByText('el resto de la página')).not.toBeNull();
 
     await userEvent.click(within(region).getByRole('button', { name: 'Reintentar' }));
-    expect(await within(region).findByText('remote:catalog/EventList')).toBeTruthy();
+    await waitFor(() => expect(within(region).queryByText('remote:catalog/EventList')).not.toBeNull());
     expect(federation.refreshed).toEqual(['catalog']);
     expect(federation.loaded).toEqual(['catalog/EventList', 'catalog/EventList']);
   });
@@ -62,7 +62,7 @@ describe('RemoteSlot', () => {
     await within(region).findByText('No pudimos cargar esta sección.');
     expect(within(region).getByRole('link', { name: 'Volver a eventos' }).getAttribute('href')).toBe('/eventos');
     await userEvent.click(within(region).getByRole('button', { name: 'Reintentar' }));
-    expect(await within(region).findByText('remote:catalog/EventList')).toBeTruthy();
+    await waitFor(() => expect(within(region).queryByText('remote:catalog/EventList')).not.toBeNull());
   });
 
   it('a rejected load and a remote without a default export are caught the same way', async () => {
@@ -74,7 +74,7 @@ describe('RemoteSlot', () => {
     await within(region).findByText('No pudimos cargar esta sección.');
     await userEvent.click(within(region).getByRole('button', { name: 'Reintentar' }));
     await vi.waitFor(() => expect(federation.loaded).toHaveLength(2));
-    expect(await within(region).findByText('No pudimos cargar esta sección.')).toBeTruthy();
+    await waitFor(() => expect(within(region).queryByText('No pudimos cargar esta sección.')).not.toBeNull());
   });
 
   it('a remote that throws while rendering is contained and retried', async () => {
@@ -87,9 +87,9 @@ describe('RemoteSlot', () => {
     renderSlot(federation);
     const region = screen.getByRole('region', { name: 'catalog' });
     await within(region).findByText('No pudimos cargar esta sección.');
-    expect(screen.getByText('el resto de la página')).toBeTruthy();
+    expect(screen.queryByText('el resto de la página')).not.toBeNull();
     broken = false;
     await userEvent.click(within(region).getByRole('button', { name: 'Reintentar' }));
-    expect(await within(region).findByText('ya funciona')).toBeTruthy();
+    await waitFor(() => expect(within(region).queryByText('ya funciona')).not.toBeNull());
   });
 });

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType } from 'react';
-import { messages, type RemoteName } from '@taquilla/shared';
+import type { RemoteName } from '@taquilla/platform/registry';
+import { messages } from '@taquilla/shared';
 import { useFederation, type FederationApi, type ModuleName } from './federation-api';
 import { isFallbackModule } from './plugins/fallback-plugin';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';

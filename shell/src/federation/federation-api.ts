@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { RemoteName } from '@taquilla/shared';
+import type { RemoteName } from '@taquilla/platform/registry';
 
 type Capital = 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z';
 

@@ -8,7 +8,8 @@ import {
   registerPlugins,
   registerRemotes,
 } from '@module-federation/enhanced/runtime';
-import { getRuntimeConfig, store, type RemoteName } from '@taquilla/shared';
+import type { RemoteName } from '@taquilla/platform/registry';
+import { getRuntimeConfig, store } from '@taquilla/shared';
 import type { FederationApi } from './federation-api';
 import { loadRemotes } from './load-remotes';
 import { askOverrideConfirmation } from './override-confirmation';

@@ -1,4 +1,4 @@
-import { REMOTE_NAMES, type RemoteName } from '@taquilla/shared';
+import { REMOTE_NAMES, type RemoteName } from '@taquilla/platform/registry';
 import { isRemoteName } from './registry';
 
 /**

@@ -1,4 +1,4 @@
-import { REMOTE_NAMES, type RemoteName } from '@taquilla/shared';
+import { REMOTE_NAMES, type RemoteName } from '@taquilla/platform/registry';
 
 /** A remote the shell will register: where its mf-manifest.json lives right now. */
 export interface ResolvedRemote {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { RemoteName } from '@taquilla/shared';
+import type { RemoteName } from '@taquilla/platform/registry';
 import { useFederation, type ModuleName } from './federation-api';
 
 type Targets = readonly (readonly [RemoteName, readonly ModuleName[]])[];

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRouterProbe, RouterProbe } from '../testing/router-probe';
@@ -31,15 +31,15 @@ describe('ErrorPage', () => {
   it('a shell-level route failure shows the Spanish error page with a way home, and logs the error', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderAt('/roto');
-    expect(await screen.findByRole('heading', { name: 'Algo salió mal' })).toBeTruthy();
-    expect(screen.getByText('Ocurrió un error inesperado al mostrar esta página.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Algo salió mal' })).not.toBeNull());
+    expect(screen.queryByText('Ocurrió un error inesperado al mostrar esta página.')).not.toBeNull();
     expect(screen.getByRole('link', { name: 'Volver al inicio' }).getAttribute('href')).toBe('/eventos');
     expect(logged).toHaveBeenCalledWith('[taquilla] error de ruta', expect.objectContaining({ message: 'roto' }));
   });
 
   it('a working page renders as is', () => {
     renderAt('/bien');
-    expect(screen.getByText('todo bien')).toBeTruthy();
+    expect(screen.queryByText('todo bien')).not.toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -48,9 +48,9 @@ describe('ErrorPage', () => {
     const go = renderAt('/roto');
     await screen.findByRole('heading', { name: 'Algo salió mal' });
     go('/bien');
-    expect(await screen.findByText('todo bien')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('todo bien')).not.toBeNull());
     expect(screen.queryByRole('heading', { name: 'Algo salió mal' })).toBeNull();
     go('/roto');
-    expect(await screen.findByRole('heading', { name: 'Algo salió mal' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Algo salió mal' })).not.toBeNull());
   });
 });

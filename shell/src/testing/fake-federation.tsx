@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
-import type { RemoteName } from '@taquilla/shared';
+import type { RemoteName } from '@taquilla/platform/registry';
 import { FederationContext, type FederationApi } from '../federation/federation-api';
 
 /**

@@ -1,5 +1,5 @@
 import { authAtom, bus, store, TOKEN_STORAGE_KEY } from '@taquilla/shared';
-import { checkSession, closeFailedSession, login, logout, type SessionDeps, defaultSessionDeps } from './session';
+import { checkSession, closeFailedSession, login, loginFailed, logout, type SessionDeps, defaultSessionDeps } from './session';
 
 /** Wires the bus requests that change the session. Returns a function that unwires them. */
 export function installAuthBus(deps: SessionDeps = defaultSessionDeps()): () => void {
@@ -11,6 +11,7 @@ export function installAuthBus(deps: SessionDeps = defaultSessionDeps()): () => 
     if (token && deps.endSession) void deps.endSession(token).catch(() => undefined);
     logout(deps.storage, message ?? null);
   };
+  const onLoginFailed = ({ message }: { message: string }) => loginFailed(message);
   const onCheck = () => void checkSession(deps);
   const onExpired = () => {
     // A 401 while checking is handled by the check itself; a 401 when logged out is just a 401.
@@ -18,11 +19,13 @@ export function installAuthBus(deps: SessionDeps = defaultSessionDeps()): () => 
   };
   bus.on('auth:login', onLogin);
   bus.on('auth:logout', onLogout);
+  bus.on('auth:login-failed', onLoginFailed);
   bus.on('auth:check', onCheck);
   bus.on('auth:session-expired', onExpired);
   return () => {
     bus.off('auth:login', onLogin);
     bus.off('auth:logout', onLogout);
+    bus.off('auth:login-failed', onLoginFailed);
     bus.off('auth:check', onCheck);
     bus.off('auth:session-expired', onExpired);
   };

@@ -11,6 +11,7 @@ import {
 import { installAuthBus } from './auth-bus';
 import { checkSession, SESSION_FOLLOW_UP_MS, type SessionDeps } from './session';
 
+const OVERRIDE = 'taquilla:override:catalog';
 const user = { id: 'u1', fullName: 'Ana López', email: 'ana@correo.mx', isVerified: true };
 
 function deps(answer: () => Promise<CheckStatusResponse>) {
@@ -103,13 +104,16 @@ describe('session check (spec §4)', () => {
     expect(auth().status).toBe('unauthenticated');
   });
 
-  it('any other error clears all storage, with the same message and follow-up', async () => {
+  it('any other error clears all storage but the developer overrides, with the same message and follow-up', async () => {
     vi.useFakeTimers();
     localStorage.setItem('token', 't');
     localStorage.setItem('preferencia', 'oscuro');
+    localStorage.setItem(OVERRIDE, 'http://localhost:3011/mf-manifest.json');
     const { d } = deps(() => Promise.reject(new ApiError({ messages: ['No se pudo conectar con el servidor'] })));
     await checkSession(d);
-    expect(localStorage.length).toBe(0);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('preferencia')).toBeNull();
+    expect(localStorage.getItem(OVERRIDE)).toBe('http://localhost:3011/mf-manifest.json');
     expect(auth()).toMatchObject({ status: 'unauthenticated', errorMessage: 'Se ha cerrado la sesión' });
     vi.advanceTimersByTime(SESSION_FOLLOW_UP_MS);
     expect(auth().errorMessage).toBeNull();
@@ -129,10 +133,11 @@ describe('session check (spec §4)', () => {
 });
 
 describe('session requests over the bus', () => {
-  it("'auth:login' stores the token and authenticates; 'auth:logout' clears storage entirely", () => {
+  it("'auth:login' stores the token and authenticates; 'auth:logout' clears storage but the developer overrides", () => {
     const { d } = deps(() => Promise.reject(new Error('no')));
     const uninstall = installAuthBus(d);
     localStorage.setItem('algo', '1');
+    localStorage.setItem(OVERRIDE, 'http://localhost:3011/mf-manifest.json');
     bus.emit('auth:login', { token: 'tok', user });
     expect(localStorage.getItem('token')).toBe('tok');
     expect(auth()).toMatchObject({ status: 'authenticated', token: 'tok', user });
@@ -142,8 +147,27 @@ describe('session requests over the bus', () => {
     bus.emit('auth:logout', { message: 'Hasta pronto' });
     // The server ends the session too, with the token the browser is about to forget.
     expect(endSession).toHaveBeenCalledWith('tok');
-    expect(localStorage.length).toBe(0);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('algo')).toBeNull();
+    expect(localStorage.getItem(OVERRIDE)).toBe('http://localhost:3011/mf-manifest.json');
+    expect(localStorage.length).toBe(1);
     expect(auth()).toMatchObject({ status: 'unauthenticated', token: null, user: null, errorMessage: 'Hasta pronto' });
+    uninstall();
+  });
+
+  it("'auth:login-failed' stores the message and leaves storage and the session alone", () => {
+    const { d } = deps(() => Promise.reject(new Error('no')));
+    const uninstall = installAuthBus(d);
+    const endSession = vi.fn(async () => undefined);
+    d.endSession = endSession;
+    localStorage.setItem('token', 'tok');
+    localStorage.setItem(OVERRIDE, 'http://localhost:3011/mf-manifest.json');
+    store.set(authAtom, { ...initialAuthState, status: 'unauthenticated' });
+    bus.emit('auth:login-failed', { message: 'Credenciales incorrectas' });
+    expect(auth()).toMatchObject({ status: 'unauthenticated', errorMessage: 'Credenciales incorrectas' });
+    expect(localStorage.getItem('token')).toBe('tok');
+    expect(localStorage.getItem(OVERRIDE)).toBe('http://localhost:3011/mf-manifest.json');
+    expect(endSession).not.toHaveBeenCalled();
     uninstall();
   });
 

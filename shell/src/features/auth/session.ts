@@ -12,6 +12,7 @@ import {
   type ToastKind,
   type User,
 } from '@taquilla/shared';
+import { OVERRIDE_STORAGE_PREFIX } from '../../federation/overrides';
 
 /**
  * The session rules of spec §4, in one place. The shell is the only writer of authAtom and of
@@ -41,13 +42,27 @@ export function startChecking(): void {
 
 export function login(storage: Storage, token: string, user: User): void {
   storage.setItem(TOKEN_STORAGE_KEY, token);
-  store.set(authAtom, { status: 'authenticated', token, user, errorMessage: null, loaderState: false });
+  store.set(authAtom, { status: 'authenticated', token, user, errorMessage: null });
 }
 
-/** Logout clears local storage entirely (spec §4), then stores the given message. */
+/**
+ * Clears local storage (spec §4 "cleared entirely") except the developer overrides: those are a
+ * developer's setting on this browser, not the buyer's session (docs/decisions/0003).
+ */
+export function clearStorage(storage: Storage): void {
+  const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i) ?? '');
+  for (const key of keys) if (!key.startsWith(OVERRIDE_STORAGE_PREFIX)) storage.removeItem(key);
+}
+
+/** Logout clears local storage, then stores the given message. */
 export function logout(storage: Storage, message: string | null = null): void {
-  storage.clear();
+  clearStorage(storage);
   store.set(authAtom, { ...initialAuthState, status: 'unauthenticated', errorMessage: message });
+}
+
+/** A refused login or registration (spec §4): only the error message changes. */
+export function loginFailed(message: string): void {
+  store.set(authAtom, (state) => ({ ...state, errorMessage: message }));
 }
 
 /** The separate action that clears only the error message. */
@@ -61,7 +76,7 @@ export function clearErrorMessage(): void {
  */
 export function closeFailedSession(deps: SessionDeps, status: number | undefined): void {
   if (status === 401) deps.storage.removeItem(TOKEN_STORAGE_KEY);
-  else deps.storage.clear();
+  else clearStorage(deps.storage);
   store.set(authAtom, { ...initialAuthState, status: 'unauthenticated', errorMessage: messages.SESSION_CLOSED });
   // errorMessage only lives 10 ms, so the toast is what the buyer actually sees.
   deps.toast('warning', messages.SESSION_CLOSED);

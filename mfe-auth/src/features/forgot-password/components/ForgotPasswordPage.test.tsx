@@ -20,7 +20,7 @@ describe('forgot password', () => {
     expect(screen.queryByText('Por favor, ingresa un correo electrónico.')).toBeNull();
     await userEvent.click(screen.getByLabelText('Correo'));
     await userEvent.tab();
-    expect(screen.getByText('Por favor, ingresa un correo electrónico.')).toBeTruthy();
+    expect(screen.queryByText('Por favor, ingresa un correo electrónico.')).not.toBeNull();
     expect(screen.getByRole('link', { name: /volver a iniciar sesión/i }).getAttribute('href')).toBe('/auth/login');
   });
 

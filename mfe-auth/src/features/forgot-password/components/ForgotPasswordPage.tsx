@@ -2,9 +2,9 @@ import { Link } from 'react-router-dom';
 import { forgotPasswordSchema } from '@taquilla/shared/schemas/auth';
 import { MessageDialog } from '../../../components/MessageDialog';
 import { TextField } from '../../../components/TextField';
-import { useDialog } from '../../../hooks/use-dialog';
-import { useForm } from '../../../hooks/use-form';
-import { useForgotPassword } from '../hooks/use-forgot-password';
+import { useDialog } from '../../../lib/use-dialog';
+import { useForm } from '../../../lib/use-form';
+import { useForgotPassword } from '../api/use-forgot-password';
 
 export function ForgotPasswordPage() {
   const { dialog, show, close } = useDialog();

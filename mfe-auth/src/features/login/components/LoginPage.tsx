@@ -2,9 +2,9 @@ import { Link } from 'react-router-dom';
 import { loginSchema } from '@taquilla/shared/schemas/auth';
 import { MessageDialog } from '../../../components/MessageDialog';
 import { TextField } from '../../../components/TextField';
-import { useDialog } from '../../../hooks/use-dialog';
-import { useForm } from '../../../hooks/use-form';
-import { useLogin } from '../hooks/use-login';
+import { useDialog } from '../../../lib/use-dialog';
+import { useForm } from '../../../lib/use-form';
+import { useLogin } from '../api/use-login';
 
 export function LoginPage() {
   const { dialog, show, close } = useDialog();

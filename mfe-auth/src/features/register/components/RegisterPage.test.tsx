@@ -39,7 +39,7 @@ afterEach(() => {
 describe('register', () => {
   it('shows the password hint and a link to sign in', () => {
     renderAuth('/auth/register');
-    expect(screen.getByText('La contraseña debe tener una mayúscula, una minúscula, un número y al menos 6 caracteres')).toBeTruthy();
+    expect(screen.queryByText('La contraseña debe tener una mayúscula, una minúscula, un número y al menos 6 caracteres')).not.toBeNull();
     expect(screen.getByRole('link', { name: /inicia sesión/i }).getAttribute('href')).toBe('/auth/login');
   });
 
@@ -60,7 +60,7 @@ describe('register', () => {
     ];
     for (const [label, value, message] of cases) {
       await touch(label, value);
-      expect(screen.getByText(message)).toBeTruthy();
+      expect(screen.queryByText(message)).not.toBeNull();
     }
     expect(screen.getByLabelText('Repetir contraseña').getAttribute('aria-invalid')).toBe('true');
   });
@@ -80,7 +80,7 @@ describe('register', () => {
     // An unverified account gets no session; after the dialog the buyer goes to sign in.
     expect(onLogin).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Aceptar' }));
-    await waitFor(() => expect(screen.getByRole('heading', { name: 'Iniciar sesión' })).toBeTruthy());
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Iniciar sesión' })).not.toBeNull());
   });
 
   it("no token in the answer: 'Error en el registro, no se recibió token.'", async () => {
@@ -109,13 +109,13 @@ describe('register', () => {
     vi.mocked(register).mockImplementation(async () => {
       throw new ApiError({ status: 409, messages: ['El correo ya está registrado.'] });
     });
-    const onLogout = vi.fn();
-    bus.on('auth:logout', onLogout);
+    const onLoginFailed = vi.fn();
+    bus.on('auth:login-failed', onLoginFailed);
     renderAuth('/auth/register');
     await fillValid();
     await userEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
     expect((await screen.findByRole('alertdialog')).textContent).toContain('El correo ya está registrado.');
-    expect(onLogout).toHaveBeenCalledWith({ message: 'Credenciales incorrectas' });
+    expect(onLoginFailed).toHaveBeenCalledWith({ message: 'Credenciales incorrectas' });
   });
 
   it("no server response: 'No se pudo conectar con el servidor'", async () => {

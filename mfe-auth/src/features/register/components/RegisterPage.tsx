@@ -3,9 +3,9 @@ import { registerFormSchema } from '@taquilla/shared/schemas/auth';
 import { MessageDialog } from '../../../components/MessageDialog';
 import { TextField } from '../../../components/TextField';
 import { NewPasswordFields } from '../../../components/NewPasswordFields';
-import { useDialog } from '../../../hooks/use-dialog';
-import { useForm } from '../../../hooks/use-form';
-import { useRegister } from '../hooks/use-register';
+import { useDialog } from '../../../lib/use-dialog';
+import { useForm } from '../../../lib/use-form';
+import { useRegister } from '../api/use-register';
 
 export function RegisterPage() {
   const { dialog, show, close } = useDialog();

@@ -2,9 +2,9 @@ import { Link, useParams } from 'react-router-dom';
 import { resetPasswordFormSchema } from '@taquilla/shared/schemas/auth';
 import { MessageDialog } from '../../../components/MessageDialog';
 import { NewPasswordFields } from '../../../components/NewPasswordFields';
-import { useDialog } from '../../../hooks/use-dialog';
-import { useForm } from '../../../hooks/use-form';
-import { useResetPassword } from '../hooks/use-reset-password';
+import { useDialog } from '../../../lib/use-dialog';
+import { useForm } from '../../../lib/use-form';
+import { useResetPassword } from '../api/use-reset-password';
 
 /** Opened from the recovery e-mail: /auth/reset/:token. */
 export function ResetPasswordPage() {

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ApiError, authAtom, initialAuthState, resetPassword, store, verifyEmail } from '@taquilla/shared';
@@ -32,7 +32,7 @@ describe('e-mailed links', () => {
         </MemoryRouter>
       </StrictMode>,
     );
-    expect(await screen.findByText('Tu correo ha sido verificado. Ya puedes iniciar sesión.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Tu correo ha sido verificado. Ya puedes iniciar sesión.')).not.toBeNull());
     expect(verifyEmail).toHaveBeenCalledTimes(1);
     expect(verifyEmail).toHaveBeenCalledWith('tok-verify-123456789012345');
   });
@@ -42,7 +42,7 @@ describe('e-mailed links', () => {
       throw new ApiError({ status: 400, messages: ['Este enlace de verificación ya fue utilizado.'] });
     });
     renderAuth('/auth/verify/otro-token-1234567890123456');
-    expect(await screen.findByText('Este enlace de verificación ya fue utilizado.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Este enlace de verificación ya fue utilizado.')).not.toBeNull());
   });
 
   it('reset/:token validates like register and sends the new password with the token', async () => {
@@ -50,7 +50,7 @@ describe('e-mailed links', () => {
     renderAuth('/auth/reset/tok-reset-1234567890123456789');
     await userEvent.type(screen.getByLabelText('Nueva contraseña'), 'abcdef1');
     await userEvent.tab();
-    expect(screen.getByText('Debe contener al menos una mayúscula')).toBeTruthy();
+    expect(screen.queryByText('Debe contener al menos una mayúscula')).not.toBeNull();
     await userEvent.clear(screen.getByLabelText('Nueva contraseña'));
     await userEvent.type(screen.getByLabelText('Nueva contraseña'), 'NuevaClave9');
     await userEvent.type(screen.getByLabelText('Repetir contraseña'), 'NuevaClave9');
@@ -58,12 +58,12 @@ describe('e-mailed links', () => {
     expect((await screen.findByRole('dialog')).textContent).toContain('Tu contraseña se ha actualizado. Ya puedes iniciar sesión.');
     expect(resetPassword).toHaveBeenCalledWith('tok-reset-1234567890123456789', 'NuevaClave9');
     await userEvent.click(screen.getByRole('button', { name: 'Aceptar' }));
-    expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Iniciar sesión' })).not.toBeNull());
   });
 
   it('link pages stay open for a signed-in visitor (no redirect to /)', async () => {
     vi.mocked(verifyEmail).mockResolvedValue({ message: 'Tu correo ha sido verificado. Ya puedes iniciar sesión.' });
     renderAuth('/auth/verify/tok-signed-in-12345678901234', 'authenticated');
-    expect(await screen.findByText('Tu correo ha sido verificado. Ya puedes iniciar sesión.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Tu correo ha sido verificado. Ya puedes iniciar sesión.')).not.toBeNull());
   });
 });

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { useVerifyEmail } from '../hooks/use-verify-email';
+import { useVerifyEmail } from '../api/use-verify-email';
 
 /** Opened from the verification e-mail: /auth/verify/:token. */
 export function VerifyEmailPage() {

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE, SOON_AFTER_DAYS, WEEKEND_START_DAY } from '@taquilla/shared';
 import { parseFecha } from '../../../lib/event-order';
 
 /**
@@ -20,12 +21,6 @@ export const DATE_FILTER_LABELS: Record<DateFilter, string> = {
   'proxima-semana': 'Próxima semana',
   proximamente: 'Próximamente',
 };
-
-export const DEFAULT_TIME_ZONE = 'America/Mexico_City';
-/** 'Próximamente' means strictly more than this many calendar days after today. */
-export const SOON_AFTER_DAYS = 15;
-/** ISO weekday (Monday = 1) on which the weekend starts. */
-export const WEEKEND_START_DAY = 5;
 
 export function isDateFilter(value: unknown): value is DateFilter {
   return typeof value === 'string' && (DATE_FILTERS as readonly string[]).includes(value);

@@ -30,10 +30,10 @@ afterEach(() => {
 describe('HeroBanner', () => {
   it('shows the event name, artist, date, venue, lowest price and a Ver entradas link to the event', () => {
     expect(current()).toBe('1 de 3: Natalia');
-    expect(screen.getByText('Natalia en vivo')).toBeTruthy();
-    expect(screen.getByText('Natalia', { exact: true })).toBeTruthy();
-    expect(screen.getByText('Auditorio')).toBeTruthy();
-    expect(screen.getByText(/^Desde \$450\.00$/)).toBeTruthy();
+    expect(screen.queryByText('Natalia en vivo')).not.toBeNull();
+    expect(screen.queryByText('Natalia', { exact: true })).not.toBeNull();
+    expect(screen.queryByText('Auditorio')).not.toBeNull();
+    expect(screen.queryByText(/^Desde \$450\.00$/)).not.toBeNull();
     expect(document.querySelector('.hero__slide:not([hidden]) time')?.textContent).toMatch(/^\d{2} \p{L}+ \d{4}, \d{2}:\d{2}(AM|PM)$/u);
     expect(screen.getByRole('link', { name: 'Ver entradas' }).getAttribute('href')).toBe('/eventos/1');
   });

@@ -7,7 +7,8 @@ export function SeatLegend() {
         <li key={e.estado} className="seat-legend__item">
           <span
             className={`seat-legend__dot seat-legend__dot--${e.estado}`}
-            style={{ background: e.fill ?? 'conic-gradient(#3b82f6 0 33%, #ec4899 0 66%, #f59e0b 0)' }}
+            // The painted colours are the canvas's (seat-states.ts); 'disponible' has none of its own.
+            style={e.fill ? { background: e.fill } : undefined}
             aria-hidden="true"
           />
           {e.label}

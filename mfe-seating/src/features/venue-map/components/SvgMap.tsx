@@ -100,8 +100,7 @@ export function SvgMap({ svg, secciones, onSelect }: SvgMapProps) {
     <div className="venue-map">
       <div
         ref={viewportRef}
-        className="venue-map__viewport"
-        style={{ touchAction: view.scale > 1 ? 'none' : 'pan-y' }}
+        className={view.scale > 1 ? 'venue-map__viewport venue-map__viewport--zoomed' : 'venue-map__viewport'}
         onMouseOver={(e) => show(e.target)}
         onMouseLeave={() => setHover(null)}
         onFocus={(e) => {

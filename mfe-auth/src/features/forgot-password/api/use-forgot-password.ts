@@ -1,0 +1,24 @@
+import { useState } from 'react';
+import { forgotPassword, messages } from '@taquilla/shared';
+import type { ForgotPasswordPayload } from '@taquilla/shared/schemas/auth';
+import type { DialogState } from '../../../lib/use-dialog';
+import { errorText } from '../../../lib/session';
+
+/** Forgot password (spec §2, §8): the server answers alike for any address; failures show its message. */
+export function useForgotPassword(showDialog: (dialog: DialogState) => void) {
+  const [sending, setSending] = useState(false);
+
+  const submit = async ({ email }: ForgotPasswordPayload) => {
+    setSending(true);
+    try {
+      await forgotPassword(email);
+      showDialog({ kind: 'success', title: 'Revisa tu correo', message: messages.PASSWORD_RECOVERY_SENT });
+    } catch (error) {
+      showDialog({ kind: 'error', title: 'Error', message: errorText(error) });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return { submit, sending };
+}

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { messages, register, sendVerificationEmail } from '@taquilla/shared';
+import type { RegisterForm } from '@taquilla/shared/schemas/auth';
+import type { DialogState } from '../../../lib/use-dialog';
+import { errorText, markCredentialsFailed } from '../../../lib/session';
+
+/**
+ * Registration (spec §4, §8): register → a token must come back → the verification e-mail
+ * call runs; if that call fails, the registration fails. The new account is unverified, so
+ * no session is opened (its token would be refused everywhere): the buyer verifies from the
+ * e-mail and then signs in.
+ */
+export function useRegister(showDialog: (dialog: DialogState) => void) {
+  const [sending, setSending] = useState(false);
+  const navigate = useNavigate();
+
+  const submit = async ({ fullName, email, password }: RegisterForm) => {
+    // repeatedPassword is dropped here: it never leaves the browser (spec §3).
+    setSending(true);
+    try {
+      let answer;
+      try {
+        answer = await register({ fullName, email, password });
+      } catch (error) {
+        markCredentialsFailed();
+        showDialog({ kind: 'error', title: 'Error', message: errorText(error) });
+        return;
+      }
+      if (!answer?.token) {
+        showDialog({ kind: 'error', title: 'Error', message: messages.REGISTER_NO_TOKEN });
+        return;
+      }
+      try {
+        await sendVerificationEmail(answer.user?.email ?? email);
+      } catch {
+        showDialog({
+          kind: 'error',
+          title: messages.VERIFICATION_EMAIL_FAILED,
+          message: messages.VERIFICATION_EMAIL_PROBLEM,
+        });
+        return;
+      }
+      showDialog({
+        kind: 'info',
+        title: 'Cuenta creada',
+        message: messages.VERIFICATION_EMAIL_SENT,
+        onClose: () => navigate('/auth/login'),
+      });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return { submit, sending };
+}

@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { resetPassword } from '@taquilla/shared';
+import type { ResetPasswordForm } from '@taquilla/shared/schemas/auth';
+import type { DialogState } from '../../../lib/use-dialog';
+import { errorText } from '../../../lib/session';
+
+/** Sets the new password with the e-mailed token; on success the buyer goes to sign in. */
+export function useResetPassword(token: string, showDialog: (dialog: DialogState) => void) {
+  const [sending, setSending] = useState(false);
+  const navigate = useNavigate();
+
+  const submit = async ({ password }: ResetPasswordForm) => {
+    setSending(true);
+    try {
+      const answer = await resetPassword(token, password);
+      showDialog({
+        kind: 'success',
+        title: 'Contraseña actualizada',
+        message: answer.message,
+        onClose: () => navigate('/auth/login'),
+      });
+    } catch (error) {
+      showDialog({ kind: 'error', title: 'Error', message: errorText(error) });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return { submit, sending };
+}

@@ -1,0 +1,21 @@
+// `pnpm lint` (root) and a step of `npm test`: the import-boundary rules of boundaries.cjs over
+// every package's source, run from the repo root so rule paths read `mfe-catalog/src/…`.
+// Exit code ≠ 0 on any violation; each one printed as `error <rule>: <from> → <to>`.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const depcruise = path.join(ROOT, 'platform', 'node_modules', '.bin', 'depcruise');
+
+const remotes = fs.readdirSync(ROOT).filter((name) => name.startsWith('mfe-')).sort();
+const folders = ['shell/src', 'shared/src', ...remotes.map((r) => `${r}/src`), 'api/src'].filter((f) =>
+  fs.existsSync(path.join(ROOT, f)),
+);
+
+const result = spawnSync(
+  depcruise,
+  ['--config', 'platform/lint/boundaries.cjs', '--ts-config', 'tsconfig.base.json', '--output-type', 'err', ...folders],
+  { cwd: ROOT, stdio: 'inherit' },
+);
+process.exitCode = result.status ?? 1;

@@ -1,0 +1,22 @@
+/** Every remote the shell knows, in the order the registry lists them. */
+export declare const REMOTE_NAMES: readonly ['catalog', 'seating', 'checkout', 'account', 'auth'];
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+export interface RegistryRelease {
+  version: string;
+  /** URL of the release's mf-manifest.json, relative to the origin root or absolute. */
+  entry: string;
+  publishedAt: string;
+}
+
+export interface RegistryEntry {
+  current: string;
+  history: RegistryRelease[];
+  /** When `current` last changed (release or rollback), for the status command. */
+  changedAt?: string;
+}
+
+/** `remotes.json`. */
+export interface Registry {
+  remotes: Record<string, RegistryEntry>;
+}

@@ -1,0 +1,10 @@
+/**
+ * Contract constants that zod-free browser code (`api/catalog`, on /eventos' first load) and the
+ * zod schemas both need: defined here once, with no imports, so either side can take them.
+ */
+
+/** The time zone of dates given without one, and an event's default `zonaHoraria` (spec §9). */
+export const DEFAULT_TIME_ZONE = 'America/Mexico_City';
+
+/** The device type sent when listing events and in the section-detail path (spec §10). */
+export const TIPO_DISPOSITIVO = 'web';
