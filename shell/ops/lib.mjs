@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import semver from 'semver';
+import { precompressDir } from './precompress.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -124,7 +125,8 @@ export function publish(remote, version, { origin = originDir(), now = new Date(
   }
   fs.mkdirSync(path.dirname(target), { recursive: true });
   const tmp = path.join(origin, remote, `.${version}.${process.pid}.tmp`);
-  fs.cpSync(dist, tmp, { recursive: true, filter: (src) => !src.endsWith('.html') });
+  fs.cpSync(dist, tmp, { recursive: true, filter: (src) => !src.endsWith('.html') && !/\.(?:br|gz)$/.test(src) });
+  precompressDir(tmp);
   fs.renameSync(tmp, target);
 
   const entry = registry.remotes[remote] ?? { current: version, history: [] };
@@ -166,6 +168,7 @@ export function buildShell() {
     env: { NODE_ENV: 'production' },
     label: 'La compilación del shell',
   });
+  precompressDir(path.join(dir, 'dist'));
 }
 
 /**
