@@ -9,6 +9,7 @@ import {
   registerRemotes,
 } from '@module-federation/enhanced/runtime';
 import { getRuntimeConfig, store, type RemoteName } from '@taquilla/shared';
+import { inlinedFetch } from '../app/inlined-fetch';
 import type { FederationApi } from './federation-api';
 import { loadRemotes } from './load-remotes';
 import { askOverrideConfirmation } from './override-confirmation';
@@ -54,7 +55,7 @@ async function readRegistry(): Promise<void> {
     Object.assign(overrides, pending);
   }
   await loadRemotes(getRuntimeConfig().registryUrl, overrides, {
-    fetch: window.fetch.bind(window),
+    fetch: inlinedFetch(window.fetch.bind(window)),
     register: (remotes, options) => registerRemotes(remotes, options),
   });
 }
