@@ -64,6 +64,7 @@ describe('storefront plugin', () => {
       expect(res.headers['access-control-allow-origin']).toBe('*');
     }
     const chunk = await app.inject('/remotes/catalog/1.0.0/435.abcdef0123.js');
+    expect(chunk.headers.vary).toBe('Origin, Accept-Encoding');
     expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const preflight = await app.inject({ method: 'OPTIONS', url: '/remotes/catalog/1.0.0/remoteEntry.js', headers: { origin: 'http://other.test' } });
     expect(preflight.statusCode).toBe(204);
@@ -103,6 +104,7 @@ describe('storefront plugin', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toMatch(/javascript/);
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
     expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe('console.log("br")');
     const gz = await app.inject({ url: '/main.0123456789.js', headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');

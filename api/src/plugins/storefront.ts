@@ -46,7 +46,8 @@ function setCorsHeaders(reply: FastifyReply): void {
   reply.header('access-control-allow-origin', '*');
   reply.header('access-control-allow-methods', 'GET, HEAD, OPTIONS');
   reply.header('access-control-allow-headers', '*');
-  reply.header('vary', 'Origin');
+  // Accept-Encoding: the same URL is sent as .br, .gz or plain (preCompressed below).
+  reply.header('vary', 'Origin, Accept-Encoding');
 }
 
 function wantsHtml(request: FastifyRequest): boolean {
@@ -112,7 +113,10 @@ async function storefront(app: FastifyInstance, opts: StorefrontOptions): Promis
       decorateReply: false,
       preCompressed: true,
       cacheControl: false,
-      setHeaders: (res, filePath) => res.setHeader('cache-control', cacheControlFor(filePath)),
+      setHeaders: (res, filePath) => {
+        res.setHeader('cache-control', cacheControlFor(filePath));
+        res.setHeader('vary', 'Accept-Encoding');
+      },
     });
   } else {
     app.log.warn({ shellDir }, 'shell build not found: run `pnpm --filter @taquilla/shell build`');
