@@ -4,7 +4,8 @@ import { expect, test } from '../support/fixtures';
 import { eventoId, openSeatPage, panel, pickSeats, seccion } from '../support/purchase';
 
 // axe (WCAG 2.2 AA) at zero violations on every route, as a buyer sees it once the page has
-// settled. Each route is checked on a phone and at desktop width: the layouts differ.
+// settled. Each route is checked on a phone and at desktop width: the layouts differ. Nothing
+// unfinished shows either: no version tag ("seating v1.0.0") and no "en construcción".
 
 const LUNA = 'Luna Roja — Gira Eclipse';
 const DEMO = { email: 'demo@taquilla.mx', password: 'Demo1234' };
@@ -14,7 +15,10 @@ const SIZES = [
   { width: 1280, height: 800 },
 ];
 
+const UNFINISHED = /en construcción|\bv?\d+\.\d+\.\d+\b/i;
+
 async function expectNoViolations(page: Page, what: string) {
+  expect(await page.locator('body').innerText(), `${what}: texto técnico a la vista`).not.toMatch(UNFINISHED);
   for (const size of SIZES) {
     await page.setViewportSize(size);
     const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
