@@ -21,7 +21,7 @@ describe('precompressDir', () => {
     const body = 'export const x = "taquilla";\n'.repeat(200);
     fs.mkdirSync(path.join(dir, 'assets'));
     fs.writeFileSync(path.join(dir, 'assets', 'main.0123456789.js'), body);
-    fs.writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify({ pad: 'x'.repeat(2000) }));
+    fs.writeFileSync(path.join(dir, 'data.json'), JSON.stringify({ pad: 'x'.repeat(2000) }));
     expect(precompressDir(dir)).toBe(2);
     const file = path.join(dir, 'assets', 'main.0123456789.js');
     expect(zlib.brotliDecompressSync(fs.readFileSync(`${file}.br`)).toString()).toBe(body);
@@ -29,12 +29,14 @@ describe('precompressDir', () => {
     expect(fs.statSync(`${file}.br`).size).toBeLessThan(body.length / 10);
   });
 
-  it('leaves small files, images and HTML alone', () => {
+  it('leaves small files, images, HTML and the files that pick the code (manifest, entry) alone', () => {
     const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify({ pad: 'x'.repeat(2000) }));
+    fs.writeFileSync(path.join(dir, 'remoteEntry.js'), 'x'.repeat(4096));
     fs.writeFileSync(path.join(dir, 'tiny.js'), 'x()');
     fs.writeFileSync(path.join(dir, 'photo.png'), Buffer.alloc(4096));
     fs.writeFileSync(path.join(dir, 'index.html'), '<p>'.repeat(1000));
     expect(precompressDir(dir)).toBe(0);
-    expect(fs.readdirSync(dir).sort()).toEqual(['index.html', 'photo.png', 'tiny.js']);
+    expect(fs.readdirSync(dir).sort()).toEqual(['index.html', 'mf-manifest.json', 'photo.png', 'remoteEntry.js', 'tiny.js']);
   });
 });
