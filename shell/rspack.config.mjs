@@ -7,6 +7,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { federatedOptimization, hostFederationOptions } from '../platform/build/shared-singletons.mjs';
 import { moduleRules } from '../platform/build/module-rules.mjs';
 import { EsmFederationRuntimePlugin } from '../platform/build/esm-federation-runtime.mjs';
+import { PreloadBootstrapPlugin } from './build/preload-bootstrap-plugin.mjs';
 
 const dir = import.meta.dirname;
 const isProd = process.env.NODE_ENV !== 'development';
@@ -47,6 +48,7 @@ export default {
       chunks: ['main'],
       minify: isProd,
     }),
+    new PreloadBootstrapPlugin(),
   ],
   optimization: federatedOptimization({ isProd }),
   performance: { hints: false },

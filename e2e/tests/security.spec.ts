@@ -30,6 +30,14 @@ test.describe('remote overrides by link', () => {
       expect(config.allowRemoteOverrides).toBe(true);
       await route.fulfill({ response, json: { ...config, allowRemoteOverrides: false } });
     });
+    // The page carries the same config inline (api/src/plugins/storefront-html.ts): said the same way.
+    await page.route('**/*', async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      const html = await response.text();
+      expect(html).toContain('"allowRemoteOverrides":true');
+      await route.fulfill({ response, body: html.replace('"allowRemoteOverrides":true', '"allowRemoteOverrides":false') });
+    });
     // An override an earlier (unprotected) visit may have stored.
     await page.addInitScript((url) => {
       if (!sessionStorage.getItem('sembrado')) {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import semver from 'semver';
 import { REMOTE_NAMES } from '../registry.mjs';
+import { precompressDir } from './precompress.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -119,7 +120,8 @@ export function publish(remote, version, { origin = originDir(), now = new Date(
   }
   fs.mkdirSync(path.dirname(target), { recursive: true });
   const tmp = path.join(origin, remote, `.${version}.${process.pid}.tmp`);
-  fs.cpSync(dist, tmp, { recursive: true, filter: (src) => !src.endsWith('.html') });
+  fs.cpSync(dist, tmp, { recursive: true, filter: (src) => !src.endsWith('.html') && !/\.(?:br|gz)$/.test(src) });
+  precompressDir(tmp);
   fs.renameSync(tmp, target);
 
   const entry = registry.remotes[remote] ?? { current: version, history: [] };
@@ -161,6 +163,7 @@ export function buildShell() {
     env: { NODE_ENV: 'production' },
     label: 'La compilación del shell',
   });
+  precompressDir(path.join(dir, 'dist'));
 }
 
 /**

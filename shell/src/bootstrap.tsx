@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { bus, loadRuntimeConfig } from '@taquilla/shared';
 import { App } from './app/App';
+import { inlinedFetch } from './app/inlined-fetch';
 import { installUiBus } from './components/feedback/ui-bus';
 import { federation, startFederation } from './federation/host';
 import { installAuthBus } from './features/auth/auth-bus';
@@ -19,7 +20,7 @@ createRoot(document.getElementById('root')!).render(
 );
 
 void (async () => {
-  const configProblem = await loadRuntimeConfig();
+  const configProblem = await loadRuntimeConfig(inlinedFetch(fetch));
   if (configProblem) bus.emit('ui:toast', { kind: 'warning', message: configProblem });
   await Promise.all([startFederation(), checkSession()]);
 })();

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storefrontPlugin } from './storefront';
@@ -13,10 +14,19 @@ const originDir = path.join(tmp, 'origin');
 
 beforeAll(async () => {
   fs.mkdirSync(path.join(shellDir), { recursive: true });
-  fs.writeFileSync(path.join(shellDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  fs.writeFileSync(path.join(shellDir, 'index.html'), '<!doctype html><head><title>T</title></head><div id="root"></div>');
   fs.writeFileSync(path.join(shellDir, 'main.0123456789.js'), 'console.log(1)');
+  // The precompressed copies as platform/ops/precompress.mjs writes them (marked, to tell them apart).
+  fs.writeFileSync(path.join(shellDir, 'main.0123456789.js.br'), zlib.brotliCompressSync('console.log("br")'));
+  fs.writeFileSync(path.join(shellDir, 'main.0123456789.js.gz'), zlib.gzipSync('console.log("gz")'));
   fs.mkdirSync(path.join(originDir, 'catalog', '1.0.0'), { recursive: true });
-  fs.writeFileSync(path.join(originDir, 'catalog', '1.0.0', 'mf-manifest.json'), '{}');
+  const manifest = {
+    exposes: [
+      { name: 'EventList', assets: { js: { sync: ['__federation_expose_EventList.0123456789.js'] }, css: { sync: ['list.0123456789.css'] } } },
+      { name: 'EventInfo', assets: { js: { sync: ['info.0123456789.js', '../evil.js'] }, css: { sync: [] } } },
+    ],
+  };
+  fs.writeFileSync(path.join(originDir, 'catalog', '1.0.0', 'mf-manifest.json'), JSON.stringify(manifest));
   fs.writeFileSync(path.join(originDir, 'catalog', '1.0.0', 'remoteEntry.js'), '//entry');
   fs.writeFileSync(path.join(originDir, 'catalog', '1.0.0', '435.abcdef0123.js'), '//chunk');
   fs.writeFileSync(path.join(originDir, 'remotes.json'), JSON.stringify({ remotes: {} }));
@@ -54,6 +64,7 @@ describe('storefront plugin', () => {
       expect(res.headers['access-control-allow-origin']).toBe('*');
     }
     const chunk = await app.inject('/remotes/catalog/1.0.0/435.abcdef0123.js');
+    expect(chunk.headers.vary).toBe('Origin, Accept-Encoding');
     expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const preflight = await app.inject({ method: 'OPTIONS', url: '/remotes/catalog/1.0.0/remoteEntry.js', headers: { origin: 'http://other.test' } });
     expect(preflight.statusCode).toBe(204);
@@ -86,6 +97,51 @@ describe('storefront plugin', () => {
     const json = await app.inject({ url: '/eventos', headers: { accept: 'application/json' } });
     expect(json.statusCode).toBe(404);
     expect((await app.inject('/api/v1/ping')).json()).toEqual({ ok: true });
+  });
+
+  it('sends the .br or .gz copy by Accept-Encoding, cached like the file it stands for', async () => {
+    const br = await app.inject({ url: '/main.0123456789.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe('console.log("br")');
+    const gz = await app.inject({ url: '/main.0123456789.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe('console.log("gz")');
+    const plain = await app.inject('/main.0123456789.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
+  });
+
+  it('index.html carries the config and the registry inline, as data (no inline script), and preload hints for the page', async () => {
+    const registry = { remotes: { catalog: { current: '1.0.0', history: [{ version: '1.0.0', entry: 'catalog/1.0.0/mf-manifest.json' }] } } };
+    fs.writeFileSync(path.join(originDir, 'remotes.json'), JSON.stringify(registry));
+    const page = await app.inject({ url: '/eventos?categoria=1', headers: html });
+    const blocks = [...page.body.matchAll(/<script type="application\/json" data-url="([^"]+)">(.*?)<\/script>/g)];
+    expect(blocks.map(([, url]) => url)).toEqual(['/config.json', '/remotes/remotes.json']);
+    expect(JSON.parse(blocks[0]![2]!)).toMatchObject({ apiKey: 'k-test', registryUrl: '/remotes/remotes.json' });
+    expect(JSON.parse(blocks[1]![2]!)).toEqual(registry);
+    expect(page.body).not.toMatch(/<script(?![^>]*type="application\/json")[^>]*>[^<]/);
+    expect(page.body).toContain('<link rel="preload" href="/remotes/catalog/1.0.0/__federation_expose_EventList.0123456789.js" as="script">');
+    expect(page.body).toContain('<link rel="preload" href="/remotes/catalog/1.0.0/list.0123456789.css" as="style">');
+    expect(page.body.indexOf('data-url')).toBeLessThan(page.body.indexOf('</head>'));
+
+    const home = await app.inject({ url: '/', headers: html });
+    expect(home.body).toContain('__federation_expose_EventList');
+    // The info page's module; a file name that climbs out of the folder is never hinted.
+    const info = await app.inject({ url: '/eventos/informacion/3', headers: html });
+    expect(info.body).toContain('/remotes/catalog/1.0.0/info.0123456789.js');
+    expect(info.body).not.toContain('evil');
+    const legal = await app.inject({ url: '/legales/aviso_de_privacidad', headers: html });
+    expect(legal.body).not.toContain('rel="preload"');
+  });
+
+  it('inlined data cannot close its block', async () => {
+    fs.writeFileSync(path.join(originDir, 'remotes.json'), JSON.stringify({ remotes: { '</script><script>alert(1)</script>': {} } }));
+    const page = await app.inject({ url: '/eventos', headers: html });
+    expect(page.body).not.toContain('<script>alert(1)');
+    expect(page.body).toContain('\\u003c/script>');
   });
 
   it('the registry is re-read on every request (a rollback is seen at once)', async () => {

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { RuntimeConfig } from '@taquilla/shared/runtime-config';
 import { publicUrlFor } from '../mail/public-url';
 import { notFoundHandler } from './error-handler';
+import { storefrontHtml } from './storefront-html';
 
 /**
  * The storefront on the API's origin: the shell build at `/` (SPA fallback to its
@@ -15,6 +16,10 @@ import { notFoundHandler } from './error-handler';
  * Caching: everything that decides *which* code runs (config, registry, manifests,
  * remoteEntry.js, index.html) is `no-store`, so a release or rollback is seen on the next page
  * load; content-hashed files never change and are cached for a year.
+ *
+ * Static files are sent as the `.br` / `.gz` copy made at release time (platform/ops/precompress.mjs)
+ * when the browser accepts it; anything without a copy is compressed on the fly (compression.ts).
+ * index.html carries the config and registry inline (storefront-html.ts).
  */
 export interface StorefrontOptions {
   shellDir: string;
@@ -29,7 +34,8 @@ const ALWAYS_FRESH = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js'
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
 
 export function cacheControlFor(filePath: string): string {
-  const name = path.basename(filePath);
+  // A precompressed copy is cached like the file it stands for.
+  const name = path.basename(filePath).replace(/\.(?:br|gz)$/, '');
   if (ALWAYS_FRESH.has(name) || name.endsWith('.html')) return NO_STORE;
   return HASHED.test(name) ? IMMUTABLE : 'no-cache';
 }
@@ -40,7 +46,8 @@ function setCorsHeaders(reply: FastifyReply): void {
   reply.header('access-control-allow-origin', '*');
   reply.header('access-control-allow-methods', 'GET, HEAD, OPTIONS');
   reply.header('access-control-allow-headers', '*');
-  reply.header('vary', 'Origin');
+  // Accept-Encoding: the same URL is sent as .br, .gz or plain (preCompressed below).
+  reply.header('vary', 'Origin, Accept-Encoding');
 }
 
 function wantsHtml(request: FastifyRequest): boolean {
@@ -59,17 +66,16 @@ async function storefront(app: FastifyInstance, opts: StorefrontOptions): Promis
     ? new Date(process.env.LAUNCH_DATE).toISOString()
     : new Date(Date.now() + THIRTY_DAYS_MS).toISOString();
 
-  app.get('/config.json', async (request, reply) => {
-    const config: RuntimeConfig = {
-      apiBaseUrl: '/api/v1',
-      apiKey: app.config.apiKey,
-      registryUrl: '/remotes/remotes.json',
-      launchDate,
-      publicUrl: publicUrlFor(request, app.config.publicUrl),
-      allowRemoteOverrides: app.config.allowRemoteOverrides,
-    };
-    return reply.header('cache-control', NO_STORE).send(config);
+  const runtimeConfig = (request: FastifyRequest): RuntimeConfig => ({
+    apiBaseUrl: '/api/v1',
+    apiKey: app.config.apiKey,
+    registryUrl: '/remotes/remotes.json',
+    launchDate,
+    publicUrl: publicUrlFor(request, app.config.publicUrl),
+    allowRemoteOverrides: app.config.allowRemoteOverrides,
   });
+
+  app.get('/config.json', async (request, reply) => reply.header('cache-control', NO_STORE).send(runtimeConfig(request)));
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/remotes/')) return;
@@ -92,6 +98,7 @@ async function storefront(app: FastifyInstance, opts: StorefrontOptions): Promis
     root: originDir,
     prefix: '/remotes/',
     decorateReply: false,
+    preCompressed: true,
     cacheControl: false,
     index: false,
     list: false,
@@ -104,19 +111,22 @@ async function storefront(app: FastifyInstance, opts: StorefrontOptions): Promis
       root: shellDir,
       prefix: '/',
       decorateReply: false,
+      preCompressed: true,
       cacheControl: false,
-      setHeaders: (res, filePath) => res.setHeader('cache-control', cacheControlFor(filePath)),
+      setHeaders: (res, filePath) => {
+        res.setHeader('cache-control', cacheControlFor(filePath));
+        res.setHeader('vary', 'Accept-Encoding');
+      },
     });
   } else {
     app.log.warn({ shellDir }, 'shell build not found: run `pnpm --filter @taquilla/shell build`');
   }
 
-  // SPA fallback: a page request for any client route gets the shell, which renders the
-  // route (or its 404 page). API and remote-origin misses stay JSON 404s.
-  app.setNotFoundHandler(async (request, reply) => {
-    if (!wantsHtml(request)) return notFoundHandler(request, reply);
+  const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
     try {
-      const html = await fs.promises.readFile(indexFile, 'utf8');
+      const template = await fs.promises.readFile(indexFile, 'utf8');
+      const pathname = request.url.split('?')[0] ?? '/';
+      const html = await storefrontHtml(template, { pathname, config: runtimeConfig(request), originDir });
       return reply.header('cache-control', NO_STORE).type('text/html; charset=utf-8').send(html);
     } catch {
       return reply
@@ -125,6 +135,17 @@ async function storefront(app: FastifyInstance, opts: StorefrontOptions): Promis
         .type('text/plain; charset=utf-8')
         .send('La tienda no está compilada todavía: ejecuta `npm start` (o `pnpm --filter @taquilla/shell build`).');
     }
+  };
+
+  // `/` is the shell too (it redirects to /eventos in the browser); the static plugin only
+  // registers `/*`, so this route takes `/` before it.
+  app.get('/', sendShell);
+
+  // SPA fallback: a page request for any client route gets the shell, which renders the
+  // route (or its 404 page). API and remote-origin misses stay JSON 404s.
+  app.setNotFoundHandler(async (request, reply) => {
+    if (!wantsHtml(request)) return notFoundHandler(request, reply);
+    return sendShell(request, reply);
   });
 }
 

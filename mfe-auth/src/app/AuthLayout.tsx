@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { authAtom, bus } from '@taquilla/shared';
+import { returnPath } from '../lib/return-to';
 import './auth.css';
 
 /** Pages an e-mailed link opens: they must work whatever the session says. */
@@ -9,18 +10,18 @@ const LINK_PAGES = /\/auth\/(verify|reset)\//;
 
 /**
  * Two-column auth page (spec §2): branded welcome on one side, the form on the other.
- * Sends an authenticated visitor to '/', and asks the shell for the session check while the
+ * Sends an authenticated visitor back to the page that asked for a login (else '/'), and asks the shell for the session check while the
  * status is still 'checking' (the shell owns the token; we only read the atom).
  */
 export function AuthLayout() {
   const { status } = useAtomValue(authAtom);
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
 
   useEffect(() => {
     if (status === 'checking') bus.emit('auth:check');
   }, [status]);
 
-  if (status === 'authenticated' && !LINK_PAGES.test(pathname)) return <Navigate to="/" replace />;
+  if (status === 'authenticated' && !LINK_PAGES.test(pathname)) return <Navigate to={returnPath(state)} replace />;
 
   return (
     // The shell renders auth/* without its layout, so the page's main landmark is ours.

@@ -21,7 +21,7 @@ export default function EventInfo() {
   return (
     <div className="catalog" data-remote-name={__REMOTE_NAME__} data-remote-version={__REMOTE_VERSION__}>
       {evento.status === 'loading' && (
-        <div role="status">
+        <div role="status" className="catalog__pending">
           <h1>Información del evento</h1>
           <p>Cargando evento…</p>
         </div>

@@ -3,6 +3,7 @@ import { LaunchCountdown } from '../features/countdown/components/LaunchCountdow
 import { useEventos } from '../features/event-list/api/use-eventos';
 import { EventBrowser } from '../features/event-list/components/EventBrowser';
 import { HeroBanner } from '../features/hero/components/HeroBanner';
+import { HeroPlaceholder } from '../features/hero/components/HeroPlaceholder';
 import { selectHeroEvents } from '../features/hero/lib/select-hero-events';
 import './catalog.css';
 
@@ -15,7 +16,7 @@ export default function EventList() {
   );
   return (
     <div className="catalog" data-remote-name={__REMOTE_NAME__} data-remote-version={__REMOTE_VERSION__}>
-      <HeroBanner eventos={hero} />
+      {eventos.status === 'loading' ? <HeroPlaceholder /> : <HeroBanner eventos={hero} />}
       <div className="catalog__intro">
         <h1>Encuentra tu próximo evento</h1>
         <LaunchCountdown />

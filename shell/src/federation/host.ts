@@ -10,6 +10,7 @@ import {
 } from '@module-federation/enhanced/runtime';
 import type { RemoteName } from '@taquilla/platform/registry';
 import { getRuntimeConfig, store } from '@taquilla/shared';
+import { inlinedFetch } from '../app/inlined-fetch';
 import type { FederationApi } from './federation-api';
 import { loadRemotes } from './load-remotes';
 import { askOverrideConfirmation } from './override-confirmation';
@@ -55,7 +56,7 @@ async function readRegistry(): Promise<void> {
     Object.assign(overrides, pending);
   }
   await loadRemotes(getRuntimeConfig().registryUrl, overrides, {
-    fetch: window.fetch.bind(window),
+    fetch: inlinedFetch(window.fetch.bind(window)),
     register: (remotes, options) => registerRemotes(remotes, options),
   });
 }

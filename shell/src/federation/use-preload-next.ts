@@ -4,7 +4,7 @@ import { useFederation, type ModuleName } from './federation-api';
 
 type Targets = readonly (readonly [RemoteName, readonly ModuleName[]])[];
 
-const whenIdle = (run: () => void): (() => void) => {
+const idle = (run: () => void): (() => void) => {
   if ('requestIdleCallback' in window) {
     const id = window.requestIdleCallback(run, { timeout: 4000 });
     return () => window.cancelIdleCallback(id);
@@ -14,8 +14,23 @@ const whenIdle = (run: () => void): (() => void) => {
 };
 
 /**
+ * Idle after the load event: before it the browser is "idle" while it waits on the network for
+ * this page's own remote, and a prefetch then competes with it (and with its data request).
+ */
+const whenIdle = (run: () => void): (() => void) => {
+  if (document.readyState === 'complete') return idle(run);
+  let cancel = () => window.removeEventListener('load', onLoad);
+  const onLoad = () => {
+    cancel = idle(run);
+  };
+  window.addEventListener('load', onLoad, { once: true });
+  return () => cancel();
+};
+
+/**
  * Warms the remotes of the likely next route: on the first pointer/focus inside the returned
- * props' element, or when the browser goes idle, whichever comes first. Once per mount.
+ * props' element, or when the browser goes idle once the page has loaded, whichever comes
+ * first. Once per mount.
  */
 export function usePreloadNext(targets: Targets) {
   const federation = useFederation();

@@ -6,7 +6,7 @@ import { errorText, markCredentialsFailed, startSession } from '../../../lib/ses
 
 /**
  * Login flow (spec §4, §8): success → the shell gets the session over the bus (the layout then
- * redirects to '/'); an unverified account gets the 'Verificación requerida' dialog instead
+ * returns to the page that asked for a login, else '/'); an unverified account gets the 'Verificación requerida' dialog instead
  * of a session (its token would be refused everywhere); failure → error dialog + auth error.
  */
 export function useLogin(showDialog: (dialog: DialogState) => void) {

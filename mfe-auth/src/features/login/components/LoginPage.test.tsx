@@ -110,6 +110,12 @@ describe('auth layout', () => {
     expect(screen.queryByText('Inicio')).not.toBeNull();
   });
 
+  it('sends a buyer who signs in from a guarded page back to that page', () => {
+    renderAuth('/auth/login', 'authenticated', { from: { pathname: '/perfil/mis_eventos', search: '', hash: '' } });
+    expect(screen.getByText('Perfil')).toBeTruthy();
+    expect(screen.queryByText('Inicio')).toBeNull();
+  });
+
   it("asks the shell for the session check while the status is 'checking'", () => {
     const onCheck = vi.fn();
     bus.on('auth:check', onCheck);

@@ -24,6 +24,7 @@ export function EventInfoView({ evento, now = Date.now() }: { evento: Evento; no
           alt={`Banner de ${evento.nombre}`}
           width={1200}
           height={500}
+          fetchPriority="high"
         />
         <div className="info-banner__text">
           <h1>{evento.nombre}</h1>

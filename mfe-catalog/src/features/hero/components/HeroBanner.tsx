@@ -65,6 +65,7 @@ export function HeroBanner({ eventos }: { eventos: readonly Evento[] }) {
               width={1200}
               height={500}
               fetchPriority={i === 0 ? 'high' : 'auto'}
+              loading={i === 0 ? 'eager' : 'lazy'}
             />
             <div className="hero__caption">
               <p className="hero__name">{evento.nombre}</p>

@@ -44,7 +44,8 @@ export function PriceChips({ chips }: { chips: readonly PriceChip[] }) {
       onFocus={() => setHeld(true)}
       onBlur={() => setHeld(false)}
     >
-      <ul ref={trackRef} className="price-chips__track">
+      {/* Focusable so a keyboard can scroll the chips that overflow on a phone (WCAG 2.1.1). */}
+      <ul ref={trackRef} className="price-chips__track" tabIndex={0} aria-label="Precios">
         {chips.map((c) => (
           <li key={c.categoria} className="price-chip">
             <span className="price-chip__swatch" style={{ background: c.color }} aria-hidden="true" />

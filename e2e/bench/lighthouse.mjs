@@ -1,0 +1,149 @@
+// Page-speed benchmark (not a timed test): Lighthouse 12.2.3, mobile preset (its default:
+// Moto G Power screen, simulated slow 4G and 4× CPU), on /eventos and an event information page;
+// then the first event card's time under the throttling of issue 14 (390 px, 150 ms round trip,
+// 9 Mbps, 4× CPU slowdown, cold cache), median of 5. Floors are printed as met / not met.
+//
+//   npm run build && node e2e/bench/lighthouse.mjs      (root: npm run bench:lighthouse)
+//   LH_RUNS=3 (Lighthouse runs per page, median by score) · LH_PORT=3174 · CHROMIUM_PATH
+//
+// It serves the built shell and remotes as `pnpm release` would (precompressed), on a fresh
+// PGlite with the demo seed, like bundle-size.mjs.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const PORT = Number(process.env.LH_PORT || 3174);
+const RUNS = Number(process.env.LH_RUNS || 3);
+const CARD_RUNS = 5;
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROME_FLAGS = ['--no-sandbox', '--disable-gpu', '--headless=new'];
+const FLOORS = { score: 90, lcp: 2500, cls: 0.05, tbt: 200 };
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'taquilla-lh-'));
+process.env.ORIGIN_DIR = path.join(tmp, 'origin');
+const { REMOTE_NAMES, packageVersion, publish, startServer } = await import('../../platform/ops/lib.mjs');
+const require = createRequire(path.join(ROOT, 'e2e', 'package.json'));
+const load = async (name) => import(pathToFileURL(require.resolve(name)).href);
+const { default: lighthouse } = await load('lighthouse');
+const chromeLauncher = await load('chrome-launcher');
+const playwright = await load('@playwright/test');
+const chromium = playwright.chromium ?? playwright.default.chromium;
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const verdict = (ok) => (ok ? 'met' : 'NOT met');
+
+if (!fs.existsSync(path.join(ROOT, 'shell', 'dist', 'index.html'))) {
+  console.error('✖ compila antes: npm run build');
+  process.exit(1);
+}
+for (const remote of REMOTE_NAMES) publish(remote, packageVersion(remote));
+const { child, base } = await startServer({
+  port: PORT,
+  env: { PGLITE_DIR: path.join(tmp, 'pglite'), LOG_LEVEL: 'warn', HOST: '127.0.0.1', DATABASE_URL: '' },
+  stdio: 'ignore',
+});
+process.once('exit', () => child.kill('SIGTERM'));
+
+/** The first event's information page of the seed, as a buyer would open it. */
+async function firstEventPath() {
+  const config = await (await fetch(`${base}/config.json`)).json();
+  const res = await fetch(`${base}/api/v1/eventos/get_all?tipoDispositivo=web`, { headers: { 'x-api-key': config.apiKey } });
+  const { eventosFiltrados } = await res.json();
+  return `/eventos/informacion/${eventosFiltrados[0].id}`;
+}
+
+async function lighthouseRuns(url) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+    try {
+      const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      // A run Lighthouse could not finish (e.g. no paint within its timeout on a loaded box) has no score: said, not averaged.
+      if (lhr.runtimeError || lhr.categories.performance.score === null) {
+        console.log(`  corrida ${i + 1} sin resultado: ${lhr.runtimeError?.code ?? 'sin puntaje'}`);
+        continue;
+      }
+      runs.push({
+        score: Math.round(lhr.categories.performance.score * 100),
+        lcp: lhr.audits['largest-contentful-paint'].numericValue,
+        cls: lhr.audits['cumulative-layout-shift'].numericValue,
+        tbt: lhr.audits['total-blocking-time'].numericValue,
+      });
+    } finally {
+      await chrome.kill();
+    }
+  }
+  if (runs.length === 0) throw new Error(`Lighthouse no terminó ninguna corrida de ${url}`);
+  // The run with the median score stands for the page; its own metrics are reported.
+  const byScore = [...runs].sort((a, b) => a.score - b.score);
+  return { ...byScore[Math.floor(byScore.length / 2)], runs };
+}
+
+/** ms from navigation start to the first event card on screen, and the page's LCP, under the issue's throttling. */
+async function firstCard(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, locale: 'es-MX' });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (9e6 / 8), uploadThroughput: (9e6 / 8) });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.addInitScript(() => {
+    const marks = (window.__bench = { card: null, lcp: 0 });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) marks.lcp = entry.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    const seen = () => {
+      const card = document.querySelector('article.event-card');
+      if (card && card.getBoundingClientRect().height > 0 && marks.card === null) marks.card = performance.now();
+    };
+    new MutationObserver(seen).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(url);
+  await page.waitForFunction(() => window.__bench.card !== null, null, { timeout: 60_000 });
+  await page.waitForTimeout(1000);
+  const marks = await page.evaluate(() => window.__bench);
+  await context.close();
+  return marks;
+}
+
+const load1 = os.loadavg().map((n) => n.toFixed(2)).join(' ');
+const pages = ['/eventos', await firstEventPath()];
+const results = [];
+try {
+  for (const p of pages) {
+    console.log(`▶ Lighthouse ${p} (${RUNS} corridas)…`);
+    results.push({ path: p, ...(await lighthouseRuns(`${base}${p}`)) });
+    console.log(JSON.stringify(results.at(-1)));
+  }
+  console.log(`▶ primera tarjeta en /eventos, 390 px, 150 ms RTT, 9 Mbps, CPU 4× (mediana de ${CARD_RUNS})…`);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+  const cards = [];
+  for (let i = 0; i < CARD_RUNS; i += 1) cards.push(await firstCard(browser, `${base}/eventos`));
+  await browser.close();
+
+  console.log(`\nCarga de la máquina (uptime, 1/5/15 min): al empezar ${load1}; al terminar ${os.loadavg().map((n) => n.toFixed(2)).join(' ')} · ${os.cpus().length} núcleos`);
+  console.log('\n| Página | Rendimiento | LCP | CLS | TBT | corridas (puntaje) |');
+  console.log('|---|---:|---:|---:|---:|---|');
+  for (const r of results) {
+    console.log(`| \`${r.path}\` | ${r.score} | ${s(r.lcp)} | ${r.cls.toFixed(3)} | ${Math.round(r.tbt)} ms | ${r.runs.map((x) => x.score).join(', ')} |`);
+  }
+  console.log(`\nPrimera tarjeta de evento (mediana de ${CARD_RUNS}): ${s(median(cards.map((c) => c.card)))}; LCP ${s(median(cards.map((c) => c.lcp)))} (cada una: ${cards.map((c) => s(c.card)).join(', ')})`);
+  console.log(`\nMínimos (issue 14): puntaje ≥ ${FLOORS.score}, LCP ≤ ${s(FLOORS.lcp)}, CLS ≤ ${FLOORS.cls}, TBT ≤ ${FLOORS.tbt} ms`);
+  for (const r of results) {
+    console.log(
+      `  ${r.path}: puntaje ${verdict(r.score >= FLOORS.score)}, LCP ${verdict(r.lcp <= FLOORS.lcp)}, CLS ${verdict(r.cls <= FLOORS.cls)}, TBT ${verdict(r.tbt <= FLOORS.tbt)}`,
+    );
+  }
+} finally {
+  child.kill('SIGTERM');
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
+process.exit(0);
