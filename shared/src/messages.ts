@@ -73,7 +73,6 @@ export const messages = {
 
   // Quantity and seats
   SEATS_REQUIRED: 'Debes seleccionar al menos un asiento.',
-  EVENT_INVALID: 'El evento no es válido.',
   RESERVATION_INVALID: 'La reserva no es válida.',
   NO_SEATS_SELECTED: 'No has seleccionado asientos.',
 
@@ -111,11 +110,9 @@ export const messages = {
   SOLD_OUT: 'Agotado',
 
   // Reservation
-  RESERVATION_HELPER_FAILED: 'Error al reservar el evento',
   RESERVE_FAILED: 'Ocurrió un error al reservar. Por favor, intenta nuevamente.',
   SEATS_GONE: 'Uno o más asientos ya no están disponibles. Por favor, actualiza la página.',
   CANCEL_FAILED: 'No se pudo cancelar la reserva. Inténtalo de nuevo.',
-  CANCEL_ERROR: 'Ocurrió un error al cancelar la reserva.',
   CANCEL_SUCCESS: 'La reserva se ha cancelado.',
   RESERVATION_EXPIRED: 'El tiempo de tu reserva ha expirado. La página se recargará.',
 
@@ -124,12 +121,10 @@ export const messages = {
   CONFIRM_MISSING_DATA: 'Faltan datos para confirmar el pago.',
   CONFIRM_PROBLEM: 'Hubo un problema al confirmar el pago.',
   CONFIRM_FAILED: 'No se pudo confirmar el pago.',
-  SAVE_CARD_FAILED: 'No se pudo guardar la tarjeta, pero puedes continuar con el pago.',
   DELETE_CARD_NO_CUSTOMER: 'No puedes eliminar la tarjeta porque no tiene un usuario de Openpay',
   DELETE_CARD_FAILED_PURCHASE: 'Ocurrió un error al eliminar la tarjeta. Por favor, inténtalo de nuevo.',
   DELETE_CARD_FAILED_PROFILE: 'Hubo un problema al eliminar la tarjeta.',
   CARDS_FAILED: 'Error al obtener las tarjetas.',
-  PURCHASE_SUCCESS: 'Compra exitosa',
   PURCHASE_SUCCESS_TITLE: '¡Compra exitosa!',
 
   // Profile

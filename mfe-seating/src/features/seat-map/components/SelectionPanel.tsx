@@ -1,6 +1,4 @@
-import { CHECKOUT_SUMMARY_ID, formatMoney, type AsientoSeleccionado } from '@taquilla/shared';
-
-export const EMPTY_SELECTION = 'No has seleccionado asientos.';
+import { CHECKOUT_SUMMARY_ID, formatMoney, messages, type AsientoSeleccionado } from '@taquilla/shared';
 
 /** Spec §2 side panel: count, then category, price and row + number per seat; 'Ver resumen'. */
 export function SelectionPanel({ asientos }: { asientos: readonly AsientoSeleccionado[] }) {
@@ -19,7 +17,7 @@ export function SelectionPanel({ asientos }: { asientos: readonly AsientoSelecci
         {n} {n === 1 ? 'asiento seleccionado' : 'asientos seleccionados'}
       </p>
       {n === 0 ? (
-        <p className="selection-panel__empty">{EMPTY_SELECTION}</p>
+        <p className="selection-panel__empty">{messages.NO_SEATS_SELECTED}</p>
       ) : (
         <ul className="selection-panel__list" aria-label="Asientos seleccionados">
           {asientos.map((a) => (
