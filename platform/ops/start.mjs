@@ -1,23 +1,36 @@
 // npm start — from a fresh clone (Node 20 + npm only) to the whole storefront on one URL:
 // install, build the shell, publish every remote version not yet in the registry, start the
 // API (migrations + demo seed) which also serves the shell, the remote origin and config.
+//
+// Only Node's own modules are imported before the install: the ops library needs packages
+// (semver) that a fresh clone does not have yet, so it is imported after the install step.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { OpsError, REMOTE_NAMES, ROOT, buildAndPublish, buildShell, originDir, packageVersion, readRegistry, runQuiet, startServer } from './lib.mjs';
 
 const PNPM = ['-y', 'pnpm@12.4.2'];
 const port = Number(process.env.PORT || 3000);
 const step = (text) => console.log(`▶ ${text}`);
 const t0 = Date.now();
 
-try {
-  if (process.env.SKIP_INSTALL !== '1') {
-    step('instalando dependencias… (pnpm 12.4.2 vía npx)');
-    runQuiet('npx', [...PNPM, 'install', '--frozen-lockfile'], {
-      env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', CI: process.env.CI ?? '1' },
-      label: 'pnpm install',
-    });
+if (process.env.SKIP_INSTALL !== '1') {
+  step('instalando dependencias… (pnpm 12.4.2 vía npx)');
+  const install = spawnSync('npx', [...PNPM, 'install', '--frozen-lockfile'], {
+    cwd: path.resolve(import.meta.dirname, '..', '..'),
+    env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', CI: process.env.CI ?? '1' },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (install.status !== 0) {
+    process.stderr.write(`${install.stdout ?? ''}${install.stderr ?? ''}`);
+    console.error(`✖ pnpm install falló (código ${install.status ?? install.signal}).`);
+    process.exit(1);
   }
+}
+
+const { OpsError, REMOTE_NAMES, ROOT, buildAndPublish, buildShell, originDir, packageVersion, readRegistry, startServer } = await import('./lib.mjs');
+
+try {
 
   step('construyendo shell…');
   buildShell();
