@@ -12,18 +12,16 @@ import { bestPromotion, categoriaKey, computeTotals, serviceRateFor, type CartLi
 import { promotionProblem } from '@taquilla/shared/promotions';
 import type { Db, DbOrTx } from '../../db/client';
 import { DomainError, registerErrors } from '../../lib/errors';
-import { gatewayMessage, GatewayError } from '../pagos/gateway/errors';
+import { GatewayError } from '../pagos/gateway/errors';
 import type { ChargeResult, ChargeCustomer, PaymentGateway } from '../pagos/gateway/types';
 import { requireGateway } from '../pagos/service';
-import { usarPromocion } from '../promociones/repository';
 import { promocionesAutomaticas, promocionPorId, toPromotionRule } from '../promociones/service';
 import type { DisponibilidadPublisher } from '../reservas/disponibilidad';
 import '../reservas/reservas.errors';
 import type { Mailer } from '../../mail/mailer';
-import { refundEmail, type MotivoReembolso } from './ventas.email';
-import { ticketsEmailFor } from './ventas.reenvio';
 import { ownReserva, type Caller } from './ventas.access';
 import * as repo from './ventas.repository';
+import { settleCharge } from './ventas.settle';
 import type { CargoRow, DetalleCargo, LugarVenta, VentaReserva } from './ventas.repository';
 
 export type { Caller };
@@ -276,116 +274,6 @@ async function chargeSource(deps: VentaDeps, gateway: PaymentGateway, r: VentaRe
   const perfilId = (await repo.findPerfilPago(deps.db, caller.user.id))!.id;
   await repo.insertTarjeta(deps.db, { perfilId, idtarjeta: card.id!, tarjeta: card.number, banco: card.bank, marca: card.brand, tipo: card.type, nombre: card.holderName });
   return { customer: { customerId }, sourceId: card.id! };
-}
-
-interface Settled {
-  row: CargoRow;
-  charge: ChargeResult | null;
-  cargo: { pagado: boolean };
-  /** The decline's Spanish message, when the charge failed. */
-  error?: string;
-}
-
-/**
- * The one idempotent step behind make, check and webhook: reads the charge from the gateway
- * and, when it completed, sells in ONE transaction under the reservation's row lock — tickets
- * are issued once however many callers (processes, tabs, webhooks) arrive together. A charge
- * that completed after its hold ended rebooks the same places if they are still free, else it
- * is refunded through the gateway: money is never kept without tickets.
- */
-export async function settleCharge(deps: VentaDeps, proveedorCargoId: string): Promise<Settled> {
-  const gateway = requireGateway(deps.gateway);
-  const { db } = deps;
-  const known = await repo.findCargo(db, gateway.proveedor, proveedorCargoId);
-  if (!known) throw new DomainError('CARGO_NO_ENCONTRADO');
-  if (known.estado === 'pagado' || known.estado === 'reembolsado') return { row: known, charge: null, cargo: { pagado: known.estado === 'pagado' } };
-  const charge = await gateway.getCharge(proveedorCargoId);
-
-  if (charge.status === 'failed' || charge.status === 'cancelled') {
-    await repo.setEstadoCargo(db, known.id, 'fallido', String(charge.errorCode ?? ''));
-    return { row: { ...known, estado: 'fallido' }, charge, cargo: { pagado: false }, error: gatewayMessage(charge.errorCode ?? 3001) };
-  }
-  if (charge.status === 'refunded') {
-    await repo.setEstadoCargo(db, known.id, 'reembolsado');
-    return { row: { ...known, estado: 'reembolsado' }, charge, cargo: { pagado: false } };
-  }
-  if (charge.status !== 'completed') return { row: known, charge, cargo: { pagado: false } };
-
-  const sold = await db.transaction(async (tx) => {
-    const r = (await repo.findVentaReserva(tx, known.reservaId, { forUpdate: true }))!;
-    const row = (await repo.findCargo(tx, known.proveedor, known.proveedorCargoId, { forUpdate: true }))!;
-    if (row.estado === 'pagado' || row.estado === 'reembolsado') return { row, places: null };
-    const detalle = row.detalle!;
-    // Another charge of this hold already paid for it (two attempts both went through): refund this one.
-    let ids: number[] = [];
-    if (r.estado !== 'vendida') {
-      ids = detalle.generales
-        ? await repo.sellGenerales(tx, r.id, detalle.generales.eventoSeccionId, detalle.generales.cantidad)
-        : await repo.sellSeats(tx, r.id, detalle.asientos);
-    }
-    const wanted = detalle.generales ? detalle.generales.cantidad : detalle.asientos.length;
-    // A second charge for a hold already sold (another tab, a double click with a new token).
-    if (r.estado === 'vendida') throw new NeedsRefund(row, 'duplicado');
-    if (ids.length !== wanted) {
-      // Undo the partial claim (savepoint-free: the places were only touched in this
-      // transaction) by throwing, then refund outside it.
-      throw new NeedsRefund(row, 'lugares');
-    }
-    // The promotion's use is counted here, with the sale: its last use goes to one sale only.
-    // make/cargo refused an exhausted one before charging, so this loses only a race for the last use.
-    if (detalle.promocionId !== null && !(await usarPromocion(tx, detalle.promocionId))) throw new NeedsRefund(row, 'promocion');
-    const lugares = detalle.generales ? await repo.listGeneralesVenta(tx, { ids }) : await repo.listAsientosVenta(tx, { ids });
-    await repo.insertBoletos(tx, { reservaId: r.id, cargoId: row.id, eventoId: r.eventoId, usuarioId: r.usuarioId, invitadoId: r.invitadoId, lugares });
-    await repo.markReservaVendida(tx, r.id, detalle.promocionId, detalle.totales);
-    await repo.setEstadoCargo(tx, row.id, 'pagado');
-    // The e-mail is queued with the sale: sent once, and never for a sale that rolled back.
-    const correoId = deps.mailer ? await deps.mailer.enqueue(tx, await ticketsEmailFor(tx, deps, r, row)) : null;
-    return { row: { ...row, estado: 'pagado' as const }, places: { ids, eventoId: r.eventoId, detalle }, correoId };
-  }).catch(async (err: unknown) => {
-    if (!(err instanceof NeedsRefund)) throw err;
-    return { row: await refundCharge(deps, gateway, err.row, err.motivo), places: null };
-  });
-  if ('correoId' in sold && sold.correoId) deps.mailer?.deliverInBackground(sold.correoId);
-
-  if (sold.places) {
-    const { ids, eventoId, detalle } = sold.places;
-    deps.publisher?.queue(detalle.generales ? { generales: [{ eventoId, seccionId: detalle.generales.seccionId }] } : { asientos: [...ids].sort((a, b) => a - b) });
-  }
-  return { row: sold.row, charge: sold.row.estado === 'reembolsado' ? { ...charge, status: 'refunded' } : charge, cargo: { pagado: sold.row.estado === 'pagado' } };
-}
-
-class NeedsRefund extends Error {
-  constructor(
-    readonly row: CargoRow,
-    readonly motivo: MotivoReembolso,
-  ) {
-    super('needs refund');
-  }
-}
-
-/**
- * Refunds a completed charge that cannot become tickets, once: a conditional update claims the
- * refund (a concurrent caller finds it taken), and the gateway is called outside any database
- * transaction. A failed refund gives the claim back, so the next check or webhook retries it.
- */
-async function refundCharge(deps: VentaDeps, gateway: PaymentGateway, row: CargoRow, motivo: MotivoReembolso): Promise<CargoRow> {
-  if (!(await repo.claimCargo(deps.db, row.id, 'pendiente', 'reembolsado'))) return (await repo.findCargo(deps.db, row.proveedor, row.proveedorCargoId))!;
-  try {
-    const current = await gateway.getCharge(row.proveedorCargoId);
-    if (current.status === 'completed') await gateway.refund(row.proveedorCargoId, motivo === 'promocion' ? 'Promoción agotada' : 'Reserva expirada: lugares no disponibles');
-  } catch (err) {
-    await repo.claimCargo(deps.db, row.id, 'reembolsado', 'pendiente');
-    throw err;
-  }
-  await repo.setEstadoCargo(deps.db, row.id, 'reembolsado', `reembolso:${motivo}`);
-  // A duplicate leaves the sale alone; otherwise the hold that could not be sold ends here.
-  if (motivo !== 'duplicado') await repo.endReserva(deps.db, row.reservaId);
-  if (deps.mailer) {
-    const r = (await repo.findVentaReserva(deps.db, row.reservaId))!;
-    const evento = (await repo.findVentaEvento(deps.db, r.eventoId))!;
-    deps.mailer.deliverInBackground(await deps.mailer.enqueue(deps.db, refundEmail({ to: r.correo, nombre: r.nombre, evento, total: row.monto, motivo })));
-  }
-  return { ...row, estado: 'reembolsado', error: `reembolso:${motivo}` };
 }
 
 /** check/cargo and check/cargo_invitado: the charge's state from the gateway; sells if paid. */
