@@ -5,9 +5,9 @@ import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
-import { buildTestApp, type TestApp } from './helpers';
-import { createUser, pickEvento, reservaEstado, withEnv } from './reservas-fixtures';
-import { CARDS, ok, saleKit } from './support/sale';
+import type { TestApp } from './helpers';
+import { createUser, pickEvento, reservaEstado } from './reservas-fixtures';
+import { buildSaleApp, CARDS, ok, saleKit } from './support/sale';
 
 /** Promotion usage limits: counted with each sale, never past the limit, refused before charging. */
 
@@ -18,9 +18,7 @@ const { post, holdSeats, resumen, pay, authorize, boletosDe } = saleKit(() => ({
 const AGOTADA = 'Esta promoción ya se agotó: alcanzó su límite de usos.';
 
 beforeAll(async () => {
-  t = await withEnv({ HOLD_SWEEP_SECONDS: '0', HOLD_MINUTES: '10', DEV_MAILBOX: '1', PUBLIC_URL: 'http://tienda.localhost:3000' }, () =>
-    buildTestApp({ config: { pagos: { proveedor: 'sandbox', publicUrl: undefined } } }),
-  );
+  t = await buildSaleApp();
   jwtSecret = t.app.config.jwtSecret;
   ev = await pickEvento(t.database.db, 20);
   // This file's own promotions only: the seed's automatic ones would change the totals.

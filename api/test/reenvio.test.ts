@@ -4,9 +4,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { REENVIOS } from '../src/modules/ventas/ventas.reenvio';
-import { buildTestApp, type TestApp } from './helpers';
-import { createUser, pickEvento, withEnv } from './reservas-fixtures';
-import { CARDS, ok, saleKit } from './support/sale';
+import type { TestApp } from './helpers';
+import { createUser, pickEvento } from './reservas-fixtures';
+import { buildSaleApp, CARDS, ok, saleKit } from './support/sale';
 
 /** The three sold-tickets-email calls: the tickets e-mail again, only to the sale's own address. */
 
@@ -16,9 +16,7 @@ let jwtSecret: string;
 const { post, holdSeats, pay } = saleKit(() => ({ t, eventoId: ev.eventoId, seccionId: ev.seccionId }));
 
 beforeAll(async () => {
-  t = await withEnv({ HOLD_SWEEP_SECONDS: '0', HOLD_MINUTES: '10', DEV_MAILBOX: '1', PUBLIC_URL: 'http://tienda.localhost:3000' }, () =>
-    buildTestApp({ config: { pagos: { proveedor: 'sandbox', publicUrl: undefined } } }),
-  );
+  t = await buildSaleApp();
   jwtSecret = t.app.config.jwtSecret;
   ev = await pickEvento(t.database.db, 10);
 });

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { createPaymentGateway } from '../src/modules/pagos/gateway/create';
 import { insertCargo } from '../src/modules/ventas/ventas.repository';
-import { buildTestApp, type TestApp } from './helpers';
-import { createUser, pickEvento, reservaEstado, withEnv } from './reservas-fixtures';
-import { CARDS, ok, saleKit } from './support/sale';
+import type { TestApp } from './helpers';
+import { createUser, pickEvento, reservaEstado } from './reservas-fixtures';
+import { buildSaleApp, CARDS, ok, saleKit } from './support/sale';
 
 /**
  * A second completed charge for a hold that is already sold — what two tabs paying at once
@@ -17,12 +17,10 @@ import { CARDS, ok, saleKit } from './support/sale';
 let t: TestApp;
 let ev: Awaited<ReturnType<typeof pickEvento>>;
 let jwtSecret: string;
-const { post, holdSeats, cardToken, boletosDe } = saleKit(() => ({ t, eventoId: ev.eventoId, seccionId: ev.seccionId }));
+const { post, holdSeats, cardToken, pay, boletosDe } = saleKit(() => ({ t, eventoId: ev.eventoId, seccionId: ev.seccionId }));
 
 beforeAll(async () => {
-  t = await withEnv({ HOLD_SWEEP_SECONDS: '0', HOLD_MINUTES: '10', DEV_MAILBOX: '1', PUBLIC_URL: 'http://tienda.localhost:3000' }, () =>
-    buildTestApp({ config: { pagos: { proveedor: 'sandbox', publicUrl: undefined } } }),
-  );
+  t = await buildSaleApp();
   jwtSecret = t.app.config.jwtSecret;
   ev = await pickEvento(t.database.db, 10);
 });
@@ -32,7 +30,7 @@ describe('a second charge for a sold hold', () => {
   it('is refunded as a duplicate; the check answers the purchase as paid, and the e-mail says why', async () => {
     const user = await createUser(t.database.db, jwtSecret);
     const { reservaId } = await holdSeats(1, user.token);
-    const first = makeCargoResponseSchema.parse(ok(await post('/pagos/make/cargo', await body(reservaId, user.token), user.token)));
+    const first = makeCargoResponseSchema.parse(ok(await pay(reservaId, CARDS.APPROVED, { token: user.token })));
     expect(first.cargo.pagado).toBe(true);
 
     // The twin tab's charge, completed at the gateway after the sale.
@@ -52,8 +50,3 @@ describe('a second charge for a sold hold', () => {
     expect(mails[0]!.text).toContain('fue un segundo cargo por una compra que ya estaba pagada');
   });
 });
-
-async function body(reservaId: string, token: string) {
-  const res = await t.request({ url: `/api/v1/eventos/${ev.eventoId}/reservas/${reservaId}/resumen`, headers: { authorization: `Bearer ${token}` } });
-  return { reservaId, esGeneral: false, tipoDispositivo: 'web', source_id: await cardToken(CARDS.APPROVED), device_session_id: 'dev-1', amount: res.json().total };
-}

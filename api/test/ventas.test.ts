@@ -5,9 +5,9 @@ import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { disponibilidadPublisher } from '../src/modules/reservas/disponibilidad';
-import { buildTestApp, type TestApp } from './helpers';
-import { createUser, pickEvento, reservaEstado, seatStates, withEnv } from './reservas-fixtures';
-import { CARDS, ok, saleKit } from './support/sale';
+import type { TestApp } from './helpers';
+import { createUser, pickEvento, reservaEstado, seatStates } from './reservas-fixtures';
+import { buildSaleApp, CARDS, ok, saleKit } from './support/sale';
 
 /** The sale: make/cargo, check/cargo, aplicar-promo, resumen and the webhook, on the built-in sandbox. */
 
@@ -18,9 +18,7 @@ const { APPROVED, DECLINED, THREE_DS } = CARDS;
 const { post, cardToken, holdSeats, resumen, pay, authorize, expire, webhookPost, count, boletosDe } = saleKit(() => ({ t, eventoId: ev.eventoId, seccionId: ev.seccionId }));
 
 beforeAll(async () => {
-  t = await withEnv({ HOLD_SWEEP_SECONDS: '0', HOLD_MINUTES: '10', DEV_MAILBOX: '1', PUBLIC_URL: 'http://tienda.localhost:3000' }, () =>
-    buildTestApp({ config: { pagos: { proveedor: 'sandbox', publicUrl: undefined } } }),
-  );
+  t = await buildSaleApp();
   jwtSecret = t.app.config.jwtSecret;
   ev = await pickEvento(t.database.db, 40);
 });
