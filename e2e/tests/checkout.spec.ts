@@ -247,7 +247,7 @@ test('a card saved in one purchase pays the next without typing it, and can be d
   await panel(page).getByRole('button', { name: 'Continuar' }).click();
   p = panel(page);
   const formas = p.getByRole('group', { name: 'Forma de pago' });
-  await formas.getByRole('radio', { name: /^Visa terminación 1111/ }).check();
+  await formas.getByRole('radio', { name: /^Visa terminada en 1111/ }).check();
   await expect(p.getByLabel('Número de tarjeta')).toHaveCount(0);
   const charges: string[] = [];
   page.on('request', (r) => {
@@ -263,7 +263,7 @@ test('a card saved in one purchase pays the next without typing it, and can be d
   await pickSeats(page, api, id, s, 1);
   await panel(page).getByRole('button', { name: 'Continuar' }).click();
   p = panel(page);
-  await p.getByRole('button', { name: 'Eliminar Visa terminación 1111' }).click();
+  await p.getByRole('button', { name: 'Eliminar Visa terminada en 1111' }).click();
   const confirm = page.getByRole('dialog', { name: 'Eliminar tarjeta' });
   await expect(confirm).toContainText('Esta acción eliminará tu método de pago de forma permanente.');
   await confirm.getByRole('button', { name: 'Eliminar' }).click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brandName, cardName, lastFour } from './card-label';
+import { brandName, cardName, lastFour } from './cards';
 
 describe('card labels', () => {
   it('shows only the last four digits of a masked number', () => {

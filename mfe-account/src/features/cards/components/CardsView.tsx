@@ -7,7 +7,7 @@ import { OutcomeMessage, type Outcome } from '../../../components/OutcomeMessage
 import { Empty, LoadError, Loading } from '../../../components/RequestStatus';
 import { useRetry } from '../../../lib/use-retry';
 import { usePerfilPago } from '../api/use-perfil-pago';
-import { cardName } from '../lib/card-label';
+import { cardName } from '@taquilla/shared/cards';
 import './cards.css';
 
 /** Mis formas de pago: the saved cards, each with delete behind the confirm dialog (spec §2, §5, §8). */

@@ -5,7 +5,6 @@ import { signIn, signOut } from '../../../testing/holds';
 import { RESERVA_ID, fakePaymentDeps, tarjeta } from '../../../testing/payment';
 import { PaymentDepsContext } from '../api/deps';
 import { PaymentStep } from './PaymentStep';
-import { cardLabel } from './SavedCards';
 
 function renderStep(fake = fakePaymentDeps()) {
   render(
@@ -33,16 +32,11 @@ afterEach(() => {
 });
 
 describe('saved cards at checkout', () => {
-  it('names a card by brand and last four digits', () => {
-    expect(cardLabel({ marca: 'visa', tarjeta: '411111XXXXXX1111' })).toBe('Visa terminación 1111');
-    expect(cardLabel({ marca: '', tarjeta: '411111XXXXXX1111' })).toBe('Tarjeta terminación 1111');
-  });
-
   it('pays with a saved card: no card form, nothing tokenised, the card and customer ids sent', async () => {
     const fake = renderStep(withCards());
     const group = within(await screen.findByRole('group', { name: 'Forma de pago' }));
     expect((group.getByRole('radio', { name: 'Tarjeta nueva' }) as HTMLInputElement).checked).toBe(true);
-    fireEvent.click(group.getByRole('radio', { name: /Mastercard terminación 4444/ }));
+    fireEvent.click(group.getByRole('radio', { name: /Mastercard terminada en 4444/ }));
     expect(screen.queryByLabelText('Número de tarjeta')).toBeNull();
     expect(screen.queryByLabelText('¿Quieres guardar tu tarjeta?')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Pagar' }));
@@ -56,23 +50,23 @@ describe('saved cards at checkout', () => {
   it('deletes a card after the confirm dialog, and says so when the gateway fails', async () => {
     const fake = renderStep(withCards());
     const group = within(await screen.findByRole('group', { name: 'Forma de pago' }));
-    fireEvent.click(group.getByRole('radio', { name: /Visa terminación 1111/ }));
+    fireEvent.click(group.getByRole('radio', { name: /Visa terminada en 1111/ }));
 
-    fireEvent.click(group.getByRole('button', { name: 'Eliminar Visa terminación 1111' }));
+    fireEvent.click(group.getByRole('button', { name: 'Eliminar Visa terminada en 1111' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Eliminar tarjeta' }));
     expect(dialog.queryByText('Esta acción eliminará tu método de pago de forma permanente.')).not.toBeNull();
     fireEvent.click(dialog.getByRole('button', { name: 'Cancelar' }));
     expect(fake.deps.deleteTarjeta).not.toHaveBeenCalled();
 
     fake.deps.deleteTarjeta.mockRejectedValueOnce(new Error('network'));
-    fireEvent.click(group.getByRole('button', { name: 'Eliminar Visa terminación 1111' }));
+    fireEvent.click(group.getByRole('button', { name: 'Eliminar Visa terminada en 1111' }));
     fireEvent.click(within(screen.getByRole('dialog', { name: 'Eliminar tarjeta' })).getByRole('button', { name: 'Eliminar' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Ocurrió un error al eliminar la tarjeta. Por favor, inténtalo de nuevo.');
-    expect(group.queryByRole('radio', { name: /Visa terminación 1111/ })).not.toBeNull();
+    expect(group.queryByRole('radio', { name: /Visa terminada en 1111/ })).not.toBeNull();
 
-    fireEvent.click(group.getByRole('button', { name: 'Eliminar Visa terminación 1111' }));
+    fireEvent.click(group.getByRole('button', { name: 'Eliminar Visa terminada en 1111' }));
     fireEvent.click(within(screen.getByRole('dialog', { name: 'Eliminar tarjeta' })).getByRole('button', { name: 'Eliminar' }));
-    await waitFor(() => expect(group.queryByRole('radio', { name: /Visa terminación 1111/ })).toBeNull());
+    await waitFor(() => expect(group.queryByRole('radio', { name: /Visa terminada en 1111/ })).toBeNull());
     expect(fake.deps.deleteTarjeta).toHaveBeenLastCalledWith('cus_1', 'card_visa');
     // The deleted card was the chosen one: back to a new card.
     expect((group.getByRole('radio', { name: 'Tarjeta nueva' }) as HTMLInputElement).checked).toBe(true);

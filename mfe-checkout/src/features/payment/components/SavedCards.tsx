@@ -1,14 +1,9 @@
 import { useId, useState } from 'react';
 import { messages } from '@taquilla/shared';
 import type { TarjetaGuardada } from '@taquilla/shared/api/cuenta';
+import { cardName } from '@taquilla/shared/cards';
 import { ModalDialog } from '../../reservation/components/ModalDialog';
 import type { SavedCardsState } from '../hooks/use-saved-cards';
-
-/** 'Visa terminación 1111' from the masked number the gateway keeps ('411111XXXXXX1111'). */
-export function cardLabel(t: Pick<TarjetaGuardada, 'marca' | 'tarjeta'>): string {
-  const marca = t.marca ? t.marca.charAt(0).toLocaleUpperCase('es-MX') + t.marca.slice(1).toLocaleLowerCase('es-MX') : 'Tarjeta';
-  return `${marca} terminación ${t.tarjeta.slice(-4)}`;
-}
 
 interface Props {
   state: SavedCardsState;
@@ -55,7 +50,7 @@ export function SavedCards({ state, selected, disabled, onSelect, onDelete }: Pr
             <label>
               <input type="radio" name="forma-de-pago" checked={selected === t.idtarjeta} onChange={() => onSelect(t.idtarjeta)} />
               <span>
-                {cardLabel(t)}
+                {cardName(t)}
                 <span className="checkout__saved-meta">
                   {t.nombreEnTarjeta}
                   {t.banco ? ` · ${t.banco}` : ''}
@@ -65,7 +60,7 @@ export function SavedCards({ state, selected, disabled, onSelect, onDelete }: Pr
             <button
               type="button"
               className="checkout__link-button"
-              aria-label={`Eliminar ${cardLabel(t)}`}
+              aria-label={`Eliminar ${cardName(t)}`}
               onClick={() => {
                 setError(null);
                 setPending(t);
