@@ -5,6 +5,7 @@
 //
 //   npm run build && node e2e/bench/lighthouse.mjs      (root: npm run bench:lighthouse)
 //   LH_RUNS=3 (Lighthouse runs per page, median by score) · LH_PORT=3174 · CHROMIUM_PATH
+//   LH_JSON=/tmp/lh (writes each run's full report to /tmp/lh-<page>-<run>.json)
 //
 // It serves the built shell and remotes as `pnpm release` would (precompressed), on a fresh
 // PGlite with the demo seed, like bundle-size.mjs.
@@ -76,6 +77,7 @@ async function lighthouseRuns(url) {
         cls: lhr.audits['cumulative-layout-shift'].numericValue,
         tbt: lhr.audits['total-blocking-time'].numericValue,
       });
+      if (process.env.LH_JSON) fs.writeFileSync(`${process.env.LH_JSON}-${url.split('/').slice(3).join('_')}-${i}.json`, JSON.stringify(lhr));
     } finally {
       await chrome.kill();
     }

@@ -50,6 +50,16 @@ async function openHome(page: Page, query = '') {
   await expect(page.getByRole('heading', { level: 2, name: 'Próximos eventos' })).toBeVisible();
 }
 
+/**
+ * The list reached from another page, inside the app: its answer then comes from the network
+ * (a page load of /eventos carries it inlined), where a test can intercept it.
+ */
+async function openHomeFromAnotherPage(page: Page) {
+  await page.goto('/legales/aviso_de_privacidad');
+  await page.getByRole('link', { name: 'Taquilla, ir a eventos' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Próximos eventos' })).toBeVisible();
+}
+
 test.describe('catálogo: página de eventos', () => {
   test('lista los eventos de la web por fecha, con una sola h1 y la versión del remoto', async ({ page, api }) => {
     const { eventos } = await seed(api);
@@ -174,7 +184,7 @@ test.describe('catálogo: página de eventos', () => {
       requested = true;
       return route.fulfill({ status: 404, body: 'not found' });
     });
-    await openHome(page);
+    await openHomeFromAnotherPage(page);
     await expect(grid(page)).toBeVisible();
     expect(broken, 'the list answer went through the interceptor').not.toBe('');
     const image = page.getByRole('article', { name: broken, exact: true }).getByRole('img', { name: `Cartel de ${broken}`, exact: true });
@@ -259,7 +269,10 @@ test.describe('catálogo: información del evento', () => {
       const body = (await response.json()) as SeedEvento;
       await route.fulfill({ response, json: { ...body, descripcion } });
     });
-    await page.goto(`/eventos/informacion/${evento.id}`);
+    // From the list, inside the app: a page load of the information page carries the answer inlined.
+    await openHome(page);
+    await page.getByRole('link', { name: `Más información: ${evento.nombre}`, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/eventos/informacion/${evento.id}$`));
     const region = page.getByRole('region', { name: 'Descripción' });
     await expect(region).toContainText(descripcion);
     await expect(region.locator('b')).toHaveCount(0);

@@ -22,3 +22,35 @@ test('the first load of /eventos has no failed request and no console error', as
   // The tab shows the brand icon (served inline, so it can never 404).
   await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /^data:image\/svg\+xml,/);
 });
+
+// The landing page's chain before its first card: the page carries the registry, the catalog's
+// manifest and the list's first answers, and hints the remote's files and the hero's picture,
+// so nothing waits for one request to finish before the next can start.
+test('a page load of /eventos asks for no manifest or list data; each file once; the hero picture hinted', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+
+  await page.goto('/eventos');
+  const hero = page.getByRole('region', { name: 'Eventos destacados' }).getByRole('img').first();
+  await expect(hero).toBeVisible();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  // Idle prefetching of the next page waits a few seconds after load: not in this window.
+  const early = [...asked];
+
+  expect(early.filter((p) => p.startsWith('/api/v1/eventos/get_all') || p.startsWith('/api/v1/categorias/get_all'))).toEqual([]);
+  expect(early.filter((p) => p.endsWith('/mf-manifest.json') || p === '/remotes/remotes.json' || p === '/config.json')).toEqual([]);
+  expect(early.filter((p) => /^\/remotes\/(seating|checkout)\//.test(p))).toEqual([]);
+  const files = early.filter((p) => /\.(?:js|css)$/.test(p));
+  expect(files.length).toBeGreaterThan(0);
+  expect(files.filter((p, i) => files.indexOf(p) !== i), 'a hinted file downloaded twice').toEqual([]);
+  const heroSrc = new URL((await hero.getAttribute('src'))!, page.url()).pathname;
+  await expect(page.locator(`link[rel="preload"][as="image"][href="${heroSrc}"]`)).toHaveCount(1);
+  expect(early.filter((p) => p === heroSrc)).toHaveLength(1);
+
+  // Later reads of the same data go to the network (a refresh never gets the page's old copy).
+  await page.goto('/legales/aviso_de_privacidad');
+  const refreshed = page.waitForRequest((request) => request.url().includes('/api/v1/eventos/get_all'));
+  await page.getByRole('link', { name: 'Taquilla, ir a eventos' }).click();
+  await refreshed;
+  await expect(page.getByRole('article').first()).toBeVisible();
+});

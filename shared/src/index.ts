@@ -16,6 +16,8 @@ export {
 } from './auth-state';
 export type { AuthState, AuthStatus, AppState, User } from './auth-state';
 
+export { takeInlined } from './inlined';
+
 export { API_KEY_HEADER, getRuntimeConfig, loadRuntimeConfig, setRuntimeConfig } from './runtime-config';
 export type { RuntimeConfig } from './runtime-config';
 

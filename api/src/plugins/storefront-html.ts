@@ -12,14 +12,50 @@ import type { RuntimeConfig } from '@taquilla/shared/runtime-config';
  * before (a "Reintentar" reads the registry afresh).
  */
 
-/** The landing pages worth hinting: path → the remote module it renders (shell/src/app/routes.tsx). */
-const LANDING_MODULES: [RegExp, string, string][] = [
-  [/^\/(?:eventos\/?)?$/, 'catalog', 'EventList'],
-  [/^\/eventos\/informacion\/[^/]+\/?$/, 'catalog', 'EventInfo'],
+type Slot = readonly [remote: string, module: string];
+
+interface Pictures {
+  imagenBanner?: string | null;
+  imagenPromocion?: string | null;
+}
+/** The picture an event's banner shows (the hero slide, the information page's banner). */
+const bannerOf = (evento: Pictures | null | undefined) => evento?.imagenBanner ?? evento?.imagenPromocion ?? undefined;
+
+/**
+ * The landing pages worth preparing: path → the remote modules it renders (the slots of
+ * shell/src/app/remote-pages.tsx) and the public API answers its first screen reads.
+ * `keep`: answers holding no availability, which two remotes of the page may both read.
+ * `picture`: the first screen's largest picture (its LCP), from those answers, to fetch at once.
+ */
+interface LandingPage {
+  path: RegExp;
+  slots: Slot[];
+  data: (match: RegExpExecArray) => { url: string; keep?: boolean }[];
+  picture: (answers: unknown[]) => string | undefined;
+}
+
+const LANDING_PAGES: LandingPage[] = [
+  {
+    path: /^\/(?:eventos\/?)?$/,
+    slots: [['catalog', 'EventList']],
+    data: () => [{ url: '/eventos/get_all?tipoDispositivo=web' }, { url: '/categorias/get_all' }],
+    // The hero's first slide: the soonest upcoming event (get_all is in date order).
+    picture: ([list]) => bannerOf((list as { eventosFiltrados?: Pictures[] } | null)?.eventosFiltrados?.[0]),
+  },
+  {
+    path: /^\/eventos\/informacion\/(\d{1,9})\/?$/,
+    slots: [
+      ['catalog', 'EventInfo'],
+      ['seating', 'VenueMap'],
+      ['checkout', 'GeneralPurchase'],
+    ],
+    data: ([, id]) => [{ url: `/eventos/${id}/detalle`, keep: true }, { url: `/eventos/${id}/detalle_seccion/false/web` }],
+    picture: ([detalle]) => bannerOf(detalle as Pictures | null),
+  },
 ];
 
 interface Manifest {
-  metaData?: { publicPath?: string };
+  metaData?: { publicPath?: string; remoteEntry?: { name: string; path?: string } };
   exposes?: { name: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
 }
 interface Registry {
@@ -33,34 +69,63 @@ export function inlineJson(value: unknown): string {
 
 const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
-/**
- * Preload links for the hashed (immutable) files of the module the page renders, read from the
- * remote's current manifest in the origin. Manifest and remoteEntry.js are no-store and are
- * left to the runtime. Nothing (no error) when the registry or manifest is missing or odd.
- */
-export async function preloadLinks(pathname: string, registry: Registry | null, originDir: string): Promise<string[]> {
-  const landing = LANDING_MODULES.find(([pattern]) => pattern.test(pathname));
-  if (!landing || !registry?.remotes) return [];
-  const [, remote, module] = landing;
-  const record = registry.remotes[remote];
+/** A relative entry lives in this origin (an absolute one is another server's business). */
+function localEntry(registry: Registry, remote: string): string | undefined {
+  const record = registry.remotes?.[remote];
   const entry = record?.history?.find((h) => h.version === record.current)?.entry;
-  // Only a relative entry lives in this origin (an absolute one is another server's business).
-  if (!entry || /^(?:[a-z]+:)?\/\//i.test(entry) || entry.startsWith('/') || entry.includes('..')) return [];
+  if (!entry || /^(?:[a-z]+:)?\/\//i.test(entry) || entry.startsWith('/') || entry.includes('..')) return undefined;
+  return entry;
+}
+
+const safeFile = (file: string) => /^[\w.-]+$/.test(file);
+
+/**
+ * What a slot's remote needs before it can render, read from its current manifest in the
+ * origin: the manifest itself inlined (the runtime reads it through the inlined fetch), and
+ * preload links for its remoteEntry.js and the module's hashed JS and CSS. Nothing (no error)
+ * when the registry or the manifest is missing or odd.
+ */
+async function prepareSlot(registry: Registry, [remote, module]: Slot, originDir: string): Promise<string[]> {
+  const entry = localEntry(registry, remote);
+  if (!entry) return [];
   try {
-    const manifest = JSON.parse(await fs.promises.readFile(path.join(originDir, entry), 'utf8')) as Manifest;
-    const expose = manifest.exposes?.find((e) => e.name === module);
+    const raw = await fs.promises.readFile(path.join(originDir, entry), 'utf8');
+    const manifest = JSON.parse(raw) as Manifest;
     const base = `/remotes/${path.posix.dirname(entry)}/`;
-    const safe = (file: string) => /^[\w.-]+$/.test(file);
-    const js = (expose?.assets?.js?.sync ?? []).filter(safe);
-    const css = (expose?.assets?.css?.sync ?? []).filter(safe);
+    const expose = manifest.exposes?.find((e) => e.name === module);
+    const remoteEntry = manifest.metaData?.remoteEntry;
+    const entryFile = remoteEntry && safeFile(remoteEntry.name) && !remoteEntry.path ? [remoteEntry.name] : [];
+    const js = (expose?.assets?.js?.sync ?? []).filter(safeFile);
+    const css = (expose?.assets?.css?.sync ?? []).filter(safeFile);
     return [
       ...css.map((f) => `<link rel="preload" href="${attr(base + f)}" as="style">`),
-      ...js.map((f) => `<link rel="preload" href="${attr(base + f)}" as="script">`),
+      ...[...entryFile, ...js].map((f) => `<link rel="preload" href="${attr(base + f)}" as="script">`),
+      `<script type="application/json" data-url="${attr(`/remotes/${entry}`)}">${inlineJson(manifest)}</script>`,
     ];
   } catch {
     return [];
   }
 }
+
+/** The landing page's preload links and inlined manifests, for every remote module it renders. */
+export async function preloadLinks(pathname: string, registry: Registry | null, originDir: string): Promise<string[]> {
+  const landing = LANDING_PAGES.find((page) => page.path.test(pathname));
+  if (!landing || !registry?.remotes) return [];
+  const parts = await Promise.all(landing.slots.map((slot) => prepareSlot(registry, slot, originDir)));
+  return parts.flat();
+}
+
+/** The landing page a path is, with its first API answers (paths under the API base). */
+function landingPage(pathname: string): { page: LandingPage; data: { url: string; keep?: boolean }[] } | undefined {
+  for (const page of LANDING_PAGES) {
+    const match = page.path.exec(pathname);
+    if (match) return { page, data: page.data(match) };
+  }
+  return undefined;
+}
+
+/** A picture worth a high-priority preload: this site's own path or an https URL. */
+const preloadablePicture = (url: string | undefined): url is string => !!url && (/^\/(?!\/)/.test(url) || /^https:\/\//.test(url));
 
 export async function readRegistryFile(originDir: string): Promise<{ raw: string; parsed: Registry } | null> {
   try {
@@ -71,19 +136,35 @@ export async function readRegistryFile(originDir: string): Promise<{ raw: string
   }
 }
 
-/** index.html with the config, the registry and the page's preload hints placed before </head>. */
+/** Reads a public API answer the way a browser would (null when it is not a 200). */
+export type ApiReader = (url: string) => Promise<unknown>;
+
+/**
+ * index.html with the config, the registry, the page's preload hints, the landing remotes'
+ * manifests and the landing page's first API answers placed before </head>.
+ */
 export async function storefrontHtml(
   template: string,
-  { pathname, config, originDir }: { pathname: string; config: RuntimeConfig; originDir: string },
+  { pathname, config, originDir, readApi }: { pathname: string; config: RuntimeConfig; originDir: string; readApi?: ApiReader },
 ): Promise<string> {
   const registry = await readRegistryFile(originDir);
-  const blocks = [
-    ...(await preloadLinks(pathname, registry?.parsed ?? null, originDir)),
-    `<script type="application/json" data-url="/config.json">${inlineJson(config)}</script>`,
-  ];
+  const landing = readApi ? landingPage(pathname) : undefined;
+  const wanted = landing?.data ?? [];
+  const [links, answers] = await Promise.all([
+    preloadLinks(pathname, registry?.parsed ?? null, originDir),
+    Promise.all(wanted.map(({ url }) => readApi!(url).catch(() => null))),
+  ]);
+  const picture = landing?.page.picture(answers);
+  const pictureLink = preloadablePicture(picture) ? [`<link rel="preload" href="${attr(picture)}" as="image" fetchpriority="high">`] : [];
+  const blocks = [...pictureLink, ...links, `<script type="application/json" data-url="/config.json">${inlineJson(config)}</script>`];
   if (registry) {
     blocks.push(`<script type="application/json" data-url="${attr(config.registryUrl)}">${inlineJson(registry.parsed)}</script>`);
   }
+  wanted.forEach(({ url, keep }, i) => {
+    if (answers[i] === null || answers[i] === undefined) return;
+    const keepAttr = keep ? ` data-keep="${attr(pathname)}"` : '';
+    blocks.push(`<script type="application/json" data-url="${attr(config.apiBaseUrl + url)}"${keepAttr}>${inlineJson(answers[i])}</script>`);
+  });
   const at = template.indexOf('</head>');
   if (at < 0) return template;
   return `${template.slice(0, at)}${blocks.join('')}${template.slice(at)}`;

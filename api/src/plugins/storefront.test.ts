@@ -11,6 +11,13 @@ let app: FastifyInstance;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-'));
 const shellDir = path.join(tmp, 'shell');
 const originDir = path.join(tmp, 'origin');
+const manifest = {
+  metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+  exposes: [
+    { name: 'EventList', assets: { js: { sync: ['__federation_expose_EventList.0123456789.js'] }, css: { sync: ['list.0123456789.css'] } } },
+    { name: 'EventInfo', assets: { js: { sync: ['info.0123456789.js', '../evil.js'] }, css: { sync: [] } } },
+  ],
+};
 
 beforeAll(async () => {
   fs.mkdirSync(path.join(shellDir), { recursive: true });
@@ -20,12 +27,6 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(shellDir, 'main.0123456789.js.br'), zlib.brotliCompressSync('console.log("br")'));
   fs.writeFileSync(path.join(shellDir, 'main.0123456789.js.gz'), zlib.gzipSync('console.log("gz")'));
   fs.mkdirSync(path.join(originDir, 'catalog', '1.0.0'), { recursive: true });
-  const manifest = {
-    exposes: [
-      { name: 'EventList', assets: { js: { sync: ['__federation_expose_EventList.0123456789.js'] }, css: { sync: ['list.0123456789.css'] } } },
-      { name: 'EventInfo', assets: { js: { sync: ['info.0123456789.js', '../evil.js'] }, css: { sync: [] } } },
-    ],
-  };
   fs.writeFileSync(path.join(originDir, 'catalog', '1.0.0', 'mf-manifest.json'), JSON.stringify(manifest));
   fs.writeFileSync(path.join(originDir, 'catalog', '1.0.0', 'remoteEntry.js'), '//entry');
   fs.writeFileSync(path.join(originDir, 'catalog', '1.0.0', '435.abcdef0123.js'), '//chunk');
@@ -33,6 +34,11 @@ beforeAll(async () => {
   app = Fastify();
   app.decorate('config', { apiKey: 'k-test' } as never);
   app.get('/api/v1/ping', async () => ({ ok: true }));
+  // Stand-ins for the catalogue routes a landing page inlines (the real ones need a database).
+  app.get('/api/v1/eventos/get_all', async (request, reply) =>
+    request.headers['x-api-key'] === 'k-test' ? { eventosFiltrados: [{ id: 7, nombre: '</script><script>alert(2)</script>', imagenBanner: null, imagenPromocion: '/media/eventos/7/poster.svg' }] } : reply.status(401).send({}),
+  );
+  app.get('/api/v1/eventos/:id/detalle', async (request) => ({ id: Number((request.params as { id: string }).id), imagenBanner: 'javascript:alert(1)' }));
   await app.register(storefrontPlugin, { shellDir, originDir });
   await app.ready();
 });
@@ -119,20 +125,39 @@ describe('storefront plugin', () => {
     fs.writeFileSync(path.join(originDir, 'remotes.json'), JSON.stringify(registry));
     const page = await app.inject({ url: '/eventos?categoria=1', headers: html });
     const blocks = [...page.body.matchAll(/<script type="application\/json" data-url="([^"]+)">(.*?)<\/script>/g)];
-    expect(blocks.map(([, url]) => url)).toEqual(['/config.json', '/remotes/remotes.json']);
-    expect(JSON.parse(blocks[0]![2]!)).toMatchObject({ apiKey: 'k-test', registryUrl: '/remotes/remotes.json' });
-    expect(JSON.parse(blocks[1]![2]!)).toEqual(registry);
+    const data = Object.fromEntries(blocks.map(([, url, json]) => [url, JSON.parse(json!)]));
+    // The landing remote's manifest, config, registry and the list's API answer (the categories
+    // answered 404 here: left to the browser).
+    expect(Object.keys(data)).toEqual([
+      '/remotes/catalog/1.0.0/mf-manifest.json',
+      '/config.json',
+      '/remotes/remotes.json',
+      '/api/v1/eventos/get_all?tipoDispositivo=web',
+    ]);
+    expect(data['/remotes/catalog/1.0.0/mf-manifest.json']).toEqual(manifest);
+    expect(data['/config.json']).toMatchObject({ apiKey: 'k-test', registryUrl: '/remotes/remotes.json' });
+    expect(data['/remotes/remotes.json']).toEqual(registry);
+    expect(data['/api/v1/eventos/get_all?tipoDispositivo=web']).toMatchObject({ eventosFiltrados: [{ id: 7, nombre: '</script><script>alert(2)</script>' }] });
+    // The hero's first picture is fetched at once, before any script runs.
+    expect(page.body).toContain('<link rel="preload" href="/media/eventos/7/poster.svg" as="image" fetchpriority="high">');
+    expect(page.body).not.toContain('<script>alert(2)');
     expect(page.body).not.toMatch(/<script(?![^>]*type="application\/json")[^>]*>[^<]/);
+    expect(page.body).toContain('<link rel="preload" href="/remotes/catalog/1.0.0/remoteEntry.js" as="script">');
     expect(page.body).toContain('<link rel="preload" href="/remotes/catalog/1.0.0/__federation_expose_EventList.0123456789.js" as="script">');
     expect(page.body).toContain('<link rel="preload" href="/remotes/catalog/1.0.0/list.0123456789.css" as="style">');
     expect(page.body.indexOf('data-url')).toBeLessThan(page.body.indexOf('</head>'));
 
     const home = await app.inject({ url: '/', headers: html });
     expect(home.body).toContain('__federation_expose_EventList');
-    // The info page's module; a file name that climbs out of the folder is never hinted.
+    // The info page's module; a file name that climbs out of the folder is never hinted (the
+    // manifest itself is inlined as the origin serves it).
     const info = await app.inject({ url: '/eventos/informacion/3', headers: html });
     expect(info.body).toContain('/remotes/catalog/1.0.0/info.0123456789.js');
-    expect(info.body).not.toContain('evil');
+    expect(info.body).not.toMatch(/href="[^"]*evil/);
+    // The event's details, read by two remotes of the page, stay answerable on that page.
+    expect(info.body).toContain('<script type="application/json" data-url="/api/v1/eventos/3/detalle" data-keep="/eventos/informacion/3">{"id":3,"imagenBanner":"javascript:alert(1)"}</script>');
+    // A picture URL that is neither this site's path nor https is never hinted.
+    expect(info.body).not.toContain('as="image"');
     const legal = await app.inject({ url: '/legales/aviso_de_privacidad', headers: html });
     expect(legal.body).not.toContain('rel="preload"');
   });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import type { RuntimeConfig } from '@taquilla/shared/runtime-config';
+import { API_KEY_HEADER, type RuntimeConfig } from '@taquilla/shared/runtime-config';
 import { publicUrlFor } from '../mail/public-url';
 import { notFoundHandler } from './error-handler';
 import { storefrontHtml } from './storefront-html';
@@ -122,11 +122,19 @@ async function storefront(app: FastifyInstance, opts: StorefrontOptions): Promis
     app.log.warn({ shellDir }, 'shell build not found: run `pnpm --filter @taquilla/shell build`');
   }
 
+  // A landing page's first public answers, read in process through the API's own route (same
+  // validation, caching and errors as a browser's request) to be inlined into the page.
+  const readApi = async (config: RuntimeConfig, url: string): Promise<unknown> => {
+    const res = await app.inject({ method: 'GET', url: `${config.apiBaseUrl}${url}`, headers: { [API_KEY_HEADER]: config.apiKey } });
+    return res.statusCode === 200 ? res.json() : null;
+  };
+
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
     try {
       const template = await fs.promises.readFile(indexFile, 'utf8');
       const pathname = request.url.split('?')[0] ?? '/';
-      const html = await storefrontHtml(template, { pathname, config: runtimeConfig(request), originDir });
+      const config = runtimeConfig(request);
+      const html = await storefrontHtml(template, { pathname, config, originDir, readApi: (url) => readApi(config, url) });
       return reply.header('cache-control', NO_STORE).type('text/html; charset=utf-8').send(html);
     } catch {
       return reply

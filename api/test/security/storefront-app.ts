@@ -14,7 +14,7 @@ export async function buildStorefrontApp(config: Partial<EnvConfig> = {}): Promi
   const originDir = path.join(tmp, 'origin');
   fs.mkdirSync(shellDir, { recursive: true });
   fs.mkdirSync(path.join(originDir, 'catalog', '1.0.0'), { recursive: true });
-  fs.writeFileSync(path.join(shellDir, 'index.html'), '<!doctype html><div id="root"></div><script src="/main.js"></script>');
+  fs.writeFileSync(path.join(shellDir, 'index.html'), '<!doctype html><html><head><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>');
   fs.writeFileSync(path.join(originDir, 'catalog', '1.0.0', 'remoteEntry.js'), '//entry');
   fs.writeFileSync(path.join(originDir, 'remotes.json'), JSON.stringify({ remotes: {} }));
   const t = await buildTestApp({ storefront: { shellDir, originDir }, config });

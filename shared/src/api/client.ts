@@ -3,6 +3,7 @@ import { bus } from '../bus';
 import { TOKEN_STORAGE_KEY } from '../auth-state';
 import { API_KEY_HEADER, getRuntimeConfig } from '../runtime-config';
 import { messages } from '../messages';
+import { takeInlined } from '../inlined';
 
 /** Every failed call rejects with this one shape, whatever went wrong underneath. */
 export class ApiError extends Error {
@@ -108,7 +109,10 @@ export async function apiRequest<T>(
   options: RequestOptions<T> = {},
 ): Promise<T> {
   const { parse, ...config } = options;
-  const response = await apiClient.request<unknown>({ ...config, method, url, data: body });
+  // The landing page's first answers may be inlined into index.html (./inlined).
+  const query = config.params ? `?${new URLSearchParams(config.params as Record<string, string>)}` : '';
+  const inlined = method === 'GET' ? takeInlined(`${getRuntimeConfig().apiBaseUrl}${url}${query}`) : undefined;
+  const response = inlined === undefined ? await apiClient.request<unknown>({ ...config, method, url, data: body }) : { status: 200, data: JSON.parse(inlined) as unknown };
   try {
     return parse ? parse(response.data) : (response.data as T);
   } catch (error) {

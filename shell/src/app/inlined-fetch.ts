@@ -1,17 +1,13 @@
+import { takeInlined } from '@taquilla/shared';
+
 /**
- * A fetch that answers, once each, the URLs the server inlined into index.html as
- * `<script type="application/json" data-url="…">` (api/src/plugins/storefront-html.ts): the
- * config and the registry cost no round trip on a page load. A second read of the same URL (a
- * "Reintentar" of the registry) and every other URL go to the network.
+ * A fetch that answers the URLs the server inlined into index.html (`takeInlined`: the config,
+ * the registry, the landing remotes' manifests cost no round trip on a page load). Every other
+ * URL, and a second read of the same one (a "Reintentar" of the registry), go to the network.
  */
 export function inlinedFetch(fetchImpl: typeof fetch): typeof fetch {
   return (input, init) => {
-    for (const block of document.querySelectorAll<HTMLScriptElement>('script[type="application/json"][data-url]')) {
-      if (block.dataset.url === input) {
-        block.remove();
-        return Promise.resolve(new Response(block.textContent));
-      }
-    }
-    return fetchImpl(input, init);
+    const inlined = typeof input === 'string' ? takeInlined(input) : undefined;
+    return inlined === undefined ? fetchImpl(input, init) : Promise.resolve(new Response(inlined));
   };
 }

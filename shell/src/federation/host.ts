@@ -63,7 +63,7 @@ async function readRegistry(): Promise<void> {
 
 /** Called once by bootstrap, after /config.json: installs the plugins, reads the registry, registers the remotes. */
 export async function startFederation(): Promise<void> {
-  registerPlugins([manifestPlugin(), retryPlugin(), timeoutPlugin(), onCallPlugin(onCallLog), fallbackPlugin()]);
+  registerPlugins([manifestPlugin(), retryPlugin({ fetch: inlinedFetch(window.fetch.bind(window)) }), timeoutPlugin(), onCallPlugin(onCallLog), fallbackPlugin()]);
   try {
     await readRegistry();
   } finally {

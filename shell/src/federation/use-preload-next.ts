@@ -14,14 +14,30 @@ const idle = (run: () => void): (() => void) => {
 };
 
 /**
- * Idle after the load event: before it the browser is "idle" while it waits on the network for
- * this page's own remote, and a prefetch then competes with it (and with its data request).
+ * How long after the load event the page is left alone before idle prefetching. The load event
+ * comes before the page's own remote, its data and its pictures (all loaded by script): a
+ * prefetch before they arrive competes with them for the network and the CPU, and on a phone
+ * it is what delays the first screen. A buyer's intent (pointer, focus) still prefetches at once.
  */
+export const PREFETCH_AFTER_LOAD_MS = 3000;
+
+const afterLoad = (run: () => void): (() => void) => {
+  let cancelIdle = () => {};
+  const id = setTimeout(() => {
+    cancelIdle = idle(run);
+  }, PREFETCH_AFTER_LOAD_MS);
+  return () => {
+    clearTimeout(id);
+    cancelIdle();
+  };
+};
+
+/** Idle, once the page has had PREFETCH_AFTER_LOAD_MS after its load event to itself. */
 const whenIdle = (run: () => void): (() => void) => {
-  if (document.readyState === 'complete') return idle(run);
+  if (document.readyState === 'complete') return afterLoad(run);
   let cancel = () => window.removeEventListener('load', onLoad);
   const onLoad = () => {
-    cancel = idle(run);
+    cancel = afterLoad(run);
   };
   window.addEventListener('load', onLoad, { once: true });
   return () => cancel();
@@ -29,8 +45,8 @@ const whenIdle = (run: () => void): (() => void) => {
 
 /**
  * Warms the remotes of the likely next route: on the first pointer/focus inside the returned
- * props' element, or when the browser goes idle once the page has loaded, whichever comes
- * first. Once per mount.
+ * props' element, or when the browser goes idle once the page has loaded and had its first
+ * seconds to itself, whichever comes first. Once per mount.
  */
 export function usePreloadNext(targets: Targets) {
   const federation = useFederation();
