@@ -45,6 +45,8 @@ test('a page load of /eventos asks for no manifest or list data; each file once;
   expect(files.filter((p, i) => files.indexOf(p) !== i), 'a hinted file downloaded twice').toEqual([]);
   const heroSrc = new URL((await hero.getAttribute('src'))!, page.url()).pathname;
   await expect(page.locator(`link[rel="preload"][as="image"][href="${heroSrc}"]`)).toHaveCount(1);
+  // The shell's script is deferred, which alone would fetch it at low priority.
+  await expect(page.locator('script[src^="/main."]')).toHaveAttribute('fetchpriority', 'high');
   expect(early.filter((p) => p === heroSrc)).toHaveLength(1);
 
   // Later reads of the same data go to the network (a refresh never gets the page's old copy).

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 export type RequestState<T> =
   | { status: 'loading'; data?: undefined; error?: undefined }
@@ -24,7 +24,9 @@ export function useRequest<T>(
     let current = true;
     setState({ key, value: { status: 'loading' } });
     load().then(
-      (data) => current && setState({ key, value: { status: 'success', data } }),
+      // A transition: rendering what arrived (a list of events, a venue map) yields to the
+      // browser every few milliseconds instead of blocking input in one long task.
+      (data) => current && startTransition(() => setState({ key, value: { status: 'success', data } })),
       (error: unknown) => {
         if (!current) return;
         setState({ key, value: { status: 'error', error } });

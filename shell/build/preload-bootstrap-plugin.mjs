@@ -2,6 +2,8 @@
 // `import('./bootstrap')` and the shared singletons the shell consumes from the share scope (the
 // router). Without the hint the browser learns of them only once main.js has run: one more round
 // trip (150 ms on a phone) before the app can render. Costs no JavaScript.
+// It also asks for main.js itself at high priority: a deferred script is fetched at low priority,
+// behind the remote's preloaded files, though nothing renders before it runs.
 import { rspack } from '@rspack/core';
 
 export class PreloadBootstrapPlugin {
@@ -11,6 +13,10 @@ export class PreloadBootstrapPlugin {
 
   apply(compiler) {
     compiler.hooks.compilation.tap('PreloadBootstrapPlugin', (compilation) => {
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTags.tap('PreloadBootstrapPlugin', (data) => {
+        for (const tag of data.assetTags.scripts) tag.attributes.fetchpriority = 'high';
+        return data;
+      });
       rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tapPromise('PreloadBootstrapPlugin', async (data) => {
         const { chunks = [], publicPath = '' } = compilation.getStats().toJson({ all: false, chunks: true, chunkOrigins: true, publicPath: true });
         const files = chunks
