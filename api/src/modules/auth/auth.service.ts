@@ -1,15 +1,24 @@
+import { messages } from '@taquilla/shared/messages';
 import type { AuthUser, LoginPayload, RegisterPayload } from '@taquilla/shared/schemas/auth';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/errors';
 import { signToken, type TokenUser } from '../../lib/jwt';
 import type { AccountsConfig } from './accounts.config';
-import { AUTH_TEXTS } from './auth.errors';
 import * as repo from './auth.repository';
 import * as sessions from './sessions.repository';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loginDelayMs } from './limits';
 import { dummyHash, hashPassword, verifyPassword } from './password';
 import { hashLinkToken } from './tokens';
+
+/** Success texts of the account endpoints. */
+export const AUTH_TEXTS = {
+  verificationSent: messages.VERIFICATION_EMAIL_SENT,
+  recoverySent: messages.PASSWORD_RECOVERY_SENT,
+  emailVerified: 'Tu correo ha sido verificado. Ya puedes iniciar sesión.',
+  passwordReset: 'Tu contraseña se ha actualizado. Ya puedes iniciar sesión.',
+  loggedOut: 'Sesión cerrada.',
+} as const;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

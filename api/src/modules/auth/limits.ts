@@ -4,7 +4,6 @@ import { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
 import { DomainError } from '../../lib/errors';
 import type { AccountsConfig, RateLimitRule } from './accounts.config';
-import './auth.errors';
 
 /**
  * Attempt limits of the accounts module, on @fastify/rate-limit (an LRU in process; Redis when

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../lib/errors';
 import { requireUser } from '../../plugins/auth';
-import './auth.errors';
 import { findUserById, sessionStillValid } from './auth.repository';
 
 /**

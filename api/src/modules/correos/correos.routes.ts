@@ -4,8 +4,7 @@ import { z } from 'zod';
 import { forgotPasswordSchema, loginSchema, messageResponseSchema } from '@taquilla/shared/schemas/auth';
 import { publicUrlFor } from '../../mail/public-url';
 import type { AccountsConfig } from '../auth/accounts.config';
-import { AUTH_TEXTS } from '../auth/auth.errors';
-import { normalizeEmail } from '../auth/auth.service';
+import { AUTH_TEXTS, normalizeEmail } from '../auth/auth.service';
 import { emailKey, ipLimit, type AccountAttempts } from '../auth/limits';
 import type { AccountEmails } from './account-emails.service';
 

@@ -7,7 +7,6 @@ import { findUserById } from '../auth/auth.repository';
 import { GatewayError } from '../pagos/gateway/errors';
 import type { PaymentGateway } from '../pagos/gateway/types';
 import { requireGateway } from '../pagos/service';
-import './cuenta.errors';
 import { findPerfilPago, hasTarjeta } from '../ventas/ventas.repository';
 import * as repo from './tarjetas.repository';
 

@@ -1,15 +1,7 @@
 import type { Credenciales } from '@taquilla/shared/schemas/pagos';
-import { DomainError, registerErrors } from '../../lib/errors';
+import { DomainError } from '../../lib/errors';
 import { GatewayError } from './gateway/errors';
 import type { PaymentGateway } from './gateway/types';
-
-registerErrors({
-  PAGOS_NO_DISPONIBLES: { status: 503, message: 'Los pagos no están disponibles en este momento. Intenta más tarde.' },
-  PAGO_RECHAZADO: { status: 402, message: 'La tarjeta fue declinada. Intenta con otra tarjeta.' },
-  PAGO_DATOS_INVALIDOS: { status: 400, message: 'Los datos del pago no son válidos. Revisa la información e intenta de nuevo.' },
-  PAGO_DUPLICADO: { status: 409, message: 'Este pago ya se había registrado; no se realizó un cargo nuevo.' },
-  PAGO_SIN_RESPUESTA: { status: 502, message: 'No se pudo comunicar con el procesador de pagos. Intenta de nuevo en unos minutos.' },
-});
 
 /** Refusals caused by what the buyer sent (a card, a token, a field): fixable by the buyer. */
 const BUYER_FIXABLE = new Set([1001, 1003, 1005, 2002, 2004, 2005, 2006, 2009]);

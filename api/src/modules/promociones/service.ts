@@ -1,13 +1,8 @@
 import type { Promocion, ValidarPromoWebResponse } from '@taquilla/shared/schemas/promociones';
 import { categoriaKey, type PromotionRule } from '@taquilla/shared/money';
 import type { DbOrTx } from '../../db/client';
-import { DomainError, registerErrors } from '../../lib/errors';
+import { DomainError } from '../../lib/errors';
 import { agotada, findEventoEnVenta, listPromocionCategorias, listPromocionesVigentes, type PromocionCategoriaRow, type PromocionRow } from './repository';
-
-registerErrors({
-  PROMOCION_INVALIDA: { status: 404, message: 'Código de descuento inválido.' },
-  PROMOCION_AGOTADA: { status: 409, message: 'Esta promoción ya se agotó: alcanzó su límite de usos.' },
-});
 
 function toPromocion(p: PromocionRow, categorias: PromocionCategoriaRow[]): Promocion {
   return {

@@ -1,7 +1,6 @@
 import type { DbOrTx } from '../../db/client';
 import { DomainError } from '../../lib/errors';
 import type { TokenUser } from '../../lib/jwt';
-import '../reservas/reservas.errors';
 import * as repo from './ventas.repository';
 import type { VentaReserva } from './ventas.repository';
 

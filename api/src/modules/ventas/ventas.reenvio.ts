@@ -1,17 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { DomainError, registerErrors } from '../../lib/errors';
+import { DomainError } from '../../lib/errors';
 import { ticketsEmail } from './ventas.email';
 import * as repo from './ventas.repository';
 import type { CargoRow, VentaReserva } from './ventas.repository';
 import { ownReserva, type Caller } from './ventas.access';
 import type { VentaDeps } from './ventas.service';
-
-registerErrors({
-  COMPRA_NO_ENCONTRADA: { status: 404, message: 'La compra no existe.' },
-  REENVIOS_AGOTADOS: { status: 429, message: 'Ya te enviamos tus boletos varias veces. Revisa tu correo (y la carpeta de spam) o intenta más tarde.' },
-});
 
 /** Resends of one sale's tickets e-mail allowed per window: enough for a lost e-mail, useless for flooding. */
 export const REENVIOS = { max: 3, windowMinutes: 10 } as const;

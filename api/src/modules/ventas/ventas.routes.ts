@@ -10,6 +10,7 @@ import {
   checkCargoSchema,
   makeCargoResponseSchema,
   makeCargoSchema,
+  PAGO_MESSAGES,
   resumenReservaSchema,
   webhookSchema,
 } from '@taquilla/shared/schemas/pagos';
@@ -25,7 +26,7 @@ import type { RouteModule } from '../types';
 import { aplicarPromo, checkCargo, makeCargo, resumenReserva, webhook, type Caller, type VentaDeps } from './ventas.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 502: apiErrorSchema, 503: apiErrorSchema };
-const chargeIdSchema = z.string().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/, 'El cargo no es válido.');
+const chargeIdSchema = z.string().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/, PAGO_MESSAGES.chargeInvalid);
 
 /** 3-D Secure on every charge when PAGOS_USE_3DS=1 (the sandbox's 3DS test card asks for it regardless). */
 export function use3dsFromEnv(env: NodeJS.ProcessEnv = process.env): boolean {
