@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
-import { availabilityByEvento } from '../src/modules/inventory/availability-repository';
-import { claimGeneralPlaces, holdSeats, releaseHold } from '../src/modules/inventory/holds-repository';
+import { availabilityByEvento } from '../src/modules/inventory/availability.repository';
+import { claimGeneralPlaces, holdSeats, releaseHold } from '../src/modules/inventory/holds.repository';
 import { buildTestApp, type TestApp } from './helpers';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { credencialesResponseSchema } from '@taquilla/shared/schemas/pagos';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { readPagosConfig, type PagosConfig } from '../src/modules/pagos/config';
+import { readPagosConfig, type PagosConfig } from '../src/modules/pagos/pagos.config';
 import { buildTestApp, TEST_API_KEY, type TestApp } from './helpers';
 
 /** GET /pagos/get/credenciales for each configuration (sandbox, Openpay sandbox, Openpay production). */

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
-import { REENVIOS } from '../src/modules/ventas/ventas.reenvio';
+import { REENVIOS } from '../src/modules/ventas/reenvio.service';
 import type { TestApp } from './helpers';
 import { createUser, pickEvento } from './reservas-fixtures';
 import { buildSaleApp, CARDS, ok, saleKit } from './support/sale';

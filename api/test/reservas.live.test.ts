@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
-import { disponibilidadPublisher } from '../src/modules/reservas/disponibilidad';
+import { disponibilidadPublisher } from '../src/modules/reservas/disponibilidad.notify';
 import { disponibilidadHubs } from '../src/modules/reservas/reservas.routes';
 import { buildTestApp, TEST_API_KEY, type TestApp } from './helpers';
 import { freeSeats, pickEvento, reservaEstado, withEnv } from './reservas-fixtures';

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../src/db/rows';
-import { disponibilidadPublisher } from '../src/modules/reservas/disponibilidad';
+import { disponibilidadPublisher } from '../src/modules/reservas/disponibilidad.notify';
 import type { TestApp } from './helpers';
 import { createUser, pickEvento, reservaEstado, seatStates } from './reservas-fixtures';
 import { buildSaleApp, CARDS, ok, saleKit } from './support/sale';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountMailIdle } from '../../src/modules/correos/account-emails.service';
+import { accountMailIdle } from '../../src/modules/auth/correos.service';
 import { API_KEY, call, GOOD_PASSWORD, openTestApp, uniqueEmail } from '../../src/modules/auth/testing/test-app';
 
 // Finding 11: the account e-mail calls answer a registered address and an unknown one the

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword, hashingLoad } from '../../src/modules/auth/password';
+import { hashPassword, hashingLoad } from '../../src/modules/auth/auth.password';
 import { call, GOOD_PASSWORD, lastMail, openTestApp, uniqueEmail } from '../../src/modules/auth/testing/test-app';
 
 // Findings 5, 6 and 10: passwords hashes cannot be used to exhaust the server, limits are the

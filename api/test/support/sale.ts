@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { queryRows } from '../../src/db/rows';
-import { SANDBOX_MERCHANT_ID } from '../../src/modules/pagos/gateway/sandbox/gateway';
+import { SANDBOX_MERCHANT_ID } from '../../src/modules/pagos/gateway/sandbox.gateway';
 import { expireHolds } from '../../src/modules/reservas/reservas.service';
 import { buildTestApp, type TestApp } from '../helpers';
 import { freeSeats, withEnv } from '../reservas-fixtures';

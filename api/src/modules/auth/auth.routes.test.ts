@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteModule } from '../types';
-import { requireVerifiedUser } from './require-verified-user';
+import { requireVerifiedUser } from './auth.guard';
 import { call, countMails, GOOD_PASSWORD, lastMail, openTestApp, signRaw, uniqueEmail } from './testing/test-app';
 
 const VERIFICATION_REQUIRED =

@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { DomainError, isErrorCode } from '../../lib/errors';
 import type { TokenUser } from '../../lib/jwt';
-import { releaseHold, type ReleasedPlaces } from '../inventory/holds-repository';
-import type { DisponibilidadPublisher } from './disponibilidad';
+import { releaseHold, type ReleasedPlaces } from '../inventory/holds.repository';
+import type { DisponibilidadPublisher } from './disponibilidad.notify';
 import type { HoldConfig } from './reservas.config';
 import {
   expireDueHolds,

@@ -12,11 +12,11 @@ import { bestPromotion, categoriaKey, computeTotals, serviceRateFor, type CartLi
 import { promotionProblem } from '@taquilla/shared/promotions';
 import type { Db, DbOrTx } from '../../db/client';
 import { DomainError } from '../../lib/errors';
-import { GatewayError } from '../pagos/gateway/errors';
-import type { ChargeResult, ChargeCustomer, PaymentGateway } from '../pagos/gateway/types';
-import { requireGateway } from '../pagos/service';
-import { promocionesAutomaticas, promocionPorId, toPromotionRule } from '../promociones/service';
-import type { DisponibilidadPublisher } from '../reservas/disponibilidad';
+import { GatewayError } from '../pagos/gateway/gateway.errors';
+import type { ChargeResult, ChargeCustomer, PaymentGateway } from '../pagos/gateway/gateway.types';
+import { requireGateway } from '../pagos/pagos.service';
+import { promocionesAutomaticas, promocionPorId, toPromotionRule } from '../promociones/promociones.service';
+import type { DisponibilidadPublisher } from '../reservas/disponibilidad.notify';
 import type { Mailer } from '../../mail/mailer';
 import { ownReserva, type Caller } from './ventas.access';
 import * as repo from './ventas.repository';

@@ -4,7 +4,7 @@ import { SignJWT } from 'jose';
 import { buildApp } from '../../../app';
 import { openTestDatabase } from '../../../../test/helpers';
 import type { RouteModule } from '../../types';
-import { accountMailIdle } from '../../correos/account-emails.service';
+import { accountMailIdle } from '../correos.service';
 
 export const API_KEY = 'clave-de-prueba';
 export const JWT_SECRET = 'secreto-de-prueba-0123456789-abcdefghij';

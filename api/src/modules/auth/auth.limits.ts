@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
 import { DomainError } from '../../lib/errors';
-import type { AccountsConfig, RateLimitRule } from './accounts.config';
+import type { AuthConfig, RateLimitRule } from './auth.config';
 
 /**
  * Attempt limits of the accounts module, on @fastify/rate-limit (an LRU in process; Redis when
@@ -50,7 +50,7 @@ export interface AccountLimits {
   emails: AccountAttempts;
 }
 
-export async function registerAccountLimits(app: FastifyInstance, config: AccountsConfig): Promise<AccountLimits> {
+export async function registerAccountLimits(app: FastifyInstance, config: AuthConfig): Promise<AccountLimits> {
   let lastWarning = 0;
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, commandTimeout: 1000 })

@@ -1,9 +1,9 @@
 import formbody from '@fastify/formbody';
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
-import { GatewayError, type OpenpayErrorBody } from '../errors';
-import { bankMessagePage, bankPage } from './bank-page';
-import { SANDBOX_BROWSER_SCRIPT } from './browser-script';
-import { SANDBOX_MERCHANT_ID, SANDBOX_PATHS, SANDBOX_PUBLIC_KEY, SandboxGateway } from './gateway';
+import { GatewayError, type OpenpayErrorBody } from './gateway.errors';
+import { bankMessagePage, bankPage } from './sandbox.bank-page';
+import { SANDBOX_BROWSER_SCRIPT } from './sandbox.script';
+import { SANDBOX_MERCHANT_ID, SANDBOX_PATHS, SANDBOX_PUBLIC_KEY, SandboxGateway } from './sandbox.gateway';
 
 /** Where the bank page returns the browser: the charge's redirect_url with ?id=<charge>. */
 export function returnUrl(redirectUrl: string, chargeId: string): string {

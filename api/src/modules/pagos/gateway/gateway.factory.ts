@@ -1,9 +1,9 @@
 import type { Db } from '../../../db/client';
-import type { PagosConfig } from '../config';
-import type { ClientLog } from './openpay/client';
-import { OpenpayGateway } from './openpay/gateway';
-import { SandboxGateway } from './sandbox/gateway';
-import type { PaymentGateway } from './types';
+import type { PagosConfig } from '../pagos.config';
+import type { ClientLog } from './openpay.client';
+import { OpenpayGateway } from './openpay.gateway';
+import { SandboxGateway } from './sandbox.gateway';
+import type { PaymentGateway } from './gateway.types';
 
 /** The gateway the configuration asks for; null when payments are off (config.motivo says why). */
 export function createPaymentGateway(config: PagosConfig, db: Db, log?: ClientLog): PaymentGateway | null {

@@ -3,10 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forgotPasswordSchema, loginSchema, messageResponseSchema } from '@taquilla/shared/schemas/auth';
 import { publicUrlFor } from '../../mail/public-url';
-import type { AccountsConfig } from '../auth/accounts.config';
-import { AUTH_TEXTS, normalizeEmail } from '../auth/auth.service';
-import { emailKey, ipLimit, type AccountAttempts } from '../auth/limits';
-import type { AccountEmails } from './account-emails.service';
+import type { AuthConfig } from './auth.config';
+import { AUTH_TEXTS, normalizeEmail } from './auth.service';
+import { emailKey, ipLimit, type AccountAttempts } from './auth.limits';
+import type { AccountEmails } from './correos.service';
 
 const tags = ['correos'];
 
@@ -24,7 +24,7 @@ function answered(reply: FastifyReply): Promise<void> {
  * limit; per address a quiet one — beyond it the call answers the same and sends nothing new
  * (the last link sent keeps working), so nobody can block an owner's recovery.
  */
-export function correosRoutes(emails: AccountEmails, config: AccountsConfig, attempts: AccountAttempts): FastifyPluginAsyncZod {
+export function correosRoutes(emails: AccountEmails, config: AuthConfig, attempts: AccountAttempts): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/send-verification-email/:address',

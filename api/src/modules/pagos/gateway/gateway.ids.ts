@@ -1,4 +1,4 @@
-import { GatewayError } from './errors';
+import { GatewayError } from './gateway.errors';
 
 /**
  * Gateway ids (charges, customers, cards, tokens) go into URL paths and come from browsers:

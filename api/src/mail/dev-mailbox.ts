@@ -1,9 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { emailOutbox } from '../../db/schema/email';
-import { escapeHtml } from '../../lib/html';
-import type { MailAttachment } from '../../mail/outbox';
-import { notFoundHandler } from '../../plugins/error-handler';
+import { emailOutbox } from '../db/schema/email';
+import { escapeHtml } from '../lib/html';
+import type { MailAttachment } from './outbox';
+import { notFoundHandler } from '../plugins/error-handler';
 
 /**
  * The local mailbox (development only): every message in the outbox, newest first, and each

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Db, DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { FREE_PLACE } from '../inventory/availability-repository';
+import { FREE_PLACE } from '../inventory/availability.repository';
 
 /**
  * Live availability across API processes. Writers queue what they changed once their

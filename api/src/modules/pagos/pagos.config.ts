@@ -1,4 +1,4 @@
-import { OPENPAY_PRODUCTION_URL, OPENPAY_SANDBOX_URL, type OpenpayConfig } from './gateway/openpay/gateway';
+import { OPENPAY_PRODUCTION_URL, OPENPAY_SANDBOX_URL, type OpenpayConfig } from './gateway/openpay.gateway';
 
 /**
  * Which payment gateway this process uses, read once from the environment:

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../../../db/client';
-import { sandboxCargos, sandboxClientes, sandboxTarjetas, sandboxTokens } from '../../../../db/schema/index';
+import type { DbOrTx } from '../../../db/client';
+import { sandboxCargos, sandboxClientes, sandboxTarjetas, sandboxTokens } from '../../../db/schema/index';
 
 export type SandboxTokenRow = typeof sandboxTokens.$inferSelect;
 export type SandboxCardRow = typeof sandboxTarjetas.$inferSelect;

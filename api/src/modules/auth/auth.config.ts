@@ -7,7 +7,7 @@ export interface RateLimitRule {
 }
 
 /** Settings of the accounts module (auth + correos), from the environment. */
-export interface AccountsConfig {
+export interface AuthConfig {
   mail: MailConfig;
   /** redis://… — shared attempt counters for several API processes. */
   redisUrl: string | undefined;
@@ -32,7 +32,7 @@ function int(value: string | undefined, fallback: number): number {
   return value !== undefined && value !== '' && Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
-export function readAccountsConfig(env: NodeJS.ProcessEnv = process.env): AccountsConfig {
+export function readAuthConfig(env: NodeJS.ProcessEnv = process.env): AuthConfig {
   const windowMs = int(env.LOGIN_WINDOW_MS, 15 * 60 * 1000);
   const mailWindowMs = int(env.MAIL_LIMIT_WINDOW_MS, 15 * 60 * 1000);
   return {

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
-import type { Db } from '../../../../db/client';
-import { cardBrand, cardOutcome, luhnValid, maskNumber, notExpired, OUTCOME_ERROR, type CardOutcome } from '../cards';
-import { GatewayError } from '../errors';
-import { safeId } from '../ids';
+import type { Db } from '../../../db/client';
+import { cardBrand, cardOutcome, luhnValid, maskNumber, notExpired, OUTCOME_ERROR, type CardOutcome } from './gateway.cards';
+import { GatewayError } from './gateway.errors';
+import { safeId } from './gateway.ids';
 import type {
   ChargeResult,
   ChargeStatus,
@@ -12,9 +12,9 @@ import type {
   MaskedCard,
   PaymentGateway,
   PublicCredentials,
-} from '../types';
-import * as repo from './repository';
-import { gatewayId } from './ids';
+} from './gateway.types';
+import * as repo from './sandbox.repository';
+import { gatewayId } from './sandbox.ids';
 
 export const SANDBOX_MERCHANT_ID = 'msandboxtaquilla';
 export const SANDBOX_PUBLIC_KEY = 'pk_sandbox_taquilla';

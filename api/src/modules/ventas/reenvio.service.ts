@@ -1,6 +1,4 @@
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { queryRows } from '../../db/rows';
 import { DomainError } from '../../lib/errors';
 import { ticketsEmail } from './ventas.email';
 import * as repo from './ventas.repository';
@@ -33,21 +31,16 @@ async function reenviar(deps: VentaDeps, r: VentaReserva): Promise<{ message: st
   const pagado = (await repo.listCargosPendientes(deps.db, r.id)).find((c) => c.estado === 'pagado');
   if (!pagado || !deps.mailer) throw new DomainError('COMPRA_NO_ENCONTRADA');
   const mail = await ticketsEmailFor(deps.db, deps, r, pagado);
-  const [recent] = await queryRows<{ n: number }>(
-    deps.db,
-    sql`select count(*)::int as n from email_outbox where "to" = ${mail.to} and subject = ${mail.subject}
-          and created_at > now() - make_interval(mins => ${REENVIOS.windowMinutes})`,
-  );
   // The sale's own e-mail counts too: a resend right after buying is one of the allowed ones.
-  if (Number(recent?.n ?? 0) > REENVIOS.max) throw new DomainError('REENVIOS_AGOTADOS');
+  if ((await repo.countRecentEmails(deps.db, mail.to, mail.subject, REENVIOS.windowMinutes)) > REENVIOS.max) throw new DomainError('REENVIOS_AGOTADOS');
   deps.mailer.deliverInBackground(await deps.mailer.enqueue(deps.db, mail));
   return { message: 'Te enviamos tus boletos por correo.', user: { email: r.correo } };
 }
 
 /** POST /correos/sold-tickets-email/{address}/{ticketId}: the address must be the sale's own. */
 export async function reenviarPorBoleto(deps: VentaDeps, address: string, boletoId: string) {
-  const [row] = await queryRows<{ reserva_id: string }>(deps.db, sql`select reserva_id from boletos where id = ${boletoId}`);
-  const r = row ? await repo.findVentaReserva(deps.db, row.reserva_id) : undefined;
+  const reservaId = await repo.findReservaDeBoleto(deps.db, boletoId);
+  const r = reservaId ? await repo.findVentaReserva(deps.db, reservaId) : undefined;
   if (!r || r.correo.toLowerCase() !== address.trim().toLowerCase()) throw new DomainError('COMPRA_NO_ENCONTRADA');
   return reenviar(deps, r);
 }

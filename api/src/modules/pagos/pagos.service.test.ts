@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GatewayError } from './gateway/errors';
-import { gatewayFailure } from './service';
+import { GatewayError } from './gateway/gateway.errors';
+import { gatewayFailure } from './pagos.service';
 
 describe('gatewayFailure: a gateway refusal as our API answers it', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { formatMoney } from '@taquilla/shared/format';
-import { escapeHtml as esc } from '../../../../lib/html';
-import type { ChargeResult } from '../types';
+import { escapeHtml as esc } from '../../../lib/html';
+import type { ChargeResult } from './gateway.types';
 
 /** The sandbox's 3-D Secure bank page (Spanish, like a Mexican bank's). */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { centavosToPesos } from '../amount';
-import { GatewayError } from '../errors';
-import { safeId } from '../ids';
+import { centavosToPesos } from './gateway.amount';
+import { GatewayError } from './gateway.errors';
+import { safeId } from './gateway.ids';
 import type {
   ChargeResult,
   ChargeStatus,
@@ -11,9 +11,9 @@ import type {
   MaskedCard,
   PaymentGateway,
   PublicCredentials,
-} from '../types';
-import { OpenpayClient, type ClientLog } from './client';
-import { emptySchema, openpayCardSchema, openpayChargeSchema, openpayCustomerSchema, type OpenpayCard, type OpenpayCharge } from './schemas';
+} from './gateway.types';
+import { OpenpayClient, type ClientLog } from './openpay.client';
+import { emptySchema, openpayCardSchema, openpayChargeSchema, openpayCustomerSchema, type OpenpayCard, type OpenpayCharge } from './openpay.schemas';
 
 export const OPENPAY_SCRIPTS = ['https://js.openpay.mx/openpay.v1.min.js', 'https://js.openpay.mx/openpay-data.v1.min.js'];
 export const OPENPAY_SANDBOX_URL = 'https://sandbox-api.openpay.mx';

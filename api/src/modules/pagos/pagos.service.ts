@@ -1,7 +1,7 @@
 import type { Credenciales } from '@taquilla/shared/schemas/pagos';
 import { DomainError } from '../../lib/errors';
-import { GatewayError } from './gateway/errors';
-import type { PaymentGateway } from './gateway/types';
+import { GatewayError } from './gateway/gateway.errors';
+import type { PaymentGateway } from './gateway/gateway.types';
 
 /** Refusals caused by what the buyer sent (a card, a token, a field): fixable by the buyer. */
 const BUYER_FIXABLE = new Set([1001, 1003, 1005, 2002, 2004, 2005, 2006, 2009]);

@@ -6,12 +6,12 @@ import { errorHandler } from '../../plugins/error-handler';
 import type { RouteModule } from '../types';
 import { tarjetaRoutes } from '../cuenta/tarjetas.routes';
 import { ventaRoutes } from '../ventas/ventas.routes';
-import { createPaymentGateway } from './gateway/create';
-import { credenciales, gatewayFailure, isGatewayFailure } from './service';
+import { createPaymentGateway } from './gateway/gateway.factory';
+import { credenciales, gatewayFailure, isGatewayFailure } from './pagos.service';
 
 /**
  * Payments (spec §7 "Payments"). The gateway is chosen once from configuration
- * (modules/pagos/config.ts); every payment route gets it from here.
+ * (pagos.config.ts); every payment route gets it from here.
  */
 export const pagosModule: RouteModule = {
   name: 'pagos',

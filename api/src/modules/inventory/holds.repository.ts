@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { FREE_PLACE } from './availability-repository';
+import { FREE_PLACE } from './availability.repository';
 
 /**
  * Holds are conditional writes: a seat is taken only if it is free at the moment of the

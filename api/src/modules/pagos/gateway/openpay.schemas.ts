@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pesosToCentavos } from '../amount';
+import { pesosToCentavos } from './gateway.amount';
 
 /** Openpay's answers, only the fields we read (Openpay adds fields freely; zod strips the rest). */
 

@@ -6,7 +6,7 @@ import {
   validarPromoWebResponseSchema,
 } from '@taquilla/shared/schemas/promociones';
 import type { RouteModule } from '../types';
-import { promocionesAutomaticas, promocionPorClave } from './service';
+import { promocionesAutomaticas, promocionPorClave } from './promociones.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 

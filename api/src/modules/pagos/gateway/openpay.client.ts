@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GatewayError } from '../errors';
+import { GatewayError } from './gateway.errors';
 
 /** The part of a pino/Fastify logger the client uses. */
 export interface ClientLog {

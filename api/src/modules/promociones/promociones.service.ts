@@ -2,7 +2,7 @@ import type { Promocion, ValidarPromoWebResponse } from '@taquilla/shared/schema
 import { categoriaKey, type PromotionRule } from '@taquilla/shared/money';
 import type { DbOrTx } from '../../db/client';
 import { DomainError } from '../../lib/errors';
-import { agotada, findEventoEnVenta, listPromocionCategorias, listPromocionesVigentes, type PromocionCategoriaRow, type PromocionRow } from './repository';
+import { agotada, findEventoEnVenta, listPromocionCategorias, listPromocionesVigentes, type PromocionCategoriaRow, type PromocionRow } from './promociones.repository';
 
 function toPromocion(p: PromocionRow, categorias: PromocionCategoriaRow[]): Promocion {
   return {
