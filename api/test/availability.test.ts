@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { availabilityByEvento } from '../src/modules/inventory/availability.repository';
 import { claimGeneralPlaces, holdSeats, releaseHold } from '../src/modules/inventory/holds.repository';
-import { buildTestApp, type TestApp } from './helpers';
+import { buildTestApp, type TestApp } from './support/app';
 
 let t: TestApp;
 let eventoId: number;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError, ERRORS, isErrorCode, type ErrorCode } from '../src/lib/errors';
 import type { RouteModule } from '../src/modules/types';
-import { buildTestApp, type TestApp } from './helpers';
+import { buildTestApp, type TestApp } from './support/app';
 
 const CODES = Object.keys(ERRORS) as ErrorCode[];
 

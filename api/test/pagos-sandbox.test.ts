@@ -9,7 +9,7 @@ import { readPagosConfig } from '../src/modules/pagos/pagos.config';
 import { GatewayError } from '../src/modules/pagos/gateway/gateway.errors';
 import { SANDBOX_MERCHANT_ID, SANDBOX_PUBLIC_KEY, SandboxGateway } from '../src/modules/pagos/gateway/sandbox.gateway';
 import type { CreateChargeInput } from '../src/modules/pagos/gateway/gateway.types';
-import { buildTestApp, type TestApp } from './helpers';
+import { buildTestApp, type TestApp } from './support/app';
 
 /** The built-in sandbox: browser script, token endpoint, charges, 3-D Secure bank page. */
 

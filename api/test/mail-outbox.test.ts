@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../test/helpers';
-import type { Database } from '../db/client';
-import { backoffMs } from './mailer';
-import { claimDue, insertMail, markFailed, markSent } from './outbox';
+import { openTestDatabase } from './support/app';
+import type { Database } from '../src/db/client';
+import { backoffMs } from '../src/mail/mailer';
+import { claimDue, insertMail, markFailed, markSent } from '../src/mail/outbox';
 
 let database: Database;
 let drop: () => Promise<void>;

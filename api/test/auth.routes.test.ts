@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RouteModule } from '../types';
-import { requireVerifiedUser } from './auth.guard';
-import { call, countMails, GOOD_PASSWORD, lastMail, openTestApp, signRaw, uniqueEmail } from './testing/test-app';
+import type { RouteModule } from '../src/modules/types';
+import { requireVerifiedUser } from '../src/modules/auth/auth.guard';
+import { call, countMails, GOOD_PASSWORD, lastMail, signRaw, uniqueEmail } from './support/auth';
+import { buildTestApp } from './support/app';
 
 const VERIFICATION_REQUIRED =
   'Verificación requerida. Debes verificar tu correo para acceder. Revisa tu bandeja de entrada y sigue las instrucciones en el email de verificación.';
@@ -20,7 +21,7 @@ let app: FastifyInstance;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  ({ app, close } = await openTestApp({ LOGIN_MAX_PER_EMAIL: '50', LOGIN_MAX_PER_IP: '500', REGISTER_MAX_PER_IP: '500' }, [probe]));
+  ({ app, close } = await buildTestApp({ env: { LOGIN_MAX_PER_EMAIL: '50', LOGIN_MAX_PER_IP: '500', REGISTER_MAX_PER_IP: '500' }, extraModules: [probe] }));
 }, 120_000);
 afterAll(() => close());
 
@@ -171,7 +172,7 @@ describe('sessions, verification and requireVerifiedUser', () => {
       expect(res.body.message).toBe('La sesión no es válida o ha expirado.');
       expect((await call(app, 'GET', '/probe/privado', undefined, { token: bad })).status).toBe(401);
     }
-    const expired = await signRaw({ sub: user.id, email, isVerified: true, exp: Math.floor(Date.now() / 1000) - 60 });
+    const expired = await signRaw({ sub: user.id, email, isVerified: true, exp: Math.floor(Date.now() / 1000) - 60 }, app.config.jwtSecret);
     expect((await call(app, 'GET', '/auth/check-status', undefined, { token: expired })).status).toBe(401);
     expect((await call(app, 'GET', '/probe/privado', undefined, { token: expired })).status).toBe(401);
     const otherKey = await signRaw({ sub: user.id, email, isVerified: true, exp: Math.floor(Date.now() / 1000) + 600 }, 'otro-secreto-0123456789-abcdefghijkl');

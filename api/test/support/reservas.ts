@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../src/db/client';
-import { queryRows } from '../src/db/rows';
-import { signToken } from '../src/lib/jwt';
-import { openSession } from '../src/modules/auth/sessions.repository';
+import type { Db } from '../../src/db/client';
+import { queryRows } from '../../src/db/rows';
+import { signToken } from '../../src/lib/jwt';
+import { openSession } from '../../src/modules/auth/sessions.repository';
 
 /** A future web event with a numbered section of ≥ `minSeats` free seats and a general section. */
 export async function pickEvento(db: Db, minSeats = 20, skip: number[] = []) {
@@ -61,18 +61,4 @@ export async function seatStates(db: Db, ids: number[]): Promise<Map<number, str
 export async function reservaEstado(db: Db, id: string): Promise<string | undefined> {
   const [row] = await queryRows<{ estado: string }>(db, sql`select estado from reservas where id = ${id}`);
   return row?.estado;
-}
-
-/** Applies env vars while `build` runs (the holds module reads its settings then), restoring them after. */
-export async function withEnv<T>(env: Record<string, string>, build: () => Promise<T>): Promise<T> {
-  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, env);
-  try {
-    return await build();
-  } finally {
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  }
 }

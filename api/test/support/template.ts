@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { REPO_ROOT } from '../src/config';
-import { MIGRATIONS_DIR, openDatabase } from '../src/db/client';
-import { seedIfEmpty } from '../src/seed/seed';
+import { REPO_ROOT } from '../../src/config';
+import { MIGRATIONS_DIR, openDatabase } from '../../src/db/client';
+import { seedIfEmpty } from '../../src/seed/seed';
 
 /**
  * Test databases start from a migrated + seeded template, built once per run (PGlite: a

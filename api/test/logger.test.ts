@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskUrl } from './logger';
+import { maskUrl } from '../src/lib/logger';
 
 describe('maskUrl', () => {
   it('masks opaque tokens in paths and query strings', () => {

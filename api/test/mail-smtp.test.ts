@@ -3,8 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, GOOD_PASSWORD, openTestApp, uniqueEmail } from '../modules/auth/testing/test-app';
-import { insertMail } from './outbox';
+import { call, GOOD_PASSWORD, uniqueEmail } from './support/auth';
+import { buildTestApp } from './support/app';
+import { insertMail } from '../src/mail/outbox';
 
 /**
  * The SMTP path against a real SMTP server on loopback (smtp-server). The recipient's local
@@ -94,12 +95,14 @@ let close: () => Promise<void>;
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  ({ app, close } = await openTestApp({
-    SMTP_URL: `smtp://127.0.0.1:${port}`,
-    PUBLIC_URL: 'https://taquilla.example',
-    MAIL_HANDOVER_MS: String(HANDOVER_MS),
-    MAIL_WORKER: '1',
-    MAIL_POLL_MS: '150',
+  ({ app, close } = await buildTestApp({
+    env: {
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      PUBLIC_URL: 'https://taquilla.example',
+      MAIL_HANDOVER_MS: String(HANDOVER_MS),
+      MAIL_WORKER: '1',
+      MAIL_POLL_MS: '150',
+    },
   }));
 }, 180_000);
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GatewayError } from './gateway/gateway.errors';
-import { gatewayFailure } from './pagos.service';
+import { GatewayError } from '../src/modules/pagos/gateway/gateway.errors';
+import { gatewayFailure } from '../src/modules/pagos/pagos.service';
 
 describe('gatewayFailure: a gateway refusal as our API answers it', () => {
   it.each([

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { queryRows } from '../src/db/rows';
-import { insertUser, setVerified } from '../src/modules/auth/auth.repository';
-import { hashPassword } from '../src/modules/auth/auth.password';
-import { SANDBOX_MERCHANT_ID, SANDBOX_PUBLIC_KEY } from '../src/modules/pagos/gateway/sandbox.gateway';
-import type { TestApp } from './helpers';
+import { queryRows } from '../../src/db/rows';
+import { insertUser, setVerified } from '../../src/modules/auth/auth.repository';
+import { hashPassword } from '../../src/modules/auth/auth.password';
+import { SANDBOX_MERCHANT_ID, SANDBOX_PUBLIC_KEY } from '../../src/modules/pagos/gateway/sandbox.gateway';
+import type { TestApp } from './app';
 
 /** Buyers and purchases for the account tests, through the public routes (as a browser would). */
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { EnvConfig } from '../../src/config';
-import { buildTestApp, type TestApp } from '../helpers';
+import { buildTestApp, type TestApp } from './app';
 
 /**
  * The whole app (API + storefront) on a fresh test database, with a minimal shell build and
