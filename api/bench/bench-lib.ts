@@ -1,6 +1,6 @@
 /** Pieces the benchmarks share: a scratch database, a child process that prints READY, medians. */
 import { spawn } from 'node:child_process';
-import { adminQuery, databaseUrl } from '../test/template';
+import { adminQuery, databaseUrl } from '../test/support/template';
 
 export function benchBaseUrl(): string {
   const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;

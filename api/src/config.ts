@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readPagosConfig, type PagosConfig } from './modules/pagos/config';
+import { readPagosConfig, type PagosConfig } from './modules/pagos/pagos.config';
 
 /** Repository root (two levels above api/src). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -60,7 +60,7 @@ export interface EnvConfig {
   allowRemoteOverrides: boolean;
   /** SESSION_MAX_AGE_DAYS (30): a session ends this long after sign-in, however often renewed. */
   sessionMaxAgeSeconds: number;
-  /** Payment gateway: Openpay when its keys are set, else the built-in sandbox (modules/pagos/config.ts). */
+  /** Payment gateway: Openpay when its keys are set, else the built-in sandbox (modules/pagos/pagos.config.ts). */
   pagos: PagosConfig;
 }
 

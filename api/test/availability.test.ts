@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
-import { availabilityByEvento } from '../src/modules/inventory/availability-repository';
-import { claimGeneralPlaces, holdSeats, releaseHold } from '../src/modules/inventory/holds-repository';
-import { buildTestApp, type TestApp } from './helpers';
+import { availabilityByEvento } from '../src/modules/inventory/availability.repository';
+import { claimGeneralPlaces, holdSeats, releaseHold } from '../src/modules/inventory/holds.repository';
+import { buildTestApp, type TestApp } from './support/app';
 
 let t: TestApp;
 let eventoId: number;

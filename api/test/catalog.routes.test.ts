@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { getEventosWeb, getEventosWebJson, getFilasPorSeccion, getFilasPorSeccionJson } from '../src/modules/catalog/service';
-import { buildTestApp, type TestApp } from './helpers';
+import { buildTestApp, type TestApp } from './support/app';
 
 let t: TestApp;
 let hidden: { id: number };

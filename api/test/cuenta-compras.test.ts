@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { yaPaso } from '../src/modules/cuenta/compras.service';
 import { DEMO_ACCOUNT } from '../src/seed/demo-account';
-import { buildTestApp, type TestApp } from './helpers';
-import { api, buy, createAccount, eventosConGeneral, login, uniqueEmail, verify } from './cuenta-fixtures';
+import { buildTestApp, type TestApp } from './support/app';
+import { api, buy, createAccount, eventosConGeneral, login, uniqueEmail, verify } from './support/cuenta';
 
 /** GET /eventos/mis_eventos and /eventos/mis_eventos/{id}: the buyer's own tickets, guest purchases by verified e-mail. */
 

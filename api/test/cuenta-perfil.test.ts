@@ -3,9 +3,9 @@ import { messages } from '@taquilla/shared/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
-import { buildTestApp, type TestApp } from './helpers';
-import { api, createAccount, login } from './cuenta-fixtures';
-import { createUser } from './reservas-fixtures';
+import { buildTestApp, type TestApp } from './support/app';
+import { api, createAccount, login } from './support/cuenta';
+import { createUser } from './support/reservas';
 
 /** GET /usuarios/mi_perfil and PATCH /usuarios/update/password. */
 

@@ -2,10 +2,10 @@ import { CUENTA_MESSAGES, perfilPagoSchema } from '@taquilla/shared/schemas/cuen
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
-import { OpenpayGateway } from '../src/modules/pagos/gateway/openpay/gateway';
+import { OpenpayGateway } from '../src/modules/pagos/gateway/openpay.gateway';
 import { insertPerfilPago, insertTarjeta, findPerfilPago } from '../src/modules/ventas/ventas.repository';
-import { buildTestApp, type TestApp } from './helpers';
-import { api, buy, createAccount, eventosConGeneral, login } from './cuenta-fixtures';
+import { buildTestApp, type TestApp } from './support/app';
+import { api, buy, createAccount, eventosConGeneral, login } from './support/cuenta';
 import { startFakeOpenpay, type FakeOpenpay } from './support/fake-openpay';
 
 /** GET /pagos/get/mi_perfil and DELETE /pagos/tarjeta/{idOpenpay}/{idtarjeta}, on the sandbox and on Openpay (fake server). */

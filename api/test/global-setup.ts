@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { adminQuery, createPgTemplate, ensurePgliteTemplate } from './template';
+import { adminQuery, createPgTemplate, ensurePgliteTemplate } from './support/template';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -10,7 +10,7 @@ declare module 'vitest' {
   }
 }
 
-/** Builds the template database once for the whole run (see test/template.ts). */
+/** Builds the template database once for the whole run (see test/support/template.ts). */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const mode = process.env.TEST_DB === 'pg' ? 'pg' : 'pglite';
   project.provide('dbMode', mode);

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { runImport } from '../src/import/run-import';
-import { buildTestApp, type TestApp } from './helpers';
+import { buildTestApp, type TestApp } from './support/app';
 
 const example = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../examples/evento-ejemplo.json'), 'utf8');
 

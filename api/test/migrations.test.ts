@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client';
 import { queryRows } from '../src/db/rows';
-import { adminQuery, databaseUrl } from './template';
+import { adminQuery, databaseUrl } from './support/template';
 
 /** An empty database of the mode under test (no template). */
 async function emptyDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {

@@ -1,28 +1,27 @@
 import { credencialesResponseSchema } from '@taquilla/shared/schemas/pagos';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { readPagosConfig, type PagosConfig } from '../src/modules/pagos/config';
-import { buildTestApp, TEST_API_KEY, type TestApp } from './helpers';
+import { readPagosConfig, type PagosConfig } from '../src/modules/pagos/pagos.config';
+import { buildTestApp, TEST_API_KEY, type TestApp } from './support/app';
 
 /** GET /pagos/get/credenciales for each configuration (sandbox, Openpay sandbox, Openpay production). */
 
 let t: TestApp;
-const others: FastifyInstance[] = [];
+const others: TestApp[] = [];
 
 beforeAll(async () => {
   t = await buildTestApp({ config: { pagos: { proveedor: 'sandbox', publicUrl: undefined } } });
 });
 afterAll(async () => {
-  for (const app of others) await app.close();
+  for (const other of others) await other.close();
   await t?.close();
 });
 
 /** Another app on the same database with another payment configuration. */
 async function appWith(pagos: PagosConfig): Promise<FastifyInstance> {
-  const app = await buildApp({ db: t.database, migrate: false, seed: false, logger: false, validateResponses: true, config: { pagos } });
-  others.push(app);
-  return app;
+  const other = await buildTestApp({ database: t.database, config: { pagos } });
+  others.push(other);
+  return other.app;
 }
 
 const get = (app: FastifyInstance, headers: Record<string, string> = {}) =>

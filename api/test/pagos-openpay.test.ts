@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { centavosToPesos, pesosToCentavos } from '../src/modules/pagos/gateway/amount';
-import { GatewayError, GATEWAY_MESSAGES } from '../src/modules/pagos/gateway/errors';
-import type { ClientLog } from '../src/modules/pagos/gateway/openpay/client';
-import { OpenpayGateway } from '../src/modules/pagos/gateway/openpay/gateway';
-import type { CreateChargeInput } from '../src/modules/pagos/gateway/types';
+import { centavosToPesos, pesosToCentavos } from '../src/modules/pagos/gateway/gateway.amount';
+import { GatewayError, GATEWAY_MESSAGES } from '../src/modules/pagos/gateway/gateway.errors';
+import type { ClientLog } from '../src/modules/pagos/gateway/openpay.client';
+import { OpenpayGateway } from '../src/modules/pagos/gateway/openpay.gateway';
+import type { CreateChargeInput } from '../src/modules/pagos/gateway/gateway.types';
 import { startFakeOpenpay, type FakeOpenpay } from './support/fake-openpay';
 
 /** The Openpay gateway against a local server that answers as Openpay's documented API. */

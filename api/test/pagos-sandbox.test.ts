@@ -5,11 +5,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { loggerOptions } from '../src/lib/logger';
-import { readPagosConfig } from '../src/modules/pagos/config';
-import { GatewayError } from '../src/modules/pagos/gateway/errors';
-import { SANDBOX_MERCHANT_ID, SANDBOX_PUBLIC_KEY, SandboxGateway } from '../src/modules/pagos/gateway/sandbox/gateway';
-import type { CreateChargeInput } from '../src/modules/pagos/gateway/types';
-import { buildTestApp, type TestApp } from './helpers';
+import { readPagosConfig } from '../src/modules/pagos/pagos.config';
+import { GatewayError } from '../src/modules/pagos/gateway/gateway.errors';
+import { SANDBOX_MERCHANT_ID, SANDBOX_PUBLIC_KEY, SandboxGateway } from '../src/modules/pagos/gateway/sandbox.gateway';
+import type { CreateChargeInput } from '../src/modules/pagos/gateway/gateway.types';
+import { buildTestApp, type TestApp } from './support/app';
 
 /** The built-in sandbox: browser script, token endpoint, charges, 3-D Secure bank page. */
 

@@ -6,7 +6,7 @@ import { insertUser } from '../src/modules/auth/auth.repository';
 import { openSession } from '../src/modules/auth/sessions.repository';
 import type { RouteModule } from '../src/modules/types';
 import { requireUser } from '../src/plugins/auth';
-import { buildTestApp, TEST_API_KEY, type TestApp } from './helpers';
+import { buildTestApp, TEST_API_KEY, type TestApp } from './support/app';
 
 /** Routes that exist only in this test, to drive the error handler and the auth hook. */
 const probe: RouteModule = {

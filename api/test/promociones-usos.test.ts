@@ -5,8 +5,8 @@ import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
-import type { TestApp } from './helpers';
-import { createUser, pickEvento, reservaEstado } from './reservas-fixtures';
+import type { TestApp } from './support/app';
+import { createUser, pickEvento, reservaEstado } from './support/reservas';
 import { buildSaleApp, CARDS, ok, saleKit } from './support/sale';
 
 /** Promotion usage limits: counted with each sale, never past the limit, refused before charging. */

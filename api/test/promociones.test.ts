@@ -3,7 +3,7 @@ import { validarPromoWebResponseSchema, promocionSchema } from '@taquilla/shared
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
-import { buildTestApp, type TestApp } from './helpers';
+import { buildTestApp, type TestApp } from './support/app';
 
 let t: TestApp;
 let luna: number;

@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
-import { REENVIOS } from '../src/modules/ventas/ventas.reenvio';
-import type { TestApp } from './helpers';
-import { createUser, pickEvento } from './reservas-fixtures';
+import { REENVIOS } from '../src/modules/ventas/reenvio.service';
+import type { TestApp } from './support/app';
+import { createUser, pickEvento } from './support/reservas';
 import { buildSaleApp, CARDS, ok, saleKit } from './support/sale';
 
 /** The three sold-tickets-email calls: the tickets e-mail again, only to the sale's own address. */

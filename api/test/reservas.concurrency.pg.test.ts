@@ -3,8 +3,8 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
 import { queryRows } from '../src/db/rows';
-import { TEST_API_KEY } from './helpers';
-import { createUser } from './reservas-fixtures';
+import { TEST_API_KEY } from './support/app';
+import { createUser } from './support/reservas';
 import { CONCURRENCY_JWT_SECRET as JWT_SECRET, postJson, startApiProcess, type ApiProcess } from './support/api-process';
 import { pgScratchDatabase, shutDown } from './support/pg-scratch';
 

@@ -6,10 +6,10 @@ import { randomUUID } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
-import { disponibilidadPublisher } from '../src/modules/reservas/disponibilidad';
+import { disponibilidadPublisher } from '../src/modules/reservas/disponibilidad.notify';
 import { disponibilidadHubs } from '../src/modules/reservas/reservas.routes';
-import { buildTestApp, TEST_API_KEY, type TestApp } from './helpers';
-import { freeSeats, pickEvento, reservaEstado, withEnv } from './reservas-fixtures';
+import { buildTestApp, TEST_API_KEY, type TestApp } from './support/app';
+import { freeSeats, pickEvento, reservaEstado } from './support/reservas';
 
 let t: TestApp;
 let base: string;
@@ -17,7 +17,7 @@ let ev: Awaited<ReturnType<typeof pickEvento>>;
 
 beforeAll(async () => {
   // A short hold and a fast expiry job: this file watches the job push expiries live.
-  t = await withEnv({ HOLD_MINUTES: '0.03', HOLD_SWEEP_SECONDS: '0.2', SSE_HEARTBEAT_SECONDS: '0.3' }, () => buildTestApp());
+  t = await buildTestApp({ env: { HOLD_MINUTES: '0.03', HOLD_SWEEP_SECONDS: '0.2', SSE_HEARTBEAT_SECONDS: '0.3' } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   ev = await pickEvento(t.database.db, 20);
@@ -149,7 +149,7 @@ describe('GET /eventos/:id/disponibilidad (SSE)', () => {
   });
 
   it('a closing server ends open streams instead of waiting on them', async () => {
-    const other = await withEnv({ HOLD_SWEEP_SECONDS: '0' }, () => buildTestApp());
+    const other = await buildTestApp({ env: { HOLD_SWEEP_SECONDS: '0' } });
     await other.app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(other.app.server.address() as AddressInfo).port}/api/v1/eventos/${ev.eventoId}/disponibilidad?apiKey=${TEST_API_KEY}`;
     const ended = new Promise<void>((resolve) => {

@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { expireHolds } from '../src/modules/reservas/reservas.service';
-import { buildTestApp, type TestApp } from './helpers';
-import { createUser, freeSeats, pickEvento, reservaEstado, seatStates, withEnv } from './reservas-fixtures';
+import { buildTestApp, type TestApp } from './support/app';
+import { createUser, freeSeats, pickEvento, reservaEstado, seatStates } from './support/reservas';
 
 const GONE = 'Uno o más asientos ya no están disponibles. Por favor, actualiza la página.';
 
@@ -36,7 +36,7 @@ async function countReservas(): Promise<number> {
 
 beforeAll(async () => {
   // No expiry job here: these tests show that expiry needs none (the job has its own file).
-  t = await withEnv({ HOLD_SWEEP_SECONDS: '0', HOLD_MINUTES: '10' }, () => buildTestApp());
+  t = await buildTestApp({ env: { HOLD_SWEEP_SECONDS: '0', HOLD_MINUTES: '10' } });
   jwtSecret = t.app.config.jwtSecret;
   ev = await pickEvento(t.database.db, 60);
   otro = await pickEvento(t.database.db, 5, [ev.eventoId]);

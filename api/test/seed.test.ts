@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { seedIfEmpty } from '../src/seed/seed';
-import { buildTestApp, type TestApp } from './helpers';
+import { buildTestApp, type TestApp } from './support/app';
 
 let t: TestApp;
 const q = <T>(query: ReturnType<typeof sql>) => queryRows<T>(t.database.db, query);

@@ -2,10 +2,10 @@ import { checkCargoResponseSchema, makeCargoResponseSchema, PAGO_MESSAGES } from
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
-import { createPaymentGateway } from '../src/modules/pagos/gateway/create';
+import { createPaymentGateway } from '../src/modules/pagos/gateway/gateway.factory';
 import { insertCargo } from '../src/modules/ventas/ventas.repository';
-import type { TestApp } from './helpers';
-import { createUser, pickEvento, reservaEstado } from './reservas-fixtures';
+import type { TestApp } from './support/app';
+import { createUser, pickEvento, reservaEstado } from './support/reservas';
 import { buildSaleApp, CARDS, ok, saleKit } from './support/sale';
 
 /**

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
 import { queryRows } from '../src/db/rows';
 import { expireHolds } from '../src/modules/reservas/reservas.service';
-import { createUser } from './reservas-fixtures';
+import { createUser } from './support/reservas';
 import { CONCURRENCY_JWT_SECRET, startApiProcess, type ApiProcess } from './support/api-process';
 import { authorize, cardToken, CARDS, checkCargo, holdGenerales, holdSeats, makeCargo, totalOf, webhook, type Buyer, type Hold } from './support/http-sale';
 import { pgScratchDatabase, shutDown } from './support/pg-scratch';

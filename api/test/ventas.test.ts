@@ -4,9 +4,9 @@ import { randomUUID } from 'node:crypto';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../src/db/rows';
-import { disponibilidadPublisher } from '../src/modules/reservas/disponibilidad';
-import type { TestApp } from './helpers';
-import { createUser, pickEvento, reservaEstado, seatStates } from './reservas-fixtures';
+import { disponibilidadPublisher } from '../src/modules/reservas/disponibilidad.notify';
+import type { TestApp } from './support/app';
+import { createUser, pickEvento, reservaEstado, seatStates } from './support/reservas';
 import { buildSaleApp, CARDS, ok, saleKit } from './support/sale';
 
 /** The sale: make/cargo, check/cargo, aplicar-promo, resumen and the webhook, on the built-in sandbox. */

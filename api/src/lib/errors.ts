@@ -1,61 +1,129 @@
+import { messages } from '@taquilla/shared/messages';
+import { CUENTA_MESSAGES } from '@taquilla/shared/schemas/cuenta';
+import { PAGO_MESSAGES } from '@taquilla/shared/schemas/pagos';
+
+interface ErrorDef {
+  status: number;
+  message: string;
+  /** Spec §8: the promotion cannot be used; the answer says so and the checkout drops the discount. */
+  isPromoError?: true;
+}
+
 /**
- * Domain errors: services throw `new DomainError('CODE')`; the one error handler maps the code
- * to an HTTP status and the Spanish message below. Messages live here once, keyed by code.
+ * The API's error catalogue: every code a service may throw (`new DomainError('CODE')`), with
+ * its HTTP status and the Spanish message the buyer reads. The one error handler answers with
+ * them. A text the browser shows too comes from `@taquilla/shared`, so both say the same words.
  */
 export const ERRORS = {
+  // Platform: keys, sessions, routing, request shape, limits, failures.
   API_KEY_INVALIDA: { status: 401, message: 'Acceso no autorizado: la clave de la API falta o no es válida.' },
   NO_AUTENTICADO: { status: 401, message: 'Debes iniciar sesión para continuar.' },
   TOKEN_INVALIDO: { status: 401, message: 'La sesión no es válida o ha expirado.' },
   PROHIBIDO: { status: 403, message: 'No tienes permiso para realizar esta acción.' },
   RUTA_NO_ENCONTRADA: { status: 404, message: 'La ruta solicitada no existe.' },
-  EVENTO_NO_ENCONTRADO: { status: 404, message: 'El evento no existe.' },
-  SECCION_NO_ENCONTRADA: { status: 404, message: 'La sección no existe para este evento.' },
   SOLICITUD_INVALIDA: { status: 400, message: 'La solicitud no es válida.' },
   JSON_INVALIDO: { status: 400, message: 'El cuerpo de la solicitud no es un JSON válido.' },
+  CARACTERES_NO_PERMITIDOS: { status: 400, message: 'La solicitud contiene caracteres no permitidos.' },
   CUERPO_DEMASIADO_GRANDE: { status: 413, message: 'El cuerpo de la solicitud es demasiado grande.' },
   TIPO_CONTENIDO_NO_SOPORTADO: { status: 415, message: 'Tipo de contenido no soportado; envía application/json.' },
   METODO_NO_PERMITIDO: { status: 405, message: 'Método no permitido.' },
   DEMASIADAS_SOLICITUDES: { status: 429, message: 'Demasiadas solicitudes. Intenta de nuevo en un momento.' },
-  IMPORT_RECINTO_DISTINTO: { status: 409, message: 'El recinto ya existe con otra estructura.' },
   CONFLICTO: { status: 409, message: 'La operación entra en conflicto con el estado actual.' },
   ERROR_INTERNO: { status: 500, message: 'Ocurrió un error inesperado. Intenta de nuevo más tarde.' },
   SERVICIO_NO_DISPONIBLE: { status: 503, message: 'El servicio no está disponible en este momento.' },
-} as const satisfies Record<string, { status: number; message: string }>;
 
-export type KnownErrorCode = keyof typeof ERRORS;
+  // Catalogue and import.
+  EVENTO_NO_ENCONTRADO: { status: 404, message: messages.EVENT_NOT_FOUND },
+  SECCION_NO_ENCONTRADA: { status: 404, message: 'La sección no existe para este evento.' },
+  IMPORT_RECINTO_DISTINTO: { status: 409, message: 'El recinto ya existe con otra estructura.' },
 
-/**
- * Codes (registered by the promotions and sales modules) that mean "this promotion cannot be
- * used": their answers carry `isPromoError: true`, so the checkout drops the discount (spec §8).
- */
-export const PROMO_ERROR_CODES: ReadonlySet<string> = new Set(['PROMOCION_INVALIDA', 'PROMOCION_AGOTADA', 'PROMOCION_NO_APLICA']);
+  // Accounts (spec §8 "Authentication").
+  CORREO_YA_REGISTRADO: { status: 409, message: 'El correo ya está registrado.' },
+  CREDENCIALES_INCORRECTAS: { status: 401, message: messages.LOGIN_FAILED },
+  VERIFICACION_REQUERIDA: { status: 403, message: messages.VERIFICATION_REQUIRED },
+  DEMASIADOS_INTENTOS: { status: 429, message: 'Demasiados intentos. Intenta de nuevo en unos minutos.' },
+  // Too many password hashes waiting (a burst of logins/resets): try again shortly.
+  SERVICIO_OCUPADO: { status: 503, message: 'Hay muchas solicitudes en este momento. Intenta de nuevo en unos segundos.' },
+  USUARIO_NO_ENCONTRADO: { status: 401, message: 'La sesión no es válida o ha expirado.' },
+  // The address cannot receive mail (the SMTP server refused it for good).
+  CORREO_VERIFICACION_FALLIDO: { status: 422, message: messages.VERIFICATION_EMAIL_FAILED },
+  VERIFICACION_ENLACE_INVALIDO: { status: 400, message: 'El enlace de verificación no es válido.' },
+  VERIFICACION_ENLACE_USADO: { status: 400, message: 'Este enlace de verificación ya fue utilizado.' },
+  VERIFICACION_ENLACE_EXPIRADO: { status: 400, message: 'El enlace de verificación ha expirado. Inicia sesión para solicitar uno nuevo.' },
+  RESTABLECER_ENLACE_INVALIDO: { status: 400, message: 'El enlace para restablecer la contraseña no es válido.' },
+  RESTABLECER_ENLACE_USADO: { status: 400, message: 'Este enlace para restablecer la contraseña ya fue utilizado. Solicita uno nuevo.' },
+  RESTABLECER_ENLACE_EXPIRADO: { status: 400, message: 'El enlace para restablecer la contraseña ha expirado. Solicita uno nuevo.' },
 
-/**
- * Other modules (accounts, checkout) may register their own codes at start-up with
- * `registerErrors`, so the catalogue stays one dictionary.
- */
-const extra = new Map<string, { status: number; message: string }>();
+  // Account area (spec §8 "Profile", "Payment and cards").
+  // 400, not 401: the client closes the session on a 401, and the buyer only mistyped.
+  CONTRASENA_ACTUAL_INCORRECTA: { status: 400, message: CUENTA_MESSAGES.currentPasswordWrong },
+  CONTRASENA_IGUAL: { status: 400, message: CUENTA_MESSAGES.samePassword },
+  MI_EVENTO_NO_ENCONTRADO: { status: 404, message: CUENTA_MESSAGES.eventNotFound },
+  TARJETA_NO_ENCONTRADA: { status: 404, message: CUENTA_MESSAGES.cardNotFound },
+  TARJETA_SIN_CLIENTE: { status: 404, message: CUENTA_MESSAGES.cardNoCustomer },
+  TARJETA_NO_ELIMINADA: { status: 502, message: CUENTA_MESSAGES.cardDeleteFailed },
 
-export function registerErrors(entries: Record<string, { status: number; message: string }>): void {
-  for (const [code, def] of Object.entries(entries)) extra.set(code, def);
+  // Holds (spec §8 "Reservation").
+  ASIENTOS_NO_DISPONIBLES: { status: 409, message: messages.SEATS_GONE },
+  EVENTO_NO_DISPONIBLE: { status: 400, message: messages.EVENT_NOT_AVAILABLE },
+  ASIENTOS_DE_OTRO_EVENTO: { status: 400, message: 'Uno o más asientos no pertenecen a este evento.' },
+  ASIENTOS_DE_VARIAS_SECCIONES: { status: 400, message: 'Todos los asientos deben ser de la misma sección.' },
+  SECCION_NO_GENERAL: { status: 400, message: 'La sección no es de admisión general; elige tus asientos en el mapa.' },
+  LIMITE_DE_ASIENTOS: { status: 400, message: 'Superaste el límite de boletos para este evento.' },
+  DATOS_INVITADO: { status: 400, message: 'Ingresa tu nombre y correo para reservar como invitado.' },
+  RESERVA_NO_ENCONTRADA: { status: 404, message: 'La reserva no existe.' },
+  RESERVA_VENDIDA: { status: 409, message: 'La reserva ya fue pagada y no se puede cancelar.' },
+
+  // Promotions.
+  PROMOCION_INVALIDA: { status: 404, message: messages.DISCOUNT_CODE_INVALID, isPromoError: true },
+  PROMOCION_AGOTADA: { status: 409, message: 'Esta promoción ya se agotó: alcanzó su límite de usos.', isPromoError: true },
+
+  // Payments and sales.
+  PAGOS_NO_DISPONIBLES: { status: 503, message: 'Los pagos no están disponibles en este momento. Intenta más tarde.' },
+  PAGO_RECHAZADO: { status: 402, message: 'La tarjeta fue declinada. Intenta con otra tarjeta.' },
+  PAGO_DATOS_INVALIDOS: { status: 400, message: 'Los datos del pago no son válidos. Revisa la información e intenta de nuevo.' },
+  PAGO_DUPLICADO: { status: 409, message: 'Este pago ya se había registrado; no se realizó un cargo nuevo.' },
+  PAGO_SIN_RESPUESTA: { status: 502, message: 'No se pudo comunicar con el procesador de pagos. Intenta de nuevo en unos minutos.' },
+  MONTO_DISTINTO: { status: 400, message: PAGO_MESSAGES.amountMismatch },
+  PROMOCION_NO_APLICA: { status: 400, message: PAGO_MESSAGES.promotionInvalid, isPromoError: true },
+  CARGO_NO_ENCONTRADO: { status: 404, message: PAGO_MESSAGES.chargeInvalid },
+  COMPRA_NO_ENCONTRADA: { status: 404, message: 'La compra no existe.' },
+  REENVIOS_AGOTADOS: {
+    status: 429,
+    message: 'Ya te enviamos tus boletos varias veces. Revisa tu correo (y la carpeta de spam) o intenta más tarde.',
+  },
+} as const satisfies Record<string, ErrorDef>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+const CATALOGUE: Readonly<Record<string, ErrorDef>> = ERRORS;
+
+/** True when `code` is in the catalogue (for codes that arrive at run time, e.g. from the database). */
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(CATALOGUE, code);
 }
 
-export function lookupError(code: string): { status: number; message: string } | undefined {
-  return (ERRORS as Record<string, { status: number; message: string }>)[code] ?? extra.get(code);
-}
+/** Codes that mean "this promotion cannot be used": their answers carry `isPromoError: true`. */
+export const PROMO_ERROR_CODES: ReadonlySet<string> = new Set(
+  Object.entries(CATALOGUE)
+    .filter(([, def]) => def.isPromoError)
+    .map(([code]) => code),
+);
 
 export class DomainError extends Error {
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly status: number;
   /** Extra safe-to-show details (e.g. a message array). */
   readonly details: string[] | undefined;
 
-  constructor(code: KnownErrorCode | (string & {}), message?: string, details?: string[]) {
-    const def = lookupError(code);
-    super(message ?? def?.message ?? ERRORS.ERROR_INTERNO.message);
+  /** `message` replaces the catalogue's text when the answer needs figures ('Solo puedes reservar hasta 6…'). */
+  constructor(code: ErrorCode, message?: string, details?: string[]) {
+    // A code outside the catalogue cannot typecheck; cast in anyway, it answers as an internal error.
+    const def = isErrorCode(code) ? CATALOGUE[code]! : ERRORS.ERROR_INTERNO;
+    super(message ?? def.message);
     this.name = 'DomainError';
     this.code = code;
-    this.status = def?.status ?? 500;
+    this.status = def.status;
     this.details = details;
   }
 }

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DomainError, ERRORS, PROMO_ERROR_CODES, reasonPhrase } from '../lib/errors';
+import { DomainError, ERRORS, PROMO_ERROR_CODES, reasonPhrase, type ErrorCode } from '../lib/errors';
 import { databaseFailure } from '../lib/safe-error';
 
 interface ErrorBody {
@@ -23,7 +23,7 @@ function body(status: number, message: string | string[], code?: string): ErrorB
 }
 
 /** Fastify's own 4xx errors (parsing, content type, size) → Spanish messages. */
-const FASTIFY_CODES: Record<string, keyof typeof ERRORS> = {
+const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'JSON_INVALIDO',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'JSON_INVALIDO',
   FST_ERR_CTP_BODY_TOO_LARGE: 'CUERPO_DEMASIADO_GRANDE',

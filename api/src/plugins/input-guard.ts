@@ -1,10 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { DomainError, registerErrors } from '../lib/errors';
-
-registerErrors({
-  CARACTERES_NO_PERMITIDOS: { status: 400, message: 'La solicitud contiene caracteres no permitidos.' },
-});
+import { DomainError } from '../lib/errors';
 
 /** PostgreSQL text cannot hold NUL: a query with one fails, so it is refused at the door. */
 function hasNul(value: unknown, depth = 0): boolean {

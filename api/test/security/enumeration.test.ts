@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountMailIdle } from '../../src/modules/correos/account-emails.service';
-import { API_KEY, call, GOOD_PASSWORD, openTestApp, uniqueEmail } from '../../src/modules/auth/testing/test-app';
+import { accountMailIdle } from '../../src/modules/auth/correos.service';
+import { call, GOOD_PASSWORD, uniqueEmail } from '../support/auth';
+import { buildTestApp, TEST_API_KEY } from '../support/app';
 
 // Finding 11: the account e-mail calls answer a registered address and an unknown one the
 // same, in the same time (the address-dependent work runs after the answer).
 let app: FastifyInstance;
 let close: () => Promise<void>;
 beforeAll(async () => {
-  ({ app, close } = await openTestApp({ MAIL_MAX_PER_IP: '100000', MAIL_MAX_PER_ADDRESS: '100000' }));
+  ({ app, close } = await buildTestApp({ env: { MAIL_MAX_PER_IP: '100000', MAIL_MAX_PER_ADDRESS: '100000' } }));
 });
 afterAll(async () => close());
 
@@ -19,7 +20,7 @@ function median(values: number[]): number {
 
 async function timed(url: string): Promise<{ ms: number; status: number; body: string }> {
   const started = performance.now();
-  const res = await app.inject({ method: 'POST', url, headers: { 'x-api-key': API_KEY } });
+  const res = await app.inject({ method: 'POST', url, headers: { 'x-api-key': TEST_API_KEY } });
   const ms = performance.now() - started;
   // The queued work runs outside the measurement, so one call's leftovers never slow the next.
   await accountMailIdle();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../src/config';
 import { PAYMENT_ORIGINS } from '../../src/plugins/security-headers';
-import { buildStorefrontApp, parseCsp } from './storefront-app';
+import { buildStorefrontApp, parseCsp } from '../support/storefront';
 
 // Finding 2: the storefront sends security headers — a strict CSP that still lets checkout
 // reach the payment provider, no framing, nosniff, a referrer policy.

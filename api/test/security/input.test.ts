@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../../src/lib/logger';
 import type { RouteModule } from '../../src/modules/types';
-import { buildTestApp, type TestApp } from '../helpers';
+import { buildTestApp, type TestApp } from '../support/app';
 
 // Findings 9 and 12: NUL characters never reach PostgreSQL (400, not 500), a failed query's
 // parameters never reach the log, and mail addresses are plain addresses.

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword, hashingLoad } from '../../src/modules/auth/password';
-import { call, GOOD_PASSWORD, lastMail, openTestApp, uniqueEmail } from '../../src/modules/auth/testing/test-app';
+import { hashPassword, hashingLoad } from '../../src/modules/auth/auth.password';
+import { call, GOOD_PASSWORD, lastMail, uniqueEmail } from '../support/auth';
+import { buildTestApp, TEST_API_KEY } from '../support/app';
 
 // Findings 5, 6 and 10: passwords hashes cannot be used to exhaust the server, limits are the
 // maintained library's (Redis across processes), and nobody can lock an owner out.
@@ -12,7 +13,7 @@ afterAll(async () => {
   for (const close of opened) await close();
 });
 async function appWith(env: Record<string, string>): Promise<FastifyInstance> {
-  const { app, close } = await openTestApp(env);
+  const { app, close } = await buildTestApp({ env });
   opened.push(close);
   return app;
 }
@@ -61,7 +62,7 @@ describe('per-IP limits (@fastify/rate-limit)', () => {
     ];
     for (const [url, payload] of calls) {
       for (let i = 0; i < 2; i += 1) expect((await call(app, 'POST', url, payload, { ip })).status).not.toBe(429);
-      const res = await app.inject({ method: 'POST', url: `/api/v1${url}`, payload: payload as never, headers: { 'x-api-key': 'clave-de-prueba' }, remoteAddress: ip });
+      const res = await app.inject({ method: 'POST', url: `/api/v1${url}`, payload: payload as never, headers: { 'x-api-key': TEST_API_KEY }, remoteAddress: ip });
       expect(res.statusCode, url).toBe(429);
       expect(res.json().message).toBe('Demasiados intentos. Intenta de nuevo en unos minutos.');
       expectRetryAfter(res);
@@ -77,7 +78,7 @@ describe('per-IP limits (@fastify/rate-limit)', () => {
     const sampler = setInterval(() => (maxActive = Math.max(maxActive, hashingLoad().active)), 1);
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: uniqueEmail(), password: 'Mala1234' }, headers: { 'x-api-key': 'clave-de-prueba' }, remoteAddress: `203.0.113.${i + 1}` }),
+        app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: uniqueEmail(), password: 'Mala1234' }, headers: { 'x-api-key': TEST_API_KEY }, remoteAddress: `203.0.113.${i + 1}` }),
       ),
     );
     clearInterval(sampler);

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { call, GOOD_PASSWORD, lastMail, openTestApp, uniqueEmail } from '../../src/modules/auth/testing/test-app';
-import { parseCsp } from './storefront-app';
+import { call, GOOD_PASSWORD, lastMail, uniqueEmail } from '../support/auth';
+import { buildTestApp } from '../support/app';
+import { parseCsp } from '../support/storefront';
 
 // Finding 3: the local mailbox shows every reset link. It exists only when asked for
 // (DEV_MAILBOX=1), only without SMTP, and answers only this machine.
@@ -11,7 +12,7 @@ afterAll(async () => {
 });
 
 async function appWith(env: Record<string, string>): Promise<FastifyInstance> {
-  const { app, close } = await openTestApp(env);
+  const { app, close } = await buildTestApp({ env });
   opened.push(close);
   return app;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productionProblems } from '../../src/production-check';
-import { buildStorefrontApp, parseCsp } from './storefront-app';
+import { buildStorefrontApp, parseCsp } from '../support/storefront';
 
 // Finding 1 (server side): a deployment does not allow remote overrides unless it says so,
 // and even then the CSP lets script come only from this machine's dev servers.

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { SignJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../helpers';
-import { call, GOOD_PASSWORD, JWT_SECRET, lastMail, openTestApp, uniqueEmail } from '../../src/modules/auth/testing/test-app';
+import { buildTestApp, TEST_API_KEY, type TestApp } from '../support/app';
+import { call, GOOD_PASSWORD, lastMail, uniqueEmail } from '../support/auth';
 
 // Finding 7: session tokens — no secret from the source, `exp` required, no future `iat`,
 // a maximum session age, server-side logout, never a 500 for an odd `sub`.
 let app: FastifyInstance;
 let close: () => Promise<void>;
 beforeAll(async () => {
-  ({ app, close } = await openTestApp({ LOGIN_MAX_PER_IP: '500', REGISTER_MAX_PER_IP: '500' }));
+  ({ app, close } = await buildTestApp({ env: { LOGIN_MAX_PER_IP: '500', REGISTER_MAX_PER_IP: '500' } }));
 });
 afterAll(async () => close());
 
@@ -26,7 +26,7 @@ async function signIn(email = uniqueEmail()) {
 function forge(claims: Record<string, unknown>, opts: { secret?: string; exp?: number | null; iat?: number } = {}) {
   const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuer('taquilla').setIssuedAt(opts.iat ?? now());
   if (opts.exp !== null) jwt.setExpirationTime(opts.exp ?? now() + 600);
-  return jwt.sign(new TextEncoder().encode(opts.secret ?? JWT_SECRET));
+  return jwt.sign(new TextEncoder().encode(opts.secret ?? app.config.jwtSecret));
 }
 
 const status = async (token: string) => (await call(app, 'GET', '/auth/check-status', undefined, { token })).status;
@@ -35,7 +35,7 @@ describe('session tokens', () => {
   it('a genuine token works (the baseline the refusals below differ from), and no cache keeps it', async () => {
     const { token, claims } = await signIn();
     expect(await status(token)).toBe(200);
-    const res = await app.inject({ method: 'GET', url: '/api/v1/auth/check-status', headers: { 'x-api-key': 'clave-de-prueba', authorization: `Bearer ${token}` } });
+    const res = await app.inject({ method: 'GET', url: '/api/v1/auth/check-status', headers: { 'x-api-key': TEST_API_KEY, authorization: `Bearer ${token}` } });
     expect(res.headers['cache-control']).toBe('no-store');
     expect(typeof claims.sid).toBe('string');
     expect(await status(await forge({ ...claims }))).toBe(200);
@@ -58,7 +58,7 @@ describe('session tokens', () => {
     for (const sub of ['x', "1' or '1'='1", '\u0000', '0'.repeat(300)]) {
       const token = await forge({ ...claims, sub });
       expect(await status(token)).toBe(401);
-      const res = await app.inject({ method: 'GET', url: '/api/v1/auth/check-status', headers: { 'x-api-key': 'clave-de-prueba', authorization: `Bearer ${token}` } });
+      const res = await app.inject({ method: 'GET', url: '/api/v1/auth/check-status', headers: { 'x-api-key': TEST_API_KEY, authorization: `Bearer ${token}` } });
       expect(res.statusCode).toBe(401);
     }
   });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { cardBrand, cardOutcome, luhnValid, notExpired, OUTCOME_ERROR } from '../../src/modules/pagos/gateway/cards';
-import { GATEWAY_HTTP_STATUS } from '../../src/modules/pagos/gateway/errors';
+import { cardBrand, cardOutcome, luhnValid, notExpired, OUTCOME_ERROR } from '../../src/modules/pagos/gateway/gateway.cards';
+import { GATEWAY_HTTP_STATUS } from '../../src/modules/pagos/gateway/gateway.errors';
 
 /**
  * A local stand-in for Openpay's REST API (https://www.openpay.mx/docs/api/), answering as the
@@ -10,7 +10,7 @@ import { GATEWAY_HTTP_STATUS } from '../../src/modules/pagos/gateway/errors';
  * tokens, card charges with source_id (token once, or a customer's saved card), order_id unique
  * (1006, 409), use_3d_secure → charge_pending with payment_method { type: 'redirect', url },
  * charge lookup by id and by order_id, refunds, customers and cards, and Openpay's error
- * objects with their HTTP statuses. Test cards: Openpay's sandbox numbers (gateway/cards.ts);
+ * objects with their HTTP statuses. Test cards: Openpay's sandbox numbers (gateway/gateway.cards.ts);
  * the 3-D Secure one answers 3012 when charged without 3-D Secure.
  */
 

@@ -1,5 +1,5 @@
 import type { CheckCargoResponse, MakeCargoResponse } from '@taquilla/shared/schemas/pagos';
-import { SANDBOX_MERCHANT_ID, SANDBOX_PUBLIC_KEY } from '../../src/modules/pagos/gateway/sandbox/gateway';
+import { SANDBOX_MERCHANT_ID, SANDBOX_PUBLIC_KEY } from '../../src/modules/pagos/gateway/sandbox.gateway';
 import { httpCall, postJson, type HttpAnswer } from './api-process';
 
 /**

@@ -1,6 +1,6 @@
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client';
-import { adminQuery, databaseUrl } from '../template';
+import { adminQuery, databaseUrl } from './template';
 import { agent, stopApiProcesses, type ApiProcess } from './api-process';
 
 /**

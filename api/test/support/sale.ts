@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { queryRows } from '../../src/db/rows';
-import { SANDBOX_MERCHANT_ID } from '../../src/modules/pagos/gateway/sandbox/gateway';
+import { SANDBOX_MERCHANT_ID } from '../../src/modules/pagos/gateway/sandbox.gateway';
 import { expireHolds } from '../../src/modules/reservas/reservas.service';
-import { buildTestApp, type TestApp } from '../helpers';
-import { freeSeats, withEnv } from '../reservas-fixtures';
+import { buildTestApp, type TestApp } from './app';
+import { freeSeats } from './reservas';
 import { cardTokenBody, SANDBOX_TOKEN_AUTH } from './http-sale';
 
 export { CARDS } from './http-sale';
@@ -107,7 +107,8 @@ export function ok(res: { statusCode: number; body: string; json(): unknown }): 
  * of 10 minutes with no sweeper (tests end holds themselves) and a fixed storefront origin.
  */
 export function buildSaleApp(): Promise<TestApp> {
-  return withEnv({ HOLD_SWEEP_SECONDS: '0', HOLD_MINUTES: '10', DEV_MAILBOX: '1', PUBLIC_URL: 'http://tienda.localhost:3000' }, () =>
-    buildTestApp({ config: { pagos: { proveedor: 'sandbox', publicUrl: undefined } } }),
-  );
+  return buildTestApp({
+    env: { HOLD_SWEEP_SECONDS: '0', HOLD_MINUTES: '10', DEV_MAILBOX: '1', PUBLIC_URL: 'http://tienda.localhost:3000' },
+    config: { pagos: { proveedor: 'sandbox', publicUrl: undefined } },
+  });
 }

@@ -13,7 +13,7 @@ const cardColumns = {
   titular: text('titular').notNull(),
   mesExpiracion: text('mes_expiracion').notNull(),
   anioExpiracion: text('anio_expiracion').notNull(),
-  /** CardOutcome of modules/pagos/gateway/cards.ts. */
+  /** CardOutcome of modules/pagos/gateway/gateway.cards.ts. */
   resultado: text('resultado').notNull(),
 };
 

@@ -1,15 +1,24 @@
+import { messages } from '@taquilla/shared/messages';
 import type { AuthUser, LoginPayload, RegisterPayload } from '@taquilla/shared/schemas/auth';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/errors';
 import { signToken, type TokenUser } from '../../lib/jwt';
-import type { AccountsConfig } from './accounts.config';
-import { AUTH_TEXTS } from './auth.errors';
+import type { AuthConfig } from './auth.config';
 import * as repo from './auth.repository';
 import * as sessions from './sessions.repository';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { loginDelayMs } from './limits';
-import { dummyHash, hashPassword, verifyPassword } from './password';
-import { hashLinkToken } from './tokens';
+import { loginDelayMs } from './auth.limits';
+import { dummyHash, hashPassword, verifyPassword } from './auth.password';
+import { hashLinkToken } from './auth.tokens';
+
+/** Success texts of the account endpoints. */
+export const AUTH_TEXTS = {
+  verificationSent: messages.VERIFICATION_EMAIL_SENT,
+  recoverySent: messages.PASSWORD_RECOVERY_SENT,
+  emailVerified: 'Tu correo ha sido verificado. Ya puedes iniciar sesión.',
+  passwordReset: 'Tu contraseña se ha actualizado. Ya puedes iniciar sesión.',
+  loggedOut: 'Sesión cerrada.',
+} as const;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -23,7 +32,7 @@ export function toAuthUser(row: repo.UserRow): AuthUser {
 export class AuthService {
   constructor(
     private readonly db: Db,
-    private readonly config: AccountsConfig,
+    private readonly config: AuthConfig,
     private readonly jwtSecret: string,
   ) {}
 
@@ -36,7 +45,7 @@ export class AuthService {
     return this.sign(user, { sessionId: await sessions.openSession(this.db, user.id) });
   }
 
-  /** Registrations per client IP are limited by the route (limits.ts). */
+  /** Registrations per client IP are limited by the route (auth.limits.ts). */
   async register(payload: RegisterPayload): Promise<{ token: string; user: AuthUser }> {
     const email = normalizeEmail(payload.email);
     if (await repo.findUserByEmail(this.db, email)) throw new DomainError('CORREO_YA_REGISTRADO');

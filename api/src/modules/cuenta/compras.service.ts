@@ -4,7 +4,6 @@ import { DomainError } from '../../lib/errors';
 import { listEventosById } from '../catalog/repository';
 import { toEvento } from '../catalog/service';
 import * as repo from './compras.repository';
-import './cuenta.errors';
 
 export type { Dueno } from './compras.repository';
 

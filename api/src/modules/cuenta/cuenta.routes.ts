@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { apiErrorSchema, idParamSchema } from '@taquilla/shared/schemas/common';
 import { cuentaMessageSchema, miEventoDetalleSchema, miPerfilSchema, misEventosSchema, updatePasswordSchema } from '@taquilla/shared/schemas/cuenta';
-import { requireVerifiedUser } from '../auth/require-verified-user';
+import { requireVerifiedUser } from '../auth/auth.guard';
 import type { RouteModule } from '../types';
 import { miEvento, misEventos, type Dueno } from './compras.service';
 import { cambiarPassword, miPerfil } from './perfil.service';

@@ -3,9 +3,8 @@ import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/errors';
 import type { TokenUser } from '../../lib/jwt';
 import * as users from '../auth/auth.repository';
-import { hashPassword, verifyPassword } from '../auth/password';
+import { hashPassword, verifyPassword } from '../auth/auth.password';
 import * as sessions from '../auth/sessions.repository';
-import './cuenta.errors';
 
 async function userRow(db: Db, session: TokenUser): Promise<users.UserRow> {
   const row = await users.findUserById(db, session.id);

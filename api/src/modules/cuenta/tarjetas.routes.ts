@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@taquilla/shared/schemas/common';
 import { cuentaMessageSchema, deleteTarjetaParamsSchema, perfilPagoSchema } from '@taquilla/shared/schemas/cuenta';
-import { requireVerifiedUser } from '../auth/require-verified-user';
-import type { PaymentGateway } from '../pagos/gateway/types';
+import { requireVerifiedUser } from '../auth/auth.guard';
+import type { PaymentGateway } from '../pagos/gateway/gateway.types';
 import { eliminarTarjeta, miPerfilPago } from './tarjetas.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 502: apiErrorSchema, 503: apiErrorSchema };

@@ -4,10 +4,9 @@ import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/errors';
 import type { TokenUser } from '../../lib/jwt';
 import { findUserById } from '../auth/auth.repository';
-import { GatewayError } from '../pagos/gateway/errors';
-import type { PaymentGateway } from '../pagos/gateway/types';
-import { requireGateway } from '../pagos/service';
-import './cuenta.errors';
+import { GatewayError } from '../pagos/gateway/gateway.errors';
+import type { PaymentGateway } from '../pagos/gateway/gateway.types';
+import { requireGateway } from '../pagos/pagos.service';
 import { findPerfilPago, hasTarjeta } from '../ventas/ventas.repository';
 import * as repo from './tarjetas.repository';
 

@@ -4,7 +4,7 @@ import { API_KEY_HEADER } from '@taquilla/shared/runtime-config';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/errors';
 import { findEventoReservable } from './reservas.repository';
-import type { DisponibilidadHub } from './disponibilidad';
+import type { DisponibilidadHub } from './disponibilidad.notify';
 import type { HoldConfig } from './reservas.config';
 
 /**

@@ -13,11 +13,11 @@ import {
   reservarSchema,
 } from '@taquilla/shared/schemas/reservas';
 import { DomainError } from '../../lib/errors';
-import { requireVerifiedUser } from '../auth/require-verified-user';
+import { requireVerifiedUser } from '../auth/auth.guard';
 import type { RouteModule } from '../types';
-import { DisponibilidadHub, DisponibilidadPublisher, registerDisponibilidadPublisher } from './disponibilidad';
+import { DisponibilidadHub, DisponibilidadPublisher, registerDisponibilidadPublisher } from './disponibilidad.notify';
 import { disponibilidadStream } from './disponibilidad.sse';
-import { startExpiryJob } from './expiry-job';
+import { startExpiryJob } from './reservas.job';
 import { readHoldConfig } from './reservas.config';
 import type { Comprador } from './reservas.repository';
 import { cancelarReserva, getReserva, reservarAsientos, reservarGenerales } from './reservas.service';

@@ -1,12 +1,11 @@
 import type { CancelarResponse, ReservaCreada, ReservaDetalle } from '@taquilla/shared/schemas/reservas';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
-import { DomainError } from '../../lib/errors';
+import { DomainError, isErrorCode } from '../../lib/errors';
 import type { TokenUser } from '../../lib/jwt';
-import { releaseHold, type ReleasedPlaces } from '../inventory/holds-repository';
-import type { DisponibilidadPublisher } from './disponibilidad';
+import { releaseHold, type ReleasedPlaces } from '../inventory/holds.repository';
+import type { DisponibilidadPublisher } from './disponibilidad.notify';
 import type { HoldConfig } from './reservas.config';
-import './reservas.errors';
 import {
   expireDueHolds,
   findReserva,
@@ -33,7 +32,9 @@ function refusalError(r: HoldRefusal): DomainError {
         : `Ya tienes ${comprados} boletos para este evento; puedes reservar hasta ${restantes} más.`,
     );
   }
-  return new DomainError(r.code);
+  if (isErrorCode(r.code)) return new DomainError(r.code);
+  // reservar_lugares refused with a code the catalogue lacks: a fault of ours, answered as a 500.
+  throw new Error(`reservar_lugares refused with an unknown code: ${r.code}`);
 }
 
 /**

@@ -1,32 +1,30 @@
 import { z } from 'zod';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@taquilla/shared/schemas/common';
 import { reenvioBoletosResponseSchema } from '@taquilla/shared/schemas/pagos';
 import { reservaIdSchema } from '@taquilla/shared/schemas/reservas';
-import type { RouteModule } from '../types';
-import { reenviarPorBoleto, reenviarPorReserva } from './ventas.reenvio';
-import { callerOf, ventaDeps } from './ventas.routes';
+import { ipLimit } from '../auth/auth.limits';
+import { reenviarPorBoleto, reenviarPorReserva } from './reenvio.service';
+import { callerOf } from './ventas.access';
+import type { VentaDeps } from './ventas.service';
 
 const response = { 200: reenvioBoletosResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
 /** Per client IP, on top of the per-sale limit (REENVIOS). */
-const ipLimit = { rateLimit: { max: 10, timeWindow: 10 * 60_000 } };
+const perIp = ipLimit({ max: 10, windowMs: 10 * 60_000 });
 const tags = ['correos'];
 
 /**
  * Spec §7: the three calls that send a sale's tickets e-mail again. Each goes only to the
  * address the sale delivered to, so a ticket or reservation id never redirects tickets.
  */
-export const reenvioModule: RouteModule = {
-  name: 'reenvio-boletos',
-  prefix: '/correos',
-  plugin: async (app) => {
-    const r = app.withTypeProvider<ZodTypeProvider>();
-    const deps = ventaDeps(app, null, undefined);
+export function reenvioRoutes(deps: (request: FastifyRequest) => VentaDeps): FastifyPluginAsyncZod {
+  return async (app) => {
 
-    r.post(
+    app.post(
       '/sold-tickets-email/:address/:ticketId',
       {
-        config: ipLimit,
+        config: perIp,
         schema: {
           tags,
           summary: 'Reenvía los boletos de una compra a su propio correo (el de la compra)',
@@ -37,16 +35,16 @@ export const reenvioModule: RouteModule = {
       async (request) => reenviarPorBoleto(deps(request), request.params.address, request.params.ticketId),
     );
 
-    r.post(
+    app.post(
       '/sold-tickets-email-3d/:id',
-      { config: ipLimit, schema: { tags, summary: 'Reenvía los boletos de una reserva pagada (tras 3-D Secure)', params: z.object({ id: reservaIdSchema }), response } },
+      { config: perIp, schema: { tags, summary: 'Reenvía los boletos de una reserva pagada (tras 3-D Secure)', params: z.object({ id: reservaIdSchema }), response } },
       async (request) => reenviarPorReserva(deps(request), request.params.id, await callerOf(request)),
     );
 
-    r.post(
+    app.post(
       '/sold-tickets-email-invitado/:invitadoId/:id',
       {
-        config: ipLimit,
+        config: perIp,
         schema: {
           tags,
           summary: 'Reenvía los boletos de la compra de un invitado',
@@ -56,5 +54,5 @@ export const reenvioModule: RouteModule = {
       },
       async (request) => reenviarPorReserva(deps(request), request.params.id, { invitadoId: request.params.invitadoId }),
     );
-  },
-};
+  };
+}

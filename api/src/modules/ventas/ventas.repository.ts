@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { FREE_PLACE } from '../inventory/availability-repository';
+import { FREE_PLACE } from '../inventory/availability.repository';
 
 /** A reservation as the sale needs it: its buyer (account or guest) and its state. */
 export interface VentaReserva {
@@ -290,4 +290,19 @@ export async function hasTarjeta(db: DbOrTx, perfilId: number, idtarjeta: string
 export async function insertTarjeta(db: DbOrTx, t: { perfilId: number; idtarjeta: string; tarjeta: string; banco: string; marca: string; tipo: string; nombre: string }): Promise<void> {
   await db.execute(sql`insert into tarjetas (perfil_pago_id, idtarjeta, tarjeta, banco, marca, tipo, nombre_en_tarjeta)
     values (${t.perfilId}, ${t.idtarjeta}, ${t.tarjeta}, ${t.banco}, ${t.marca}, ${t.tipo || 'credit'}, ${t.nombre}) on conflict do nothing`);
+}
+
+/** The reservation a ticket was sold under. */
+export async function findReservaDeBoleto(db: DbOrTx, boletoId: string): Promise<string | undefined> {
+  const [row] = await queryRows<{ reserva_id: string }>(db, sql`select reserva_id from boletos where id = ${boletoId}`);
+  return row?.reserva_id;
+}
+
+/** E-mails with this subject sent to `to` in the last `minutes` (the outbox keeps every one). */
+export async function countRecentEmails(db: DbOrTx, to: string, subject: string, minutes: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from email_outbox where "to" = ${to} and subject = ${subject} and created_at > now() - make_interval(mins => ${minutes})`,
+  );
+  return Number(row?.n ?? 0);
 }

@@ -10,6 +10,7 @@ import {
   checkCargoSchema,
   makeCargoResponseSchema,
   makeCargoSchema,
+  PAGO_MESSAGES,
   resumenReservaSchema,
   webhookSchema,
 } from '@taquilla/shared/schemas/pagos';
@@ -17,28 +18,21 @@ import { reservaIdSchema } from '@taquilla/shared/schemas/reservas';
 import { readMailConfig } from '../../mail/config';
 import { Mailer } from '../../mail/mailer';
 import { publicUrlFor } from '../../mail/public-url';
-import { requireVerifiedUser } from '../auth/require-verified-user';
-import { createPaymentGateway } from '../pagos/gateway/create';
-import type { PaymentGateway } from '../pagos/gateway/types';
-import { disponibilidadPublisher } from '../reservas/disponibilidad';
+import { requireVerifiedUser } from '../auth/auth.guard';
+import { createPaymentGateway } from '../pagos/gateway/gateway.factory';
+import type { PaymentGateway } from '../pagos/gateway/gateway.types';
+import { disponibilidadPublisher } from '../reservas/disponibilidad.notify';
 import type { RouteModule } from '../types';
+import { callerOf } from './ventas.access';
+import { reenvioRoutes } from './reenvio.routes';
 import { aplicarPromo, checkCargo, makeCargo, resumenReserva, webhook, type Caller, type VentaDeps } from './ventas.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 502: apiErrorSchema, 503: apiErrorSchema };
-const chargeIdSchema = z.string().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/, 'El cargo no es válido.');
+const chargeIdSchema = z.string().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/, PAGO_MESSAGES.chargeInvalid);
 
 /** 3-D Secure on every charge when PAGOS_USE_3DS=1 (the sandbox's 3DS test card asks for it regardless). */
 export function use3dsFromEnv(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.PAGOS_USE_3DS === '1' || env.PAGOS_USE_3DS === 'true';
-}
-
-/** A signed-in caller when a token is sent (it must be valid and verified), else a guest. */
-export async function callerOf(request: FastifyRequest): Promise<Caller> {
-  if (request.user || request.tokenRejected) {
-    await requireVerifiedUser(request);
-    return { user: request.user! };
-  }
-  return {};
 }
 
 /**
@@ -129,7 +123,10 @@ export const pagosWebhookPlugin: FastifyPluginAsync = async (app) => {
   );
 };
 
-/** GET /eventos/{id}/reservas/{reservaId}/resumen: what make/cargo will charge (best automatic promotion applied). */
+/**
+ * GET /eventos/{id}/reservas/{reservaId}/resumen (what make/cargo will charge, best automatic
+ * promotion applied) and the tickets e-mail resends under /correos (reenvio.routes.ts).
+ */
 export const ventasModule: RouteModule = {
   name: 'ventas',
   plugin: async (app) => {
@@ -148,5 +145,6 @@ export const ventasModule: RouteModule = {
         return resumenReserva(app.db, request.params.id, request.params.reservaId, await callerOf(request));
       },
     );
+    await app.register(reenvioRoutes(ventaDeps(app, null, undefined)), { prefix: '/correos' });
   },
 };

@@ -11,13 +11,12 @@ import type { Promocion } from '@taquilla/shared/schemas/promociones';
 import { bestPromotion, categoriaKey, computeTotals, serviceRateFor, type CartLine, type OrderTotals } from '@taquilla/shared/money';
 import { promotionProblem } from '@taquilla/shared/promotions';
 import type { Db, DbOrTx } from '../../db/client';
-import { DomainError, registerErrors } from '../../lib/errors';
-import { GatewayError } from '../pagos/gateway/errors';
-import type { ChargeResult, ChargeCustomer, PaymentGateway } from '../pagos/gateway/types';
-import { requireGateway } from '../pagos/service';
-import { promocionesAutomaticas, promocionPorId, toPromotionRule } from '../promociones/service';
-import type { DisponibilidadPublisher } from '../reservas/disponibilidad';
-import '../reservas/reservas.errors';
+import { DomainError } from '../../lib/errors';
+import { GatewayError } from '../pagos/gateway/gateway.errors';
+import type { ChargeResult, ChargeCustomer, PaymentGateway } from '../pagos/gateway/gateway.types';
+import { requireGateway } from '../pagos/pagos.service';
+import { promocionesAutomaticas, promocionPorId, toPromotionRule } from '../promociones/promociones.service';
+import type { DisponibilidadPublisher } from '../reservas/disponibilidad.notify';
 import type { Mailer } from '../../mail/mailer';
 import { ownReserva, type Caller } from './ventas.access';
 import * as repo from './ventas.repository';
@@ -25,12 +24,6 @@ import { settleCharge } from './ventas.settle';
 import type { CargoRow, DetalleCargo, LugarVenta, VentaReserva } from './ventas.repository';
 
 export type { Caller };
-
-registerErrors({
-  MONTO_DISTINTO: { status: 400, message: PAGO_MESSAGES.amountMismatch },
-  PROMOCION_NO_APLICA: { status: 400, message: PAGO_MESSAGES.promotionInvalid },
-  CARGO_NO_ENCONTRADO: { status: 404, message: PAGO_MESSAGES.chargeInvalid },
-});
 
 function requireLive(r: VentaReserva): void {
   if (r.estado !== 'activa' || r.vencida) throw new DomainError('RESERVA_NO_ENCONTRADA', 'La reserva no existe o ya expiró.');

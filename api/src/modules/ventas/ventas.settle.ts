@@ -1,10 +1,10 @@
 import { DomainError } from '../../lib/errors';
-import { gatewayMessage } from '../pagos/gateway/errors';
-import type { ChargeResult, PaymentGateway } from '../pagos/gateway/types';
-import { requireGateway } from '../pagos/service';
-import { usarPromocion } from '../promociones/repository';
+import { gatewayMessage } from '../pagos/gateway/gateway.errors';
+import type { ChargeResult, PaymentGateway } from '../pagos/gateway/gateway.types';
+import { requireGateway } from '../pagos/pagos.service';
+import { usarPromocion } from '../promociones/promociones.repository';
 import { refundEmail, type MotivoReembolso } from './ventas.email';
-import { ticketsEmailFor } from './ventas.reenvio';
+import { ticketsEmailFor } from './reenvio.service';
 import * as repo from './ventas.repository';
 import type { CargoRow } from './ventas.repository';
 import type { VentaDeps } from './ventas.service';

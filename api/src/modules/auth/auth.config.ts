@@ -1,0 +1,56 @@
+import { readMailConfig, type MailConfig } from '../../mail/config';
+
+export interface RateLimitRule {
+  /** Attempts allowed per window. */
+  max: number;
+  windowMs: number;
+}
+
+/** Settings of the accounts module (auth + correos), from the environment. */
+export interface AuthConfig {
+  mail: MailConfig;
+  /** redis://… — shared attempt counters for several API processes. */
+  redisUrl: string | undefined;
+  /** Redis key prefix (tests use their own). */
+  rateLimitPrefix: string;
+  /** perEmail.max: free attempts per address before logins are slowed down (never refused). */
+  login: { perIp: RateLimitRule; perEmail: RateLimitRule; maxDelayMs: number };
+  /** Each registration costs a memory-hard hash: one client cannot create accounts in bulk. */
+  register: { perIp: RateLimitRule };
+  /** Verification / recovery e-mails: stops anyone mail-bombing an address. */
+  emails: { perIp: RateLimitRule; perAddress: RateLimitRule };
+  /** Link tokens (verify-email, reset-password) tried per client IP. */
+  linkTokens: { perIp: RateLimitRule };
+  /** scrypt hashes running at once (each takes a libuv thread for ~100 ms) and waiting at most. */
+  hashing: { concurrency: number; maxQueued: number };
+  /** Session token lifetime (jose duration). */
+  jwtExpiresIn: string;
+}
+
+function int(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+export function readAuthConfig(env: NodeJS.ProcessEnv = process.env): AuthConfig {
+  const windowMs = int(env.LOGIN_WINDOW_MS, 15 * 60 * 1000);
+  const mailWindowMs = int(env.MAIL_LIMIT_WINDOW_MS, 15 * 60 * 1000);
+  return {
+    mail: readMailConfig(env),
+    redisUrl: env.REDIS_URL || undefined,
+    rateLimitPrefix: env.RATE_LIMIT_PREFIX || 'taquilla:rl:',
+    login: {
+      perIp: { max: int(env.LOGIN_MAX_PER_IP, 20), windowMs },
+      perEmail: { max: int(env.LOGIN_MAX_PER_EMAIL, 5), windowMs },
+      maxDelayMs: int(env.LOGIN_MAX_DELAY_MS, 8000),
+    },
+    register: { perIp: { max: int(env.REGISTER_MAX_PER_IP, 50), windowMs } },
+    emails: {
+      perIp: { max: int(env.MAIL_MAX_PER_IP, 20), windowMs: mailWindowMs },
+      perAddress: { max: int(env.MAIL_MAX_PER_ADDRESS, 5), windowMs: mailWindowMs },
+    },
+    linkTokens: { perIp: { max: int(env.LINK_TOKEN_MAX_PER_IP, 20), windowMs } },
+    hashing: { concurrency: int(env.HASH_CONCURRENCY, 2), maxQueued: int(env.HASH_MAX_QUEUED, 32) },
+    jwtExpiresIn: env.JWT_EXPIRES_IN || '7d',
+  };
+}

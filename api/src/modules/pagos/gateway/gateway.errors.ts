@@ -1,0 +1,106 @@
+/**
+ * Gateway refusals carry Openpay's numeric error_code (the sandbox uses the same codes), and a
+ * Spanish message a buyer can read. Openpay's own description stays in `description` for the
+ * logs; it may be English and is never shown.
+ */
+import { messages } from '@taquilla/shared/messages';
+
+/** Buyer-facing messages by Openpay error_code (Openpay's error catalogue, "Errores"). */
+export const GATEWAY_MESSAGES: Readonly<Record<number, string>> = {
+  1000: 'El procesador de pagos tuvo un error interno. Intenta de nuevo en unos minutos.',
+  1001: 'Los datos del pago no son válidos. Revisa la información e intenta de nuevo.',
+  1002: 'El comercio no pudo identificarse con el procesador de pagos.',
+  1003: 'Uno o más datos del pago no son correctos. Revisa la información e intenta de nuevo.',
+  1004: 'El servicio de pagos no está disponible en este momento. Intenta de nuevo en unos minutos.',
+  1005: 'La tarjeta o el cargo ya no existe. Vuelve a capturar los datos de tu tarjeta.',
+  1006: 'Este pago ya se había registrado; no se realizó un cargo nuevo.',
+  1007: 'La transferencia de fondos no fue aceptada. Intenta con otra tarjeta.',
+  1008: 'Una de las cuentas del pago está desactivada.',
+  1009: 'La solicitud de pago es demasiado grande.',
+  1010: 'El comercio usó una llave equivocada con el procesador de pagos.',
+  2001: 'La cuenta bancaria ya está registrada.',
+  2002: 'Esta tarjeta ya está guardada en tu cuenta.',
+  2003: 'Ya existe un perfil de pago para este usuario.',
+  2004: 'El número de tarjeta no es válido. Revísalo e intenta de nuevo.',
+  2005: 'La fecha de vencimiento de la tarjeta ya pasó.',
+  2006: 'Falta el código de seguridad (CVV) de la tarjeta.',
+  2007: 'El número de tarjeta es de pruebas y no puede usarse en producción.',
+  2008: 'La tarjeta no es válida para pagar con puntos.',
+  2009: 'El código de seguridad (CVV) de la tarjeta no es válido.',
+  3001: 'La tarjeta fue declinada. Intenta con otra tarjeta.',
+  3002: 'La tarjeta ha expirado. Intenta con otra tarjeta.',
+  3003: 'La tarjeta no tiene fondos suficientes. Intenta con otra tarjeta.',
+  3004: 'La tarjeta fue rechazada por el banco emisor. Intenta con otra tarjeta.',
+  3005: 'La tarjeta fue rechazada por seguridad. Intenta con otra tarjeta.',
+  3006: 'La operación no está permitida para esta tarjeta. Intenta con otra tarjeta.',
+  3007: 'La tarjeta fue declinada. Intenta con otra tarjeta.',
+  3008: 'La tarjeta no admite compras en línea. Intenta con otra tarjeta.',
+  3009: 'La tarjeta fue reportada como extraviada. Intenta con otra tarjeta.',
+  3010: 'El banco restringió la tarjeta. Comunícate con tu banco o usa otra tarjeta.',
+  3011: 'El banco solicitó retener la tarjeta. Comunícate con tu banco.',
+  3012: 'Tu banco requiere que autorices este pago. Comunícate con tu banco o intenta con otra tarjeta.',
+  4001: 'El procesador de pagos no pudo completar la operación. Intenta más tarde.',
+};
+
+export const GATEWAY_FALLBACK_MESSAGE = messages.PAYMENT_FAILED;
+export const GATEWAY_UNREACHABLE_MESSAGE = 'No se pudo comunicar con el procesador de pagos. Intenta de nuevo en unos minutos.';
+
+/** Openpay's HTTP status for each error code (what the fake server and the sandbox answer). */
+export const GATEWAY_HTTP_STATUS: Readonly<Record<number, number>> = {
+  1000: 500, 1001: 400, 1002: 401, 1003: 422, 1004: 503, 1005: 404, 1006: 409, 1007: 402, 1008: 423, 1009: 413, 1010: 403,
+  2001: 409, 2002: 409, 2003: 409, 2004: 422, 2005: 400, 2006: 400, 2007: 412, 2008: 412, 2009: 412,
+  3001: 402, 3002: 402, 3003: 402, 3004: 402, 3005: 402, 3006: 412, 3007: 402, 3008: 412, 3009: 402, 3010: 402, 3011: 402, 3012: 412,
+  4001: 412,
+};
+
+export function gatewayMessage(errorCode: number | null): string {
+  if (errorCode === null) return GATEWAY_UNREACHABLE_MESSAGE;
+  return GATEWAY_MESSAGES[errorCode] ?? GATEWAY_FALLBACK_MESSAGE;
+}
+
+/** Openpay's error object, as its API answers it. */
+export interface OpenpayErrorBody {
+  category: 'request' | 'internal' | 'gateway';
+  description: string;
+  http_code: number;
+  error_code: number;
+  request_id: string;
+  fraud_rules?: string[];
+}
+
+export class GatewayError extends Error {
+  /** Openpay's error_code; null when the gateway could not be reached or answered nonsense. */
+  readonly errorCode: number | null;
+  readonly httpStatus: number | null;
+  /** The gateway's own description (support logs only; never shown to buyers). */
+  readonly description: string;
+  readonly requestId: string | undefined;
+
+  constructor(errorCode: number | null, opts: { httpStatus?: number | null; description?: string; requestId?: string; cause?: unknown } = {}) {
+    super(gatewayMessage(errorCode), opts.cause === undefined ? undefined : { cause: opts.cause });
+    this.name = 'GatewayError';
+    this.errorCode = errorCode;
+    this.httpStatus = opts.httpStatus ?? (errorCode === null ? null : (GATEWAY_HTTP_STATUS[errorCode] ?? null));
+    this.description = opts.description ?? '';
+    this.requestId = opts.requestId;
+  }
+
+  /** 1006: a charge with this orderId already exists; nothing new was billed. */
+  get isDuplicateOrder(): boolean {
+    return this.errorCode === 1006;
+  }
+
+  /** The card was refused (3xxx): the buyer may retry with another card. */
+  get isCardDeclined(): boolean {
+    return this.errorCode !== null && this.errorCode >= 3001 && this.errorCode <= 3999;
+  }
+
+  /** The request may or may not have reached the gateway: the outcome is unknown. */
+  get isOutcomeUnknown(): boolean {
+    return this.errorCode === null || this.errorCode === 1000 || this.errorCode === 1004;
+  }
+}
+
+export function isGatewayError(err: unknown): err is GatewayError {
+  return err instanceof GatewayError;
+}

@@ -1,0 +1,39 @@
+import { formatMoney } from '@taquilla/shared/format';
+import { escapeHtml as esc } from '../../../lib/html';
+import type { ChargeResult } from './gateway.types';
+
+/** The sandbox's 3-D Secure bank page (Spanish, like a Mexican bank's). */
+
+function layout(title: string, body: string): string {
+  return `<!doctype html><html lang="es-MX"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${esc(title)}</title><style>
+body{font-family:system-ui,sans-serif;margin:0;background:#eef1f5;color:#1b1d24;display:flex;min-height:100vh;align-items:center;justify-content:center}
+main{background:#fff;border-radius:12px;box-shadow:0 4px 24px #0002;padding:24px;max-width:420px;width:calc(100% - 32px)}
+h1{font-size:20px;margin:0 0 4px} .banco{color:#0b5394;font-weight:700;letter-spacing:.5px;margin:0 0 16px}
+dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px;margin:16px 0} dt{color:#555} dd{margin:0;font-weight:600}
+.acciones{display:flex;gap:12px;margin-top:20px} button{flex:1;font-size:16px;padding:12px;border-radius:8px;border:2px solid #0b5394;cursor:pointer}
+button:focus-visible{outline:3px solid #fdb900;outline-offset:2px}
+.autorizar{background:#0b5394;color:#fff} .rechazar{background:#fff;color:#0b5394}
+.nota{font-size:13px;color:#666;margin-top:16px}
+</style></head><body><main>${body}</main></body></html>`;
+}
+
+export function bankPage(charge: ChargeResult, action: string): string {
+  const card = charge.card ? `${charge.card.brand.toUpperCase()} •••• ${charge.card.last4}` : '';
+  return layout(
+    'Verificación 3-D Secure',
+    `<p class="banco">${esc(charge.card?.bank ?? 'Banco de Pruebas')}</p>
+<h1>Confirma tu compra</h1>
+<p>Tu banco necesita que autorices este pago con tarjeta.</p>
+<dl><dt>Comercio</dt><dd>Taquilla</dd><dt>Importe</dt><dd>${esc(formatMoney(charge.amount))} MXN</dd>${card ? `<dt>Tarjeta</dt><dd>${esc(card)}</dd>` : ''}</dl>
+<form method="post" action="${esc(action)}" class="acciones">
+<button type="submit" name="accion" value="autorizar" class="autorizar">Autorizar</button>
+<button type="submit" name="accion" value="rechazar" class="rechazar">Rechazar</button>
+</form>
+<p class="nota">Banco de pruebas de Taquilla: ningún cargo es real.</p>`,
+  );
+}
+
+export function bankMessagePage(title: string, message: string, link?: { href: string; label: string }): string {
+  return layout(title, `<h1>${esc(title)}</h1><p>${esc(message)}</p>${link ? `<p><a href="${esc(link.href)}">${esc(link.label)}</a></p>` : ''}`);
+}

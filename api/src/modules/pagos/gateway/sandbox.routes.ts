@@ -1,0 +1,104 @@
+import formbody from '@fastify/formbody';
+import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
+import { GatewayError, type OpenpayErrorBody } from './gateway.errors';
+import { bankMessagePage, bankPage } from './sandbox.bank-page';
+import { SANDBOX_BROWSER_SCRIPT } from './sandbox.script';
+import { SANDBOX_MERCHANT_ID, SANDBOX_PATHS, SANDBOX_PUBLIC_KEY, SandboxGateway } from './sandbox.gateway';
+
+/** Where the bank page returns the browser: the charge's redirect_url with ?id=<charge>. */
+export function returnUrl(redirectUrl: string, chargeId: string): string {
+  const url = new URL(redirectUrl);
+  url.searchParams.set('id', chargeId);
+  return url.href;
+}
+
+function openpayError(reply: FastifyReply, error: GatewayError, requestId: string): FastifyReply {
+  const status = error.httpStatus ?? 500;
+  const body: OpenpayErrorBody = {
+    category: status >= 500 ? 'internal' : 'request',
+    description: error.description || error.message,
+    http_code: status,
+    error_code: error.errorCode ?? 1000,
+    request_id: requestId,
+  };
+  return reply.status(status).send(body);
+}
+
+function publicKeyOf(authorization: string | undefined): string | null {
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(authorization ?? '');
+  if (!match) return null;
+  return Buffer.from(match[1]!, 'base64').toString('utf8').replace(/:$/, '');
+}
+
+/**
+ * The sandbox's browser-facing side, at the site root outside /api/v1 (no API key: it stands
+ * in for Openpay's own servers): the OpenPay.js twin, the token endpoint it posts cards to, and
+ * the 3-D Secure bank page. Registered only while the sandbox is the gateway, never in
+ * production. Card data reaches only the token endpoint, which keeps the last four digits;
+ * request bodies are never logged.
+ */
+export const sandboxBrowserPlugin: FastifyPluginAsync = async (app) => {
+  const pagos = app.config.pagos;
+  if (pagos.proveedor !== 'sandbox') return;
+  const gateway = new SandboxGateway(app.db, pagos.publicUrl);
+
+  await app.register(async (scope) => {
+    await scope.register(formbody, { bodyLimit: 4096 });
+
+    scope.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof GatewayError) return openpayError(reply, error, request.id);
+      if (error.statusCode && error.statusCode < 500) return openpayError(reply, new GatewayError(1001, { httpStatus: error.statusCode }), request.id);
+      request.log.error({ err: { message: error.message, code: error.code } }, 'sandbox de pagos');
+      return openpayError(reply, new GatewayError(1000), request.id);
+    });
+
+    scope.get(SANDBOX_PATHS.script, async (_request, reply) =>
+      reply.header('content-type', 'application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(SANDBOX_BROWSER_SCRIPT),
+    );
+
+    scope.post<{ Params: { merchantId: string } }>('/sandbox/v1/:merchantId/tokens', { bodyLimit: 4096 }, async (request, reply) => {
+      if (request.params.merchantId !== SANDBOX_MERCHANT_ID || publicKeyOf(request.headers.authorization) !== SANDBOX_PUBLIC_KEY) {
+        throw new GatewayError(1002);
+      }
+      const body = request.body;
+      if (!body || typeof body !== 'object' || Array.isArray(body)) throw new GatewayError(1001);
+      return reply.status(201).send(await gateway.createToken(body));
+    });
+
+    scope.get<{ Params: { chargeId: string } }>('/sandbox/3ds/:chargeId', async (request, reply) => {
+      reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      let state;
+      try {
+        state = await gateway.threeDsState(request.params.chargeId);
+      } catch (err) {
+        if (err instanceof GatewayError && err.errorCode === 1005) {
+          return reply.status(404).send(bankMessagePage('Cargo no encontrado', 'El cargo que intentas autorizar no existe.'));
+        }
+        throw err;
+      }
+      const { charge, redirectUrl } = state;
+      if (charge.status !== 'charge_pending') {
+        return reply.send(bankMessagePage('Pago ya procesado', 'Este pago ya fue autorizado o rechazado.', { href: returnUrl(redirectUrl, charge.id), label: 'Volver a la tienda' }));
+      }
+      // The form's 303 goes on to the shop's return page, which form-action must allow too.
+      reply.header('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${new URL(redirectUrl).origin}; frame-ancestors 'none'`);
+      return reply.send(bankPage(charge, SANDBOX_PATHS.bankPage(charge.id)));
+    });
+
+    scope.post<{ Params: { chargeId: string }; Body: { accion?: unknown } }>('/sandbox/3ds/:chargeId', async (request, reply) => {
+      const accion = request.body?.accion;
+      if (accion !== 'autorizar' && accion !== 'rechazar') {
+        return reply.status(400).header('content-type', 'text/html; charset=utf-8').send(bankMessagePage('Solicitud inválida', 'Elige Autorizar o Rechazar.'));
+      }
+      try {
+        const { charge, redirectUrl } = await gateway.completeThreeDs(request.params.chargeId, accion === 'autorizar');
+        return reply.redirect(returnUrl(redirectUrl, charge.id), 303);
+      } catch (err) {
+        if (err instanceof GatewayError && err.errorCode === 1005) {
+          return reply.status(404).header('content-type', 'text/html; charset=utf-8').send(bankMessagePage('Cargo no encontrado', 'El cargo que intentas autorizar no existe.'));
+        }
+        throw err;
+      }
+    });
+  });
+};

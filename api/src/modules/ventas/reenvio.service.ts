@@ -1,0 +1,51 @@
+import type { DbOrTx } from '../../db/client';
+import { DomainError } from '../../lib/errors';
+import { ticketsEmail } from './ventas.email';
+import * as repo from './ventas.repository';
+import type { CargoRow, VentaReserva } from './ventas.repository';
+import { ownReserva, type Caller } from './ventas.access';
+import type { VentaDeps } from './ventas.service';
+
+/** Resends of one sale's tickets e-mail allowed per window: enough for a lost e-mail, useless for flooding. */
+export const REENVIOS = { max: 3, windowMinutes: 10 } as const;
+
+/** The tickets e-mail of a sale (to its delivery address), as sent with the sale and resent on request. */
+export async function ticketsEmailFor(tx: DbOrTx, deps: Pick<VentaDeps, 'publicUrl'>, r: VentaReserva, row: CargoRow) {
+  const evento = (await repo.findVentaEvento(tx, r.eventoId))!;
+  return ticketsEmail({
+    to: r.correo,
+    nombre: r.nombre,
+    evento,
+    boletos: await repo.listBoletosCargo(tx, row.id),
+    total: row.monto,
+    link: `${deps.publicUrl.replace(/\/+$/, '')}/perfil/mis_compras`,
+  });
+}
+
+/**
+ * Sends a sold reservation's tickets e-mail again, only ever to the address the sale delivered
+ * to (a ticket id cannot redirect tickets elsewhere), at most REENVIOS.max times per window.
+ */
+async function reenviar(deps: VentaDeps, r: VentaReserva): Promise<{ message: string; user: { email: string } }> {
+  if (r.estado !== 'vendida') throw new DomainError('COMPRA_NO_ENCONTRADA');
+  const pagado = (await repo.listCargosPendientes(deps.db, r.id)).find((c) => c.estado === 'pagado');
+  if (!pagado || !deps.mailer) throw new DomainError('COMPRA_NO_ENCONTRADA');
+  const mail = await ticketsEmailFor(deps.db, deps, r, pagado);
+  // The sale's own e-mail counts too: a resend right after buying is one of the allowed ones.
+  if ((await repo.countRecentEmails(deps.db, mail.to, mail.subject, REENVIOS.windowMinutes)) > REENVIOS.max) throw new DomainError('REENVIOS_AGOTADOS');
+  deps.mailer.deliverInBackground(await deps.mailer.enqueue(deps.db, mail));
+  return { message: 'Te enviamos tus boletos por correo.', user: { email: r.correo } };
+}
+
+/** POST /correos/sold-tickets-email/{address}/{ticketId}: the address must be the sale's own. */
+export async function reenviarPorBoleto(deps: VentaDeps, address: string, boletoId: string) {
+  const reservaId = await repo.findReservaDeBoleto(deps.db, boletoId);
+  const r = reservaId ? await repo.findVentaReserva(deps.db, reservaId) : undefined;
+  if (!r || r.correo.toLowerCase() !== address.trim().toLowerCase()) throw new DomainError('COMPRA_NO_ENCONTRADA');
+  return reenviar(deps, r);
+}
+
+/** sold-tickets-email-3d/{id} and sold-tickets-email-invitado/{invitadoId}/{id}: the reservation's owner (spec capability rules). */
+export async function reenviarPorReserva(deps: VentaDeps, reservaId: string, caller: Caller) {
+  return reenviar(deps, await ownReserva(deps.db, reservaId, caller).catch(() => Promise.reject(new DomainError('COMPRA_NO_ENCONTRADA'))));
+}

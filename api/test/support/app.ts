@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp, type BuildAppOptions } from '../../src/app';
+import { DEFAULT_API_KEY } from '../../src/config';
+import { openDatabase, type Database } from '../../src/db/client';
+import { adminQuery, databaseUrl } from './template';
+
+export { DEFAULT_API_KEY as TEST_API_KEY };
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  /** app.inject with the API key header already set. */
+  request(opts: InjectOptions | string): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated and seeded database for this test file: PGlite loaded from the template
+ * tarball (`pnpm test`) or a PostgreSQL database cloned from the template (`pnpm test:pg`).
+ */
+export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (inject('dbMode') === 'pg') {
+    const base = inject('pgBaseUrl');
+    const name = `taquilla_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    await adminQuery(base, `create database "${name}" template "${inject('pgTemplateDb')}"`);
+    const database = await openDatabase({ url: databaseUrl(base, name), poolSize: 4 });
+    return { database, drop: () => adminQuery(base, `drop database if exists "${name}" with (force)`) };
+  }
+  const tar = readFileSync(inject('pgliteTemplate'));
+  const database = await openDatabase({ pgliteDir: 'memory://', loadDataDir: new Blob([tar]) });
+  return { database, drop: async () => {} };
+}
+
+/** Applies `env` to process.env while `build` runs (modules read their settings then), then restores it. */
+async function withEnv<T>(env: Record<string, string | undefined>, build: () => Promise<T>): Promise<T> {
+  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+  const set = (vars: Record<string, string | undefined>) => {
+    for (const [k, v] of Object.entries(vars)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  };
+  set(env);
+  try {
+    return await build();
+  } finally {
+    set(saved);
+  }
+}
+
+export interface TestAppOptions extends Omit<BuildAppOptions, 'db'> {
+  /**
+   * Environment the modules read while the app is built. Tests start with no SMTP server, no
+   * Redis and no mail retry worker whatever the shell has set; a test that needs one says so.
+   */
+  env?: Record<string, string | undefined>;
+  /** Another app on this database (a second configuration) instead of a fresh copy; closing it leaves the database open. */
+  database?: Database;
+}
+
+/**
+ * The one app builder of the API tests: the app on its own fresh database (or `database`),
+ * logger off, every answer checked against its declared schema (`validateResponses`).
+ *   const t = await buildTestApp(); const res = await t.request('/api/v1/eventos/get_all');
+ */
+export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const { env, database: shared, ...appOpts } = opts;
+  const { database, drop } = shared ? { database: shared, drop: undefined } : await openTestDatabase();
+  const app = await withEnv({ MAIL_WORKER: '0', SMTP_URL: '', REDIS_URL: '', ...env }, async () => {
+    const built = await buildApp({ logger: false, ...appOpts, validateResponses: true, db: database, migrate: appOpts.migrate ?? false, seed: appOpts.seed ?? false });
+    await built.ready();
+    return built;
+  });
+  return {
+    app,
+    database,
+    request: (o) => {
+      const options: InjectOptions = typeof o === 'string' ? { url: o } : o;
+      return app.inject({ ...options, headers: { 'x-api-key': DEFAULT_API_KEY, ...(options.headers ?? {}) } });
+    },
+    close: async () => {
+      await app.close();
+      if (!drop) return;
+      await database.close();
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../src/db/client';
+import { queryRows } from '../../src/db/rows';
+import { signToken } from '../../src/lib/jwt';
+import { openSession } from '../../src/modules/auth/sessions.repository';
+
+/** A future web event with a numbered section of ≥ `minSeats` free seats and a general section. */
+export async function pickEvento(db: Db, minSeats = 20, skip: number[] = []) {
+  const [row] = await queryRows<{ evento_id: number; seccion_id: number; limite: number }>(
+    db,
+    sql`select ea.evento_id, ea.seccion_id, e.limite_de_asientos as limite
+          from evento_asientos ea join eventos e on e.id = ea.evento_id
+         where e.mostrar_web and e.fecha > now() and ea.estado = 'disponible' and ea.hold_expires_at is null
+           and exists (select 1 from evento_secciones es join secciones s on s.id = es.seccion_id where es.evento_id = e.id and s.tipo = 'general')
+           ${skip.length ? sql`and e.id not in (${sql.join(skip.map((id) => sql`${id}`), sql`, `)})` : sql``}
+         group by 1, 2, 3 having count(*) >= ${minSeats} order by 1, 2 limit 1`,
+  );
+  const [general] = await queryRows<{ seccion_id: number; capacidad: number }>(
+    db,
+    sql`select es.seccion_id, count(l.id)::int as capacidad from evento_secciones es join secciones s on s.id = es.seccion_id
+          join evento_lugares_generales l on l.evento_seccion_id = es.id
+         where es.evento_id = ${row!.evento_id} and s.tipo = 'general' group by 1 order by 1 limit 1`,
+  );
+  return { eventoId: row!.evento_id, seccionId: row!.seccion_id, limite: row!.limite, general: { seccionId: general!.seccion_id, capacidad: general!.capacidad } };
+}
+
+export async function freeSeats(db: Db, eventoId: number, seccionId: number, n: number, offset = 0): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select id from evento_asientos where evento_id = ${eventoId} and seccion_id = ${seccionId} and estado = 'disponible' and hold_expires_at is null
+         order by id limit ${n} offset ${offset}`,
+  );
+  return rows.map((r) => r.id);
+}
+
+let userSeq = 0;
+
+/** An account (verified unless told) and a session token for it. */
+export async function createUser(db: Db, jwtSecret: string, opts: { verified?: boolean } = {}) {
+  const email = `comprador.${process.pid}.${Date.now().toString(36)}.${userSeq++}@ejemplo.mx`;
+  const verified = opts.verified ?? true;
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`insert into users (full_name, email, password_hash, is_verified) values ('Comprador Prueba', ${email}, 'x', ${verified}) returning id`,
+  );
+  const sessionId = await openSession(db, row!.id);
+  const token = await signToken({ id: row!.id, email, fullName: 'Comprador Prueba', isVerified: verified }, { secret: jwtSecret, sessionId });
+  return { id: row!.id, email, token };
+}
+
+/** The served state of seats (filas_por_seccion semantics: a live hold reads 'reservado'). */
+export async function seatStates(db: Db, ids: number[]): Promise<Map<number, string>> {
+  const rows = await queryRows<{ id: number; estado: string }>(
+    db,
+    sql`select id, case when estado = 'disponible' and hold_expires_at > now() then 'reservado' else estado end as estado
+          from evento_asientos where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+  );
+  return new Map(rows.map((r) => [r.id, r.estado]));
+}
+
+export async function reservaEstado(db: Db, id: string): Promise<string | undefined> {
+  const [row] = await queryRows<{ estado: string }>(db, sql`select estado from reservas where id = ${id}`);
+  return row?.estado;
+}
