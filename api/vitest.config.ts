@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['test/**/*.test.ts'],
     exclude: process.env.TEST_DB === 'pg' ? [] : ['**/*.pg.test.ts', '**/node_modules/**'],
     globalSetup: ['test/global-setup.ts'],
     environment: 'node',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildStorefrontApp } from './security/storefront-app';
+import { buildStorefrontApp } from './support/storefront';
 
 // index.html as the real app serves it: the landing page's first answers are the API's own.
 let t: Awaited<ReturnType<typeof buildStorefrontApp>>;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storefrontPlugin } from './storefront';
+import { storefrontPlugin } from '../src/plugins/storefront';
 
 // The plugin alone on a bare Fastify (no database): it only needs `app.config.apiKey`.
 let app: FastifyInstance;
