@@ -9,7 +9,7 @@ import { apiErrorSchema } from '@taquilla/shared/schemas/common';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
-import { getEventosWeb, getEventosWebJson, getFilasPorSeccion, getFilasPorSeccionJson } from '../src/modules/catalog/service';
+import { getEventosWeb, getEventosWebJson, getFilasPorSeccion, getFilasPorSeccionJson } from '../src/modules/catalog/catalog.service';
 import { buildTestApp, type TestApp } from './helpers';
 
 let t: TestApp;

@@ -10,7 +10,7 @@ import {
 } from '@taquilla/shared/schemas/catalog';
 import type { RouteModule } from '../types';
 import { sendJsonText } from './json-sql';
-import { getCategorias, getDetalleSeccion, getEventoDetalle, getEventosWebJson, getFilasPorSeccionJson } from './service';
+import { getCategorias, getDetalleSeccion, getEventoDetalle, getEventosWebJson, getFilasPorSeccionJson } from './catalog.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 const eventoParams = z.object({ id: idParamSchema });

@@ -26,7 +26,7 @@ import {
   listPreciosSeccion,
   listSeccionesEvento,
   type EventoRow,
-} from './repository';
+} from './catalog.repository';
 
 /** Row → the spec's Event DTO; also used by the account's purchase list. */
 export function toEvento(r: EventoRow): Evento {
