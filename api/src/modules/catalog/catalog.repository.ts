@@ -1,10 +1,10 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
+import { queryRows } from '../../db/rows';
 import {
   artistas,
   bloques,
-  eventoAsientos,
   filas,
   categorias,
   categoriasEvento,
@@ -172,25 +172,29 @@ export async function listFilasSeccion(db: DbOrTx, seccionId: number) {
   ).execute({ seccionId });
 }
 
+export interface AsientoRow {
+  id: number;
+  numero: number;
+  estado: string;
+  /** A hold that has not expired. */
+  held: boolean;
+  precio: number;
+  categoriaEventoId: number;
+  filaId: number;
+}
+
 /**
- * Every seat of one section of an event with its live state ('held' = a hold that has not
- * expired), read in (fila, numero) order straight from the seat-map index.
+ * Every seat of one section of an event with its live state, read in (fila, numero) order
+ * straight from the seat-map index. Plain SQL through the driver: on a 5,000-seat section the
+ * query builder's per-column row mapping took a sixth of the request.
  */
-export async function listAsientosSeccion(db: DbOrTx, eventoId: number, seccionId: number) {
-  return prepared(db, 'catalog_asientos_seccion', () =>
-    db
-      .select({
-        id: eventoAsientos.id,
-        numero: eventoAsientos.numero,
-        estado: eventoAsientos.estado,
-        held: sql<boolean>`coalesce(${eventoAsientos.holdExpiresAt} > now(), false)`,
-        precio: eventoAsientos.precio,
-        categoriaEventoId: eventoAsientos.categoriaEventoId,
-        filaId: eventoAsientos.filaId,
-      })
-      .from(eventoAsientos)
-      .where(and(eq(eventoAsientos.eventoId, sql.placeholder('eventoId')), eq(eventoAsientos.seccionId, sql.placeholder('seccionId'))))
-      .orderBy(asc(eventoAsientos.eventoId), asc(eventoAsientos.seccionId), asc(eventoAsientos.filaId), asc(eventoAsientos.numero))
-      .prepare('catalog_asientos_seccion'),
-  ).execute({ eventoId, seccionId });
+export async function listAsientosSeccion(db: DbOrTx, eventoId: number, seccionId: number): Promise<AsientoRow[]> {
+  return queryRows<AsientoRow>(
+    db,
+    sql`select id, numero, estado, coalesce(hold_expires_at > now(), false) as held, precio,
+               categoria_evento_id as "categoriaEventoId", fila_id as "filaId"
+          from evento_asientos
+         where evento_id = ${eventoId} and seccion_id = ${seccionId}
+         order by evento_id, seccion_id, fila_id, numero`,
+  );
 }
