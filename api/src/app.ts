@@ -1,13 +1,9 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import './lib/zod-locale';
+import { zodResponseSerializer } from './lib/response-serializer';
 import { readEnv, type EnvConfig } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { seedIfEmpty } from './seed/seed';
@@ -51,8 +47,8 @@ export interface BuildAppOptions {
   /** Overrides of env config (apiKey, jwtSecret, …). */
   config?: Partial<EnvConfig>;
   /**
-   * Check every response against its zod schema (default: on unless NODE_ENV=production).
-   * Off, responses are still typed at compile time and the OpenAPI doc is unchanged.
+   * Check every response against its zod schema before it is serialised (default: on unless
+   * NODE_ENV=production). Either way the schema serialises the answer (lib/response-serializer).
    */
   validateResponses?: boolean;
   /** Extra route modules (tests, experiments); the real list is modules/index.ts. */
@@ -81,7 +77,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
 
   const validateResponses = opts.validateResponses ?? process.env.NODE_ENV !== 'production';
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(validateResponses ? serializerCompiler : () => (data) => JSON.stringify(data));
+  app.setSerializerCompiler(zodResponseSerializer({ validate: validateResponses }));
   app.setErrorHandler(errorHandler);
   await app.register(inputGuardPlugin);
   await app.register(securityHeadersPlugin, {

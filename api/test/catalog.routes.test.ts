@@ -9,7 +9,7 @@ import { apiErrorSchema } from '@taquilla/shared/schemas/common';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
-import { getEventosWeb, getEventosWebJson, getFilasPorSeccion, getFilasPorSeccionJson } from '../src/modules/catalog/service';
+import { getEventosWeb, getFilasPorSeccion } from '../src/modules/catalog/catalog.service';
 import { buildTestApp, type TestApp } from './support/app';
 
 let t: TestApp;
@@ -48,21 +48,66 @@ describe('GET /eventos/get_all', () => {
     expect(JSON.stringify(body)).not.toContain('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000');
   });
 
-  it('the database-built JSON equals the DTO mapping of the same rows', async () => {
-    // Byte for byte: the SQL-built text is exactly JSON.stringify of the TypeScript mapping.
-    expect(await getEventosWebJson(t.database.db)).toBe(JSON.stringify(await getEventosWeb(t.database.db)));
+  it('is the TypeScript DTO mapping, serialised by the declared schema with nothing lost or reordered', async () => {
+    const res = await t.request('/api/v1/eventos/get_all');
+    expect(res.body).toBe(JSON.stringify(await getEventosWeb(t.database.db)));
   });
 
-  it('follows renames of the names it shows (trigger-kept listing)', async () => {
-    const before = eventosGetAllResponseSchema.parse((await t.request('/api/v1/eventos/get_all')).json()).eventosFiltrados[0]!;
+  it('follows every catalogue change: the event itself and the names it shows', async () => {
+    const listed = async () => eventosGetAllResponseSchema.parse((await t.request('/api/v1/eventos/get_all')).json()).eventosFiltrados;
+    const before = (await listed())[0]!;
     await t.database.db.execute(sql`update artistas set nombre = 'Artista Renombrado' where nombre = ${before.artista.nombre}`);
     await t.database.db.execute(sql`update ciudades set nombre = 'Ciudad Renombrada' where nombre = ${before.ciudad.nombre}`);
     await t.database.db.execute(sql`update eventos set limite_de_asientos = 4 where id = ${before.id}`);
-    const after = eventosGetAllResponseSchema.parse((await t.request('/api/v1/eventos/get_all')).json()).eventosFiltrados.find((e) => e.id === before.id)!;
-    expect(after.artista.nombre).toBe('Artista Renombrado');
-    expect(after.ciudad.nombre).toBe('Ciudad Renombrada');
-    expect(after.limiteDeAsientos).toBe(4);
-    expect(await getEventosWebJson(t.database.db)).toBe(JSON.stringify(await getEventosWeb(t.database.db)));
+    // Each process hears the change from PostgreSQL (LISTEN), a moment after the commit.
+    await expect.poll(async () => (await listed()).find((e) => e.id === before.id), { timeout: 2_000 }).toMatchObject({
+      artista: { nombre: 'Artista Renombrado' },
+      ciudad: { nombre: 'Ciudad Renombrada' },
+      limiteDeAsientos: 4,
+    });
+    await t.database.db.execute(sql`update eventos set mostrar_web = false where id = ${before.id}`);
+    await expect.poll(async () => (await listed()).some((e) => e.id === before.id), { timeout: 2_000 }).toBe(false);
+    await t.database.db.execute(sql`update eventos set mostrar_web = true where id = ${before.id}`);
+    await expect.poll(async () => (await listed()).some((e) => e.id === before.id), { timeout: 2_000 }).toBe(true);
+  });
+
+  it('a change written outside the API reaches every API process on the database', async () => {
+    const other = await buildTestApp({ database: t.database });
+    try {
+      const inOther = async () => eventosGetAllResponseSchema.parse((await other.request('/api/v1/eventos/get_all')).json()).eventosFiltrados;
+      const inFirst = async () => eventosGetAllResponseSchema.parse((await t.request('/api/v1/eventos/get_all')).json()).eventosFiltrados;
+      const target = (await inOther())[1]!;
+      expect((await inFirst()).find((e) => e.id === target.id)?.nombre).toBe(target.nombre);
+      await t.database.db.execute(sql`update eventos set nombre = 'Función Renombrada' where id = ${target.id}`);
+      await expect.poll(async () => (await inOther()).find((e) => e.id === target.id)?.nombre, { timeout: 2_000 }).toBe('Función Renombrada');
+      await expect.poll(async () => (await inFirst()).find((e) => e.id === target.id)?.nombre, { timeout: 2_000 }).toBe('Función Renombrada');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('answers 304 to a repeat while the listing is unchanged, and a new ETag after a change', async () => {
+    const first = await t.request('/api/v1/eventos/get_all');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"/);
+    const again = await t.request({ url: '/api/v1/eventos/get_all', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const id = eventosGetAllResponseSchema.parse(first.json()).eventosFiltrados[2]!.id;
+    await t.database.db.execute(sql`update eventos set descripcion = descripcion || ' (nueva fecha)' where id = ${id}`);
+    await expect.poll(async () => (await t.request({ url: '/api/v1/eventos/get_all', headers: { 'if-none-match': etag } })).statusCode, { timeout: 2_000 }).toBe(200);
+  });
+
+  it('drops an event when it starts, with no write to the catalogue', async () => {
+    const listed = async () => eventosGetAllResponseSchema.parse((await t.request('/api/v1/eventos/get_all')).json()).eventosFiltrados;
+    const id = (await listed()).at(-1)!.id;
+    const [{ fecha }] = (await queryRows<{ fecha: string }>(
+      t.database.db,
+      sql`update eventos set fecha = now() + interval '1.5 seconds' where id = ${id} returning fecha::text as fecha`,
+    )) as [{ fecha: string }];
+    await expect.poll(async () => (await listed())[0]?.id, { timeout: 1_000 }).toBe(id);
+    await new Promise((r) => setTimeout(r, Math.max(0, Date.parse(fecha) - Date.now()) + 50));
+    expect((await listed()).some((e) => e.id === id)).toBe(false);
   });
 
   it('works without the query and refuses an unknown device type', async () => {
@@ -137,10 +182,21 @@ describe('GET /eventos/:id/:seccionId/filas_por_seccion', () => {
     expect(body.esMesa).toBe(false);
   });
 
-  it('the database-built JSON equals the DTO mapping of the same rows', async () => {
-    // Byte for byte: the SQL-built text is exactly JSON.stringify of the TypeScript mapping.
-    const fromSql = await getFilasPorSeccionJson(t.database.db, stadium.eventoId, stadium.seccionId);
-    expect(fromSql).toBe(JSON.stringify(await getFilasPorSeccion(t.database.db, stadium.eventoId, stadium.seccionId)));
+  it('is the TypeScript DTO mapping, serialised by the declared schema with nothing lost or reordered', async () => {
+    const res = await t.request(`/api/v1/eventos/${stadium.eventoId}/${stadium.seccionId}/filas_por_seccion`);
+    expect(res.body).toBe(JSON.stringify(await getFilasPorSeccion(t.database.db, stadium.eventoId, stadium.seccionId)));
+  });
+
+  it('reads seat state from the database on every request', async () => {
+    const path = `/api/v1/eventos/${stadium.eventoId}/${stadium.seccionId}/filas_por_seccion`;
+    const seat = (await t.request(path)).json().filas[0].asientos.find((a: { estado: string }) => a.estado === 'disponible');
+    const estadoOf = async () => filasPorSeccionResponseSchema.parse((await t.request(path)).json()).filas.flatMap((f) => f.asientos).find((a) => a.id === seat.id)!.estado;
+    await t.database.db.execute(sql`update evento_asientos set hold_expires_at = now() + interval '1 minute' where id = ${seat.id}`);
+    expect(await estadoOf()).toBe('reservado');
+    await t.database.db.execute(sql`update evento_asientos set estado = 'vendido', hold_expires_at = null where id = ${seat.id}`);
+    expect(await estadoOf()).toBe('vendido');
+    await t.database.db.execute(sql`update evento_asientos set estado = 'disponible' where id = ${seat.id}`);
+    expect(await estadoOf()).toBe('disponible');
   });
 
   it('marks table sections with esMesa', async () => {

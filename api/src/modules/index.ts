@@ -3,7 +3,7 @@
  * RouteModule and append it here — app.ts needs no change.
  */
 import { authModule } from './auth/auth.routes';
-import { catalogModule } from './catalog/routes';
+import { catalogModule } from './catalog/catalog.routes';
 import { cuentaModule } from './cuenta/cuenta.routes';
 import { healthModule } from './health/health.routes';
 import { pagosModule } from './pagos/pagos.routes';

@@ -29,13 +29,6 @@ export const eventos = pgTable(
      * scanning inventory on every request.
      */
     precioDesde: integer('precio_desde'),
-    /**
-     * The event's listing DTO (eventoSchema without svg) as compact JSON text, maintained by
-     * database triggers (migration 0003) whenever the event or a name it shows changes — a
-     * projection kept in the same transaction as its sources, not a cache. get_all then reads
-     * one indexed table instead of a five-way join (measured 10× cheaper in PostgreSQL).
-     */
-    listadoJson: text('listado_json'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('eventos_web_fecha_idx').on(t.mostrarWeb, t.fecha)],

@@ -1,11 +1,10 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { scalarText } from '../../db/scalar-text';
+import { queryRows } from '../../db/rows';
 import {
   artistas,
   bloques,
-  eventoAsientos,
   filas,
   categorias,
   categoriasEvento,
@@ -54,20 +53,7 @@ function eventoQuery(db: DbOrTx) {
     .innerJoin(ciudades, eq(ciudades.id, recintos.ciudadId));
 }
 
-/** Upcoming events shown on the web, soonest first, as the JSON text of an Evento[]. */
-export async function listEventosWebJson(db: DbOrTx): Promise<string> {
-  // listado_json is kept by triggers (migration 0003): one indexed table, no joins, no JSON
-  // building per request; the text goes to the client untouched.
-  const json = await scalarText(
-    db,
-    'catalog_eventos_web_json',
-    `select '[' || coalesce(string_agg(listado_json, ',' order by fecha, id), '') || ']'
-       from eventos where mostrar_web and fecha >= now()`,
-  );
-  return json ?? '[]';
-}
-
-/** Same listing as rows (used where a JS value is needed). */
+/** Upcoming events shown on the web, soonest first. */
 export async function listEventosWeb(db: DbOrTx) {
   return eventoQuery(db)
     .where(and(eq(eventos.mostrarWeb, true), gte(eventos.fecha, sql`now()`)))
@@ -186,78 +172,29 @@ export async function listFilasSeccion(db: DbOrTx, seccionId: number) {
   ).execute({ seccionId });
 }
 
-/**
- * Every seat of one section of an event with its live state ('held' = a hold that has not
- * expired), read in (fila, numero) order straight from the seat-map index.
- */
-export async function listAsientosSeccion(db: DbOrTx, eventoId: number, seccionId: number) {
-  return prepared(db, 'catalog_asientos_seccion', () =>
-    db
-      .select({
-        id: eventoAsientos.id,
-        numero: eventoAsientos.numero,
-        estado: eventoAsientos.estado,
-        held: sql<boolean>`coalesce(${eventoAsientos.holdExpiresAt} > now(), false)`,
-        precio: eventoAsientos.precio,
-        categoriaEventoId: eventoAsientos.categoriaEventoId,
-        filaId: eventoAsientos.filaId,
-      })
-      .from(eventoAsientos)
-      .where(and(eq(eventoAsientos.eventoId, sql.placeholder('eventoId')), eq(eventoAsientos.seccionId, sql.placeholder('seccionId'))))
-      .orderBy(asc(eventoAsientos.eventoId), asc(eventoAsientos.seccionId), asc(eventoAsientos.filaId), asc(eventoAsientos.numero))
-      .prepare('catalog_asientos_seccion'),
-  ).execute({ eventoId, seccionId });
+export interface AsientoRow {
+  id: number;
+  numero: number;
+  estado: string;
+  /** A hold that has not expired. */
+  held: boolean;
+  precio: number;
+  categoriaEventoId: number;
+  filaId: number;
 }
 
-
 /**
- * The `filas` array of filas_por_seccion as JSON text, built by the database (a 5,000-seat
- * section is ~560 KB: parsing and re-serialising it in JS dominated the request). Seats with a
- * live hold are served as 'reservado'; rows without seats on this event are left out.
+ * Every seat of one section of an event with its live state, read in (fila, numero) order
+ * straight from the seat-map index. Plain SQL through the driver: on a 5,000-seat section the
+ * query builder's per-column row mapping took a sixth of the request.
  */
-export async function listFilasJson(
-  db: DbOrTx,
-  p: { eventoId: number; seccionId: number; udt: number; uds: number; iva: number; orientacionFilas: string },
-): Promise<string> {
-  const rows = await prepared(db, 'catalog_filas_json', () =>
-    db
-      .select({
-        // Compact JSON by concatenation (json_build_object pads every ' : ' and ', ', +18 % bytes
-        // on a 5,000-seat map); strings go through to_json() for escaping, numbers are integers.
-        json: sql<string>`'[' || coalesce(string_agg(
-          '{"id":' || f.id || ',"nombre":' || to_json(f.nombre)::text || ',"asientos":[' || s.asientos || ']'
-          || ',"udt":' || ${sql.placeholder('udt')}::int || ',"uds":' || ${sql.placeholder('uds')}::int || ',"iva":' || ${sql.placeholder('iva')}::int
-          || ',"orientacionFilas":' || to_json(${sql.placeholder('orientacionFilas')}::text)::text || ',"esMesa":' || f.es_mesa::text || '}',
-          ',' order by f.orden, f.id), '') || ']'`,
-      })
-      .from(
-        sql`filas f cross join lateral (
-          select string_agg(
-                   '{"id":' || ea.id || ',"numero":' || ea.numero
-                   || ',"estado":"' || (case when ea.estado = 'disponible' and ea.hold_expires_at > now() then 'reservado' else ea.estado end)
-                   || '","precio":' || ea.precio || ',"categoria":' || to_json(ce.nombre)::text || ',"color":' || to_json(ce.color)::text
-                   || ',"fila":' || to_json(f.nombre)::text || '}',
-                   ',' order by ea.numero) as asientos
-            from evento_asientos ea join categorias_evento ce on ce.id = ea.categoria_evento_id
-           where ea.evento_id = ${sql.placeholder('eventoId')} and ea.seccion_id = f.seccion_id and ea.fila_id = f.id) s`,
-      )
-      .where(sql`f.seccion_id = ${sql.placeholder('seccionId')} and s.asientos is not null`)
-      .prepare('catalog_filas_json'),
-  ).execute(p);
-  return rows[0]?.json ?? '[]';
-}
-
-/** Distinct prices > 0 per category among a section's seats on sale or sold. */
-export async function listPreciosSeccion(db: DbOrTx, eventoId: number, seccionId: number) {
-  return prepared(db, 'catalog_precios_seccion', () =>
-    db
-      .select({ categoriaEventoId: eventoAsientos.categoriaEventoId, precio: eventoAsientos.precio })
-      .from(eventoAsientos)
-      .where(
-        sql`${eventoAsientos.eventoId} = ${sql.placeholder('eventoId')} and ${eventoAsientos.seccionId} = ${sql.placeholder('seccionId')}
-            and ${eventoAsientos.precio} > 0 and ${eventoAsientos.estado} in ('disponible', 'vendido', 'ocupado')`,
-      )
-      .groupBy(eventoAsientos.categoriaEventoId, eventoAsientos.precio)
-      .prepare('catalog_precios_seccion'),
-  ).execute({ eventoId, seccionId });
+export async function listAsientosSeccion(db: DbOrTx, eventoId: number, seccionId: number): Promise<AsientoRow[]> {
+  return queryRows<AsientoRow>(
+    db,
+    sql`select id, numero, estado, coalesce(hold_expires_at > now(), false) as held, precio,
+               categoria_evento_id as "categoriaEventoId", fila_id as "filaId"
+          from evento_asientos
+         where evento_id = ${eventoId} and seccion_id = ${seccionId}
+         order by evento_id, seccion_id, fila_id, numero`,
+  );
 }

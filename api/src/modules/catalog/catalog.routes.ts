@@ -9,16 +9,24 @@ import {
   filasPorSeccionResponseSchema,
 } from '@taquilla/shared/schemas/catalog';
 import type { RouteModule } from '../types';
-import { sendJsonText } from './json-sql';
-import { getCategorias, getDetalleSeccion, getEventoDetalle, getEventosWebJson, getFilasPorSeccionJson } from './service';
+import { CatalogoCache } from './catalog.cache';
+import { getCategorias, getDetalleSeccion, getEventoDetalle, getEventosWeb, getFilasPorSeccion, listadoValidUntil } from './catalog.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 const eventoParams = z.object({ id: idParamSchema });
 
-/** Catalogue reads (spec section 7, "Events"): thin handlers, logic in ./service. */
+/**
+ * Catalogue reads (spec section 7, "Events"): thin handlers, logic in ./catalog.service. Each
+ * answer is serialised by its declared response schema. The listing is served from this
+ * process's CatalogoCache (the home page's hot read, dropped on any catalogue change); the
+ * reads that carry seat or place state go to the database every time.
+ */
 export const catalogModule: RouteModule = {
   name: 'catalog',
   plugin: async (app) => {
+    const listado = new CatalogoCache(app.db, app.dbKind, app.log, () => getEventosWeb(app.db), listadoValidUntil);
+    app.addHook('onClose', () => listado.close());
+
     app.get(
       '/categorias/get_all',
       { schema: { tags: ['catálogo'], summary: 'Categorías de eventos', response: { 200: categoriasResponseSchema, 401: apiErrorSchema } } },
@@ -35,7 +43,11 @@ export const catalogModule: RouteModule = {
           response: { 200: eventosGetAllResponseSchema, ...errors },
         },
       },
-      async (_request, reply) => sendJsonText(reply, await getEventosWebJson(app.db)),
+      async (_request, reply) => {
+        const { value, etag } = await listado.get();
+        reply.header('etag', etag);
+        return value;
+      },
     );
 
     app.get(
@@ -67,7 +79,7 @@ export const catalogModule: RouteModule = {
           response: { 200: filasPorSeccionResponseSchema, ...errors },
         },
       },
-      async (request, reply) => sendJsonText(reply, await getFilasPorSeccionJson(app.db, request.params.id, request.params.seccionId)),
+      async (request) => getFilasPorSeccion(app.db, request.params.id, request.params.seccionId),
     );
   },
 };

@@ -20,15 +20,12 @@ import {
   listCategorias,
   listCategoriasEvento,
   listEventosWeb,
-  listEventosWebJson,
-  listFilasJson,
   listFilasSeccion,
-  listPreciosSeccion,
   listSeccionesEvento,
   type EventoRow,
-} from './repository';
+} from './catalog.repository';
 
-/** Row → the spec's Event DTO; also used by the account's purchase list. */
+/** Row → the spec's Event DTO (the one mapping of it); also used by the account's purchase list. */
 export function toEvento(r: EventoRow): Evento {
   return {
     id: r.id,
@@ -53,17 +50,15 @@ export function toEvento(r: EventoRow): Evento {
   };
 }
 
-/**
- * The listing mapped in TypeScript: the reference for the DTO. The route serves
- * getEventosWebJson (database-built text); tests hold the two byte-identical.
- */
+/** Upcoming events shown on the web, soonest first (GET /eventos/get_all; the route serves it through a CatalogoCache). */
 export async function getEventosWeb(db: Db): Promise<EventosGetAllResponse> {
   return { eventosFiltrados: (await listEventosWeb(db)).map(toEvento) };
 }
 
-/** getEventosWeb as JSON text, assembled by the database (the hot path of the home page). */
-export async function getEventosWebJson(db: Db): Promise<string> {
-  return `{"eventosFiltrados":${await listEventosWebJson(db)}}`;
+/** When a listing stops being true by the clock alone: its soonest event starts and leaves it. */
+export function listadoValidUntil(listado: EventosGetAllResponse): number {
+  const first = listado.eventosFiltrados[0];
+  return first ? Date.parse(first.fecha) : Number.POSITIVE_INFINITY;
 }
 
 export async function getCategorias(db: Db): Promise<CategoriasResponse> {
@@ -142,7 +137,10 @@ function servedEstado(estado: string, held: boolean): EstadoAsiento {
   return estado as EstadoAsiento;
 }
 
-/** Reference TypeScript mapping of filas_por_seccion (the route serves getFilasPorSeccionJson; tests hold them equal). */
+/**
+ * Rows and seats of one section with each seat's live state, read from the database on every
+ * call (a seat with a live hold is 'reservado'); rows without seats on this event are left out.
+ */
 export async function getFilasPorSeccion(db: Db, eventoId: number, seccionId: number): Promise<FilasPorSeccionResponse> {
   const [rates, seccion] = await Promise.all([findEventoRates(db, eventoId), findSeccionEvento(db, eventoId, seccionId)]);
   if (!rates) throw new DomainError('EVENTO_NO_ENCONTRADO');
@@ -195,39 +193,4 @@ export async function getFilasPorSeccion(db: Db, eventoId: number, seccionId: nu
     esMesa: seccion.tipo === 'mesa' || withSeats.some((f) => f.esMesa),
     orientacionFilas,
   };
-}
-
-/**
- * getFilasPorSeccion as JSON text: the seat array is assembled by the database, the small
- * parts here. Same answer as getFilasPorSeccion (a test holds them equal).
- */
-export async function getFilasPorSeccionJson(db: Db, eventoId: number, seccionId: number): Promise<string> {
-  const [rates, seccion] = await Promise.all([findEventoRates(db, eventoId), findSeccionEvento(db, eventoId, seccionId)]);
-  if (!rates) throw new DomainError('EVENTO_NO_ENCONTRADO');
-  if (!seccion) throw new DomainError('SECCION_NO_ENCONTRADA');
-  const params = {
-    eventoId,
-    seccionId,
-    udt: rates.usoDeTarjetaBps,
-    uds: seccion.udsBps ?? rates.usoDeServicioBps,
-    iva: rates.isIvaApplied ? rates.ivaRateBps : 0,
-    orientacionFilas: seccion.orientacionFilas,
-  };
-  const [categorias, precios, filasJson, filaRows] = await Promise.all([
-    listCategoriasEvento(db, eventoId),
-    listPreciosSeccion(db, eventoId, seccionId),
-    listFilasJson(db, params),
-    listFilasSeccion(db, seccionId),
-  ]);
-  const esMesa = seccion.tipo === 'mesa' || (filasJson !== '[]' && filaRows.some((f) => f.esMesa));
-  const head = {
-    seccion: { id: seccion.id, nombre: seccion.nombre, tipo_seccion: seccion.tipo, bloque: seccion.bloqueNombre },
-  };
-  const tail = {
-    preciosCategorias: preciosCategorias(categorias, precios.map((p) => ({ ...p, vendibles: 1 }))),
-    categoriasEvento: categoriasEvento(categorias),
-    esMesa,
-    orientacionFilas: seccion.orientacionFilas,
-  };
-  return `${JSON.stringify(head).slice(0, -1)},"filas":${filasJson},${JSON.stringify(tail).slice(1)}`;
 }
