@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { bus, messages } from '@taquilla/shared';
-import { deleteTarjeta, type TarjetaGuardada } from '@taquilla/shared/api/cuenta';
+import { deleteTarjeta } from '@taquilla/shared/api/cuenta';
+import type { TarjetaGuardada } from '@taquilla/shared/schemas/cuenta';
 import { serverMessageOr } from '@taquilla/shared/server-message';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { OutcomeMessage, type Outcome } from '../../../components/OutcomeMessage';

@@ -1,11 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { bus, messages } from '@taquilla/shared';
-import { updatePassword, type UpdatePasswordPayload } from '@taquilla/shared/api/cuenta';
+import { updatePassword } from '@taquilla/shared/api/cuenta';
+import type { UpdatePasswordPayload } from '@taquilla/shared/schemas/cuenta';
 import { serverMessageOr } from '@taquilla/shared/server-message';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { OutcomeMessage, type Outcome } from '../../../components/OutcomeMessage';
 import { TextField } from '../../../components/TextField';
-import { checkPasswordForm, EMPTY_PASSWORD_FORM, type PasswordField, type PasswordValues } from '../lib/password-form';
+import {
+  checkPasswordForm,
+  EMPTY_PASSWORD_FORM,
+  type PasswordField,
+  type PasswordValues,
+} from '../lib/password-form';
 
 /** Mi password: current, new and its confirmation; a confirm dialog precedes the change (spec §5). */
 export function PasswordForm() {

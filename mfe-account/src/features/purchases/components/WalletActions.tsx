@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { bus } from '@taquilla/shared';
-import type { MiEvento } from '@taquilla/shared/api/cuenta';
+import type { MiEvento } from '@taquilla/shared/schemas/cuenta';
 import { calendarFile } from '../lib/calendar-file';
 import { saveFile } from '../lib/download';
 import type { TicketView } from '../lib/tickets';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { forgotPassword, messages } from '@taquilla/shared';
+import { forgotPassword } from '@taquilla/shared/api/auth';
+import { messages } from '@taquilla/shared';
 import type { ForgotPasswordPayload } from '@taquilla/shared/schemas/auth';
 import type { DialogState } from '../../../lib/use-dialog';
 import { errorText } from '../../../lib/session';

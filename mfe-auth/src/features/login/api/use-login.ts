@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { login, messages, sendVerificationEmail } from '@taquilla/shared';
+import { login, sendVerificationEmail } from '@taquilla/shared/api/auth';
+import { messages } from '@taquilla/shared';
 import type { LoginPayload } from '@taquilla/shared/schemas/auth';
 import type { DialogState } from '../../../lib/use-dialog';
 import { errorText, markCredentialsFailed, startSession } from '../../../lib/session';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { messages, register, sendVerificationEmail } from '@taquilla/shared';
+import { messages } from '@taquilla/shared';
+import { register, sendVerificationEmail } from '@taquilla/shared/api/auth';
 import type { RegisterForm } from '@taquilla/shared/schemas/auth';
 import type { DialogState } from '../../../lib/use-dialog';
 import { errorText, markCredentialsFailed } from '../../../lib/session';

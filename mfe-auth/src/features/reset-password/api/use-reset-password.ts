@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { resetPassword } from '@taquilla/shared';
+import { resetPassword } from '@taquilla/shared/api/auth';
 import type { ResetPasswordForm } from '@taquilla/shared/schemas/auth';
 import type { DialogState } from '../../../lib/use-dialog';
 import { errorText } from '../../../lib/session';

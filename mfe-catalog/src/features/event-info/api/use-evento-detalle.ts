@@ -1,5 +1,6 @@
 import { ApiError, messages } from '@taquilla/shared';
-import { getEventoDetalle, type EventoDetalle } from '@taquilla/shared/api/catalog';
+import { getEventoDetalle } from '@taquilla/shared/api/catalog';
+import type { EventoDetalle } from '@taquilla/shared/schemas/catalog';
 import { useRequest, type RequestState } from '@taquilla/shared/use-request';
 
 /** An id the API could know: 1..int4, digits only. Anything else is answered without a request. */

@@ -1,5 +1,6 @@
 import { bus, messages } from '@taquilla/shared';
-import { getEventos, type Evento } from '@taquilla/shared/api/catalog';
+import { getEventos } from '@taquilla/shared/api/catalog';
+import type { Evento } from '@taquilla/shared/schemas/catalog';
 import { useRequest, type RequestState } from '@taquilla/shared/use-request';
 
 /** The event list, loaded once per visit; filters work on it locally (no refetch per click). */

@@ -1,5 +1,5 @@
 import { messages } from '@taquilla/shared';
-import type { Evento } from '@taquilla/shared/api/catalog';
+import type { Evento } from '@taquilla/shared/schemas/catalog';
 import { useMemo } from 'react';
 import { serverMessageOr } from '@taquilla/shared/server-message';
 import { useCategorias } from '../api/use-categorias';

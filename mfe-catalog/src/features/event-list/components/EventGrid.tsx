@@ -1,5 +1,5 @@
 import { messages } from '@taquilla/shared';
-import type { Evento } from '@taquilla/shared/api/catalog';
+import type { Evento } from '@taquilla/shared/schemas/catalog';
 import { EventCard } from './EventCard';
 
 /** The 'Próximos eventos' list: 1 column on phones, up to 4 on wide screens (see CSS). */

@@ -3,7 +3,7 @@
  * CVV go from here straight to the gateway, which answers a one-use token; our API only ever
  * sees that token and the device_session_id.
  */
-import type { Credenciales } from '@taquilla/shared/api/pagos';
+import type { Credenciales } from '@taquilla/shared/schemas/pagos';
 
 export interface OpenPayCard {
   card_number: string;

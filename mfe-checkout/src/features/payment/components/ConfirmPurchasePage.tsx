@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { formatMoney, messages } from '@taquilla/shared';
-import type { CheckCargoResponse } from '@taquilla/shared/api/pagos';
+import type { CheckCargoResponse } from '@taquilla/shared/schemas/pagos';
 import { errorMessage, usePaymentDeps } from '../api/deps';
 import { ResendTickets } from './ResendTickets';
 

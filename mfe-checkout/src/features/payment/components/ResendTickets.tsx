@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ReenvioBoletosResponse } from '@taquilla/shared/api/pagos';
+import type { ReenvioBoletosResponse } from '@taquilla/shared/schemas/pagos';
 import { errorMessage } from '../api/deps';
 
 /** 'Reenviar boletos por correo': the tickets e-mail again, to the purchase's own address. */

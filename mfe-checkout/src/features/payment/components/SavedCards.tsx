@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { messages } from '@taquilla/shared';
-import type { TarjetaGuardada } from '@taquilla/shared/api/cuenta';
+import type { TarjetaGuardada } from '@taquilla/shared/schemas/cuenta';
 import { cardName } from '@taquilla/shared/cards';
 import { ModalDialog } from '../../reservation/components/ModalDialog';
 import type { SavedCardsState } from '../hooks/use-saved-cards';

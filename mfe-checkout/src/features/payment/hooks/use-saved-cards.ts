@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { messages } from '@taquilla/shared';
-import type { PerfilPago, TarjetaGuardada } from '@taquilla/shared/api/cuenta';
+import type { PerfilPago, TarjetaGuardada } from '@taquilla/shared/schemas/cuenta';
 import { errorMessage, usePaymentDeps } from '../api/deps';
 
 export type SavedCardsState =

@@ -5,7 +5,7 @@
 import { formatMessage } from '@taquilla/shared';
 import type { EventoDetalle, FilasPorSeccionResponse, Seccion } from '@taquilla/shared/schemas/catalog';
 import type { Promocion } from '@taquilla/shared/schemas/promociones';
-import type { ReservaDetalle } from '@taquilla/shared';
+import type { ReservaDetalle } from '@taquilla/shared/schemas/reservas';
 import {
   allInPrice,
   bestPromotion,

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { bus, isApiError, messages } from '@taquilla/shared';
-import type { EventoDetalle, FilasPorSeccionResponse } from '@taquilla/shared/api/catalog';
+import type { EventoDetalle, FilasPorSeccionResponse } from '@taquilla/shared/schemas/catalog';
 import { useAvailability } from '../../live/hooks/use-availability';
 import { useSeccion } from '../api/use-seccion';
 import { useSeatSelection } from '../hooks/use-seat-selection';
