@@ -46,5 +46,5 @@ export {
 } from './format';
 export type { DateInput, DateRange } from './format';
 
-export { messages, formatMessage } from './messages';
-export type { MessageCode } from './messages';
+export { messages, formatMessage } from './messages/core';
+export type { MessageCode } from './messages/core';

@@ -2,7 +2,7 @@
  * Typed payment calls (spec §7 "Payments"): `@taquilla/shared/api/pagos`.
  *
  * Errors arrive as ApiError: 400 with a Spanish message for bad input, a changed total
- * (`PAGO_MESSAGES.amountMismatch`) or a promotion that gives the cart nothing; 402 for a
+ * (`pagoMessages.AMOUNT_MISMATCH`) or a promotion that gives the cart nothing; 402 for a
  * declined card (the gateway's Spanish message; the hold stays, a new attempt is allowed);
  * 404 for a reservation that is not the caller's, not live, or unknown.
  */
