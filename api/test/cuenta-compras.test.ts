@@ -1,4 +1,5 @@
-import { CUENTA_MESSAGES, miEventoDetalleSchema, misEventosSchema } from '@taquilla/shared/schemas/cuenta';
+import { miEventoDetalleSchema, misEventosSchema } from '@taquilla/shared/schemas/cuenta';
+import { cuentaMessages } from '@taquilla/shared/messages/cuenta';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
@@ -83,7 +84,7 @@ describe('the buyer’s events and tickets', () => {
     await buy(t, a!.eventoId, { token: ana.token }, { n: 1 });
     const res = await api(t, 'GET', `/eventos/mis_eventos/${a!.eventoId}`, beto.token);
     expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe(CUENTA_MESSAGES.eventNotFound);
+    expect(res.json().message).toBe(cuentaMessages.MY_EVENT_NOT_FOUND);
     expect(res.body).not.toContain(ana.email);
     expect((await misEventos(beto.token)).proximos).toEqual([]);
     expect((await api(t, 'GET', '/eventos/mis_eventos/999999', ana.token)).statusCode).toBe(404);

@@ -1,5 +1,7 @@
-import { CUENTA_MESSAGES, miPerfilSchema } from '@taquilla/shared/schemas/cuenta';
+import { miPerfilSchema } from '@taquilla/shared/schemas/cuenta';
 import { messages } from '@taquilla/shared/messages';
+import { authMessages } from '@taquilla/shared/messages/auth';
+import { cuentaMessages } from '@taquilla/shared/messages/cuenta';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
@@ -47,13 +49,13 @@ describe('PATCH /usuarios/update/password', () => {
     const token = await login(t, email, PASSWORD);
     const before = await hashOf(id);
     const cases: Array<[unknown, string]> = [
-      [{ actualPassword: '', newPassword: 'Nueva123' }, CUENTA_MESSAGES.fieldsRequired],
-      [{ actualPassword: PASSWORD, newPassword: '' }, CUENTA_MESSAGES.fieldsRequired],
-      [{ actualPassword: PASSWORD }, CUENTA_MESSAGES.fieldsRequired],
-      [{ actualPassword: PASSWORD, newPassword: 'Ab1' }, messages.REGISTER_PASSWORD_MIN],
-      [{ actualPassword: PASSWORD, newPassword: 'nueva123' }, messages.REGISTER_PASSWORD_UPPERCASE],
-      [{ actualPassword: PASSWORD, newPassword: 'NUEVA123' }, messages.REGISTER_PASSWORD_LOWERCASE],
-      [{ actualPassword: PASSWORD, newPassword: 'NuevaSinNumero' }, messages.REGISTER_PASSWORD_DIGIT],
+      [{ actualPassword: '', newPassword: 'Nueva123' }, cuentaMessages.PASSWORD_FIELDS_REQUIRED],
+      [{ actualPassword: PASSWORD, newPassword: '' }, cuentaMessages.PASSWORD_FIELDS_REQUIRED],
+      [{ actualPassword: PASSWORD }, cuentaMessages.PASSWORD_FIELDS_REQUIRED],
+      [{ actualPassword: PASSWORD, newPassword: 'Ab1' }, authMessages.REGISTER_PASSWORD_MIN],
+      [{ actualPassword: PASSWORD, newPassword: 'nueva123' }, authMessages.REGISTER_PASSWORD_UPPERCASE],
+      [{ actualPassword: PASSWORD, newPassword: 'NUEVA123' }, authMessages.REGISTER_PASSWORD_LOWERCASE],
+      [{ actualPassword: PASSWORD, newPassword: 'NuevaSinNumero' }, authMessages.REGISTER_PASSWORD_DIGIT],
     ];
     for (const [payload, message] of cases) {
       const res = await cambiar(token, payload);
@@ -71,10 +73,10 @@ describe('PATCH /usuarios/update/password', () => {
     const before = await hashOf(id);
     const wrong = await cambiar(token, { actualPassword: 'Otra1234', newPassword: 'Nueva123' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe(CUENTA_MESSAGES.currentPasswordWrong);
+    expect(wrong.json().message).toBe(cuentaMessages.CURRENT_PASSWORD_WRONG);
     const same = await cambiar(token, { actualPassword: PASSWORD, newPassword: PASSWORD });
     expect(same.statusCode).toBe(400);
-    expect(same.json().message).toBe(CUENTA_MESSAGES.samePassword);
+    expect(same.json().message).toBe(cuentaMessages.SAME_PASSWORD);
     expect(await hashOf(id)).toBe(before);
     expect((await api(t, 'GET', '/usuarios/mi_perfil', token)).statusCode).toBe(200);
   });
@@ -87,14 +89,14 @@ describe('PATCH /usuarios/update/password', () => {
 
     const res = await cambiar(mine, { actualPassword: PASSWORD, newPassword: 'Nueva123' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ message: messages.PASSWORD_UPDATED });
+    expect(res.json()).toEqual({ message: cuentaMessages.PASSWORD_UPDATED });
 
     expect((await api(t, 'GET', '/usuarios/mi_perfil', mine)).statusCode).toBe(200);
     expect((await api(t, 'GET', '/usuarios/mi_perfil', otherDevice)).statusCode).toBe(401);
     expect((await api(t, 'GET', '/auth/check-status', otherDevice)).statusCode).toBe(401);
     const old = await api(t, 'POST', '/auth/login', undefined, { email, password: PASSWORD });
     expect(old.statusCode).toBe(401);
-    expect(old.json().message).toBe(messages.LOGIN_FAILED);
+    expect(old.json().message).toBe(authMessages.LOGIN_FAILED);
     await login(t, email, 'Nueva123');
   });
 

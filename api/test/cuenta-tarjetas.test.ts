@@ -1,4 +1,5 @@
-import { CUENTA_MESSAGES, perfilPagoSchema } from '@taquilla/shared/schemas/cuenta';
+import { perfilPagoSchema } from '@taquilla/shared/schemas/cuenta';
+import { cuentaMessages } from '@taquilla/shared/messages/cuenta';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
@@ -70,12 +71,12 @@ describe('DELETE /pagos/tarjeta/{idOpenpay}/{idtarjeta}', () => {
     expect(await sandboxCards(ana.idOpenpay)).toBe(1);
     const res = await api(t, 'DELETE', `/pagos/tarjeta/${ana.idOpenpay}/${ana.idtarjeta}`, ana.token);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ message: CUENTA_MESSAGES.cardDeleted });
+    expect(res.json()).toEqual({ message: cuentaMessages.CARD_DELETED });
     expect((await api(t, 'GET', '/pagos/get/mi_perfil', ana.token)).json().tarjetas).toEqual([]);
     expect(await sandboxCards(ana.idOpenpay)).toBe(0);
     const again = await api(t, 'DELETE', `/pagos/tarjeta/${ana.idOpenpay}/${ana.idtarjeta}`, ana.token);
     expect(again.statusCode).toBe(404);
-    expect(again.json().message).toBe(CUENTA_MESSAGES.cardNotFound);
+    expect(again.json().message).toBe(cuentaMessages.CARD_NOT_FOUND);
   });
 
   it('another account’s customer or card is 404 and deletes nothing', async () => {
@@ -89,7 +90,7 @@ describe('DELETE /pagos/tarjeta/{idOpenpay}/{idtarjeta}', () => {
     ]) {
       const res = await api(t, 'DELETE', url, beto.token);
       expect(res.statusCode, url).toBe(404);
-      expect(res.json().message).toBe(CUENTA_MESSAGES.cardNotFound);
+      expect(res.json().message).toBe(cuentaMessages.CARD_NOT_FOUND);
     }
     expect(await sandboxCards(ana.idOpenpay)).toBe(1);
     expect((await api(t, 'GET', '/pagos/get/mi_perfil', ana.token)).json().tarjetas).toHaveLength(1);
@@ -100,7 +101,7 @@ describe('DELETE /pagos/tarjeta/{idOpenpay}/{idtarjeta}', () => {
     const ana = await signedIn();
     const res = await api(t, 'DELETE', '/pagos/tarjeta/cus123/card123', ana.token);
     expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe(CUENTA_MESSAGES.cardNoCustomer);
+    expect(res.json().message).toBe(cuentaMessages.DELETE_CARD_NO_CUSTOMER);
   });
 
   it('bad ids are a Spanish 400; no session is 401', async () => {
@@ -108,7 +109,7 @@ describe('DELETE /pagos/tarjeta/{idOpenpay}/{idtarjeta}', () => {
     for (const url of [`/pagos/tarjeta/${ana.idOpenpay}/${'k'.repeat(65)}`, `/pagos/tarjeta/${ana.idOpenpay}/a%20b`, `/pagos/tarjeta/x%27%3B/${ana.idtarjeta}`]) {
       const res = await api(t, 'DELETE', url, ana.token);
       expect(res.statusCode, url).toBe(400);
-      expect([res.json().message].flat().join(' ')).toContain(CUENTA_MESSAGES.cardNotFound);
+      expect([res.json().message].flat().join(' ')).toContain(cuentaMessages.CARD_NOT_FOUND);
     }
     expect((await api(t, 'DELETE', `/pagos/tarjeta/${ana.idOpenpay}/${ana.idtarjeta}`)).statusCode).toBe(401);
     expect(await sandboxCards(ana.idOpenpay)).toBe(1);
@@ -164,7 +165,7 @@ describe('card delete with Openpay (fake server answering as Openpay’s API)', 
     fake.nextRaw = { status: 503, contentType: 'text/html', body: '<html>Service Unavailable</html>' };
     const res = await api(o, 'DELETE', `/pagos/tarjeta/${ana.customer}/${ana.card}`, ana.token);
     expect(res.statusCode).toBe(502);
-    expect(res.json().message).toBe(CUENTA_MESSAGES.cardDeleteFailed);
+    expect(res.json().message).toBe(cuentaMessages.DELETE_CARD_FAILED_PROFILE);
     expect(await gateway.listCards(ana.customer)).toHaveLength(1);
     expect((await api(o, 'GET', '/pagos/get/mi_perfil', ana.token)).json().tarjetas).toHaveLength(1);
   });

@@ -1,4 +1,5 @@
-import { messages } from '@taquilla/shared/messages';
+import { authMessages } from '@taquilla/shared/messages/auth';
+import { reservaMessages } from '@taquilla/shared/messages/reservas';
 import { apiErrorSchema } from '@taquilla/shared/schemas/common';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,8 +47,8 @@ describe('the error catalogue', () => {
   });
 
   it('says what the browser says where both show the same text', () => {
-    expect(new DomainError('CREDENCIALES_INCORRECTAS').message).toBe(messages.LOGIN_FAILED);
-    expect(new DomainError('ASIENTOS_NO_DISPONIBLES').message).toBe(messages.SEATS_GONE);
+    expect(new DomainError('CREDENCIALES_INCORRECTAS').message).toBe(authMessages.LOGIN_FAILED);
+    expect(new DomainError('ASIENTOS_NO_DISPONIBLES').message).toBe(reservaMessages.SEATS_GONE);
     expect(new DomainError('PROMOCION_INVALIDA').message).toBe('Código de descuento inválido.');
     expect(new DomainError('EVENTO_NO_ENCONTRADO').message).toBe('El evento no existe.');
   });

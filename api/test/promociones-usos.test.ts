@@ -1,6 +1,7 @@
 import { apiErrorSchema } from '@taquilla/shared/schemas/common';
-import { makeCargoResponseSchema, PAGO_MESSAGES } from '@taquilla/shared/schemas/pagos';
+import { makeCargoResponseSchema } from '@taquilla/shared/schemas/pagos';
 import { validarPromoWebResponseSchema } from '@taquilla/shared/schemas/promociones';
+import { pagoMessages } from '@taquilla/shared/messages/pagos';
 import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,7 +86,7 @@ describe('promotion usage limits', () => {
 
     await authorize(pending.cargo.payment_method!.url, 'autorizar');
     const check = await post(`/pagos/check/cargo/${pending.cargo.id}`, { reservaId: holdA.reservaId, esGeneral: false }, a.token);
-    expect(check.json()).toMatchObject({ message: PAGO_MESSAGES.refundedPromotion, cargo: { pagado: false, status: 'refunded' } });
+    expect(check.json()).toMatchObject({ message: pagoMessages.PAYMENT_REFUNDED_PROMOTION, cargo: { pagado: false, status: 'refunded' } });
     expect(await boletosDe(holdA.reservaId)).toBe(0);
     expect(await boletosDe(holdB.reservaId)).toBe(1);
     expect(await usos(id)).toBe(1);

@@ -1,4 +1,5 @@
-import { checkCargoResponseSchema, makeCargoResponseSchema, PAGO_MESSAGES } from '@taquilla/shared/schemas/pagos';
+import { checkCargoResponseSchema, makeCargoResponseSchema } from '@taquilla/shared/schemas/pagos';
+import { pagoMessages } from '@taquilla/shared/messages/pagos';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
@@ -40,7 +41,7 @@ describe('a second charge for a sold hold', () => {
     await insertCargo(t.database.db, { reservaId, proveedor: gateway.proveedor, proveedorCargoId: twin.id, monto: twin.amount, estado: 'pendiente', redirectUrl: null, error: null, detalle: paid!.detalle as never });
 
     const check = checkCargoResponseSchema.parse(ok(await post(`/pagos/check/cargo/${twin.id}`, { reservaId, esGeneral: false }, user.token)));
-    expect(check).toMatchObject({ message: PAGO_MESSAGES.duplicateRefunded, cargo: { pagado: true, status: 'refunded' }, total: first.total });
+    expect(check).toMatchObject({ message: pagoMessages.PAYMENT_DUPLICATE_REFUNDED, cargo: { pagado: true, status: 'refunded' }, total: first.total });
     expect(check.boletos.map((b) => b.id)).toEqual(first.boletos.map((b) => b.id));
     expect((await gateway.getCharge(twin.id)).status).toBe('refunded');
     expect(await boletosDe(reservaId)).toBe(1);

@@ -1,6 +1,6 @@
-import { PAGO_MESSAGES } from '@taquilla/shared/schemas/pagos';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pagoMessages } from '@taquilla/shared/messages/pagos';
 import type { Database } from '../src/db/client';
 import { queryRows } from '../src/db/rows';
 import { expireHolds } from '../src/modules/reservas/reservas.service';
@@ -197,7 +197,7 @@ async function threeDs(outcomes: Outcome[], seats: number[], opts: { late: boole
       for (const w of hooks) expect({ status: w.status, body: w.body }).toEqual({ status: 200, body: { recibido: true } });
       for (const c of checks) {
         expect(c.status, JSON.stringify(c.body)).toBe(200);
-        expect(c.body.message).toBe(outcome === 'vendida' ? PAGO_MESSAGES.paid : PAGO_MESSAGES.refunded);
+        expect(c.body.message).toBe(outcome === 'vendida' ? pagoMessages.PAYMENT_PAID : pagoMessages.PAYMENT_REFUNDED);
       }
       // Every check answers the same tickets.
       const boletos = checks.map((c) => c.body.boletos.map((b) => b.quemadoUuid).sort().join());

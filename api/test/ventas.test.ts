@@ -1,4 +1,5 @@
-import { checkCargoResponseSchema, makeCargoResponseSchema, PAGO_MESSAGES } from '@taquilla/shared/schemas/pagos';
+import { checkCargoResponseSchema, makeCargoResponseSchema } from '@taquilla/shared/schemas/pagos';
+import { pagoMessages } from '@taquilla/shared/messages/pagos';
 import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import QRCode from 'qrcode';
@@ -46,7 +47,7 @@ describe('resumen and amounts', () => {
     const { total } = await resumen(reservaId, user.token);
     const wrong = await pay(reservaId, APPROVED, { token: user.token, amount: total - 1 });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe(PAGO_MESSAGES.amountMismatch);
+    expect(wrong.json().message).toBe(pagoMessages.AMOUNT_MISMATCH);
     expect(await count(sql`select count(*)::int as n from cargos where reserva_id = ${reservaId}`)).toBe(0);
 
     expect((await pay(reservaId, APPROVED, { token: otro.token, amount: total })).statusCode).toBe(404);
@@ -93,7 +94,7 @@ describe('a purchase', () => {
     const checks = await Promise.all([1, 2, 3].map(() => post(`/pagos/check/cargo/${body.cargo.id}`, { reservaId, esGeneral: false }, user.token)));
     for (const c of checks) {
       const parsed = checkCargoResponseSchema.parse(c.json());
-      expect(parsed).toMatchObject({ message: PAGO_MESSAGES.paid, cargo: { pagado: true, status: 'completed' }, total });
+      expect(parsed).toMatchObject({ message: pagoMessages.PAYMENT_PAID, cargo: { pagado: true, status: 'completed' }, total });
       expect(body.boletos.map((b) => b.id)).toContain(parsed.id);
     }
     await Promise.all([1, 2].map(() => webhookPost({ type: 'charge.succeeded', transaction: { id: body.cargo.id } })));
@@ -178,7 +179,7 @@ describe('3-D Secure, declines and late charges', () => {
     expect(body.cargo).toMatchObject({ status: 'charge_pending', pagado: false, payment_method: { type: 'redirect' } });
     const invitadoId = body.invitadoId!;
     const pending = checkCargoResponseSchema.parse((await post(`/pagos/check/cargo_invitado/${invitadoId}/${body.cargo.id}`, { reservaId, esGeneral: false })).json());
-    expect(pending).toMatchObject({ id: reservaId, message: PAGO_MESSAGES.pending, cargo: { pagado: false, status: 'charge_pending' } });
+    expect(pending).toMatchObject({ id: reservaId, message: pagoMessages.PAYMENT_PENDING, cargo: { pagado: false, status: 'charge_pending' } });
 
     const back = await authorize(body.cargo.payment_method!.url, 'autorizar');
     expect(back.pathname).toBe(`/terminar_compra_invitado/${reservaId}/false/${invitadoId}/${promo}`);
@@ -187,7 +188,7 @@ describe('3-D Secure, declines and late charges', () => {
 
     const url = `/pagos/check/cargo_invitado/${invitadoId}/${body.cargo.id}`;
     const [a, b] = await Promise.all([post(url, { reservaId, esGeneral: false }), post(url, { reservaId, esGeneral: false })]);
-    expect(a.json()).toMatchObject({ message: PAGO_MESSAGES.paid, cargo: { pagado: true } });
+    expect(a.json()).toMatchObject({ message: pagoMessages.PAYMENT_PAID, cargo: { pagado: true } });
     expect(b.json().id).toBe(a.json().id);
     expect(await boletosDe(reservaId)).toBe(1);
     // Another guest id does not open this hold.
@@ -242,7 +243,7 @@ describe('3-D Secure, declines and late charges', () => {
     expect(taken.statusCode).toBe(201);
     await authorize(body.cargo.payment_method!.url, 'autorizar');
     const checks = await Promise.all([1, 2].map(() => post(`/pagos/check/cargo/${body.cargo.id}`, { reservaId, esGeneral: false }, user.token)));
-    for (const c of checks) expect(c.json()).toMatchObject({ message: PAGO_MESSAGES.refunded, cargo: { pagado: false, status: 'refunded' } });
+    for (const c of checks) expect(c.json()).toMatchObject({ message: pagoMessages.PAYMENT_REFUNDED, cargo: { pagado: false, status: 'refunded' } });
     expect(await boletosDe(reservaId)).toBe(0);
     const [charge] = await queryRows<{ status: string }>(t.database.db, sql`select status from sandbox_cargos where id = ${body.cargo.id}`);
     expect(charge?.status).toBe('refunded');

@@ -4,8 +4,10 @@
 //   - nobody reaches into another package's src/ with a relative path: only through that
 //     package's entry points, which for @taquilla/shared is its `exports` map — a subpath it
 //     does not list does not resolve, and an unresolvable import is an error here too;
-//   - the modules on /eventos' first load stay free of zod (runtime imports; type imports are
-//     erased by the compiler and not counted).
+//   - the root entry and the typed call modules stay free of zod (runtime imports; type imports
+//     are erased by the compiler and not counted): they are on the first load;
+//   - a typed call module (`shared/src/api/<area>.ts`) takes the client from the package root,
+//     the federation singleton, never from `./client` (shared/README.md, "Typed call modules").
 const PACKAGE = '^(shell|shared|platform|api|e2e|mfe-[a-z]+)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -49,9 +51,16 @@ module.exports = {
     {
       name: 'no-zod-on-first-load',
       severity: 'error',
-      comment: "/eventos' first load imports only DTO types from the schemas (first-load budget).",
-      from: { path: '^shared/src/(index|api/catalog)[.]ts$' },
+      comment: 'The root entry and the typed calls import only DTO types from the schemas (first-load budget).',
+      from: { path: '^shared/src/(index|api/[a-z-]+)[.]ts$' },
       to: { path: 'node_modules/zod/', reachable: true },
+    },
+    {
+      name: 'typed-calls-use-root-client',
+      severity: 'error',
+      comment: "Import apiRequest from '@taquilla/shared' (the singleton): a relative import gives each remote its own client.",
+      from: { path: '^shared/src/api/[a-z-]+[.]ts$', pathNot: '^shared/src/api/client[.]ts$' },
+      to: { path: '^shared/src/api/client[.]ts$' },
     },
   ],
   options: {

@@ -26,6 +26,12 @@ describe('import boundaries (platform/lint/boundaries.cjs)', () => {
     expect(output).toMatch(/no-unresolvable: shell\/src\/index\.ts → @taquilla\/shared\/api\/client/);
   });
 
+  it('fails on a typed call module that takes the client by a relative path instead of from the root', () => {
+    const { code, output } = lint('violations', ['shared/src']);
+    expect(code).not.toBe(0);
+    expect(output).toMatch(/typed-calls-use-root-client: shared\/src\/api\/perfil\.ts → shared\/src\/api\/client\.ts/);
+  });
+
   it('passes a remote that uses the shared package by its entry points', () => {
     const { code, output } = lint('clean', ['mfe-alpha/src']);
     expect(output).not.toMatch(/error/);

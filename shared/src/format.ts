@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { addDays, addWeeks, endOfWeek, format, isValid, startOfDay, startOfWeek } from 'date-fns';
 import { es } from 'date-fns/locale/es';
 import { DEFAULT_TIME_ZONE } from './constants';
-import { messages } from './messages';
+import { messages } from './messages/core';
 
 export { DEFAULT_TIME_ZONE };
 

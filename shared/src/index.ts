@@ -1,7 +1,8 @@
 /**
  * @taquilla/shared root entry — a federation singleton, so it holds only runtime-light, stateful
  * things every remote must share one copy of. Zod schemas live at `@taquilla/shared/schemas/<area>`
- * and stay out of this entry (first-load budget).
+ * and the typed API calls at `@taquilla/shared/api/<area>`; both stay out of this entry
+ * (first-load budget).
  */
 export { bus, CHECKOUT_SUMMARY_ID } from './bus';
 export type { AsientoSeleccionado, Bus, BusEvents, ToastKind } from './bus';
@@ -21,49 +22,9 @@ export { takeInlined } from './inlined';
 export { API_KEY_HEADER, getRuntimeConfig, loadRuntimeConfig, setRuntimeConfig } from './runtime-config';
 export type { RuntimeConfig } from './runtime-config';
 
+// The one axios instance: every typed call module imports `apiRequest` from here (README, "API client").
 export { apiClient, apiRequest, ApiError, isApiError, toApiError } from './api/client';
 export type { RequestOptions } from './api/client';
-
-// Account calls: type-only schema imports, so they cost no zod. Remotes import these from the
-// root (a singleton), never from the subpath, so they share the shell's one client.
-export {
-  checkStatus,
-  logoutSession,
-  forgotPassword,
-  login,
-  register,
-  resetPassword,
-  sendVerificationEmail,
-  verifyEmail,
-} from './api/auth';
-export type {
-  AuthResponse,
-  CheckStatusResponse,
-  LoginPayload,
-  MessageResponse,
-  RegisterPayload,
-} from './api/auth';
-
-// Hold calls (seating and checkout remotes): type-only schema imports, like the account calls.
-export {
-  cancelarReserva,
-  disponibilidadUrl,
-  getReserva,
-  reservar,
-  reservarGenerales,
-  reservarInvitado,
-} from './api/reservas';
-export type {
-  CancelarPayload,
-  CancelarResponse,
-  DisponibilidadAsientos,
-  DisponibilidadGeneral,
-  ReservaCreada,
-  ReservaDetalle,
-  ReservarGeneralesPayload,
-  ReservarInvitadoPayload,
-  ReservarPayload,
-} from './api/reservas';
 
 export {
   CURRENCY,
@@ -87,5 +48,5 @@ export {
 } from './format';
 export type { DateInput, DateRange } from './format';
 
-export { messages, formatMessage } from './messages';
-export type { MessageCode } from './messages';
+export { messages, formatMessage } from './messages/core';
+export type { MessageCode } from './messages/core';

@@ -3,7 +3,8 @@
  * code" the buyer sees. The checkout remote runs it before calling the server; the server
  * runs it again when the promotion is applied to a reservation (never trusting the browser).
  */
-import { formatMessage } from './messages';
+import { formatMessage } from './messages/core';
+import { promocionMessages } from './messages/promociones';
 import type { CartLine, PromotionRule } from './money';
 
 export interface PromotionCheckContext {
@@ -24,17 +25,17 @@ export function promotionProblem(lines: readonly CartLine[], rule: PromotionRule
   const eligible = rule.categorias === null ? lines : lines.filter((l) => rule.categorias!.includes(l.categoria));
   if (eligible.length === 0) {
     return ctx.esGeneral
-      ? { code: 'DISCOUNT_NOT_FOR_SECTION', message: formatMessage('DISCOUNT_NOT_FOR_SECTION', { name: ctx.seccionNombre }) }
-      : { code: 'DISCOUNT_CATEGORY_ONLY', message: formatMessage('DISCOUNT_CATEGORY_ONLY', { list: ctx.categoriasNombres.join(', ') }) };
+      ? { code: 'DISCOUNT_NOT_FOR_SECTION', message: formatMessage(promocionMessages.DISCOUNT_NOT_FOR_SECTION, { name: ctx.seccionNombre }) }
+      : { code: 'DISCOUNT_CATEGORY_ONLY', message: formatMessage(promocionMessages.DISCOUNT_CATEGORY_ONLY, { list: ctx.categoriasNombres.join(', ') }) };
   }
   if (rule.tipo === 'CANTIDAD') {
     const n = rule.cantidadCompra;
     if (ctx.esGeneral) {
-      if (eligible.length < n) return { code: 'DISCOUNT_MIN_QUANTITY', message: formatMessage('DISCOUNT_MIN_QUANTITY', { n }) };
+      if (eligible.length < n) return { code: 'DISCOUNT_MIN_QUANTITY', message: formatMessage(promocionMessages.DISCOUNT_MIN_QUANTITY, { n }) };
     } else {
       const groups = new Map<string, number>();
       for (const l of eligible) groups.set(`${l.categoria}|${l.precio}`, (groups.get(`${l.categoria}|${l.precio}`) ?? 0) + 1);
-      if (Math.max(...groups.values()) < n) return { code: 'DISCOUNT_MIN_SEATS', message: formatMessage('DISCOUNT_MIN_SEATS', { n }) };
+      if (Math.max(...groups.values()) < n) return { code: 'DISCOUNT_MIN_SEATS', message: formatMessage(promocionMessages.DISCOUNT_MIN_SEATS, { n }) };
     }
   }
   return null;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messages } from './messages';
+import { messages } from './messages/core';
 import { getRuntimeConfig, loadRuntimeConfig, setRuntimeConfig } from './runtime-config';
 
 const defaults = { ...getRuntimeConfig() };

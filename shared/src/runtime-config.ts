@@ -1,4 +1,4 @@
-import { messages } from './messages';
+import { messages } from './messages/core';
 
 /**
  * Runtime configuration, fetched by the shell from `/config.json` (served no-store) before it

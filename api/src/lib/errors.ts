@@ -1,6 +1,10 @@
 import { messages } from '@taquilla/shared/messages';
-import { CUENTA_MESSAGES } from '@taquilla/shared/schemas/cuenta';
-import { PAGO_MESSAGES } from '@taquilla/shared/schemas/pagos';
+import { authMessages } from '@taquilla/shared/messages/auth';
+import { catalogMessages } from '@taquilla/shared/messages/catalog';
+import { cuentaMessages } from '@taquilla/shared/messages/cuenta';
+import { pagoMessages } from '@taquilla/shared/messages/pagos';
+import { promocionMessages } from '@taquilla/shared/messages/promociones';
+import { reservaMessages } from '@taquilla/shared/messages/reservas';
 
 interface ErrorDef {
   status: number;
@@ -33,20 +37,20 @@ export const ERRORS = {
   SERVICIO_NO_DISPONIBLE: { status: 503, message: 'El servicio no está disponible en este momento.' },
 
   // Catalogue and import.
-  EVENTO_NO_ENCONTRADO: { status: 404, message: messages.EVENT_NOT_FOUND },
+  EVENTO_NO_ENCONTRADO: { status: 404, message: catalogMessages.EVENT_NOT_FOUND },
   SECCION_NO_ENCONTRADA: { status: 404, message: 'La sección no existe para este evento.' },
   IMPORT_RECINTO_DISTINTO: { status: 409, message: 'El recinto ya existe con otra estructura.' },
 
   // Accounts (spec §8 "Authentication").
   CORREO_YA_REGISTRADO: { status: 409, message: 'El correo ya está registrado.' },
-  CREDENCIALES_INCORRECTAS: { status: 401, message: messages.LOGIN_FAILED },
+  CREDENCIALES_INCORRECTAS: { status: 401, message: authMessages.LOGIN_FAILED },
   VERIFICACION_REQUERIDA: { status: 403, message: messages.VERIFICATION_REQUIRED },
   DEMASIADOS_INTENTOS: { status: 429, message: 'Demasiados intentos. Intenta de nuevo en unos minutos.' },
   // Too many password hashes waiting (a burst of logins/resets): try again shortly.
   SERVICIO_OCUPADO: { status: 503, message: 'Hay muchas solicitudes en este momento. Intenta de nuevo en unos segundos.' },
   USUARIO_NO_ENCONTRADO: { status: 401, message: 'La sesión no es válida o ha expirado.' },
   // The address cannot receive mail (the SMTP server refused it for good).
-  CORREO_VERIFICACION_FALLIDO: { status: 422, message: messages.VERIFICATION_EMAIL_FAILED },
+  CORREO_VERIFICACION_FALLIDO: { status: 422, message: authMessages.VERIFICATION_EMAIL_FAILED },
   VERIFICACION_ENLACE_INVALIDO: { status: 400, message: 'El enlace de verificación no es válido.' },
   VERIFICACION_ENLACE_USADO: { status: 400, message: 'Este enlace de verificación ya fue utilizado.' },
   VERIFICACION_ENLACE_EXPIRADO: { status: 400, message: 'El enlace de verificación ha expirado. Inicia sesión para solicitar uno nuevo.' },
@@ -56,16 +60,16 @@ export const ERRORS = {
 
   // Account area (spec §8 "Profile", "Payment and cards").
   // 400, not 401: the client closes the session on a 401, and the buyer only mistyped.
-  CONTRASENA_ACTUAL_INCORRECTA: { status: 400, message: CUENTA_MESSAGES.currentPasswordWrong },
-  CONTRASENA_IGUAL: { status: 400, message: CUENTA_MESSAGES.samePassword },
-  MI_EVENTO_NO_ENCONTRADO: { status: 404, message: CUENTA_MESSAGES.eventNotFound },
-  TARJETA_NO_ENCONTRADA: { status: 404, message: CUENTA_MESSAGES.cardNotFound },
-  TARJETA_SIN_CLIENTE: { status: 404, message: CUENTA_MESSAGES.cardNoCustomer },
-  TARJETA_NO_ELIMINADA: { status: 502, message: CUENTA_MESSAGES.cardDeleteFailed },
+  CONTRASENA_ACTUAL_INCORRECTA: { status: 400, message: cuentaMessages.CURRENT_PASSWORD_WRONG },
+  CONTRASENA_IGUAL: { status: 400, message: cuentaMessages.SAME_PASSWORD },
+  MI_EVENTO_NO_ENCONTRADO: { status: 404, message: cuentaMessages.MY_EVENT_NOT_FOUND },
+  TARJETA_NO_ENCONTRADA: { status: 404, message: cuentaMessages.CARD_NOT_FOUND },
+  TARJETA_SIN_CLIENTE: { status: 404, message: cuentaMessages.DELETE_CARD_NO_CUSTOMER },
+  TARJETA_NO_ELIMINADA: { status: 502, message: cuentaMessages.DELETE_CARD_FAILED_PROFILE },
 
   // Holds (spec §8 "Reservation").
-  ASIENTOS_NO_DISPONIBLES: { status: 409, message: messages.SEATS_GONE },
-  EVENTO_NO_DISPONIBLE: { status: 400, message: messages.EVENT_NOT_AVAILABLE },
+  ASIENTOS_NO_DISPONIBLES: { status: 409, message: reservaMessages.SEATS_GONE },
+  EVENTO_NO_DISPONIBLE: { status: 400, message: catalogMessages.EVENT_NOT_AVAILABLE },
   ASIENTOS_DE_OTRO_EVENTO: { status: 400, message: 'Uno o más asientos no pertenecen a este evento.' },
   ASIENTOS_DE_VARIAS_SECCIONES: { status: 400, message: 'Todos los asientos deben ser de la misma sección.' },
   SECCION_NO_GENERAL: { status: 400, message: 'La sección no es de admisión general; elige tus asientos en el mapa.' },
@@ -75,7 +79,7 @@ export const ERRORS = {
   RESERVA_VENDIDA: { status: 409, message: 'La reserva ya fue pagada y no se puede cancelar.' },
 
   // Promotions.
-  PROMOCION_INVALIDA: { status: 404, message: messages.DISCOUNT_CODE_INVALID, isPromoError: true },
+  PROMOCION_INVALIDA: { status: 404, message: promocionMessages.DISCOUNT_CODE_INVALID, isPromoError: true },
   PROMOCION_AGOTADA: { status: 409, message: 'Esta promoción ya se agotó: alcanzó su límite de usos.', isPromoError: true },
 
   // Payments and sales.
@@ -84,9 +88,9 @@ export const ERRORS = {
   PAGO_DATOS_INVALIDOS: { status: 400, message: 'Los datos del pago no son válidos. Revisa la información e intenta de nuevo.' },
   PAGO_DUPLICADO: { status: 409, message: 'Este pago ya se había registrado; no se realizó un cargo nuevo.' },
   PAGO_SIN_RESPUESTA: { status: 502, message: 'No se pudo comunicar con el procesador de pagos. Intenta de nuevo en unos minutos.' },
-  MONTO_DISTINTO: { status: 400, message: PAGO_MESSAGES.amountMismatch },
-  PROMOCION_NO_APLICA: { status: 400, message: PAGO_MESSAGES.promotionInvalid, isPromoError: true },
-  CARGO_NO_ENCONTRADO: { status: 404, message: PAGO_MESSAGES.chargeInvalid },
+  MONTO_DISTINTO: { status: 400, message: pagoMessages.AMOUNT_MISMATCH },
+  PROMOCION_NO_APLICA: { status: 400, message: promocionMessages.DISCOUNT_CODE_INVALID, isPromoError: true },
+  CARGO_NO_ENCONTRADO: { status: 404, message: pagoMessages.CHARGE_INVALID },
   COMPRA_NO_ENCONTRADA: { status: 404, message: 'La compra no existe.' },
   REENVIOS_AGOTADOS: {
     status: 429,

@@ -1,4 +1,4 @@
-import type { Boleto, MiEvento, MiEventoDetalle, PaseGeneral } from '@taquilla/shared/api/cuenta';
+import type { Boleto, MiEvento, MiEventoDetalle, PaseGeneral } from '@taquilla/shared/schemas/cuenta';
 
 let seq = 0;
 const uuid = () => {

@@ -1,4 +1,4 @@
-import { PASSWORD_HINT } from '@taquilla/shared/schemas/auth';
+import { authMessages } from '@taquilla/shared/messages/auth';
 import type { FieldProps } from '../lib/use-form';
 import { TextField } from './TextField';
 
@@ -13,7 +13,7 @@ interface Props {
 export function NewPasswordFields({ label, password, repeatedPassword }: Props) {
   return (
     <>
-      <TextField label={label} type="password" autoComplete="new-password" hint={PASSWORD_HINT} {...password} />
+      <TextField label={label} type="password" autoComplete="new-password" hint={authMessages.PASSWORD_HINT} {...password} />
       <TextField label="Repetir contraseña" type="password" autoComplete="new-password" {...repeatedPassword} />
     </>
   );

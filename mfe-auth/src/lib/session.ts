@@ -1,4 +1,5 @@
-import { bus, messages, toApiError } from '@taquilla/shared';
+import { bus, toApiError } from '@taquilla/shared';
+import { authMessages } from '@taquilla/shared/messages/auth';
 
 /**
  * What the auth screens tell the shell. The shell owns the token, localStorage and authAtom;
@@ -12,7 +13,7 @@ export function startSession(token: string, user: { id?: string; fullName: strin
 
 /** Login/registration was answered with an error: the shell stores 'Credenciales incorrectas' as the auth error (spec §4). */
 export function markCredentialsFailed() {
-  bus.emit('auth:login-failed', { message: messages.LOGIN_FAILED });
+  bus.emit('auth:login-failed', { message: authMessages.LOGIN_FAILED });
 }
 
 /** The text to show for any failed call: server message(s) joined by line breaks, or the network text. */

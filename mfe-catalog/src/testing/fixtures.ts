@@ -1,4 +1,4 @@
-import type { Categoria, Evento, EventoDetalle } from '@taquilla/shared/api/catalog';
+import type { Categoria, Evento, EventoDetalle } from '@taquilla/shared/schemas/catalog';
 
 export const categorias: Categoria[] = [
   { id: 1, nombre: 'Conciertos' },

@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
-import { authAtom, initialAuthState, store, type ReservaDetalle } from '@taquilla/shared';
+import { authAtom, initialAuthState, store } from '@taquilla/shared';
+import type { ReservaDetalle } from '@taquilla/shared/schemas/reservas';
 import type { HoldDeps } from '../features/reservation/hooks/use-hold';
 import type { SavedHold, SavedHoldStore } from '../features/reservation/lib/saved-hold';
 

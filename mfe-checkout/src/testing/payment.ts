@@ -1,10 +1,14 @@
 import { vi } from 'vitest';
-import type { EventoDetalle, DetalleSeccionResponse, FilasPorSeccionResponse } from '@taquilla/shared/schemas/catalog';
+import type {
+  EventoDetalle,
+  DetalleSeccionResponse,
+  FilasPorSeccionResponse,
+} from '@taquilla/shared/schemas/catalog';
 import type { Promocion } from '@taquilla/shared/schemas/promociones';
-import type { MakeCargoPayload, MakeCargoResponse } from '@taquilla/shared/api/pagos';
+import type { MakeCargoPayload, MakeCargoResponse } from '@taquilla/shared/schemas/pagos';
 import { defaultPaymentDeps, type PaymentDeps } from '../features/payment/api/deps';
 import { RESERVA_ID, reservaDetalle } from './holds';
-import type { PerfilPago, TarjetaGuardada } from '@taquilla/shared/api/cuenta';
+import type { PerfilPago, TarjetaGuardada } from '@taquilla/shared/schemas/cuenta';
 
 export function promocion(over: Partial<Promocion> = {}): Promocion {
   return {

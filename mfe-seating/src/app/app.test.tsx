@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ApiError, bus, type BusEvents } from '@taquilla/shared';
-import type { EventoDetalle, FilasPorSeccionResponse } from '@taquilla/shared/api/catalog';
+import type { EventoDetalle, FilasPorSeccionResponse } from '@taquilla/shared/schemas/catalog';
 import type { DetalleSeccionResponse } from '@taquilla/shared/schemas/catalog';
 import EventDetail from './EventDetail';
 import SeatSelection from './SeatSelection';

@@ -1,7 +1,5 @@
-/**
- * Typed account calls (spec §7 "Authentication and e-mail"). Types only from the schemas
- * module: zod itself stays out of the root entry's first-load bundle.
- */
+/** Typed sign-in and e-mail calls (spec §7 "Authentication and e-mail"): `@taquilla/shared/api/auth`. */
+import { apiRequest } from '@taquilla/shared';
 import type {
   AuthResponse,
   CheckStatusResponse,
@@ -9,9 +7,6 @@ import type {
   MessageResponse,
   RegisterPayload,
 } from '../schemas/auth';
-import { apiRequest } from './client';
-
-export type { AuthResponse, CheckStatusResponse, LoginPayload, MessageResponse, RegisterPayload };
 
 /** POST /auth/login → token and user. 401 'Credenciales incorrectas', 429 when rate-limited. */
 export function login(payload: LoginPayload): Promise<AuthResponse> {

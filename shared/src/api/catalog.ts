@@ -1,17 +1,8 @@
 /**
- * Typed catalogue calls (spec §7 "Events"), one function per call. Import from the subpath
- * `@taquilla/shared/api/catalog`.
- *
- * No zod here, on purpose (first-load budget, issue 2 "Measure"): this module is on /eventos'
- * first load, and parsing answers with the DTO schemas cost ~24 KB gzip of zod. The storefront
- * trusts the server's DTOs: the API validates its own responses against the same schemas in
- * `../schemas/catalog` (api tests cover it), and only the types are imported below. The one
- * thing the schemas did at runtime — defaulting `zonaHoraria` — is kept by `withZone`.
- *
- * `apiRequest` comes from the package root on purpose, not from './client': this module is
- * bundled into each remote that imports it, and only the root entry is a federation singleton.
- * A relative import would give the remote its own axios instance and runtime config (no API
- * key, no base URL set by the shell).
+ * Typed catalogue calls (spec §7 "Events"): `@taquilla/shared/api/catalog`. On /eventos' first
+ * load, so the answers are not parsed with zod (~24 KB gzip): the API validates its responses
+ * against the same schemas (`../schemas/catalog`). The one thing the schemas did at runtime —
+ * defaulting `zonaHoraria` — is kept by `withZone`.
  */
 import { apiRequest } from '@taquilla/shared';
 import { DEFAULT_TIME_ZONE, TIPO_DISPOSITIVO } from '../constants';
@@ -24,11 +15,7 @@ import type {
   EventosGetAllResponse,
   FilasPorSeccionResponse,
 } from '../schemas/catalog';
-
-export type { Categoria, DetalleSeccionResponse, Evento, EventoDetalle, FilasPorSeccionResponse };
-
-type Id = number | string;
-const seg = (id: Id) => encodeURIComponent(String(id));
+import { seg, type Id } from './segment';
 
 /** The schema's default for zonaHoraria, without zod. */
 function withZone<T extends { zonaHoraria?: string | null }>(evento: T): T & { zonaHoraria: string } {

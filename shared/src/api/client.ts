@@ -2,7 +2,7 @@ import axios, { AxiosError, AxiosHeaders, type AxiosRequestConfig } from 'axios'
 import { bus } from '../bus';
 import { TOKEN_STORAGE_KEY } from '../auth-state';
 import { API_KEY_HEADER, getRuntimeConfig } from '../runtime-config';
-import { messages } from '../messages';
+import { messages } from '../messages/core';
 import { takeInlined } from '../inlined';
 
 /** Every failed call rejects with this one shape, whatever went wrong underneath. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CUENTA_MESSAGES, updatePasswordFormSchema, updatePasswordSchema } from '../schemas/cuenta';
+import { updatePasswordFormSchema, updatePasswordSchema } from '../schemas/cuenta';
+import { cuentaMessages } from '../messages/cuenta';
 import { deleteTarjeta, getMiEvento, getMiPerfil, getMiPerfilPago, getMisEventos, updatePassword } from './cuenta';
 import { fakeApiServer } from './testing';
 
@@ -29,9 +30,9 @@ describe('password change schemas', () => {
   const first = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
 
   it('an empty field says every field is required', () => {
-    expect(first(updatePasswordSchema.safeParse({ actualPassword: '', newPassword: 'Nuevo2' }))).toBe(CUENTA_MESSAGES.fieldsRequired);
-    expect(first(updatePasswordSchema.safeParse({ actualPassword: 'x', newPassword: '' }))).toBe(CUENTA_MESSAGES.fieldsRequired);
-    expect(first(updatePasswordSchema.safeParse({}))).toBe(CUENTA_MESSAGES.fieldsRequired);
+    expect(first(updatePasswordSchema.safeParse({ actualPassword: '', newPassword: 'Nuevo2' }))).toBe(cuentaMessages.PASSWORD_FIELDS_REQUIRED);
+    expect(first(updatePasswordSchema.safeParse({ actualPassword: 'x', newPassword: '' }))).toBe(cuentaMessages.PASSWORD_FIELDS_REQUIRED);
+    expect(first(updatePasswordSchema.safeParse({}))).toBe(cuentaMessages.PASSWORD_FIELDS_REQUIRED);
   });
 
   it('the new password follows the registration rules', () => {

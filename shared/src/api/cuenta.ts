@@ -1,8 +1,7 @@
 /**
- * Typed account calls (spec §7 "Profile", `mis_eventos`, `pagos/get/mi_perfil`, card delete).
- * Import from `@taquilla/shared/api/cuenta`. Type-only schema imports (no zod in the browser
- * bundle); the server declares its answers with the same schemas. Every call needs the
- * signed-in, verified buyer's token (the shared client adds it).
+ * Typed account calls (spec §7 "Profile", `mis_eventos`, `pagos/get/mi_perfil`, card delete):
+ * `@taquilla/shared/api/cuenta`. Every call needs the signed-in, verified buyer's token (the
+ * shared client adds it).
  *
  * Errors arrive as ApiError: 400 with a Spanish message for bad input (the password rules of
  * registration, 'Todos los campos son obligatorios', a wrong current password — 400, so the
@@ -24,24 +23,7 @@ import type {
   TarjetaGuardada,
   UpdatePasswordPayload,
 } from '../schemas/cuenta';
-
-export type {
-  Boleto,
-  CuentaMessage,
-  LineaResumen,
-  MiEvento,
-  MiEventoDetalle,
-  MiPerfil,
-  MisEventos,
-  PaseGeneral,
-  PerfilPago,
-  ResumenCompra,
-  TarjetaGuardada,
-  UpdatePasswordPayload,
-};
-
-type Id = number | string;
-const seg = (id: Id) => encodeURIComponent(String(id));
+import { seg, type Id } from './segment';
 
 /** GET /usuarios/mi_perfil → fullName and email. */
 export function getMiPerfil(): Promise<MiPerfil> {

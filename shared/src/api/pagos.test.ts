@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { credencialesResponseSchema } from '../schemas/pagos';
+import { pagoMessages } from '../messages/pagos';
 import { getCredenciales } from './pagos';
 import { fakeApiServer } from './testing';
 
@@ -41,12 +42,12 @@ describe('sale calls', () => {
   });
 
   it('the make/cargo schema drops card data (no field for it) and refuses a non-integer amount', async () => {
-    const { makeCargoSchema, PAGO_MESSAGES } = await import('../schemas/pagos');
+    const { makeCargoSchema } = await import('../schemas/pagos');
     const base = { reservaId: '6f1c9a52-3a55-4bb4-8d0e-6f4b8c2a9e11', source_id: 'tok', device_session_id: 'd', amount: 100 };
     const parsed = makeCargoSchema.parse({ ...base, card_number: '4111111111111111', cvv2: '123' });
     expect(JSON.stringify(parsed)).not.toContain('4111111111111111');
     const bad = makeCargoSchema.safeParse({ ...base, amount: 10.5 });
     expect(bad.success).toBe(false);
-    expect(bad.error?.issues[0]?.message).toBe(PAGO_MESSAGES.amountInvalid);
+    expect(bad.error?.issues[0]?.message).toBe(pagoMessages.AMOUNT_INVALID);
   });
 });

@@ -1,10 +1,8 @@
 /**
- * Typed payment calls (spec §7 "Payments"). Import from `@taquilla/shared/api/pagos`.
- * Type-only schema imports (no zod in the browser bundle); the server validates its answers
- * against the same schemas.
+ * Typed payment calls (spec §7 "Payments"): `@taquilla/shared/api/pagos`.
  *
  * Errors arrive as ApiError: 400 with a Spanish message for bad input, a changed total
- * (`PAGO_MESSAGES.amountMismatch`) or a promotion that gives the cart nothing; 402 for a
+ * (`pagoMessages.AMOUNT_MISMATCH`) or a promotion that gives the cart nothing; 402 for a
  * declined card (the gateway's Spanish message; the hold stays, a new attempt is allowed);
  * 404 for a reservation that is not the caller's, not live, or unknown.
  */
@@ -24,25 +22,7 @@ import type {
   Totales,
   VentaEvento,
 } from '../schemas/pagos';
-
-export type {
-  AplicarPromoPayload,
-  AplicarPromoResponse,
-  BoletoVendido,
-  CheckCargoInvitadoPayload,
-  CheckCargoPayload,
-  CheckCargoResponse,
-  Credenciales,
-  MakeCargoPayload,
-  MakeCargoResponse,
-  ReenvioBoletosResponse,
-  ResumenReserva,
-  Totales,
-  VentaEvento,
-};
-
-type Id = number | string;
-const seg = (id: Id) => encodeURIComponent(String(id));
+import { seg, type Id } from './segment';
 
 /** GET /pagos/get/credenciales → the gateway (sandbox or Openpay), its public keys and the scripts to load. */
 export function getCredenciales(): Promise<Credenciales> {

@@ -1,12 +1,6 @@
-/**
- * Typed promotion calls (spec §7 "Promotions"). Import from `@taquilla/shared/api/promociones`.
- * Type-only schema imports (no zod in the browser bundle); the server validates its answers
- * against the same schemas. `apiRequest` comes from the root singleton (see ./catalog.ts).
- */
+/** Typed promotion calls (spec §7 "Promotions"): `@taquilla/shared/api/promociones`. */
 import { apiRequest } from '@taquilla/shared';
 import type { Promocion, ValidarPromoWebResponse } from '../schemas/promociones';
-
-export type { Promocion, ValidarPromoWebResponse };
 
 /** POST /promociones/validar_promo_web → the automatic promotions in force for the event. */
 export function validarPromoWeb(eventoId: number): Promise<ValidarPromoWebResponse> {

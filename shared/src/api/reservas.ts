@@ -1,14 +1,13 @@
 /**
  * Typed hold calls (spec §7 `reservar`, `reservarInvitado`, `reservar_generales`, `cancelar`,
- * plus reading a hold back and the live-availability stream). Exported from the package root
- * (a federation singleton): import them from `@taquilla/shared`, so they share the shell's one
- * client (API key, token, base URL). Types only from the schemas module: no zod at runtime.
+ * plus reading a hold back and the live-availability stream): `@taquilla/shared/api/reservas`.
  *
  * Errors arrive as ApiError: 409 with 'Uno o más asientos ya no están disponibles. Por favor,
  * actualiza la página.' when any place is gone (nothing was held), 400 with Spanish messages
  * for bad input or limits, 401/403 for reservar without a verified session, 404 for a hold
  * that is not the caller's.
  */
+import { apiRequest, getRuntimeConfig } from '@taquilla/shared';
 import type {
   CancelarPayload,
   CancelarResponse,
@@ -20,23 +19,7 @@ import type {
   ReservarInvitadoPayload,
   ReservarPayload,
 } from '../schemas/reservas';
-import { getRuntimeConfig } from '../runtime-config';
-import { apiRequest } from './client';
-
-export type {
-  CancelarPayload,
-  CancelarResponse,
-  DisponibilidadAsientos,
-  DisponibilidadGeneral,
-  ReservaCreada,
-  ReservaDetalle,
-  ReservarGeneralesPayload,
-  ReservarInvitadoPayload,
-  ReservarPayload,
-};
-
-type Id = number | string;
-const seg = (id: Id) => encodeURIComponent(String(id));
+import { seg, type Id } from './segment';
 
 /** POST /eventos/{id}/reservar — seats for the signed-in, verified buyer (bearer token). */
 export function reservar(eventoId: Id, payload: ReservarPayload): Promise<ReservaCreada> {

@@ -6,38 +6,13 @@
  */
 import './zod-csp';
 import { z } from 'zod';
-import { messages } from '../messages';
-
-/** The spec's texts come from the one catalogue; the extra bounds have their own wording. */
-export const AUTH_MESSAGES = {
-  loginEmailRequired: messages.LOGIN_EMAIL_REQUIRED,
-  loginEmailInvalid: messages.LOGIN_EMAIL_INVALID,
-  loginPasswordRequired: messages.LOGIN_PASSWORD_REQUIRED,
-  loginPasswordMin: messages.LOGIN_PASSWORD_MIN,
-  fullNameRequired: messages.REGISTER_FULLNAME_REQUIRED,
-  fullNameTooLong: 'El nombre no puede tener más de 100 caracteres',
-  emailRequired: messages.REGISTER_EMAIL_REQUIRED,
-  emailInvalid: messages.REGISTER_EMAIL_INVALID,
-  passwordRequired: messages.REGISTER_PASSWORD_REQUIRED,
-  passwordMin: messages.REGISTER_PASSWORD_MIN,
-  passwordUpper: messages.REGISTER_PASSWORD_UPPERCASE,
-  passwordLower: messages.REGISTER_PASSWORD_LOWERCASE,
-  passwordDigit: messages.REGISTER_PASSWORD_DIGIT,
-  passwordTooLong: 'La contraseña no puede tener más de 128 caracteres',
-  repeatedRequired: messages.REGISTER_REPEAT_REQUIRED,
-  repeatedMismatch: messages.REGISTER_REPEAT_MISMATCH,
-  forgotEmailRequired: messages.FORGOT_EMAIL_REQUIRED,
-  tokenInvalid: 'El enlace no es válido.',
-} as const;
+import { authMessages } from '../messages/auth';
 
 export const MIN_PASSWORD_LENGTH = 6;
 /** Upper bound so a huge password cannot make the memory-hard hash a denial of service. */
 export const MAX_PASSWORD_LENGTH = 128;
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_FULL_NAME_LENGTH = 100;
-
-export const PASSWORD_HINT =
-  'La contraseña debe tener una mayúscula, una minúscula, un número y al menos 6 caracteres';
 
 /**
  * A plain mailbox address (zod's strict pattern: letters, digits and . _ ' + - before the @, a
@@ -59,29 +34,29 @@ const email = (requiredMessage: string, invalidMessage: string) =>
     .regex(EMAIL_PATTERN, invalidMessage);
 
 /** Register/reset password rules (spec §5 Register), checked in the spec's order. */
-export const newPasswordSchema = required(AUTH_MESSAGES.passwordRequired)
-  .min(MIN_PASSWORD_LENGTH, AUTH_MESSAGES.passwordMin)
-  .regex(/[A-Z]/, AUTH_MESSAGES.passwordUpper)
-  .regex(/[a-z]/, AUTH_MESSAGES.passwordLower)
-  .regex(/[0-9]/, AUTH_MESSAGES.passwordDigit)
-  .max(MAX_PASSWORD_LENGTH, AUTH_MESSAGES.passwordTooLong);
+export const newPasswordSchema = required(authMessages.REGISTER_PASSWORD_REQUIRED)
+  .min(MIN_PASSWORD_LENGTH, authMessages.REGISTER_PASSWORD_MIN)
+  .regex(/[A-Z]/, authMessages.REGISTER_PASSWORD_UPPERCASE)
+  .regex(/[a-z]/, authMessages.REGISTER_PASSWORD_LOWERCASE)
+  .regex(/[0-9]/, authMessages.REGISTER_PASSWORD_DIGIT)
+  .max(MAX_PASSWORD_LENGTH, authMessages.REGISTER_PASSWORD_TOO_LONG);
 
 export const loginSchema = z.object({
-  email: email(AUTH_MESSAGES.loginEmailRequired, AUTH_MESSAGES.loginEmailInvalid),
-  password: required(AUTH_MESSAGES.loginPasswordRequired)
-    .min(MIN_PASSWORD_LENGTH, AUTH_MESSAGES.loginPasswordMin)
-    .max(MAX_PASSWORD_LENGTH, AUTH_MESSAGES.passwordTooLong),
+  email: email(authMessages.LOGIN_EMAIL_REQUIRED, authMessages.LOGIN_EMAIL_INVALID),
+  password: required(authMessages.LOGIN_PASSWORD_REQUIRED)
+    .min(MIN_PASSWORD_LENGTH, authMessages.LOGIN_PASSWORD_MIN)
+    .max(MAX_PASSWORD_LENGTH, authMessages.REGISTER_PASSWORD_TOO_LONG),
 });
 export type LoginPayload = z.infer<typeof loginSchema>;
 
 /** What POST /auth/register accepts (repeatedPassword never leaves the browser). */
 export const registerSchema = z.object({
   fullName: z
-    .string({ error: AUTH_MESSAGES.fullNameRequired })
+    .string({ error: authMessages.REGISTER_FULLNAME_REQUIRED })
     .trim()
-    .min(1, AUTH_MESSAGES.fullNameRequired)
-    .max(MAX_FULL_NAME_LENGTH, AUTH_MESSAGES.fullNameTooLong),
-  email: email(AUTH_MESSAGES.emailRequired, AUTH_MESSAGES.emailInvalid),
+    .min(1, authMessages.REGISTER_FULLNAME_REQUIRED)
+    .max(MAX_FULL_NAME_LENGTH, authMessages.NAME_TOO_LONG),
+  email: email(authMessages.REGISTER_EMAIL_REQUIRED, authMessages.REGISTER_EMAIL_INVALID),
   password: newPasswordSchema,
 });
 export type RegisterPayload = z.infer<typeof registerSchema>;
@@ -92,7 +67,7 @@ const repeatedMatches = <T extends { password: string; repeatedPassword: string 
 ) =>
   schema.refine((v) => v.repeatedPassword === '' || v.password === v.repeatedPassword, {
     path: ['repeatedPassword'],
-    message: AUTH_MESSAGES.repeatedMismatch,
+    message: authMessages.REGISTER_REPEAT_MISMATCH,
     when: (payload) => {
       const v = payload.value as Partial<T> | undefined;
       return typeof v?.password === 'string' && typeof v?.repeatedPassword === 'string';
@@ -101,19 +76,19 @@ const repeatedMatches = <T extends { password: string; repeatedPassword: string 
 
 /** The register form: the payload plus repeatedPassword. */
 export const registerFormSchema = repeatedMatches(
-  registerSchema.extend({ repeatedPassword: required(AUTH_MESSAGES.repeatedRequired) }),
+  registerSchema.extend({ repeatedPassword: required(authMessages.REGISTER_REPEAT_REQUIRED) }),
 );
 export type RegisterForm = z.infer<typeof registerFormSchema>;
 
 export const forgotPasswordSchema = z.object({
-  email: email(AUTH_MESSAGES.forgotEmailRequired, AUTH_MESSAGES.loginEmailInvalid),
+  email: email(authMessages.FORGOT_EMAIL_REQUIRED, authMessages.LOGIN_EMAIL_INVALID),
 });
 export type ForgotPasswordPayload = z.infer<typeof forgotPasswordSchema>;
 
 /** E-mailed tokens are 32 random bytes in base64url (43 characters). */
 export const tokenSchema = z
-  .string({ error: AUTH_MESSAGES.tokenInvalid })
-  .regex(/^[A-Za-z0-9_-]{20,128}$/, AUTH_MESSAGES.tokenInvalid);
+  .string({ error: authMessages.LINK_INVALID })
+  .regex(/^[A-Za-z0-9_-]{20,128}$/, authMessages.LINK_INVALID);
 
 export const verifyEmailSchema = z.object({ token: tokenSchema });
 export type VerifyEmailPayload = z.infer<typeof verifyEmailSchema>;
@@ -125,7 +100,7 @@ export type ResetPasswordPayload = z.infer<typeof resetPasswordSchema>;
 export const resetPasswordFormSchema = repeatedMatches(
   z.object({
     password: newPasswordSchema,
-    repeatedPassword: required(AUTH_MESSAGES.repeatedRequired),
+    repeatedPassword: required(authMessages.REGISTER_REPEAT_REQUIRED),
   }),
 );
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;

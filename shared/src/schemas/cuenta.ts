@@ -7,25 +7,11 @@
  */
 import './zod-csp';
 import { z } from 'zod';
-import { messages } from '../messages';
+import { cuentaMessages } from '../messages/cuenta';
 import { newPasswordSchema, MAX_PASSWORD_LENGTH } from './auth';
 import { centavosSchema, isoDateTimeSchema } from './common';
 import { eventoSchema } from './catalog';
 import { totalesSchema } from './pagos';
-
-export const CUENTA_MESSAGES = {
-  fieldsRequired: messages.PASSWORD_FIELDS_REQUIRED,
-  newMismatch: messages.PASSWORD_NEW_MISMATCH,
-  passwordUpdated: messages.PASSWORD_UPDATED,
-  /** 400, not 401: a 401 would make the client close the session. */
-  currentPasswordWrong: 'La contraseña actual no es correcta.',
-  samePassword: 'La nueva contraseña debe ser distinta de la actual.',
-  eventNotFound: 'No tienes boletos para este evento.',
-  cardNotFound: 'La tarjeta no existe.',
-  cardNoCustomer: messages.DELETE_CARD_NO_CUSTOMER,
-  cardDeleted: 'Tarjeta eliminada correctamente.',
-  cardDeleteFailed: messages.DELETE_CARD_FAILED_PROFILE,
-} as const;
 
 // ---------------------------------------------------------------- profile
 
@@ -33,14 +19,14 @@ export const CUENTA_MESSAGES = {
 export const miPerfilSchema = z.object({ fullName: z.string(), email: z.string() });
 export type MiPerfil = z.infer<typeof miPerfilSchema>;
 
-const fieldRequired = z.string({ error: CUENTA_MESSAGES.fieldsRequired }).min(1, CUENTA_MESSAGES.fieldsRequired);
+const fieldRequired = z.string({ error: cuentaMessages.PASSWORD_FIELDS_REQUIRED }).min(1, cuentaMessages.PASSWORD_FIELDS_REQUIRED);
 
 /**
  * PATCH /usuarios/update/password. The new password follows the registration rules (same
  * messages); an empty field gives 'Todos los campos son obligatorios'.
  */
 export const updatePasswordSchema = z.object({
-  actualPassword: fieldRequired.max(MAX_PASSWORD_LENGTH, CUENTA_MESSAGES.currentPasswordWrong),
+  actualPassword: fieldRequired.max(MAX_PASSWORD_LENGTH, cuentaMessages.CURRENT_PASSWORD_WRONG),
   newPassword: fieldRequired.pipe(newPasswordSchema),
 });
 export type UpdatePasswordPayload = z.infer<typeof updatePasswordSchema>;
@@ -50,7 +36,7 @@ export const updatePasswordFormSchema = updatePasswordSchema
   .extend({ repeatedNewPassword: fieldRequired })
   .refine((v) => v.newPassword === v.repeatedNewPassword, {
     path: ['repeatedNewPassword'],
-    message: CUENTA_MESSAGES.newMismatch,
+    message: cuentaMessages.PASSWORD_NEW_MISMATCH,
     when: (payload) => {
       const v = payload.value as { newPassword?: unknown; repeatedNewPassword?: unknown } | undefined;
       return typeof v?.newPassword === 'string' && typeof v?.repeatedNewPassword === 'string' && v.repeatedNewPassword !== '';
@@ -186,5 +172,5 @@ export const perfilPagoSchema = z.object({
 export type PerfilPago = z.infer<typeof perfilPagoSchema>;
 
 /** Path of DELETE /pagos/tarjeta/{idOpenpay}/{idtarjeta}: the gateway's ids (letters, digits, - and _). */
-const gatewayId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, CUENTA_MESSAGES.cardNotFound);
+const gatewayId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, cuentaMessages.CARD_NOT_FOUND);
 export const deleteTarjetaParamsSchema = z.object({ idOpenpay: gatewayId, idtarjeta: gatewayId });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { messages } from '../messages';
+import { pagoMessages } from '../messages/pagos';
+import { promocionMessages } from '../messages/promociones';
 import { centavosSchema, idSchema, isoDateTimeSchema } from './common';
 import { promocionSchema } from './promociones';
 import { reservaIdSchema } from './reservas';
@@ -20,33 +21,15 @@ export type Credenciales = z.infer<typeof credencialesResponseSchema>;
 // ---------------------------------------------------------------- the sale (spec §7 "Payments")
 
 
-export const PAGO_MESSAGES = {
-  sourceRequired: 'Selecciona o captura la tarjeta con la que vas a pagar.',
-  deviceRequired: 'No se pudo verificar tu dispositivo. Recarga la página e intenta de nuevo.',
-  amountInvalid: 'El monto a pagar no es válido.',
-  /** The amount the browser showed is not what the server computes now (prices, promotion): 400. */
-  amountMismatch: 'El total de tu compra cambió. Revisa el resumen e intenta de nuevo.',
-  promotionInvalid: messages.DISCOUNT_CODE_INVALID,
-  chargeInvalid: 'El cargo no es válido.',
-  /** check answers, by the charge's state at the gateway. */
-  paid: 'Tu pago fue procesado correctamente. Te enviamos tus boletos por correo.',
-  pending: 'Tu pago aún está en proceso. Vuelve a intentarlo en unos minutos.',
-  failed: messages.PAYMENT_FAILED,
-  refunded: 'Tu reserva expiró y los lugares ya no estaban disponibles. Reembolsamos el cargo a tu tarjeta.',
-  refundedPromotion: 'La promoción que aplicaste se agotó antes de confirmar tu pago. Reembolsamos el cargo a tu tarjeta.',
-  duplicateRefunded: 'Tu compra ya estaba pagada con otro cargo; reembolsamos este cargo duplicado a tu tarjeta. Te enviamos tus boletos por correo.',
-  discountApplied: messages.DISCOUNT_APPLIED,
-} as const;
-
 /** The gateway's charge statuses (Openpay's). */
 export const chargeStatusSchema = z.enum(['completed', 'in_progress', 'charge_pending', 'failed', 'cancelled', 'refunded']);
 export type ChargeStatusDto = z.infer<typeof chargeStatusSchema>;
 
 const promocionIdSchema = z
-  .number({ error: PAGO_MESSAGES.promotionInvalid })
-  .int(PAGO_MESSAGES.promotionInvalid)
-  .positive(PAGO_MESSAGES.promotionInvalid)
-  .max(2147483647, PAGO_MESSAGES.promotionInvalid);
+  .number({ error: promocionMessages.DISCOUNT_CODE_INVALID })
+  .int(promocionMessages.DISCOUNT_CODE_INVALID)
+  .positive(promocionMessages.DISCOUNT_CODE_INVALID)
+  .max(2147483647, promocionMessages.DISCOUNT_CODE_INVALID);
 
 /**
  * POST /pagos/make/cargo (signed-in, verified) and /pagos/make/cargo_invitado (the guest
@@ -62,9 +45,9 @@ export const makeCargoSchema = z.object({
   reservaId: reservaIdSchema,
   esGeneral: z.boolean().optional().default(false),
   tipoDispositivo: z.literal('web').optional().default('web'),
-  source_id: z.string({ error: PAGO_MESSAGES.sourceRequired }).trim().min(1, PAGO_MESSAGES.sourceRequired).max(128, PAGO_MESSAGES.sourceRequired),
-  device_session_id: z.string({ error: PAGO_MESSAGES.deviceRequired }).trim().min(1, PAGO_MESSAGES.deviceRequired).max(255, PAGO_MESSAGES.deviceRequired),
-  amount: z.number({ error: PAGO_MESSAGES.amountInvalid }).int(PAGO_MESSAGES.amountInvalid).positive(PAGO_MESSAGES.amountInvalid).max(2147483647, PAGO_MESSAGES.amountInvalid),
+  source_id: z.string({ error: pagoMessages.SOURCE_REQUIRED }).trim().min(1, pagoMessages.SOURCE_REQUIRED).max(128, pagoMessages.SOURCE_REQUIRED),
+  device_session_id: z.string({ error: pagoMessages.DEVICE_REQUIRED }).trim().min(1, pagoMessages.DEVICE_REQUIRED).max(255, pagoMessages.DEVICE_REQUIRED),
+  amount: z.number({ error: pagoMessages.AMOUNT_INVALID }).int(pagoMessages.AMOUNT_INVALID).positive(pagoMessages.AMOUNT_INVALID).max(2147483647, pagoMessages.AMOUNT_INVALID),
   redirect_url: z.string().max(2048).optional(),
   promocion_id: promocionIdSchema.nullish(),
   /** Guest only; ignored: the tickets go to the name and e-mail given when holding. */
@@ -138,8 +121,8 @@ export type CheckCargoInvitadoPayload = z.input<typeof checkCargoInvitadoSchema>
 /**
  * Answer of both checks. The charge's state is always read from the gateway; a paid charge
  * issues the tickets (once, however many times it is checked). `id` is the first ticket's
- * id, or the reservation id while unpaid. `message` is one of PAGO_MESSAGES paid / pending /
- * refunded, or the gateway's Spanish decline message.
+ * id, or the reservation id while unpaid. `message` is one of `pagoMessages` PAYMENT_PAID /
+ * PAYMENT_PENDING / PAYMENT_REFUNDED…, or the gateway's Spanish decline message.
  */
 export const checkCargoResponseSchema = z.object({
   id: z.uuid(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { promocionMessages } from '../messages/promociones';
 import { basisPointsSchema, idSchema } from './common';
 
 /** Where a restricted promotion applies: a price category, or a general section. */
@@ -26,7 +27,7 @@ export const promocionSchema = z.object({
 });
 export type Promocion = z.infer<typeof promocionSchema>;
 
-const eventoIdBody = z.number({ error: 'El evento no es válido.' }).int('El evento no es válido.').positive('El evento no es válido.').max(2147483647, 'El evento no es válido.');
+const eventoIdBody = z.number({ error: promocionMessages.PROMOTION_EVENT_INVALID }).int(promocionMessages.PROMOTION_EVENT_INVALID).positive(promocionMessages.PROMOTION_EVENT_INVALID).max(2147483647, promocionMessages.PROMOTION_EVENT_INVALID);
 
 /** POST /promociones/validar_promo_web */
 export const validarPromoWebBodySchema = z.object({ evento_id: eventoIdBody });
@@ -41,12 +42,12 @@ export type ValidarPromoWebResponse = z.infer<typeof validarPromoWebResponseSche
 /** POST /promociones/validar_clave_web — the code is trimmed and upper-cased. */
 export const validarClaveWebBodySchema = z.object({
   clave: z
-    .string({ error: 'Ingresa un código valido' })
+    .string({ error: promocionMessages.DISCOUNT_CODE_REQUIRED })
     .trim()
-    .min(1, 'Ingresa un código valido')
-    .max(64, 'Código de descuento inválido.')
+    .min(1, promocionMessages.DISCOUNT_CODE_REQUIRED)
+    .max(64, promocionMessages.DISCOUNT_CODE_INVALID)
     // Control characters (NUL above all, which PostgreSQL refuses in text) are never in a code.
-    .regex(/^[^\u0000-\u001f\u007f]*$/, 'Código de descuento inválido.')
+    .regex(/^[^\u0000-\u001f\u007f]*$/, promocionMessages.DISCOUNT_CODE_INVALID)
     .transform((s) => s.toUpperCase()),
   evento_id: eventoIdBody,
 });

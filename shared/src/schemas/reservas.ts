@@ -12,55 +12,39 @@
  * tickets) are checked by the server, which knows the event: 400 with a Spanish message.
  */
 import { z } from 'zod';
-import { messages } from '../messages';
+import { MAX_LUGARES_POR_SOLICITUD, MAX_NOMBRE_INVITADO } from '../constants';
+import { authMessages } from '../messages/auth';
+import { reservaMessages } from '../messages/reservas';
 import { MAX_EMAIL_LENGTH } from './auth';
 import { estadoAsientoSchema } from './catalog';
 import { MAX_INT_ID, idSchema, isoDateTimeSchema } from './common';
-
-/** Upper bound of one request, whatever the event allows (keeps a body from naming 10⁶ seats). */
-export const MAX_LUGARES_POR_SOLICITUD = 100;
-export const MAX_NOMBRE_INVITADO = 100;
-
-export const RESERVA_MESSAGES = {
-  seatsGone: messages.SEATS_GONE,
-  seatsRequired: messages.SEATS_REQUIRED,
-  seatInvalid: 'Cada asiento debe tener un identificador entero positivo.',
-  seatsDuplicated: 'Hay asientos repetidos en la solicitud.',
-  tooMany: `No puedes reservar más de ${MAX_LUGARES_POR_SOLICITUD} lugares a la vez.`,
-  quantityInvalid: 'La cantidad de boletos debe ser un número entero mayor que cero.',
-  sectionInvalid: 'La sección no es válida.',
-  guestNameRequired: messages.GUEST_NAME_REQUIRED,
-  guestNameTooLong: `El nombre no puede tener más de ${MAX_NOMBRE_INVITADO} caracteres`,
-  guestEmailInvalid: messages.GUEST_EMAIL_REQUIRED,
-  reservationInvalid: messages.RESERVATION_INVALID,
-} as const;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A positive int4 id whose every failure reads `message`. */
 const idWith = (message: string) => z.number({ error: message }).int(message).positive(message).max(MAX_INT_ID, message);
 
-const asientoReservaSchema = z.object({ id: idWith(RESERVA_MESSAGES.seatInvalid) }, { error: RESERVA_MESSAGES.seatInvalid });
+const asientoReservaSchema = z.object({ id: idWith(reservaMessages.SEAT_INVALID) }, { error: reservaMessages.SEAT_INVALID });
 
 /** The seats of one hold: 1..MAX ids, no repeats. */
 export const asientosReservaSchema = z
-  .array(asientoReservaSchema, { error: RESERVA_MESSAGES.seatsRequired })
-  .min(1, RESERVA_MESSAGES.seatsRequired)
-  .max(MAX_LUGARES_POR_SOLICITUD, RESERVA_MESSAGES.tooMany)
-  .refine((list) => new Set(list.map((a) => a.id)).size === list.length, RESERVA_MESSAGES.seatsDuplicated);
+  .array(asientoReservaSchema, { error: reservaMessages.SEATS_REQUIRED })
+  .min(1, reservaMessages.SEATS_REQUIRED)
+  .max(MAX_LUGARES_POR_SOLICITUD, reservaMessages.TOO_MANY_PLACES)
+  .refine((list) => new Set(list.map((a) => a.id)).size === list.length, reservaMessages.SEATS_DUPLICATED);
 
 export const nombreInvitadoSchema = z
-  .string({ error: RESERVA_MESSAGES.guestNameRequired })
+  .string({ error: reservaMessages.GUEST_NAME_REQUIRED })
   .trim()
-  .min(1, RESERVA_MESSAGES.guestNameRequired)
-  .max(MAX_NOMBRE_INVITADO, RESERVA_MESSAGES.guestNameTooLong);
+  .min(1, reservaMessages.GUEST_NAME_REQUIRED)
+  .max(MAX_NOMBRE_INVITADO, authMessages.NAME_TOO_LONG);
 
 export const correoInvitadoSchema = z
-  .string({ error: RESERVA_MESSAGES.guestEmailInvalid })
+  .string({ error: reservaMessages.GUEST_EMAIL_REQUIRED })
   .trim()
-  .min(1, RESERVA_MESSAGES.guestEmailInvalid)
-  .max(MAX_EMAIL_LENGTH, RESERVA_MESSAGES.guestEmailInvalid)
-  .regex(EMAIL_PATTERN, RESERVA_MESSAGES.guestEmailInvalid);
+  .min(1, reservaMessages.GUEST_EMAIL_REQUIRED)
+  .max(MAX_EMAIL_LENGTH, reservaMessages.GUEST_EMAIL_REQUIRED)
+  .regex(EMAIL_PATTERN, reservaMessages.GUEST_EMAIL_REQUIRED);
 
 /**
  * POST /eventos/{id}/reservar (signed-in, verified buyer). `userEmail` is accepted for
@@ -82,10 +66,10 @@ export type ReservarInvitadoPayload = z.infer<typeof reservarInvitadoSchema>;
 
 /** Quantity of general-admission places: a whole number from 1 (the event limit is the server's). */
 export const cantidadAsientosSchema = z
-  .number({ error: RESERVA_MESSAGES.quantityInvalid })
-  .int(RESERVA_MESSAGES.quantityInvalid)
-  .min(1, RESERVA_MESSAGES.quantityInvalid)
-  .max(MAX_LUGARES_POR_SOLICITUD, RESERVA_MESSAGES.tooMany);
+  .number({ error: reservaMessages.QUANTITY_INVALID })
+  .int(reservaMessages.QUANTITY_INVALID)
+  .min(1, reservaMessages.QUANTITY_INVALID)
+  .max(MAX_LUGARES_POR_SOLICITUD, reservaMessages.TOO_MANY_PLACES);
 
 /**
  * POST /eventos/{id}/reservar_generales. A signed-in buyer sends no nombre/correo (ignored if
@@ -93,14 +77,14 @@ export const cantidadAsientosSchema = z
  */
 export const reservarGeneralesSchema = z.object({
   cantidadAsientos: cantidadAsientosSchema,
-  seccionId: idWith(RESERVA_MESSAGES.sectionInvalid),
+  seccionId: idWith(reservaMessages.SECTION_INVALID),
   nombre: z.string().optional(),
   correo: z.string().optional(),
 });
 export type ReservarGeneralesPayload = z.infer<typeof reservarGeneralesSchema>;
 
 /** A reservation id: an unguessable uuid (holding it is what lets a guest see or cancel the hold). */
-export const reservaIdSchema = z.uuid({ error: RESERVA_MESSAGES.reservationInvalid });
+export const reservaIdSchema = z.uuid({ error: reservaMessages.RESERVATION_INVALID });
 
 /** POST /eventos/{id}/cancelar. Idempotent: cancelling twice answers the same. */
 export const cancelarSchema = z.object({

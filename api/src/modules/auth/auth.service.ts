@@ -1,4 +1,4 @@
-import { messages } from '@taquilla/shared/messages';
+import { authMessages } from '@taquilla/shared/messages/auth';
 import type { AuthUser, LoginPayload, RegisterPayload } from '@taquilla/shared/schemas/auth';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/errors';
@@ -13,8 +13,8 @@ import { hashLinkToken } from './auth.tokens';
 
 /** Success texts of the account endpoints. */
 export const AUTH_TEXTS = {
-  verificationSent: messages.VERIFICATION_EMAIL_SENT,
-  recoverySent: messages.PASSWORD_RECOVERY_SENT,
+  verificationSent: authMessages.VERIFICATION_EMAIL_SENT,
+  recoverySent: authMessages.PASSWORD_RECOVERY_SENT,
   emailVerified: 'Tu correo ha sido verificado. Ya puedes iniciar sesión.',
   passwordReset: 'Tu contraseña se ha actualizado. Ya puedes iniciar sesión.',
   loggedOut: 'Sesión cerrada.',

@@ -1,4 +1,5 @@
-import { CUENTA_MESSAGES, type CuentaMessage, type MiPerfil, type UpdatePasswordPayload } from '@taquilla/shared/schemas/cuenta';
+import type { CuentaMessage, MiPerfil, UpdatePasswordPayload } from '@taquilla/shared/schemas/cuenta';
+import { cuentaMessages } from '@taquilla/shared/messages/cuenta';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/errors';
 import type { TokenUser } from '../../lib/jwt';
@@ -34,5 +35,5 @@ export async function cambiarPassword(db: Db, session: TokenUser, body: UpdatePa
     await users.deleteUnusedTokens(tx, row.id, 'reset-password');
     await sessions.revokeOtherSessions(tx, row.id, session.sessionId!);
   });
-  return { message: CUENTA_MESSAGES.passwordUpdated };
+  return { message: cuentaMessages.PASSWORD_UPDATED };
 }

@@ -1,4 +1,5 @@
-import { CUENTA_MESSAGES, type CuentaMessage, type PerfilPago } from '@taquilla/shared/schemas/cuenta';
+import type { CuentaMessage, PerfilPago } from '@taquilla/shared/schemas/cuenta';
+import { cuentaMessages } from '@taquilla/shared/messages/cuenta';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/errors';
@@ -53,5 +54,5 @@ export async function eliminarTarjeta(
     }
   }
   await repo.deleteTarjeta(db, perfil.id, params.idtarjeta);
-  return { message: CUENTA_MESSAGES.cardDeleted };
+  return { message: cuentaMessages.CARD_DELETED };
 }

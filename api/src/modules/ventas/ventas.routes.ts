@@ -10,10 +10,10 @@ import {
   checkCargoSchema,
   makeCargoResponseSchema,
   makeCargoSchema,
-  PAGO_MESSAGES,
   resumenReservaSchema,
   webhookSchema,
 } from '@taquilla/shared/schemas/pagos';
+import { pagoMessages } from '@taquilla/shared/messages/pagos';
 import { reservaIdSchema } from '@taquilla/shared/schemas/reservas';
 import { readMailConfig } from '../../mail/config';
 import { Mailer } from '../../mail/mailer';
@@ -28,7 +28,7 @@ import { reenvioRoutes } from './reenvio.routes';
 import { aplicarPromo, checkCargo, makeCargo, resumenReserva, webhook, type Caller, type VentaDeps } from './ventas.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 502: apiErrorSchema, 503: apiErrorSchema };
-const chargeIdSchema = z.string().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/, PAGO_MESSAGES.chargeInvalid);
+const chargeIdSchema = z.string().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/, pagoMessages.CHARGE_INVALID);
 
 /** 3-D Secure on every charge when PAGOS_USE_3DS=1 (the sandbox's 3DS test card asks for it regardless). */
 export function use3dsFromEnv(env: NodeJS.ProcessEnv = process.env): boolean {

@@ -6,10 +6,11 @@ import type {
   ResumenReserva,
   VentaEvento,
 } from '@taquilla/shared/schemas/pagos';
-import { PAGO_MESSAGES } from '@taquilla/shared/schemas/pagos';
 import type { Promocion } from '@taquilla/shared/schemas/promociones';
 import { bestPromotion, categoriaKey, computeTotals, serviceRateFor, type CartLine, type OrderTotals } from '@taquilla/shared/money';
 import { promotionProblem } from '@taquilla/shared/promotions';
+import { pagoMessages } from '@taquilla/shared/messages/pagos';
+import { promocionMessages } from '@taquilla/shared/messages/promociones';
 import type { Db, DbOrTx } from '../../db/client';
 import { DomainError } from '../../lib/errors';
 import { GatewayError } from '../pagos/gateway/gateway.errors';
@@ -98,7 +99,7 @@ export async function aplicarPromo(db: Db, body: { promocionId: number; eventoId
   requireLive(r);
   const cart = await loadCart(db, r);
   const promocion = await promocionAplicable(db, cart, body.promocionId);
-  return { ...totalsOf(cart, promocion), promocion, message: PAGO_MESSAGES.discountApplied };
+  return { ...totalsOf(cart, promocion), promocion, message: promocionMessages.DISCOUNT_APPLIED };
 }
 
 export interface VentaDeps {
@@ -282,23 +283,23 @@ export async function checkCargo(deps: VentaDeps, chargeId: string, reservaId: s
   const paidBy = state.row.estado === 'reembolsado' ? await repo.findCargoPagado(deps.db, r.id) : undefined;
   if (paidBy) {
     const boletos = await boletosDto(deps.db, paidBy.id);
-    return { id: boletos[0]?.id ?? r.id, message: PAGO_MESSAGES.duplicateRefunded, cargo: { pagado: true, status }, total: paidBy.monto, evento: eventoDto(evento), boletos };
+    return { id: boletos[0]?.id ?? r.id, message: pagoMessages.PAYMENT_DUPLICATE_REFUNDED, cargo: { pagado: true, status }, total: paidBy.monto, evento: eventoDto(evento), boletos };
   }
   const boletos = state.row.estado === 'pagado' ? await boletosDto(deps.db, state.row.id) : [];
   const message =
     state.row.estado === 'pagado'
-      ? PAGO_MESSAGES.paid
+      ? pagoMessages.PAYMENT_PAID
       : state.row.estado === 'reembolsado'
         ? refundMessage(state.row)
         : status === 'failed' || status === 'cancelled'
-          ? (state.error ?? PAGO_MESSAGES.failed)
-          : PAGO_MESSAGES.pending;
+          ? (state.error ?? pagoMessages.PAYMENT_FAILED)
+          : pagoMessages.PAYMENT_PENDING;
   return { id: boletos[0]?.id ?? r.id, message, cargo: { pagado: state.cargo.pagado, status }, total: state.row.monto, evento: eventoDto(evento), boletos };
 }
 
 /** Why this charge was refunded, for the buyer. */
 function refundMessage(row: CargoRow): string {
-  return row.error === 'reembolso:promocion' ? PAGO_MESSAGES.refundedPromotion : PAGO_MESSAGES.refunded;
+  return row.error === 'reembolso:promocion' ? pagoMessages.PAYMENT_REFUNDED_PROMOTION : pagoMessages.PAYMENT_REFUNDED;
 }
 
 /** The gateway's notification: only a charge we know is settled (re-fetched from the gateway). */

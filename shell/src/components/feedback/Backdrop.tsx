@@ -1,3 +1,5 @@
+import { messages } from '@taquilla/shared';
+
 /** Six dots in a circle, pulsing in turn. */
 export function SixDotSpinner() {
   return (
@@ -10,7 +12,7 @@ export function SixDotSpinner() {
 }
 
 /** Full-screen backdrop with the six-dot spinner (boot, session check behind a guard). */
-export function Backdrop({ label = 'Cargando…' }: { label?: string }) {
+export function Backdrop({ label = messages.REMOTE_LOADING }: { label?: string }) {
   return (
     <div className="backdrop" role="status" aria-live="polite">
       <SixDotSpinner />

@@ -1,13 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  ApiError,
-  authAtom,
-  bus,
-  initialAuthState,
-  store,
-  type CheckStatusResponse,
-  type ToastKind,
-} from '@taquilla/shared';
+import { ApiError, authAtom, bus, initialAuthState, store, type ToastKind } from '@taquilla/shared';
+import type { CheckStatusResponse } from '@taquilla/shared/schemas/auth';
 import { installAuthBus } from './auth-bus';
 import { checkSession, SESSION_FOLLOW_UP_MS, type SessionDeps } from './session';
 

@@ -1,17 +1,16 @@
 import {
   authAtom,
   bus,
-  checkStatus,
   initialAuthState,
   isApiError,
-  logoutSession,
   messages,
   store,
   TOKEN_STORAGE_KEY,
-  type CheckStatusResponse,
   type ToastKind,
   type User,
 } from '@taquilla/shared';
+import { checkStatus, logoutSession } from '@taquilla/shared/api/auth';
+import type { CheckStatusResponse } from '@taquilla/shared/schemas/auth';
 import { OVERRIDE_STORAGE_PREFIX } from '../../federation/overrides';
 
 /**

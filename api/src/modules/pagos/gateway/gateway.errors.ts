@@ -3,7 +3,7 @@
  * Spanish message a buyer can read. Openpay's own description stays in `description` for the
  * logs; it may be English and is never shown.
  */
-import { messages } from '@taquilla/shared/messages';
+import { pagoMessages } from '@taquilla/shared/messages/pagos';
 
 /** Buyer-facing messages by Openpay error_code (Openpay's error catalogue, "Errores"). */
 export const GATEWAY_MESSAGES: Readonly<Record<number, string>> = {
@@ -42,7 +42,7 @@ export const GATEWAY_MESSAGES: Readonly<Record<number, string>> = {
   4001: 'El procesador de pagos no pudo completar la operación. Intenta más tarde.',
 };
 
-export const GATEWAY_FALLBACK_MESSAGE = messages.PAYMENT_FAILED;
+export const GATEWAY_FALLBACK_MESSAGE = pagoMessages.PAYMENT_FAILED;
 export const GATEWAY_UNREACHABLE_MESSAGE = 'No se pudo comunicar con el procesador de pagos. Intenta de nuevo en unos minutos.';
 
 /** Openpay's HTTP status for each error code (what the fake server and the sandbox answer). */

@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { bus, messages } from '@taquilla/shared';
-import { deleteTarjeta, type TarjetaGuardada } from '@taquilla/shared/api/cuenta';
+import { bus } from '@taquilla/shared';
+import { deleteTarjeta } from '@taquilla/shared/api/cuenta';
+import type { TarjetaGuardada } from '@taquilla/shared/schemas/cuenta';
 import { serverMessageOr } from '@taquilla/shared/server-message';
+import { cuentaMessages } from '@taquilla/shared/messages/cuenta';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { OutcomeMessage, type Outcome } from '../../../components/OutcomeMessage';
 import { Empty, LoadError, Loading } from '../../../components/RequestStatus';
@@ -22,7 +24,7 @@ export function CardsView() {
     setToDelete(null);
     const idOpenpay = perfil.status === 'success' ? perfil.data.idOpenpay : null;
     if (!idOpenpay) {
-      setOutcome({ kind: 'error', text: messages.DELETE_CARD_NO_CUSTOMER });
+      setOutcome({ kind: 'error', text: cuentaMessages.DELETE_CARD_NO_CUSTOMER });
       return;
     }
     setDeleting(card.id);
@@ -32,7 +34,7 @@ export function CardsView() {
       bus.emit('ui:toast', { kind: 'success', message });
       reload();
     } catch (error) {
-      setOutcome({ kind: 'error', text: serverMessageOr(error, messages.DELETE_CARD_FAILED_PROFILE) });
+      setOutcome({ kind: 'error', text: serverMessageOr(error, cuentaMessages.DELETE_CARD_FAILED_PROFILE) });
     } finally {
       setDeleting(null);
     }
@@ -43,11 +45,11 @@ export function CardsView() {
       <h1 id="account-title">Mis formas de pago</h1>
       <OutcomeMessage outcome={outcome} />
       {perfil.status === 'loading' && <Loading />}
-      {perfil.status === 'error' && <LoadError message={serverMessageOr(perfil.error, messages.CARDS_FAILED)} onRetry={reload} />}
+      {perfil.status === 'error' && <LoadError message={serverMessageOr(perfil.error, cuentaMessages.CARDS_FAILED)} onRetry={reload} />}
       {perfil.status === 'success' && perfil.data.tarjetas.length === 0 && (
         <Empty>
-          <p>No tienes tarjetas guardadas.</p>
-          <p className="account__hint">Puedes guardar una al pagar tus boletos.</p>
+          <p>{cuentaMessages.NO_SAVED_CARDS}</p>
+          <p className="account__hint">{cuentaMessages.NO_SAVED_CARDS_HINT}</p>
         </Empty>
       )}
       {perfil.status === 'success' && perfil.data.tarjetas.length > 0 && (
@@ -77,7 +79,7 @@ export function CardsView() {
       <ConfirmDialog
         open={toDelete !== null}
         title="Eliminar tarjeta"
-        text={messages.CONFIRM_DELETE_CARD}
+        text={cuentaMessages.CONFIRM_DELETE_CARD}
         confirmLabel="Eliminar"
         onConfirm={() => toDelete && void remove(toDelete)}
         onCancel={() => setToDelete(null)}

@@ -1,11 +1,18 @@
 import { useState, type FormEvent } from 'react';
-import { bus, messages } from '@taquilla/shared';
-import { updatePassword, type UpdatePasswordPayload } from '@taquilla/shared/api/cuenta';
+import { bus } from '@taquilla/shared';
+import { updatePassword } from '@taquilla/shared/api/cuenta';
+import type { UpdatePasswordPayload } from '@taquilla/shared/schemas/cuenta';
 import { serverMessageOr } from '@taquilla/shared/server-message';
+import { cuentaMessages } from '@taquilla/shared/messages/cuenta';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { OutcomeMessage, type Outcome } from '../../../components/OutcomeMessage';
 import { TextField } from '../../../components/TextField';
-import { checkPasswordForm, EMPTY_PASSWORD_FORM, type PasswordField, type PasswordValues } from '../lib/password-form';
+import {
+  checkPasswordForm,
+  EMPTY_PASSWORD_FORM,
+  type PasswordField,
+  type PasswordValues,
+} from '../lib/password-form';
 
 /** Mi password: current, new and its confirmation; a confirm dialog precedes the change (spec §5). */
 export function PasswordForm() {
@@ -43,10 +50,10 @@ export function PasswordForm() {
     try {
       await updatePassword(payload);
       setValues(EMPTY_PASSWORD_FORM);
-      setOutcome({ kind: 'success', text: messages.PASSWORD_UPDATED });
-      bus.emit('ui:toast', { kind: 'success', message: messages.PASSWORD_UPDATED });
+      setOutcome({ kind: 'success', text: cuentaMessages.PASSWORD_UPDATED });
+      bus.emit('ui:toast', { kind: 'success', message: cuentaMessages.PASSWORD_UPDATED });
     } catch (error) {
-      setOutcome({ kind: 'error', text: serverMessageOr(error, messages.PASSWORD_UPDATE_FAILED) });
+      setOutcome({ kind: 'error', text: serverMessageOr(error, cuentaMessages.PASSWORD_UPDATE_FAILED) });
     } finally {
       setSaving(false);
     }

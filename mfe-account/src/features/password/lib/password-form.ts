@@ -1,5 +1,6 @@
 import { fieldErrors } from '@taquilla/shared/schemas/auth';
-import { CUENTA_MESSAGES, updatePasswordFormSchema, type UpdatePasswordPayload } from '@taquilla/shared/schemas/cuenta';
+import { updatePasswordFormSchema, type UpdatePasswordPayload } from '@taquilla/shared/schemas/cuenta';
+import { cuentaMessages } from '@taquilla/shared/messages/cuenta';
 
 export type PasswordField = 'actualPassword' | 'newPassword' | 'repeatedNewPassword';
 export type PasswordValues = Record<PasswordField, string>;
@@ -20,6 +21,6 @@ export function checkPasswordForm(values: PasswordValues): PasswordCheck {
   if (Object.keys(errors).length === 0) {
     return { ok: true, payload: { actualPassword: values.actualPassword, newPassword: values.newPassword } };
   }
-  if (Object.values(errors).includes(CUENTA_MESSAGES.fieldsRequired)) return { ok: false, form: CUENTA_MESSAGES.fieldsRequired, fields: {} };
+  if (Object.values(errors).includes(cuentaMessages.PASSWORD_FIELDS_REQUIRED)) return { ok: false, form: cuentaMessages.PASSWORD_FIELDS_REQUIRED, fields: {} };
   return { ok: false, fields: errors };
 }

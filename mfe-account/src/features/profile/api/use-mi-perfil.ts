@@ -1,4 +1,5 @@
-import { getMiPerfil, type MiPerfil } from '@taquilla/shared/api/cuenta';
+import { getMiPerfil } from '@taquilla/shared/api/cuenta';
+import type { MiPerfil } from '@taquilla/shared/schemas/cuenta';
 import { useRequest, type RequestState } from '@taquilla/shared/use-request';
 
 export function useMiPerfil(attempt: number): RequestState<MiPerfil> {

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { messages } from '@taquilla/shared';
 import { serverMessageOr } from '@taquilla/shared/server-message';
+import { cuentaMessages } from '@taquilla/shared/messages/cuenta';
 import { LoadError, Loading } from '../../../components/RequestStatus';
 import { useRetry } from '../../../lib/use-retry';
 import { useMiPerfil } from '../api/use-mi-perfil';
@@ -16,7 +17,7 @@ export function ProfileView() {
       <h1 id="account-title">Mi perfil</h1>
       {perfil.status === 'loading' && <Loading />}
       {perfil.status === 'error' && (
-        <LoadError title={messages.PROFILE_ERROR_TITLE} message={serverMessageOr(perfil.error, messages.PROFILE_FAILED)} onRetry={retry} />
+        <LoadError title={messages.ERROR_TITLE} message={serverMessageOr(perfil.error, cuentaMessages.PROFILE_FAILED)} onRetry={retry} />
       )}
       {perfil.status === 'success' && (
         <form className="account__form" onSubmit={(e) => e.preventDefault()}>

@@ -1,5 +1,5 @@
 import { formatDateTime } from '@taquilla/shared';
-import type { MiEvento } from '@taquilla/shared/api/cuenta';
+import type { MiEvento } from '@taquilla/shared/schemas/cuenta';
 import { Link } from 'react-router-dom';
 import { EventImage } from '../../../components/EventImage';
 import { boletosLabel, countdownLabel, daysUntil } from '../lib/countdown-label';

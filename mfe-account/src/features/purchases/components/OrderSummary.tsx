@@ -1,5 +1,5 @@
 import { formatMoney } from '@taquilla/shared';
-import type { ResumenCompra } from '@taquilla/shared/api/cuenta';
+import type { ResumenCompra } from '@taquilla/shared/schemas/cuenta';
 
 /** The order summary panel: delivery e-mail, venue and city, each line and the Total (amounts as stored at sale time). */
 export function OrderSummary({ resumen }: { resumen: ResumenCompra }) {

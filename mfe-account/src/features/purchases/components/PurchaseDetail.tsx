@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
-import { formatDateTime, messages } from '@taquilla/shared';
+import { formatDateTime } from '@taquilla/shared';
 import { serverMessageOr } from '@taquilla/shared/server-message';
+import { cuentaMessages } from '@taquilla/shared/messages/cuenta';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { LoadError, Loading } from '../../../components/RequestStatus';
 import { useRetry } from '../../../lib/use-retry';
@@ -32,7 +33,7 @@ export function PurchaseDetail() {
     return (
       <section className="account__page">
         {back}
-        <LoadError message={serverMessageOr(detalle.error, messages.TICKET_LIST_FAILED)} onRetry={retry} />
+        <LoadError message={serverMessageOr(detalle.error, cuentaMessages.TICKET_LIST_FAILED)} onRetry={retry} />
       </section>
     );
   }

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { messages } from '@taquilla/shared';
 import { serverMessageOr } from '@taquilla/shared/server-message';
+import { cuentaMessages } from '@taquilla/shared/messages/cuenta';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Empty, LoadError, Loading } from '../../../components/RequestStatus';
 import { useRetry } from '../../../lib/use-retry';
@@ -33,11 +33,11 @@ export function PurchasesView() {
       </div>
       <div id={panelId} role="tabpanel" aria-labelledby={`tab-${state.tab}`} className="purchases__panel">
         {eventos.status === 'loading' && <Loading label="Cargando tus compras…" />}
-        {eventos.status === 'error' && <LoadError message={serverMessageOr(eventos.error, messages.TICKET_LIST_FAILED)} onRetry={retry} />}
+        {eventos.status === 'error' && <LoadError message={serverMessageOr(eventos.error, cuentaMessages.TICKET_LIST_FAILED)} onRetry={retry} />}
         {none && (
           <Empty>
-            <p className="account__empty-title">Aún no tienes compras</p>
-            <p>Cuando compres boletos, aquí los tendrás con su código QR.</p>
+            <p className="account__empty-title">{cuentaMessages.NO_PURCHASES}</p>
+            <p>{cuentaMessages.NO_PURCHASES_HINT}</p>
             <Link className="account__button" to="/eventos">
               Ver eventos
             </Link>
@@ -45,7 +45,7 @@ export function PurchasesView() {
         )}
         {eventos.status === 'success' && !none && list.length === 0 && (
           <Empty>
-            <p className="account__empty-title">{state.tab === 'proximos' ? 'No tienes eventos próximos.' : 'Aún no tienes eventos pasados.'}</p>
+            <p className="account__empty-title">{state.tab === 'proximos' ? cuentaMessages.NO_UPCOMING_EVENTS : cuentaMessages.NO_PAST_EVENTS}</p>
           </Empty>
         )}
         {eventos.status === 'success' && list.length > 0 && (

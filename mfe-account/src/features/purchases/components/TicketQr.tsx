@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { qrSvgDataUrl } from '../lib/qr';
+import { formatMessage } from '@taquilla/shared';
+import { cuentaMessages } from '@taquilla/shared/messages/cuenta';
 
 interface Props {
   payload: string;
@@ -26,7 +28,7 @@ export function TicketQr({ payload, label, size = 264, className }: Props) {
     };
   }, [payload]);
 
-  if (failed) return <p className="ticket-qr ticket-qr--failed" role="img" aria-label={label}>No pudimos dibujar el código QR. Tu boleto es: {payload}</p>;
+  if (failed) return <p className="ticket-qr ticket-qr--failed" role="img" aria-label={label}>{formatMessage(cuentaMessages.TICKET_QR_FAILED, { payload })}</p>;
   if (!src || src.payload !== payload) return <span className="ticket-qr ticket-qr--loading" style={{ width: size, height: size }} role="img" aria-label={label} aria-busy="true" />;
   return <img className={`ticket-qr ${className ?? ''}`} src={src.url} alt={label} width={size} height={size} />;
 }

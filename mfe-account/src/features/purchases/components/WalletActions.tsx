@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { bus } from '@taquilla/shared';
-import type { MiEvento } from '@taquilla/shared/api/cuenta';
+import type { MiEvento } from '@taquilla/shared/schemas/cuenta';
+import { cuentaMessages } from '@taquilla/shared/messages/cuenta';
 import { calendarFile } from '../lib/calendar-file';
 import { saveFile } from '../lib/download';
 import type { TicketView } from '../lib/tickets';
@@ -22,7 +23,7 @@ export function WalletActions({ evento, tickets, upcoming }: Props) {
       const { blob, filename } = await ticketsPdf(evento, tickets);
       saveFile(blob, filename);
     } catch {
-      bus.emit('ui:toast', { kind: 'error', message: 'No pudimos generar el PDF de tus boletos. Inténtalo de nuevo.' });
+      bus.emit('ui:toast', { kind: 'error', message: cuentaMessages.TICKETS_PDF_FAILED });
     } finally {
       setMaking(false);
     }

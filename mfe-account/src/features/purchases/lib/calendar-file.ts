@@ -1,5 +1,5 @@
 import { eventoIcs } from '@taquilla/shared/calendar';
-import type { MiEvento } from '@taquilla/shared/api/cuenta';
+import type { MiEvento } from '@taquilla/shared/schemas/cuenta';
 import { slug } from './download';
 
 /** 'Agregar al calendario': the same .ics the tickets e-mail attaches, for this event. */

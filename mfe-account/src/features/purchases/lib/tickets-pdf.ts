@@ -1,5 +1,5 @@
 import { formatDateTime, formatMoney } from '@taquilla/shared';
-import type { MiEvento } from '@taquilla/shared/api/cuenta';
+import type { MiEvento } from '@taquilla/shared/schemas/cuenta';
 import { slug } from './download';
 import { qrPngDataUrl } from './qr';
 import { placeLabel, type TicketView } from './tickets';

@@ -1,4 +1,4 @@
-import type { Boleto, MiEventoDetalle, PaseGeneral } from '@taquilla/shared/api/cuenta';
+import type { Boleto, MiEventoDetalle, PaseGeneral } from '@taquilla/shared/schemas/cuenta';
 
 /** One ticket as the wallet shows it, numbered seat or general admission alike. */
 export interface TicketView {

@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import { forgotPassword, messages } from '@taquilla/shared';
+import { forgotPassword } from '@taquilla/shared/api/auth';
+import { messages } from '@taquilla/shared';
 import type { ForgotPasswordPayload } from '@taquilla/shared/schemas/auth';
+import { authMessages } from '@taquilla/shared/messages/auth';
 import type { DialogState } from '../../../lib/use-dialog';
 import { errorText } from '../../../lib/session';
 
@@ -12,9 +14,9 @@ export function useForgotPassword(showDialog: (dialog: DialogState) => void) {
     setSending(true);
     try {
       await forgotPassword(email);
-      showDialog({ kind: 'success', title: 'Revisa tu correo', message: messages.PASSWORD_RECOVERY_SENT });
+      showDialog({ kind: 'success', title: authMessages.PASSWORD_RECOVERY_SENT_TITLE, message: authMessages.PASSWORD_RECOVERY_SENT });
     } catch (error) {
-      showDialog({ kind: 'error', title: 'Error', message: errorText(error) });
+      showDialog({ kind: 'error', title: messages.ERROR_TITLE, message: errorText(error) });
     } finally {
       setSending(false);
     }

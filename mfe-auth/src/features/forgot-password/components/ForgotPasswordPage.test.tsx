@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, forgotPassword } from '@taquilla/shared';
+import { ApiError } from '@taquilla/shared';
+import { forgotPassword } from '@taquilla/shared/api/auth';
 import { renderAuth } from '../../../testing/render-auth';
 
-vi.mock('@taquilla/shared', async (original) => ({
-  ...(await original<typeof import('@taquilla/shared')>()),
+vi.mock('@taquilla/shared/api/auth', async (original) => ({
+  ...(await original<typeof import('@taquilla/shared/api/auth')>()),
   forgotPassword: vi.fn(),
 }));
 

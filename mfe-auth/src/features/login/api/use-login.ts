@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import { login, messages, sendVerificationEmail } from '@taquilla/shared';
+import { login, sendVerificationEmail } from '@taquilla/shared/api/auth';
+import { messages } from '@taquilla/shared';
 import type { LoginPayload } from '@taquilla/shared/schemas/auth';
+import { authMessages } from '@taquilla/shared/messages/auth';
 import type { DialogState } from '../../../lib/use-dialog';
 import { errorText, markCredentialsFailed, startSession } from '../../../lib/session';
 
@@ -15,9 +17,9 @@ export function useLogin(showDialog: (dialog: DialogState) => void) {
   const resend = async (email: string) => {
     try {
       const answer = await sendVerificationEmail(email);
-      showDialog({ kind: 'info', title: 'Correo enviado', message: answer.message || messages.VERIFICATION_EMAIL_SENT });
+      showDialog({ kind: 'info', title: authMessages.VERIFICATION_EMAIL_SENT_TITLE, message: answer.message || authMessages.VERIFICATION_EMAIL_SENT });
     } catch (error) {
-      showDialog({ kind: 'error', title: messages.VERIFICATION_EMAIL_FAILED, message: errorText(error) });
+      showDialog({ kind: 'error', title: authMessages.VERIFICATION_EMAIL_FAILED, message: errorText(error) });
     }
   };
 
@@ -28,9 +30,9 @@ export function useLogin(showDialog: (dialog: DialogState) => void) {
       if (!user.isVerified) {
         showDialog({
           kind: 'warning',
-          title: messages.VERIFICATION_REQUIRED_TITLE,
+          title: authMessages.VERIFICATION_REQUIRED_TITLE,
           message: messages.VERIFICATION_REQUIRED,
-          closeLabel: messages.VERIFICATION_REQUIRED_OK,
+          closeLabel: authMessages.VERIFICATION_REQUIRED_OK,
           action: { label: 'Reenviar correo', onClick: () => void resend(user.email) },
         });
         return;
@@ -38,7 +40,7 @@ export function useLogin(showDialog: (dialog: DialogState) => void) {
       startSession(token, user);
     } catch (error) {
       markCredentialsFailed();
-      showDialog({ kind: 'error', title: 'Error', message: errorText(error) });
+      showDialog({ kind: 'error', title: messages.ERROR_TITLE, message: errorText(error) });
     } finally {
       setSending(false);
     }

@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, bus, login, sendVerificationEmail } from '@taquilla/shared';
+import { ApiError, bus } from '@taquilla/shared';
+import { login, sendVerificationEmail } from '@taquilla/shared/api/auth';
 import { renderAuth } from '../../../testing/render-auth';
 
-vi.mock('@taquilla/shared', async (original) => ({
-  ...(await original<typeof import('@taquilla/shared')>()),
+vi.mock('@taquilla/shared/api/auth', async (original) => ({
+  ...(await original<typeof import('@taquilla/shared/api/auth')>()),
   login: vi.fn(),
   sendVerificationEmail: vi.fn(),
 }));

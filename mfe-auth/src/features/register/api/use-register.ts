@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { messages, register, sendVerificationEmail } from '@taquilla/shared';
+import { register, sendVerificationEmail } from '@taquilla/shared/api/auth';
+import { messages } from '@taquilla/shared';
 import type { RegisterForm } from '@taquilla/shared/schemas/auth';
+import { authMessages } from '@taquilla/shared/messages/auth';
 import type { DialogState } from '../../../lib/use-dialog';
 import { errorText, markCredentialsFailed } from '../../../lib/session';
 
@@ -24,11 +26,11 @@ export function useRegister(showDialog: (dialog: DialogState) => void) {
         answer = await register({ fullName, email, password });
       } catch (error) {
         markCredentialsFailed();
-        showDialog({ kind: 'error', title: 'Error', message: errorText(error) });
+        showDialog({ kind: 'error', title: messages.ERROR_TITLE, message: errorText(error) });
         return;
       }
       if (!answer?.token) {
-        showDialog({ kind: 'error', title: 'Error', message: messages.REGISTER_NO_TOKEN });
+        showDialog({ kind: 'error', title: messages.ERROR_TITLE, message: authMessages.REGISTER_NO_TOKEN });
         return;
       }
       try {
@@ -36,15 +38,15 @@ export function useRegister(showDialog: (dialog: DialogState) => void) {
       } catch {
         showDialog({
           kind: 'error',
-          title: messages.VERIFICATION_EMAIL_FAILED,
-          message: messages.VERIFICATION_EMAIL_PROBLEM,
+          title: authMessages.VERIFICATION_EMAIL_FAILED,
+          message: authMessages.VERIFICATION_EMAIL_PROBLEM,
         });
         return;
       }
       showDialog({
         kind: 'info',
-        title: 'Cuenta creada',
-        message: messages.VERIFICATION_EMAIL_SENT,
+        title: authMessages.REGISTERED_TITLE,
+        message: authMessages.VERIFICATION_EMAIL_SENT,
         onClose: () => navigate('/auth/login'),
       });
     } finally {

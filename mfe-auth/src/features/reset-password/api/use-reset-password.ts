@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { resetPassword } from '@taquilla/shared';
+import { resetPassword } from '@taquilla/shared/api/auth';
+import { messages } from '@taquilla/shared';
+import { authMessages } from '@taquilla/shared/messages/auth';
 import type { ResetPasswordForm } from '@taquilla/shared/schemas/auth';
 import type { DialogState } from '../../../lib/use-dialog';
 import { errorText } from '../../../lib/session';
@@ -16,12 +18,12 @@ export function useResetPassword(token: string, showDialog: (dialog: DialogState
       const answer = await resetPassword(token, password);
       showDialog({
         kind: 'success',
-        title: 'Contraseña actualizada',
+        title: authMessages.PASSWORD_RESET_TITLE,
         message: answer.message,
         onClose: () => navigate('/auth/login'),
       });
     } catch (error) {
-      showDialog({ kind: 'error', title: 'Error', message: errorText(error) });
+      showDialog({ kind: 'error', title: messages.ERROR_TITLE, message: errorText(error) });
     } finally {
       setSending(false);
     }

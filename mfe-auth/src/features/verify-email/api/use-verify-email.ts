@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { verifyEmail } from '@taquilla/shared';
+import { verifyEmail } from '@taquilla/shared/api/auth';
 import { errorText } from '../../../lib/session';
 
 export type VerifyState =

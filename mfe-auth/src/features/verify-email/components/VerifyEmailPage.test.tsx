@@ -3,12 +3,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { ApiError, authAtom, initialAuthState, resetPassword, store, verifyEmail } from '@taquilla/shared';
+import { ApiError, authAtom, initialAuthState, store } from '@taquilla/shared';
+import { resetPassword, verifyEmail } from '@taquilla/shared/api/auth';
 import AuthRoutes from '../../../app/AuthRoutes';
 import { renderAuth } from '../../../testing/render-auth';
 
-vi.mock('@taquilla/shared', async (original) => ({
-  ...(await original<typeof import('@taquilla/shared')>()),
+vi.mock('@taquilla/shared/api/auth', async (original) => ({
+  ...(await original<typeof import('@taquilla/shared/api/auth')>()),
   verifyEmail: vi.fn(),
   resetPassword: vi.fn(),
 }));

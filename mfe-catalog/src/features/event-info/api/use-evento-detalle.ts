@@ -1,6 +1,8 @@
-import { ApiError, messages } from '@taquilla/shared';
-import { getEventoDetalle, type EventoDetalle } from '@taquilla/shared/api/catalog';
+import { ApiError } from '@taquilla/shared';
+import { getEventoDetalle } from '@taquilla/shared/api/catalog';
+import type { EventoDetalle } from '@taquilla/shared/schemas/catalog';
 import { useRequest, type RequestState } from '@taquilla/shared/use-request';
+import { catalogMessages } from '@taquilla/shared/messages/catalog';
 
 /** An id the API could know: 1..int4, digits only. Anything else is answered without a request. */
 const EVENTO_ID = /^[1-9][0-9]{0,9}$/;
@@ -12,6 +14,6 @@ const EVENTO_ID = /^[1-9][0-9]{0,9}$/;
  */
 export function useEventoDetalle(id: string): RequestState<EventoDetalle> {
   return useRequest(`evento:${id}`, () =>
-    EVENTO_ID.test(id) && Number(id) <= 2147483647 ? getEventoDetalle(id) : Promise.reject(new ApiError({ status: 404, messages: [messages.EVENT_NOT_FOUND] })),
+    EVENTO_ID.test(id) && Number(id) <= 2147483647 ? getEventoDetalle(id) : Promise.reject(new ApiError({ status: 404, messages: [catalogMessages.EVENT_NOT_FOUND] })),
   );
 }

@@ -1,5 +1,6 @@
-import { formatDateTime, messages } from '@taquilla/shared';
-import type { Evento } from '@taquilla/shared/api/catalog';
+import { formatDateTime } from '@taquilla/shared';
+import type { Evento } from '@taquilla/shared/schemas/catalog';
+import { catalogMessages } from '@taquilla/shared/messages/catalog';
 import { Link } from 'react-router-dom';
 import { EventImage } from '../../../components/EventImage';
 import './event-info.css';
@@ -50,7 +51,7 @@ export function EventInfoView({ evento, now = Date.now() }: { evento: Evento; no
           </dl>
           {past ? (
             <p className="info-past" role="status">
-              {messages.EVENT_PAST}
+              {catalogMessages.EVENT_PAST}
             </p>
           ) : (
             <Link className="button" to={`/eventos/${evento.id}`}>

@@ -1,4 +1,5 @@
-import { getCategorias, type Categoria } from '@taquilla/shared/api/catalog';
+import { getCategorias } from '@taquilla/shared/api/catalog';
+import type { Categoria } from '@taquilla/shared/schemas/catalog';
 import { useRequest, type RequestState } from '@taquilla/shared/use-request';
 
 /** Category chips. A failure only hides the chips: the list itself still works. */

@@ -1,4 +1,4 @@
-import type { Categoria } from '@taquilla/shared/api/catalog';
+import type { Categoria } from '@taquilla/shared/schemas/catalog';
 
 interface Props {
   categorias: readonly Categoria[];

@@ -1,7 +1,7 @@
-import { messages } from '@taquilla/shared';
-import type { Evento } from '@taquilla/shared/api/catalog';
+import type { Evento } from '@taquilla/shared/schemas/catalog';
 import { useMemo } from 'react';
 import { serverMessageOr } from '@taquilla/shared/server-message';
+import { catalogMessages } from '@taquilla/shared/messages/catalog';
 import { useCategorias } from '../api/use-categorias';
 import type { RequestState } from '@taquilla/shared/use-request';
 import { useEventFilters } from '../hooks/use-event-filters';
@@ -53,7 +53,7 @@ export function EventBrowser({ eventos }: { eventos: RequestState<Evento[]> }) {
         )}
         {eventos.status === 'error' && (
           <p className="alert" role="alert">
-            {serverMessageOr(eventos.error, messages.EVENTS_FAILED)}
+            {serverMessageOr(eventos.error, catalogMessages.EVENTS_FAILED)}
           </p>
         )}
         {eventos.status === 'success' && <EventGrid eventos={visible} />}

@@ -1,5 +1,5 @@
 import { formatDate, formatMoney } from '@taquilla/shared';
-import type { Evento } from '@taquilla/shared/api/catalog';
+import type { Evento } from '@taquilla/shared/schemas/catalog';
 import { Link } from 'react-router-dom';
 import { EventImage } from '../../../components/EventImage';
 import { parseFecha } from '../../../lib/event-order';

@@ -1,5 +1,5 @@
 import { formatDateTime, formatMoney } from '@taquilla/shared';
-import type { Evento } from '@taquilla/shared/api/catalog';
+import type { Evento } from '@taquilla/shared/schemas/catalog';
 import { useRef, type FocusEvent, type TouchEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { EventImage } from '../../../components/EventImage';

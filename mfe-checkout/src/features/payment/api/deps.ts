@@ -1,7 +1,17 @@
 import { createContext, useContext } from 'react';
-import { getReserva, isApiError } from '@taquilla/shared';
+import { getReserva } from '@taquilla/shared/api/reservas';
+import { isApiError } from '@taquilla/shared';
 import { getDetalleSeccion, getEventoDetalle, getFilasPorSeccion } from '@taquilla/shared/api/catalog';
-import { aplicarPromo, checkCargo, checkCargoInvitado, getCredenciales, makeCargo, makeCargoInvitado, reenviarBoletos, reenviarBoletosInvitado } from '@taquilla/shared/api/pagos';
+import {
+  aplicarPromo,
+  checkCargo,
+  checkCargoInvitado,
+  getCredenciales,
+  makeCargo,
+  makeCargoInvitado,
+  reenviarBoletos,
+  reenviarBoletosInvitado,
+} from '@taquilla/shared/api/pagos';
 import { validarClaveWeb, validarPromoWeb } from '@taquilla/shared/api/promociones';
 import { deleteTarjeta, getMiPerfilPago } from '@taquilla/shared/api/cuenta';
 import { loadGateway } from './openpay';

@@ -3,7 +3,9 @@
  * CVV go from here straight to the gateway, which answers a one-use token; our API only ever
  * sees that token and the device_session_id.
  */
-import type { Credenciales } from '@taquilla/shared/api/pagos';
+import type { Credenciales } from '@taquilla/shared/schemas/pagos';
+import { formatMessage } from '@taquilla/shared';
+import { pagoMessages } from '@taquilla/shared/messages/pagos';
 
 export interface OpenPayCard {
   card_number: string;
@@ -47,7 +49,7 @@ function loadScript(src: string): Promise<void> {
       script.onerror = () => {
         loaded.delete(src);
         script.remove();
-        reject(new Error(`No se pudo cargar ${src}`));
+        reject(new Error(formatMessage(pagoMessages.GATEWAY_SCRIPT_FAILED, { src })));
       };
       document.head.append(script);
     });
@@ -60,7 +62,7 @@ function loadScript(src: string): Promise<void> {
 export async function loadGateway(cred: Credenciales): Promise<Gateway> {
   for (const src of cred.scriptUrls) await loadScript(src);
   const openpay = window.OpenPay;
-  if (!openpay) throw new Error('OpenPay no está disponible');
+  if (!openpay) throw new Error(pagoMessages.GATEWAY_UNAVAILABLE);
   openpay.setId(cred.merchantId);
   openpay.setApiKey(cred.publicKey);
   openpay.setSandboxMode(cred.sandbox);
@@ -72,7 +74,7 @@ export async function loadGateway(cred: Credenciales): Promise<Gateway> {
         openpay.token.create(
           card,
           (res) => resolve(res.data.id),
-          (err) => reject(new Error(err.data?.description ?? 'No se pudo validar la tarjeta')),
+          (err) => reject(new Error(err.data?.description ?? pagoMessages.CARD_TOKEN_FAILED)),
         );
       }),
   };

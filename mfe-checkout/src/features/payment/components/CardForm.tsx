@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { messages } from '@taquilla/shared';
+import { pagoMessages } from '@taquilla/shared/messages/pagos';
 import { TextField } from '../../reservation/components/TextField';
 import { cardBrand, cleanCvv, cleanHolder, formatCardNumber, formatExpiry, type CardErrors, type CardInput } from '../lib/card';
 
@@ -87,7 +87,7 @@ export function CardForm({ card, errors, disabled, onChange }: Props) {
             ?
           </button>
           <span id={tipId} role="tooltip" className="checkout__tooltip" hidden={!tip}>
-            {messages.CARD_CVV_HINT}
+            {pagoMessages.CARD_CVV_HINT}
           </span>
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { formatMessage, formatMoney, messages } from '@taquilla/shared';
+import { formatMessage, formatMoney } from '@taquilla/shared';
+import { pagoMessages } from '@taquilla/shared/messages/pagos';
 import { ModalDialog } from '../../reservation/components/ModalDialog';
 
 /** 'Confirmar compra' · 'Vas a pagar $X por tus boletos.' before the card is charged. */
@@ -8,8 +9,8 @@ export function ConfirmPayDialog({ open, total, onConfirm, onCancel }: { open: b
   return (
     <ModalDialog open={open} labelledBy={titleId} locked={false} onRequestClose={onCancel}>
       <div className="checkout__confirm">
-        <h2 id={titleId}>{messages.CONFIRM_PURCHASE_TITLE}</h2>
-        <p>{formatMessage('CONFIRM_PURCHASE_TEXT', { amount: formatMoney(total) })}</p>
+        <h2 id={titleId}>{pagoMessages.CONFIRM_PURCHASE_TITLE}</h2>
+        <p>{formatMessage(pagoMessages.CONFIRM_PURCHASE_TEXT, { amount: formatMoney(total) })}</p>
         <div className="checkout__actions">
           <button type="button" className="checkout__button checkout__button--secondary" onClick={onCancel}>
             Cancelar

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { formatMoney, messages } from '@taquilla/shared';
-import type { CheckCargoResponse } from '@taquilla/shared/api/pagos';
+import { formatMoney } from '@taquilla/shared';
+import type { CheckCargoResponse } from '@taquilla/shared/schemas/pagos';
+import { pagoMessages } from '@taquilla/shared/messages/pagos';
 import { errorMessage, usePaymentDeps } from '../api/deps';
 import { ResendTickets } from './ResendTickets';
 
@@ -36,7 +37,7 @@ export function ConfirmPurchasePage() {
 
   useEffect(() => {
     if (!chargeId || !reservaId || !UUID.test(reservaId) || (guest && !UUID.test(invitadoId))) {
-      setState({ status: 'failed', message: messages.CONFIRM_MISSING_DATA });
+      setState({ status: 'failed', message: pagoMessages.CONFIRM_MISSING_DATA });
       return;
     }
     let live = true;
@@ -49,10 +50,10 @@ export function ConfirmPurchasePage() {
         if (!live) return;
         if (answer.cargo.pagado) {
           setState({ status: 'paid', answer });
-        } else setState({ status: 'failed', message: answer.message || messages.CONFIRM_FAILED });
+        } else setState({ status: 'failed', message: answer.message || pagoMessages.CONFIRM_FAILED });
       },
       (error: unknown) => {
-        if (live) setState({ status: 'failed', message: errorMessage(error, messages.CONFIRM_PROBLEM) });
+        if (live) setState({ status: 'failed', message: errorMessage(error, pagoMessages.CONFIRM_PROBLEM) });
       },
     );
     return () => {
@@ -77,7 +78,7 @@ export function ConfirmPurchasePage() {
       {state.status === 'paid' && (
         <section aria-labelledby="compra-exitosa">
           <canvas ref={canvas} className="checkout__confetti" aria-hidden="true" />
-          <h2 id="compra-exitosa">{messages.PURCHASE_SUCCESS_TITLE}</h2>
+          <h2 id="compra-exitosa">{pagoMessages.PURCHASE_SUCCESS_TITLE}</h2>
           <p role="status">{state.answer.message}</p>
           <dl className="checkout__totals">
             <div>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { messages } from '@taquilla/shared';
 import type { Promocion } from '@taquilla/shared/schemas/promociones';
+import { promocionMessages } from '@taquilla/shared/messages/promociones';
 import { errorMessage, usePaymentDeps } from '../api/deps';
 import { codeProblem } from '../lib/order';
 import type { Order } from '../hooks/use-order';
@@ -33,7 +33,7 @@ export function DiscountCode({ eventoId, reservaId, esGeneral, order, disabled, 
     setSuccess(null);
     const clave = code.trim().toUpperCase();
     if (!clave) {
-      setError(messages.DISCOUNT_CODE_REQUIRED);
+      setError(promocionMessages.DISCOUNT_CODE_REQUIRED);
       return;
     }
     setBusy(true);
@@ -43,7 +43,7 @@ export function DiscountCode({ eventoId, reservaId, esGeneral, order, disabled, 
       try {
         promo = await deps.validarClaveWeb(Number(eventoId), clave);
       } catch (e) {
-        setError(errorMessage(e, messages.DISCOUNT_CODE_INVALID));
+        setError(errorMessage(e, promocionMessages.DISCOUNT_CODE_INVALID));
         return;
       }
       const problem = codeProblem(order.lines, promo, { esGeneral, seccionNombre: order.seccionNombre });
@@ -53,10 +53,10 @@ export function DiscountCode({ eventoId, reservaId, esGeneral, order, disabled, 
       }
       try {
         const answer = await deps.aplicarPromo({ promocionId: promo.id, eventoId: Number(eventoId), reservaId });
-        setSuccess(answer.message || messages.DISCOUNT_APPLIED);
+        setSuccess(answer.message || promocionMessages.DISCOUNT_APPLIED);
         onApplied(promo);
       } catch (e) {
-        setError(errorMessage(e, messages.DISCOUNT_CODE_INVALID));
+        setError(errorMessage(e, promocionMessages.DISCOUNT_CODE_INVALID));
       }
     } finally {
       setBusy(false);

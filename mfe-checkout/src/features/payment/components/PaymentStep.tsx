@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { messages } from '@taquilla/shared';
 import { computeTotals } from '@taquilla/shared/money';
 import type { Promocion } from '@taquilla/shared/schemas/promociones';
+import { pagoMessages } from '@taquilla/shared/messages/pagos';
 import { useBuyer } from '../../reservation/hooks/use-buyer';
 import { errorMessage, usePaymentDeps } from '../api/deps';
 import type { Gateway } from '../api/openpay';
@@ -131,7 +131,7 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
       setPurchase({ evento: answer.evento.nombre, recinto: answer.evento.recinto, total: answer.total });
     } catch (e) {
       if (isPromoError(e)) setCode(null);
-      setPayError(errorMessage(e, messages.PAYMENT_FAILED));
+      setPayError(errorMessage(e, pagoMessages.PAYMENT_FAILED));
       inFlight.current = false;
       setPaying(false);
     }

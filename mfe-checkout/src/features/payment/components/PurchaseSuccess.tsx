@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
-import { formatMoney, messages } from '@taquilla/shared';
+import { formatMoney } from '@taquilla/shared';
+import { pagoMessages } from '@taquilla/shared/messages/pagos';
 import { usePaymentDeps } from '../api/deps';
 import { ModalDialog } from '../../reservation/components/ModalDialog';
 
@@ -22,7 +23,7 @@ export function PurchaseSuccess({ purchase }: { purchase: Purchase }) {
     <ModalDialog open labelledBy={titleId} locked onRequestClose={() => undefined}>
       <canvas ref={canvas} className="checkout__confetti" aria-hidden="true" />
       <div className="checkout__success">
-        <h2 id={titleId}>{messages.PURCHASE_SUCCESS_TITLE}</h2>
+        <h2 id={titleId}>{pagoMessages.PURCHASE_SUCCESS_TITLE}</h2>
         <p>Te enviamos tus boletos por correo.</p>
         <dl className="checkout__totals">
           <div>

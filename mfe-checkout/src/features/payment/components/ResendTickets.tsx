@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { ReenvioBoletosResponse } from '@taquilla/shared/api/pagos';
+import type { ReenvioBoletosResponse } from '@taquilla/shared/schemas/pagos';
+import { pagoMessages } from '@taquilla/shared/messages/pagos';
 import { errorMessage } from '../api/deps';
 
 /** 'Reenviar boletos por correo': the tickets e-mail again, to the purchase's own address. */
@@ -9,7 +10,7 @@ export function ResendTickets({ resend }: { resend: () => Promise<ReenvioBoletos
     setState({ busy: true, message: null, error: false });
     resend().then(
       (answer) => setState({ busy: false, message: `${answer.message} (${answer.user.email})`, error: false }),
-      (e: unknown) => setState({ busy: false, message: errorMessage(e, 'No se pudieron reenviar tus boletos. Intenta de nuevo.'), error: true }),
+      (e: unknown) => setState({ busy: false, message: errorMessage(e, pagoMessages.RESEND_TICKETS_FAILED), error: true }),
     );
   };
   return (

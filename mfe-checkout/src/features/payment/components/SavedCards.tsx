@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { messages } from '@taquilla/shared';
-import type { TarjetaGuardada } from '@taquilla/shared/api/cuenta';
+import type { TarjetaGuardada } from '@taquilla/shared/schemas/cuenta';
 import { cardName } from '@taquilla/shared/cards';
+import { cuentaMessages } from '@taquilla/shared/messages/cuenta';
 import { ModalDialog } from '../../reservation/components/ModalDialog';
 import type { SavedCardsState } from '../hooks/use-saved-cards';
 
@@ -85,7 +85,7 @@ export function SavedCards({ state, selected, disabled, onSelect, onDelete }: Pr
       <ModalDialog open={pending !== null} labelledBy={titleId} locked={false} onRequestClose={() => setPending(null)}>
         <div className="checkout__confirm">
           <h2 id={titleId}>Eliminar tarjeta</h2>
-          <p>{messages.CONFIRM_DELETE_CARD}</p>
+          <p>{cuentaMessages.CONFIRM_DELETE_CARD}</p>
           <div className="checkout__actions">
             <button type="button" className="checkout__button checkout__button--secondary" onClick={() => setPending(null)}>
               Cancelar

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { messages } from '@taquilla/shared';
-import type { PerfilPago, TarjetaGuardada } from '@taquilla/shared/api/cuenta';
+import type { PerfilPago, TarjetaGuardada } from '@taquilla/shared/schemas/cuenta';
+import { cuentaMessages } from '@taquilla/shared/messages/cuenta';
 import { errorMessage, usePaymentDeps } from '../api/deps';
 
 export type SavedCardsState =
@@ -23,7 +23,7 @@ export function useSavedCards(enabled: boolean) {
     setState({ status: 'loading' });
     deps.getMiPerfilPago().then(
       (perfil: PerfilPago) => current && setState({ status: 'ready', idOpenpay: perfil.idOpenpay, tarjetas: perfil.tarjetas }),
-      () => current && setState({ status: 'error', message: messages.CARDS_FAILED }),
+      () => current && setState({ status: 'error', message: cuentaMessages.CARDS_FAILED }),
     );
     return () => {
       current = false;
@@ -33,12 +33,12 @@ export function useSavedCards(enabled: boolean) {
   /** Deletes a card here and at the gateway; answers the Spanish reason it failed, or null. */
   const remove = useCallback(
     async (tarjeta: TarjetaGuardada): Promise<string | null> => {
-      if (state.status !== 'ready') return messages.DELETE_CARD_FAILED_PURCHASE;
-      if (!state.idOpenpay) return messages.DELETE_CARD_NO_CUSTOMER;
+      if (state.status !== 'ready') return cuentaMessages.DELETE_CARD_FAILED_PURCHASE;
+      if (!state.idOpenpay) return cuentaMessages.DELETE_CARD_NO_CUSTOMER;
       try {
         await deps.deleteTarjeta(state.idOpenpay, tarjeta.idtarjeta);
       } catch (e) {
-        return errorMessage(e, messages.DELETE_CARD_FAILED_PURCHASE);
+        return errorMessage(e, cuentaMessages.DELETE_CARD_FAILED_PURCHASE);
       }
       setState((s) => (s.status === 'ready' ? { ...s, tarjetas: s.tarjetas.filter((t) => t.idtarjeta !== tarjeta.idtarjeta) } : s));
       return null;

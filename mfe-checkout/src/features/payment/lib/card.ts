@@ -1,5 +1,5 @@
+import { pagoMessages } from '@taquilla/shared/messages/pagos';
 /** Card form rules of spec §5 "Card form": as-you-type clean-up, brand detection and validation. */
-import { messages } from '@taquilla/shared';
 
 export type CardBrand = 'visa' | 'mastercard' | 'amex' | null;
 
@@ -43,17 +43,17 @@ export const cleanCvv = (raw: string) => raw.replace(/\D/g, '').slice(0, 4);
 /** Every problem of the form, by field; empty when the card can be tokenised. `now` decides expiry. */
 export function validateCard(card: CardInput, now: Date): CardErrors {
   const errors: CardErrors = {};
-  if (!/^\p{L}[\p{L} ]*$/u.test(card.holder.trim())) errors.holder = messages.CARD_HOLDER_INVALID;
+  if (!/^\p{L}[\p{L} ]*$/u.test(card.holder.trim())) errors.holder = pagoMessages.CARD_HOLDER_INVALID;
   const digits = card.number.replace(/\s/g, '');
-  if (!/^\d{15,16}$/.test(digits)) errors.number = messages.CARD_NUMBER_INVALID;
+  if (!/^\d{15,16}$/.test(digits)) errors.number = pagoMessages.CARD_NUMBER_INVALID;
   const m = /^(\d{2})\/(\d{2})$/.exec(card.expiry);
   const month = m ? Number(m[1]) : 0;
-  if (!m || month < 1 || month > 12) errors.expiry = messages.CARD_EXPIRY_INVALID;
+  if (!m || month < 1 || month > 12) errors.expiry = pagoMessages.CARD_EXPIRY_INVALID;
   else {
     const year = 2000 + Number(m[2]);
     // A card is good through the last day of its month.
-    if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) errors.expiry = messages.CARD_EXPIRED;
+    if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) errors.expiry = pagoMessages.CARD_EXPIRED;
   }
-  if (!/^\d{3,4}$/.test(card.cvv)) errors.cvv = messages.CARD_CVV_INVALID;
+  if (!/^\d{3,4}$/.test(card.cvv)) errors.cvv = pagoMessages.CARD_CVV_INVALID;
   return errors;
 }

@@ -5,7 +5,7 @@
 import { formatMessage } from '@taquilla/shared';
 import type { EventoDetalle, FilasPorSeccionResponse, Seccion } from '@taquilla/shared/schemas/catalog';
 import type { Promocion } from '@taquilla/shared/schemas/promociones';
-import type { ReservaDetalle } from '@taquilla/shared';
+import type { ReservaDetalle } from '@taquilla/shared/schemas/reservas';
 import {
   allInPrice,
   bestPromotion,
@@ -19,6 +19,7 @@ import {
   type PromotionRule,
 } from '@taquilla/shared/money';
 import { promotionProblem, type PromotionCheckContext } from '@taquilla/shared/promotions';
+import { promocionMessages } from '@taquilla/shared/messages/promociones';
 
 type RatesSource = Pick<EventoDetalle, 'usoDeTarjeta' | 'usoDeServicio' | 'ivaRate' | 'isIvaApplied' | 'udsPorCategoria'>;
 
@@ -82,12 +83,12 @@ export function bestAutomatic(lines: readonly CartLine[], promos: readonly Promo
 /** Why a code's promotion gives this cart nothing (spec §5 "Discount code"), or null when it applies. */
 export function codeProblem(lines: readonly CartLine[], promo: Promocion, ctx: Omit<PromotionCheckContext, 'categoriasNombres'>): string | null {
   const rule = promotionRule(promo);
-  if (!rule) return formatMessage('DISCOUNT_CODE_INVALID');
+  if (!rule) return formatMessage(promocionMessages.DISCOUNT_CODE_INVALID);
   const categoriasNombres = promo.categorias.flatMap((c) => [c.categoria?.nombre, c.categoriaGeneral?.nombre].filter((n): n is string => !!n));
   const problem = promotionProblem(lines, rule, { ...ctx, categoriasNombres });
   if (problem) return problem.message;
   // promotionProblem passes a promotion with eligible tickets; a 0 % one still gives nothing.
-  return computeTotals(lines, { tarjetaBps: 0, ivaBps: 0, ivaAplicado: false }, rule).descuento > 0 ? null : formatMessage('DISCOUNT_CODE_INVALID');
+  return computeTotals(lines, { tarjetaBps: 0, ivaBps: 0, ivaAplicado: false }, rule).descuento > 0 ? null : formatMessage(promocionMessages.DISCOUNT_CODE_INVALID);
 }
 
 /** Short label of a promotion: '20 %' or '3x2'. */

@@ -1,4 +1,10 @@
-import { cancelarReserva, getReserva, reservar, reservarGenerales, reservarInvitado } from '@taquilla/shared';
+import {
+  cancelarReserva,
+  getReserva,
+  reservar,
+  reservarGenerales,
+  reservarInvitado,
+} from '@taquilla/shared/api/reservas';
 
 /**
  * The hold calls this remote makes, as one object so the hold logic gets them injected (tests

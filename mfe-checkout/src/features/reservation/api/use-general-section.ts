@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { getDetalleSeccion, getEventoDetalle } from '@taquilla/shared/api/catalog';
+import { reservaMessages } from '@taquilla/shared/messages/reservas';
 
 export interface GeneralSection {
   seccionId: number;
@@ -25,7 +26,7 @@ const catalog: CatalogReads = { getEventoDetalle, getDetalleSeccion };
 async function loadGeneralSection(api: CatalogReads, eventoId: string, seccionId: string): Promise<GeneralSection> {
   const [evento, detalle] = await Promise.all([api.getEventoDetalle(eventoId), api.getDetalleSeccion(eventoId)]);
   const seccion = detalle.secciones.find((s) => String(s.id) === seccionId && s.tipo_seccion === 'general');
-  if (!seccion) throw new Error('Sección general no encontrada');
+  if (!seccion) throw new Error(reservaMessages.GENERAL_SECTION_NOT_FOUND);
   return {
     seccionId: seccion.id,
     nombre: seccion.nombreEspecial || seccion.nombre,

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { bus, formatMoney, messages, type BusEvents } from '@taquilla/shared';
+import { catalogMessages } from '@taquilla/shared/messages/catalog';
 import { HoldStage, type PaymentSlot } from './HoldStage';
 import { useBuyer } from '../hooks/use-buyer';
 import { defaultHoldDeps, useHold, type HoldDeps } from '../hooks/use-hold';
@@ -65,7 +66,7 @@ export function GeneralPurchaseModal({ eventoId, payment, deps = defaultHoldDeps
         {(idle || state.status === 'reserving') && (
           <>
             {section?.status === 'loading' && <p role="status">{messages.REMOTE_LOADING}</p>}
-            {section?.status === 'error' && <p className="checkout__alert" role="alert">{messages.EVENT_FAILED}</p>}
+            {section?.status === 'error' && <p className="checkout__alert" role="alert">{catalogMessages.EVENT_FAILED}</p>}
             {section?.status === 'success' && (
               <QuantityStep
                 section={section.data}

@@ -1,4 +1,4 @@
-import { messages } from '@taquilla/shared';
+import { reservaMessages } from '@taquilla/shared/messages/reservas';
 import type { GuestForm } from '../hooks/use-guest-form';
 import { TextField } from './TextField';
 
@@ -26,7 +26,7 @@ export function GuestFields({ form, disabled }: { form: GuestForm; disabled?: bo
         value={value.correo}
         onChange={(e) => form.setField('correo', e.target.value)}
         onBlur={() => form.touch('correo')}
-        hint={messages.GUEST_EMAIL_HINT}
+        hint={reservaMessages.GUEST_EMAIL_HINT}
         error={errors.correo}
       />
     </fieldset>

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { formatMoney, messages } from '@taquilla/shared';
+import { formatMoney } from '@taquilla/shared';
+import { catalogMessages } from '@taquilla/shared/messages/catalog';
 import { GuestFields } from './GuestFields';
 import type { Buyer } from '../hooks/use-buyer';
 import { useGuestForm } from '../hooks/use-guest-form';
@@ -22,7 +23,7 @@ export function QuantityStep({ section, buyer, reserving, error, onReserve }: Pr
   const max = maxQuantity(section.limiteDeAsientos, section.disponibles);
   const [cantidad, setCantidad] = useState(1);
 
-  if (max === 0) return <p role="status">{messages.SOLD_OUT}</p>;
+  if (max === 0) return <p role="status">{catalogMessages.SOLD_OUT}</p>;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { CHECKOUT_SUMMARY_ID, formatMoney, messages } from '@taquilla/shared';
+import { reservaMessages } from '@taquilla/shared/messages/reservas';
 import { useBuyer } from '../hooks/use-buyer';
 import { useGuestForm } from '../hooks/use-guest-form';
 import { defaultHoldDeps, useHold, type HoldDeps } from '../hooks/use-hold';
@@ -71,7 +72,7 @@ export function SeatReservationPanel({ eventoId, seccionId, payment, deps = defa
           {buyer === 'guest' && <GuestFields form={guest} disabled={reserving} />}
           {selectionError && (
             <p className="checkout__alert" role="alert">
-              {messages.SEATS_REQUIRED}
+              {reservaMessages.SEATS_REQUIRED}
             </p>
           )}
           {state.status === 'idle' && state.error && (

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { bus, isApiError, messages, type BusEvents } from '@taquilla/shared';
+import { reservaMessages } from '@taquilla/shared/messages/reservas';
 import { holdsApi, type HoldsApi } from '../api/holds';
 import { clockOffset } from '../lib/countdown';
 import type { GuestData } from '../lib/guest';
@@ -67,7 +68,7 @@ export function reserveErrorMessage(error: unknown): string {
     const text = error.message.trim();
     if (text && text !== messages.UNEXPECTED_ERROR && text !== messages.INVALID_RESPONSE) return text;
   }
-  return messages.RESERVE_FAILED;
+  return reservaMessages.RESERVE_FAILED;
 }
 
 function callReserve(api: HoldsApi, eventoId: string, request: ReserveRequest) {
@@ -192,11 +193,11 @@ export function useHold(scope: HoldScope, deps: HoldDeps = defaultHoldDeps): Use
       } else {
         dispatch({ type: 'cancelled' });
         bus.emit('checkout:released', { eventoId, reservaId, reason: 'cancelled' });
-        bus.emit('ui:toast', { kind: 'success', message: messages.CANCEL_SUCCESS });
+        bus.emit('ui:toast', { kind: 'success', message: reservaMessages.CANCEL_SUCCESS });
       }
       reloadSoon();
     } catch {
-      dispatch({ type: 'cancel-failed', message: messages.CANCEL_FAILED });
+      dispatch({ type: 'cancel-failed', message: reservaMessages.CANCEL_FAILED });
     } finally {
       busy.current = false;
     }

@@ -1,4 +1,4 @@
-import { messages } from '@taquilla/shared';
+import { reservaMessages } from '@taquilla/shared/messages/reservas';
 
 export interface GuestData {
   nombre: string;
@@ -13,8 +13,8 @@ export type GuestErrors = Partial<Record<keyof GuestData, string>>;
  */
 export function validateGuest(data: GuestData): GuestErrors {
   const errors: GuestErrors = {};
-  if (!data.nombre.trim()) errors.nombre = messages.GUEST_NAME_REQUIRED;
-  if (!data.correo.trim()) errors.correo = messages.GUEST_EMAIL_REQUIRED;
+  if (!data.nombre.trim()) errors.nombre = reservaMessages.GUEST_NAME_REQUIRED;
+  if (!data.correo.trim()) errors.correo = reservaMessages.GUEST_EMAIL_REQUIRED;
   return errors;
 }
 

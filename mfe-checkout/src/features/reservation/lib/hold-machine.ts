@@ -1,4 +1,4 @@
-import type { ReservaDetalle } from '@taquilla/shared';
+import type { ReservaDetalle } from '@taquilla/shared/schemas/reservas';
 
 /** A live hold as the browser knows it. */
 export interface Hold {

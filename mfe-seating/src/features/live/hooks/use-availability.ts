@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { disponibilidadUrl } from '@taquilla/shared';
+import { disponibilidadUrl } from '@taquilla/shared/api/reservas';
 import { connectAvailability, type AvailabilityHandlers } from '../lib/availability-stream';
 
 /**

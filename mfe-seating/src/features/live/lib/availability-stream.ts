@@ -1,4 +1,4 @@
-import type { DisponibilidadAsientos, DisponibilidadGeneral } from '@taquilla/shared';
+import type { DisponibilidadAsientos, DisponibilidadGeneral } from '@taquilla/shared/schemas/reservas';
 import type { EstadoAsiento } from '@taquilla/shared/schemas/catalog';
 
 /**

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getEventoDetalle, getFilasPorSeccion, type EventoDetalle, type FilasPorSeccionResponse } from '@taquilla/shared/api/catalog';
+import { getEventoDetalle, getFilasPorSeccion } from '@taquilla/shared/api/catalog';
+import type { EventoDetalle, FilasPorSeccionResponse } from '@taquilla/shared/schemas/catalog';
 
 export type SeccionState =
   | { status: 'loading' }

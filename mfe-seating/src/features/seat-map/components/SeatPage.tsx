@@ -1,7 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { bus, isApiError, messages } from '@taquilla/shared';
-import type { EventoDetalle, FilasPorSeccionResponse } from '@taquilla/shared/api/catalog';
+import { bus, isApiError } from '@taquilla/shared';
+import type { EventoDetalle, FilasPorSeccionResponse } from '@taquilla/shared/schemas/catalog';
+import { catalogMessages } from '@taquilla/shared/messages/catalog';
 import { useAvailability } from '../../live/hooks/use-availability';
 import { useSeccion } from '../api/use-seccion';
 import { useSeatSelection } from '../hooks/use-seat-selection';
@@ -54,7 +55,7 @@ export function SeatPage({ eventoId, seccionId, seccionNombre }: SeatPageProps) 
   // Spec §8: a section that fails to load is an alert, then back to the event list.
   useEffect(() => {
     if (state.status !== 'error') return;
-    const message = isApiError(state.error) && state.error.message.trim() ? state.error.message : messages.EVENT_FAILED;
+    const message = isApiError(state.error) && state.error.message.trim() ? state.error.message : catalogMessages.EVENT_FAILED;
     bus.emit('ui:toast', { kind: 'error', message });
     navigate('/eventos', { replace: true });
   }, [state, navigate]);
@@ -70,7 +71,7 @@ export function SeatPage({ eventoId, seccionId, seccionNombre }: SeatPageProps) 
   if (!state.evento.mostrarWeb) {
     return (
       <section className="seat-page" data-remote-version={__REMOTE_VERSION__}>
-        <h1 className="seat-page__title">{messages.EVENT_NOT_AVAILABLE}</h1>
+        <h1 className="seat-page__title">{catalogMessages.EVENT_NOT_AVAILABLE}</h1>
         <Link to="/eventos">Ver otros eventos</Link>
       </section>
     );

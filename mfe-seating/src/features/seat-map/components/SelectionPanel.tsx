@@ -1,4 +1,5 @@
-import { CHECKOUT_SUMMARY_ID, formatMoney, messages, type AsientoSeleccionado } from '@taquilla/shared';
+import { CHECKOUT_SUMMARY_ID, formatMoney, type AsientoSeleccionado } from '@taquilla/shared';
+import { reservaMessages } from '@taquilla/shared/messages/reservas';
 
 /** Spec §2 side panel: count, then category, price and row + number per seat; 'Ver resumen'. */
 export function SelectionPanel({ asientos }: { asientos: readonly AsientoSeleccionado[] }) {
@@ -17,7 +18,7 @@ export function SelectionPanel({ asientos }: { asientos: readonly AsientoSelecci
         {n} {n === 1 ? 'asiento seleccionado' : 'asientos seleccionados'}
       </p>
       {n === 0 ? (
-        <p className="selection-panel__empty">{messages.NO_SEATS_SELECTED}</p>
+        <p className="selection-panel__empty">{reservaMessages.NO_SEATS_SELECTED}</p>
       ) : (
         <ul className="selection-panel__list" aria-label="Asientos seleccionados">
           {asientos.map((a) => (

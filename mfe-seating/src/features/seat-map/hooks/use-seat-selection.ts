@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { bus } from '@taquilla/shared';
 import type { EstadoAsiento } from '@taquilla/shared/schemas/catalog';
+import { reservaMessages } from '@taquilla/shared/messages/reservas';
 import type { AsientosChange } from '../../live/lib/availability-stream';
 import type { SeatGrid } from '../lib/seat-grid';
 import { selectedSeats, toggleSeat } from '../lib/selection';
@@ -10,8 +11,6 @@ import { selectedSeats, toggleSeat } from '../lib/selection';
  * our own hold was announced meanwhile (the push about our hold can beat checkout's answer).
  */
 const TAKEN_GRACE_MS = 2000;
-export const TAKEN_MESSAGE = 'Uno de tus asientos acaba de ser apartado por alguien más y se quitó de tu selección.';
-export const HOLD_LOCKED_MESSAGE = 'Tu reserva está activa. Cancélala para cambiar tus asientos.';
 
 export interface SeatSelectionOptions {
   eventoId: string;
@@ -116,7 +115,7 @@ export function useSeatSelection({ eventoId, seccionId, grid, limit, reloadSeats
           for (const i of lost) if (s.grid === now.grid && s.estados[i] !== 'disponible') selected.delete(i);
           return selected.size === s.selected.size ? s : { ...s, selected };
         });
-        bus.emit('ui:toast', { kind: 'warning', message: TAKEN_MESSAGE });
+        bus.emit('ui:toast', { kind: 'warning', message: reservaMessages.SEAT_TAKEN });
       }, TAKEN_GRACE_MS);
     },
     [seccionId],
@@ -125,7 +124,7 @@ export function useSeatSelection({ eventoId, seccionId, grid, limit, reloadSeats
   /** Toggles the seat (or table) at `index`; returns the Spanish reason when nothing changed. */
   const toggle = useCallback(
     (index: number): string | null => {
-      if (holdRef.current) return HOLD_LOCKED_MESSAGE;
+      if (holdRef.current) return reservaMessages.HOLD_LOCKED;
       const result = toggleSeat(seats.grid, estados, selected, index, limit);
       if (result.selected !== selected) setSeats((s) => (s.selected === selected ? { ...s, selected: result.selected } : s));
       return result.error ?? null;

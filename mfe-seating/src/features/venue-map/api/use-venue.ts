@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getDetalleSeccion, getEventoDetalle, type EventoDetalle } from '@taquilla/shared/api/catalog';
+import { getDetalleSeccion, getEventoDetalle } from '@taquilla/shared/api/catalog';
+import type { EventoDetalle } from '@taquilla/shared/schemas/catalog';
 import type { DetalleSeccionResponse } from '@taquilla/shared/schemas/catalog';
 
 export interface Venue extends DetalleSeccionResponse {

@@ -1,5 +1,6 @@
 import type { Seccion } from '@taquilla/shared/schemas/catalog';
-import { AGOTADO, sectionTooltip } from '../lib/section-tooltip';
+import { catalogMessages } from '@taquilla/shared/messages/catalog';
+import { sectionTooltip } from '../lib/section-tooltip';
 
 /** Placed above the section's top centre (x, y in the map viewport's px); below it near the top edge. */
 export function SectionTooltip({ id, seccion, x, y }: { id: string; seccion: Seccion; x: number; y: number }) {
@@ -17,7 +18,7 @@ export function SectionTooltip({ id, seccion, x, y }: { id: string; seccion: Sec
       <ul className="venue-tooltip__list">
         {t.disponibilidad.map((d) => (
           <li key={d.categoria}>
-            {d.categoria}: <span className={d.texto === AGOTADO ? 'venue-tooltip__agotado' : undefined}>{d.texto}</span>
+            {d.categoria}: <span className={d.texto === catalogMessages.SOLD_OUT ? 'venue-tooltip__agotado' : undefined}>{d.texto}</span>
           </li>
         ))}
       </ul>

@@ -1,7 +1,8 @@
 import { useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { bus, formatDateTime, isApiError, messages } from '@taquilla/shared';
+import { bus, formatDateTime, isApiError } from '@taquilla/shared';
 import type { Seccion } from '@taquilla/shared/schemas/catalog';
+import { catalogMessages } from '@taquilla/shared/messages/catalog';
 import { useAvailability } from '../../live/hooks/use-availability';
 import { useVenue } from '../api/use-venue';
 import { priceChips, withAllIn } from '../lib/price-chips';
@@ -70,7 +71,7 @@ export function VenueMapView({ eventoId, variant }: VenueMapViewProps) {
   // hidden from the web): a second message, or an empty map, under it would only repeat it.
   if (variant === 'block' && (state.status === 'error' || (state.status === 'ready' && !state.venue.evento.mostrarWeb))) return null;
   if (state.status === 'error') {
-    const message = isApiError(state.error) && state.error.message.trim() ? state.error.message : messages.EVENT_FAILED;
+    const message = isApiError(state.error) && state.error.message.trim() ? state.error.message : catalogMessages.EVENT_FAILED;
     return root(
       <>
         <Heading id={`venue-${eventoId}`} className="venue__title">Mapa del recinto</Heading>
@@ -83,7 +84,7 @@ export function VenueMapView({ eventoId, variant }: VenueMapViewProps) {
   if (!evento.mostrarWeb) {
     return root(
       <Heading id={`venue-${eventoId}`} className="venue__title">
-        {messages.EVENT_NOT_AVAILABLE}
+        {catalogMessages.EVENT_NOT_AVAILABLE}
       </Heading>,
     );
   }

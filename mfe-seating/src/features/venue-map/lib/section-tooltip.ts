@@ -1,4 +1,5 @@
 import type { Seccion, TipoSeccion } from '@taquilla/shared/schemas/catalog';
+import { catalogMessages } from '@taquilla/shared/messages/catalog';
 
 export const TIPO_SECCION_LABEL: Record<TipoSeccion, string> = {
   general: 'General',
@@ -6,7 +7,6 @@ export const TIPO_SECCION_LABEL: Record<TipoSeccion, string> = {
   mesa: 'Mesas',
 };
 
-export const AGOTADO = 'Agotado';
 
 export interface SectionTooltip {
   titulo: string;
@@ -15,7 +15,7 @@ export interface SectionTooltip {
 }
 
 export function availabilityText(disponibles: number): string {
-  if (disponibles <= 0) return AGOTADO;
+  if (disponibles <= 0) return catalogMessages.SOLD_OUT;
   return `${disponibles.toLocaleString('es-MX')} ${disponibles === 1 ? 'disponible' : 'disponibles'}`;
 }
 

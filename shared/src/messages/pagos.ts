@@ -1,0 +1,38 @@
+/** Payment texts (spec §5 card form, §7 "Payments", §8 "Payment"): the form, the charge and its outcome. */
+export const pagoMessages = {
+  // Card form
+  CARD_HOLDER_INVALID: 'El nombre del titular no es válido o no puede ir vacío.',
+  CARD_NUMBER_INVALID: 'El número de tarjeta debe tener máximo 16 dígitos.',
+  CARD_EXPIRY_INVALID: 'La fecha de vencimiento debe estar en formato MM/YY.',
+  CARD_EXPIRED: 'La tarjeta está vencida.',
+  CARD_CVV_INVALID: 'El CVV debe tener 3 o 4 dígitos.',
+  CARD_CVV_HINT: 'Código de seguridad de 3 a 4 dígitos al reverso de tu tarjeta.',
+  CARD_TOKEN_FAILED: 'No se pudo validar la tarjeta',
+  GATEWAY_UNAVAILABLE: 'OpenPay no está disponible',
+  GATEWAY_SCRIPT_FAILED: 'No se pudo cargar {src}',
+
+  // Confirm and pay
+  CONFIRM_PURCHASE_TITLE: 'Confirmar compra',
+  CONFIRM_PURCHASE_TEXT: 'Vas a pagar {amount} por tus boletos.',
+  SOURCE_REQUIRED: 'Selecciona o captura la tarjeta con la que vas a pagar.',
+  DEVICE_REQUIRED: 'No se pudo verificar tu dispositivo. Recarga la página e intenta de nuevo.',
+  AMOUNT_INVALID: 'El monto a pagar no es válido.',
+  /** The amount the browser showed is not what the server computes now (prices, promotion): 400. */
+  AMOUNT_MISMATCH: 'El total de tu compra cambió. Revisa el resumen e intenta de nuevo.',
+  CHARGE_INVALID: 'El cargo no es válido.',
+  PAYMENT_FAILED: 'Ocurrió un error al procesar el pago.',
+
+  // After 3-D Secure (terminar_compra): the charge's state at the gateway
+  CONFIRM_MISSING_DATA: 'Faltan datos para confirmar el pago.',
+  CONFIRM_PROBLEM: 'Hubo un problema al confirmar el pago.',
+  CONFIRM_FAILED: 'No se pudo confirmar el pago.',
+  PAYMENT_PAID: 'Tu pago fue procesado correctamente. Te enviamos tus boletos por correo.',
+  PAYMENT_PENDING: 'Tu pago aún está en proceso. Vuelve a intentarlo en unos minutos.',
+  PAYMENT_REFUNDED: 'Tu reserva expiró y los lugares ya no estaban disponibles. Reembolsamos el cargo a tu tarjeta.',
+  PAYMENT_REFUNDED_PROMOTION:
+    'La promoción que aplicaste se agotó antes de confirmar tu pago. Reembolsamos el cargo a tu tarjeta.',
+  PAYMENT_DUPLICATE_REFUNDED:
+    'Tu compra ya estaba pagada con otro cargo; reembolsamos este cargo duplicado a tu tarjeta. Te enviamos tus boletos por correo.',
+  PURCHASE_SUCCESS_TITLE: '¡Compra exitosa!',
+  RESEND_TICKETS_FAILED: 'No se pudieron reenviar tus boletos. Intenta de nuevo.',
+} as const;

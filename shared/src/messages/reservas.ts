@@ -1,0 +1,29 @@
+/** Hold texts (spec §2 seat map, §5 "Quantity and seats" and guest data, §8 "Reservation"). */
+import { MAX_LUGARES_POR_SOLICITUD } from '../constants';
+
+export const reservaMessages = {
+  // Quantity and seats
+  SEATS_REQUIRED: 'Debes seleccionar al menos un asiento.',
+  NO_SEATS_SELECTED: 'No has seleccionado asientos.',
+  SEAT_INVALID: 'Cada asiento debe tener un identificador entero positivo.',
+  SEATS_DUPLICATED: 'Hay asientos repetidos en la solicitud.',
+  TOO_MANY_PLACES: `No puedes reservar más de ${MAX_LUGARES_POR_SOLICITUD} lugares a la vez.`,
+  QUANTITY_INVALID: 'La cantidad de boletos debe ser un número entero mayor que cero.',
+  SECTION_INVALID: 'La sección no es válida.',
+  GENERAL_SECTION_NOT_FOUND: 'Sección general no encontrada',
+  SEAT_TAKEN: 'Uno de tus asientos acaba de ser apartado por alguien más y se quitó de tu selección.',
+  HOLD_LOCKED: 'Tu reserva está activa. Cancélala para cambiar tus asientos.',
+
+  // Guest
+  GUEST_NAME_REQUIRED: 'Ingresa el nombre',
+  GUEST_EMAIL_REQUIRED: 'Es necesario un correo electrónico valído',
+  GUEST_EMAIL_HINT: 'En este correo recibirás tus boletos',
+
+  // The hold
+  RESERVATION_INVALID: 'La reserva no es válida.',
+  RESERVE_FAILED: 'Ocurrió un error al reservar. Por favor, intenta nuevamente.',
+  SEATS_GONE: 'Uno o más asientos ya no están disponibles. Por favor, actualiza la página.',
+  CANCEL_FAILED: 'No se pudo cancelar la reserva. Inténtalo de nuevo.',
+  CANCEL_SUCCESS: 'La reserva se ha cancelado.',
+  RESERVATION_EXPIRED: 'El tiempo de tu reserva ha expirado. La página se recargará.',
+} as const;
