@@ -56,8 +56,12 @@ interface Figure {
 
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 
+/** Between targets: requests still in flight (a slow target's tail) would land in the next one's figures. */
+const SETTLE_MS = 2000;
+
 async function run(target: string, duration: number, headers: Record<string, string>): Promise<Omit<Figure, 'name'>> {
   const r = await autocannon({ url: target, connections, duration, headers });
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   return { rps: r.requests.average, p99: r.latency.p99, bytes: r.throughput.average / Math.max(r.requests.average, 1), errors: r.errors + r.timeouts + r.non2xx };
 }
 

@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { bus, loadRuntimeConfig } from '@taquilla/shared';
 import { App } from './app/App';
@@ -12,15 +12,12 @@ import './styles.css';
 installUiBus();
 installAuthBus();
 
-// Paint the frame at once; remote slots wait for federation.ready() on their own. A transition,
-// so the first render yields to the browser (parsing, the preloaded files) instead of one long task.
-const root = createRoot(document.getElementById('root')!);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <App federation={federation} />
-    </StrictMode>,
-  ),
+// Paint the frame at once (not in a transition: the toast listener must be mounted before the
+// session check can answer); remote slots wait for federation.ready() on their own.
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App federation={federation} />
+  </StrictMode>,
 );
 
 void (async () => {
