@@ -121,7 +121,15 @@ describe('storefront plugin', () => {
   });
 
   it('index.html carries the config and the registry inline, as data (no inline script), and preload hints for the page', async () => {
-    const registry = { remotes: { catalog: { current: '1.0.0', history: [{ version: '1.0.0', entry: 'catalog/1.0.0/mf-manifest.json' }] } } };
+    const registry = {
+      remotes: {
+        catalog: { current: '1.0.0', history: [{ version: '1.0.0', entry: 'catalog/1.0.0/mf-manifest.json' }] },
+        seating: { current: '2.0.0', history: [{ version: '2.0.0', entry: 'seating/2.0.0/mf-manifest.json' }] },
+      },
+    };
+    const seatingManifest = { ...manifest, exposes: [{ name: 'VenueMap', assets: { js: { sync: ['map.0123456789.js'] }, css: { sync: [] } } }] };
+    fs.mkdirSync(path.join(originDir, 'seating', '2.0.0'), { recursive: true });
+    fs.writeFileSync(path.join(originDir, 'seating', '2.0.0', 'mf-manifest.json'), JSON.stringify(seatingManifest));
     fs.writeFileSync(path.join(originDir, 'remotes.json'), JSON.stringify(registry));
     const page = await app.inject({ url: '/eventos?categoria=1', headers: html });
     const blocks = [...page.body.matchAll(/<script type="application\/json" data-url="([^"]+)">(.*?)<\/script>/g)];
@@ -154,6 +162,10 @@ describe('storefront plugin', () => {
     const info = await app.inject({ url: '/eventos/informacion/3', headers: html });
     expect(info.body).toContain('/remotes/catalog/1.0.0/info.0123456789.js');
     expect(info.body).not.toMatch(/href="[^"]*evil/);
+    // The map mounts after the event is shown: its manifest is inlined, its files are not hinted.
+    expect(info.body).toContain(`<script type="application/json" data-url="/remotes/seating/2.0.0/mf-manifest.json">${JSON.stringify(seatingManifest)}</script>`);
+    expect(info.body).not.toContain('/remotes/seating/2.0.0/map.0123456789.js');
+    expect(info.body).not.toContain('href="/remotes/seating/2.0.0/remoteEntry.js"');
     // The event's details, read by two remotes of the page, stay answerable on that page.
     expect(info.body).toContain('<script type="application/json" data-url="/api/v1/eventos/3/detalle" data-keep="/eventos/informacion/3">{"id":3,"imagenBanner":"javascript:alert(1)"}</script>');
     // A picture URL that is neither this site's path nor https is never hinted.

@@ -12,7 +12,8 @@ import type { RuntimeConfig } from '@taquilla/shared/runtime-config';
  * before (a "Reintentar" reads the registry afresh).
  */
 
-type Slot = readonly [remote: string, module: string];
+/** A remote module the page renders; `later`: mounted once the first screen is shown (manifest only, no file hints). */
+type Slot = readonly [remote: string, module: string, later?: 'later'];
 
 interface Pictures {
   imagenBanner?: string | null;
@@ -44,10 +45,12 @@ const LANDING_PAGES: LandingPage[] = [
   },
   {
     path: /^\/eventos\/informacion\/(\d{1,9})\/?$/,
+    // The map and the general-admission modal mount after the event is shown (EventInfoPage):
+    // hinting their files would spend the first screen's bandwidth on them.
     slots: [
       ['catalog', 'EventInfo'],
-      ['seating', 'VenueMap'],
-      ['checkout', 'GeneralPurchase'],
+      ['seating', 'VenueMap', 'later'],
+      ['checkout', 'GeneralPurchase', 'later'],
     ],
     data: ([, id]) => [{ url: `/eventos/${id}/detalle`, keep: true }, { url: `/eventos/${id}/detalle_seccion/false/web` }],
     picture: ([detalle]) => bannerOf(detalle as Pictures | null),
@@ -81,11 +84,11 @@ const safeFile = (file: string) => /^[\w.-]+$/.test(file);
 
 /**
  * What a slot's remote needs before it can render, read from its current manifest in the
- * origin: the manifest itself inlined (the runtime reads it through the inlined fetch), and
- * preload links for its remoteEntry.js and the module's hashed JS and CSS. Nothing (no error)
- * when the registry or the manifest is missing or odd.
+ * origin: the manifest itself inlined (the runtime reads it through the inlined fetch), and,
+ * for the first screen's slots, preload links for its remoteEntry.js and the module's hashed
+ * JS and CSS. Nothing (no error) when the registry or the manifest is missing or odd.
  */
-async function prepareSlot(registry: Registry, [remote, module]: Slot, originDir: string): Promise<string[]> {
+async function prepareSlot(registry: Registry, [remote, module, later]: Slot, originDir: string): Promise<string[]> {
   const entry = localEntry(registry, remote);
   if (!entry) return [];
   try {
@@ -97,10 +100,12 @@ async function prepareSlot(registry: Registry, [remote, module]: Slot, originDir
     const entryFile = remoteEntry && safeFile(remoteEntry.name) && !remoteEntry.path ? [remoteEntry.name] : [];
     const js = (expose?.assets?.js?.sync ?? []).filter(safeFile);
     const css = (expose?.assets?.css?.sync ?? []).filter(safeFile);
+    const inlined = `<script type="application/json" data-url="${attr(`/remotes/${entry}`)}">${inlineJson(manifest)}</script>`;
+    if (later) return [inlined];
     return [
       ...css.map((f) => `<link rel="preload" href="${attr(base + f)}" as="style">`),
       ...[...entryFile, ...js].map((f) => `<link rel="preload" href="${attr(base + f)}" as="script">`),
-      `<script type="application/json" data-url="${attr(`/remotes/${entry}`)}">${inlineJson(manifest)}</script>`,
+      inlined,
     ];
   } catch {
     return [];

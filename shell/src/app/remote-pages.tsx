@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { RemoteSlot } from '../federation/RemoteSlot';
 import { usePreloadNext } from '../federation/use-preload-next';
@@ -30,13 +31,24 @@ export function EventDetailPage() {
   );
 }
 
+/**
+ * The information page's first screen is the event (catalog); the venue map and the general
+ * admission modal (seating, checkout) mount once it is shown, so their scripts and the map's
+ * drawing do not hold back the first screen on a phone. They sit below it: nothing moves.
+ */
 export function EventInfoPage() {
   const { id = '' } = useParams();
+  const [eventShown, setEventShown] = useState(false);
+  const onEventShown = useCallback(() => setEventShown(true), []);
   return (
     <>
-      <RemoteSlot remote="catalog" module="EventInfo" />
-      <RemoteSlot remote="seating" module="VenueMap" props={{ eventoId: id }} />
-      <RemoteSlot remote="checkout" module="GeneralPurchase" />
+      <RemoteSlot remote="catalog" module="EventInfo" onShown={onEventShown} />
+      {eventShown && (
+        <>
+          <RemoteSlot remote="seating" module="VenueMap" props={{ eventoId: id }} />
+          <RemoteSlot remote="checkout" module="GeneralPurchase" />
+        </>
+      )}
     </>
   );
 }

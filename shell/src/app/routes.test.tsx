@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authAtom, initialAuthState, store, type AuthState } from '@taquilla/shared';
-import { createFakeFederation, WithFederation } from '../testing/fake-federation';
+import { createFakeFederation, fakeRemoteModule, WithFederation } from '../testing/fake-federation';
 import { createRouterProbe, RouterProbe } from '../testing/router-probe';
 import { AppRoutes } from './routes';
 
@@ -79,6 +79,29 @@ describe('route table (spec §2)', () => {
   it('eventos/informacion/:id → catalog EventInfo, seating VenueMap {eventoId}, checkout GeneralPurchase', async () => {
     renderAt('/eventos/informacion/7');
     await slot('catalog', 'EventInfo');
+    const map = await slot('seating', 'VenueMap');
+    expect(within(map).getByTestId('props').textContent).toBe('{"eventoId":"7"}');
+    await slot('checkout', 'GeneralPurchase');
+  });
+
+  it("the information page loads the map and the modal only once the event is shown, or the event's fallback", async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { federation } = renderAt(
+      '/eventos/informacion/7',
+      createFakeFederation(async (id) => {
+        if (id === 'catalog/EventInfo') {
+          await gate;
+          throw new Error('origin caído');
+        }
+        return fakeRemoteModule(id);
+      }),
+    );
+    await waitFor(() => expect(federation.loaded).toEqual(['catalog/EventInfo']));
+    expect(screen.queryByRole('region', { name: 'seating' })).toBeNull();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    release();
+    await screen.findByText('No pudimos cargar esta sección.');
     const map = await slot('seating', 'VenueMap');
     expect(within(map).getByTestId('props').textContent).toBe('{"eventoId":"7"}');
     await slot('checkout', 'GeneralPurchase');

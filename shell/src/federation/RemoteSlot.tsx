@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
 import type { RemoteName } from '@taquilla/platform/registry';
 import { messages } from '@taquilla/shared';
 import { useFederation, type FederationApi, type ModuleName } from './federation-api';
@@ -45,6 +45,14 @@ export interface RemoteSlotProps {
   /** Props passed to the remote's component. */
   props?: Record<string, unknown>;
   className?: string;
+  /** Called once the slot shows its remote's content, or its fallback when the remote cannot load. */
+  onShown?: () => void;
+}
+
+/** Runs `run` after it is committed: placed beside what the slot shows. */
+function Shown({ run }: { run?: () => void }) {
+  useEffect(() => run?.(), [run]);
+  return null;
 }
 
 /**
@@ -52,7 +60,7 @@ export interface RemoteSlotProps {
  * with the remote's name so tests can tell which remote rendered what, shows a loading state,
  * and keeps its failures to itself (fallback + retry).
  */
-export function RemoteSlot({ remote, module, props, className }: RemoteSlotProps) {
+export function RemoteSlot({ remote, module, props, className, onShown }: RemoteSlotProps) {
   const federation = useFederation();
   const id = `${remote}/${module}`;
   const [attempt, setAttempt] = useState(0);
@@ -86,7 +94,12 @@ export function RemoteSlot({ remote, module, props, className }: RemoteSlotProps
       <RemoteErrorBoundary
         key={id}
         remote={id}
-        fallback={(reset) => <RemoteFallback retrying={retrying} onRetry={() => void retry(reset)} />}
+        fallback={(reset) => (
+          <>
+            <RemoteFallback retrying={retrying} onRetry={() => void retry(reset)} />
+            <Shown run={onShown} />
+          </>
+        )}
       >
         <Suspense
           fallback={
@@ -96,6 +109,7 @@ export function RemoteSlot({ remote, module, props, className }: RemoteSlotProps
           }
         >
           <Remote {...props} />
+          <Shown run={onShown} />
         </Suspense>
       </RemoteErrorBoundary>
     </section>
