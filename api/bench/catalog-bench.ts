@@ -92,6 +92,8 @@ try {
   const { figures, ratios } = await measureAll([
     { name: 'hello (bare Fastify)', url: `http://127.0.0.1:${PORT_HELLO}/hello`, headers: {} },
     { name: 'GET /eventos/get_all', url: `${api}/eventos/get_all?tipoDispositivo=web`, headers },
+    // Reference: bare Fastify sending get_all's bytes, a string made once (the payload's own cost).
+    { name: 'bare Fastify, same bytes (reference)', url: `http://127.0.0.1:${PORT_HELLO}/listing`, headers: {} },
     // Reference: the same app answering after one trivial query (select 1) — the cost of any DB round trip.
     { name: 'GET /health (select 1, reference)', url: `${api}/health`, headers },
     { name: `GET filas_por_seccion (${big.seats} seats)`, url: `${api}/eventos/${big.eventoId}/${big.seccionId}/filas_por_seccion`, headers },
@@ -109,7 +111,8 @@ try {
     );
   }
   const ratio = ratios[1]!;
-  console.log(`get_all / health (one DB round trip) = ${((figures[1]!.rps / figures[2]!.rps) * 100).toFixed(1)} %`);
+  console.log(`get_all / bare Fastify with the same bytes = ${((figures[1]!.rps / figures[2]!.rps) * 100).toFixed(1)} %`);
+  console.log(`get_all / health (one DB round trip) = ${((figures[1]!.rps / figures[3]!.rps) * 100).toFixed(1)} %`);
   console.log(`\nget_all / hello = ${(ratio * 100).toFixed(1)} % (floor 30 %)${ratio >= 0.3 ? '' : '  ← BELOW FLOOR'}`);
 } finally {
   await stop?.();
