@@ -1,17 +1,14 @@
 import { Writable } from 'node:stream';
-import { webcrypto } from 'node:crypto';
-import vm from 'node:vm';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { loggerOptions } from '../src/lib/logger';
-import { readPagosConfig } from '../src/modules/pagos/pagos.config';
 import { GatewayError } from '../src/modules/pagos/gateway/gateway.errors';
 import { SANDBOX_MERCHANT_ID, SANDBOX_PUBLIC_KEY, SandboxGateway } from '../src/modules/pagos/gateway/sandbox.gateway';
 import type { CreateChargeInput } from '../src/modules/pagos/gateway/gateway.types';
 import { buildTestApp, type TestApp } from './support/app';
 
-/** The built-in sandbox: browser script, token endpoint, charges, 3-D Secure bank page. */
+/** The built-in sandbox's API: token endpoint, charges, 3-D Secure bank page, customers and cards. */
 
 let t: TestApp;
 let gateway: SandboxGateway;
@@ -81,83 +78,6 @@ async function dump(): Promise<Set<string>> {
   }
   return rows;
 }
-
-describe('the browser script (OpenPay.js twin)', () => {
-  it('is served as JavaScript and tokenises a card through the sandbox, like Openpay.js', async () => {
-    const res = await t.app.inject('/sandbox/openpay.js');
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('application/javascript');
-
-    // Run it as a browser would, its fetch answered by our server.
-    const hidden: Record<string, string>[] = [];
-    const field = (name: string, value: string) => ({ value, getAttribute: () => name });
-    const form = {
-      appendChild: (el: Record<string, string>) => hidden.push(el),
-      querySelectorAll: () => [
-        field('card_number', '5555 5555 5555 4444'),
-        field('holder_name', 'Beto Ruiz'),
-        field('expiration_month', '11'),
-        field('expiration_year', nextYear),
-        field('cvv2', '321'),
-      ],
-    };
-    const window: Record<string, unknown> = {};
-    const context = {
-      window,
-      location: { href: 'http://localhost/eventos', origin: 'http://localhost' },
-      document: {
-        currentScript: { src: 'http://localhost/sandbox/openpay.js' },
-        getElementById: (id: string) => (id === 'pago' ? form : null),
-        createElement: () => ({}),
-      },
-      URL,
-      btoa,
-      crypto: webcrypto,
-      fetch: async (url: string, init: { method: string; headers: Record<string, string>; body: string }) => {
-        const r = await t.app.inject({ method: init.method as 'POST', url: new URL(url).pathname, headers: init.headers, payload: init.body });
-        return { ok: r.statusCode < 300, status: r.statusCode, json: async () => r.json() };
-      },
-    };
-    vm.runInNewContext(res.body, context);
-    type Callback = (r: { data: Record<string, unknown>; status: number }) => void;
-    const OpenPay = window.OpenPay as {
-      setId(id: string): void;
-      setApiKey(k: string): void;
-      setSandboxMode(f: boolean): void;
-      getSandboxMode(): boolean;
-      token: { create(card: object, ok: Callback, fail: Callback): void };
-      deviceData: { setup(formId?: string, name?: string): string };
-      card: { validateCardNumber(n: string): boolean; validateCVC(c: string, n?: string): boolean; validateExpiry(m: string, y: string): boolean; cardType(n: string): string };
-    };
-    OpenPay.setId(SANDBOX_MERCHANT_ID);
-    OpenPay.setApiKey(SANDBOX_PUBLIC_KEY);
-    OpenPay.setSandboxMode(true);
-    expect(OpenPay.getSandboxMode()).toBe(true);
-    const session = OpenPay.deviceData.setup('pago', 'deviceIdHiddenFieldName');
-    expect(session).toMatch(/^[0-9a-f]{32}$/);
-    expect(hidden[0]).toMatchObject({ type: 'hidden', name: 'deviceIdHiddenFieldName', value: session });
-    expect(OpenPay.card.validateCardNumber('4111 1111 1111 1111')).toBe(true);
-    expect(OpenPay.card.validateCardNumber('4111 1111 1111 1112')).toBe(false);
-    expect(OpenPay.card.cardType('5555555555554444')).toBe('Mastercard');
-    expect(OpenPay.card.validateExpiry('01', '20')).toBe(false);
-
-    const created = await new Promise<{ data: Record<string, unknown>; status: number }>((resolve, reject) =>
-      OpenPay.token.create({ card_number: '4111 1111 1111 1111', holder_name: 'Ana López', expiration_month: '12', expiration_year: nextYear, cvv2: '123' }, resolve, reject),
-    );
-    expect(created.status).toBe(201);
-    expect(created.data).toMatchObject({ id: expect.any(String), card: { card_number: 'XXXXXXXXXXXX1111', brand: 'visa', holder_name: 'Ana López' } });
-
-    const fromForm = await new Promise<{ data: Record<string, unknown>; status: number }>((resolve, reject) =>
-      (OpenPay.token as unknown as { extractFormAndCreate(f: string, ok: Callback, fail: Callback): void }).extractFormAndCreate('pago', resolve, reject),
-    );
-    expect(fromForm.data).toMatchObject({ card: { card_number: 'XXXXXXXXXXXX4444', brand: 'mastercard', holder_name: 'Beto Ruiz', expiration_month: '11' } });
-
-    const refused = await new Promise<{ data: Record<string, unknown>; status: number }>((resolve, reject) =>
-      OpenPay.token.create({ card_number: '4111111111111112', holder_name: 'Ana', expiration_month: '12', expiration_year: nextYear, cvv2: '123' }, reject, resolve),
-    );
-    expect(refused).toMatchObject({ status: 422, data: { error_code: 2004, http_code: 422, category: 'request' } });
-  });
-});
 
 describe('token endpoint', () => {
   it('answers Openpay error objects: wrong key 1002, bad number 1001, Luhn 2004, expired 2005, no CVV 2006', async () => {
@@ -329,39 +249,3 @@ describe('customers and saved cards', () => {
     expect((await rejection(gateway.listCards('noexiste'))).errorCode).toBe(1005);
   });
 });
-
-describe('never in production', () => {
-  it('the configuration turns payments off instead of using the sandbox', () => {
-    expect(readPagosConfig({})).toEqual({ proveedor: 'sandbox', publicUrl: undefined });
-    const prod = readPagosConfig({ NODE_ENV: 'production' });
-    expect(prod.proveedor).toBe('desactivado');
-    expect(prod.proveedor === 'desactivado' && prod.motivo).toContain('NODE_ENV=production');
-    expect(readPagosConfig({ OPENPAY_MERCHANT_ID: 'm', OPENPAY_PRIVATE_KEY: 'sk' })).toEqual({ proveedor: 'desactivado', motivo: 'Openpay está configurado a medias: falta OPENPAY_PUBLIC_KEY.' });
-    const keys = { OPENPAY_MERCHANT_ID: 'm', OPENPAY_PRIVATE_KEY: 'sk', OPENPAY_PUBLIC_KEY: 'pk' };
-    expect(readPagosConfig({ ...keys, NODE_ENV: 'production' })).toMatchObject({ proveedor: 'openpay', production: false, apiUrl: 'https://sandbox-api.openpay.mx' });
-    expect(readPagosConfig({ ...keys, OPENPAY_PRODUCTION: '1' })).toMatchObject({ proveedor: 'openpay', production: true, apiUrl: 'https://api.openpay.mx' });
-  });
-
-  it('the sandbox gateway refuses to exist with NODE_ENV=production, and its pages are gone', async () => {
-    vi.stubEnv('NODE_ENV', 'production');
-    try {
-      expect(() => new SandboxGateway(t.database.db, undefined)).toThrow('NODE_ENV=production');
-    } finally {
-      vi.unstubAllEnvs();
-    }
-    const off = await buildTestApp({ config: { pagos: readPagosConfig({ NODE_ENV: 'production' }) } });
-    try {
-      expect((await off.app.inject('/sandbox/openpay.js')).statusCode).toBe(404);
-      expect((await postTokenTo(off)).statusCode).toBe(404);
-      const cred = await off.request('/api/v1/pagos/get/credenciales');
-      expect(cred.statusCode).toBe(503);
-      expect(cred.json().message).toBe('Los pagos no están disponibles en este momento. Intenta más tarde.');
-    } finally {
-      await off.close();
-    }
-  });
-});
-
-function postTokenTo(app: TestApp) {
-  return app.app.inject({ method: 'POST', url: `/sandbox/v1/${SANDBOX_MERCHANT_ID}/tokens`, headers: { authorization: auth, 'content-type': 'application/json' }, payload: '{"card_number":"4111111111111111"}' });
-}
