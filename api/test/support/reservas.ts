@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../../src/db/client';
 import { queryRows } from '../../src/db/rows';
 import { signToken } from '../../src/lib/jwt';
 import { openSession } from '../../src/modules/auth/sessions.repository';
+import { buildTestApp, type TestApp } from './app';
 
 /** A future web event with a numbered section of ≥ `minSeats` free seats and a general section. */
 export async function pickEvento(db: Db, minSeats = 20, skip: number[] = []) {
@@ -62,3 +64,37 @@ export async function reservaEstado(db: Db, id: string): Promise<string | undefi
   const [row] = await queryRows<{ estado: string }>(db, sql`select estado from reservas where id = ${id}`);
   return row?.estado;
 }
+
+/** A guest's name and an address no other test uses. */
+export const guest = (tag = 'ana') => ({ nombre: 'Ana Invitada', correo: `${tag}.${randomUUID().slice(0, 8)}@ejemplo.mx` });
+
+/**
+ * The holds test files' app: its own database, no expiry job (these tests show that expiry needs
+ * none; the job has its own file), 10-minute holds, an event with ≥ 60 free seats (`ev`) and
+ * another one (`otro`). `seats(n)` hands out seats of `ev` no earlier call in the file returned.
+ */
+export async function openHoldsApp() {
+  const t: TestApp = await buildTestApp({ env: { HOLD_SWEEP_SECONDS: '0', HOLD_MINUTES: '10' } });
+  const db = t.database.db;
+  const ev = await pickEvento(db, 60);
+  const otro = await pickEvento(db, 5, [ev.eventoId]);
+  let offset = 0;
+  return {
+    t,
+    ev,
+    otro,
+    jwtSecret: t.app.config.jwtSecret,
+    async seats(n: number): Promise<number[]> {
+      const ids = await freeSeats(db, ev.eventoId, ev.seccionId, n, offset);
+      offset += n;
+      return ids;
+    },
+    post: (url: string, payload: unknown, token?: string) =>
+      t.request({ method: 'POST', url: `/api/v1${url}`, payload: payload as never, headers: token ? { authorization: `Bearer ${token}` } : {} }),
+    async countReservas(): Promise<number> {
+      const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from reservas`);
+      return row!.n;
+    },
+  };
+}
+export type HoldsApp = Awaited<ReturnType<typeof openHoldsApp>>;
