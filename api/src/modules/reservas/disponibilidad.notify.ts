@@ -1,10 +1,9 @@
-import type { PGlite } from '@electric-sql/pglite';
 import type { DisponibilidadAsientos, DisponibilidadGeneral } from '@taquilla/shared/schemas/reservas';
 import type { EstadoAsiento } from '@taquilla/shared/schemas/catalog';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
 import type { Db, DbOrTx } from '../../db/client';
+import { listenChannel } from '../../db/listen';
 import { queryRows } from '../../db/rows';
 import { FREE_PLACE } from '../inventory/availability.repository';
 
@@ -206,27 +205,17 @@ export class DisponibilidadHub {
   }
 
   private async listen(): Promise<void> {
-    const client = (this.db as unknown as { $client: unknown }).$client;
-    if (this.kind === 'pglite') {
-      const unlisten = await (client as PGlite).listen(CHANNEL, (payload) => this.dispatch(payload));
-      this.stopListening = unlisten;
-      return;
-    }
-    const pool = client as pg.Pool;
-    const conn = new pg.Client({ ...(pool.options as pg.ClientConfig) });
-    conn.on('notification', (msg) => {
-      if (msg.channel === CHANNEL && msg.payload) this.dispatch(msg.payload);
+    this.stopListening = await listenChannel(this.db, this.kind, CHANNEL, {
+      onMessage: (payload) => {
+        if (payload) this.dispatch(payload);
+      },
+      onLost: (err) => {
+        this.log.warn({ err }, 'disponibilidad: LISTEN connection lost; reconnecting');
+        this.started = null;
+        this.stopListening = null;
+        if (!this.closed && this.listeners.size > 0) setTimeout(() => this.start().catch(() => {}), 1000).unref();
+      },
     });
-    conn.on('error', (err) => {
-      this.log.warn({ err }, 'disponibilidad: LISTEN connection lost; reconnecting');
-      this.started = null;
-      this.stopListening = null;
-      conn.end().catch(() => {});
-      if (!this.closed && this.listeners.size > 0) setTimeout(() => this.start().catch(() => {}), 1000).unref();
-    });
-    await conn.connect();
-    await conn.query(`listen ${CHANNEL}`);
-    this.stopListening = () => conn.end();
   }
 
   private dispatch(payload: string): void {
