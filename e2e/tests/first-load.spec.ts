@@ -56,3 +56,36 @@ test('a page load of /eventos asks for no manifest or list data; each file once;
   await refreshed;
   await expect(page.getByRole('article').first()).toBeVisible();
 });
+
+// On a phone the information page's venue map sits below the first screen: its code (seating)
+// and the general-admission modal's (checkout) are not fetched for the first screen. The map
+// comes when it scrolls into view; the modal on the first general click, which it then answers.
+// (Idle mounting, the third way in, is switched off here so only the buyer's actions count.)
+test('on a phone, the information page loads the map when it comes into view and the modal on a general click', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => {
+    window.requestIdleCallback = () => 0;
+  });
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+
+  await page.goto('/eventos/informacion/1');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('load');
+  const holder = page.locator('.later-slot');
+  await expect(holder).toBeAttached();
+  // The map's room is held below the first screen while it waits.
+  const box = (await holder.boundingBox())!;
+  expect(box.y).toBeGreaterThan(844);
+  expect(box.height).toBeGreaterThan(300);
+  expect(asked.filter((p) => /^\/remotes\/(seating|checkout)\//.test(p))).toEqual([]);
+
+  await holder.scrollIntoViewIfNeeded();
+  await expect(page.getByRole('heading', { level: 2, name: 'Mapa del recinto' })).toBeVisible();
+  expect(asked.filter((p) => p.startsWith('/remotes/seating/')).length).toBeGreaterThan(0);
+  expect(asked.filter((p) => p.startsWith('/remotes/checkout/'))).toEqual([]);
+
+  await page.getByRole('button', { name: /Experiencia Fan Zone/ }).click();
+  await expect(page.getByRole('dialog', { name: /Boletos: / })).toBeVisible();
+  await expect(page.getByLabel('Cantidad de boletos')).toBeVisible();
+});

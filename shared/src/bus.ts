@@ -24,9 +24,16 @@ export interface AsientoSeleccionado {
 
 /**
  * DOM id of checkout's summary block on the seat page; seating's 'Ver resumen' scrolls to it.
- * The one page-level contract between the two slots besides the bus.
+ * A page-level contract between two slots besides the bus.
  */
 export const CHECKOUT_SUMMARY_ID = 'resumen-compra';
+
+/**
+ * sessionStorage key under which checkout keeps the tab's live hold (its capability) across a
+ * reload. Checkout owns what is stored; the shell only asks whether it is there, to mount the
+ * general-admission modal at once on a page that defers it.
+ */
+export const SAVED_HOLD_KEY = 'taquilla:reserva';
 
 export type BusEvents = {
   /** auth remote → shell: store this session (token + user) and switch to authenticated. */

@@ -4,7 +4,7 @@
  * and the typed API calls at `@taquilla/shared/api/<area>`; both stay out of this entry
  * (first-load budget).
  */
-export { bus, CHECKOUT_SUMMARY_ID } from './bus';
+export { bus, CHECKOUT_SUMMARY_ID, SAVED_HOLD_KEY } from './bus';
 export type { AsientoSeleccionado, Bus, BusEvents, ToastKind } from './bus';
 
 export {

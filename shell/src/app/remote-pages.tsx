@@ -1,7 +1,8 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { RemoteSlot } from '../federation/RemoteSlot';
-import { usePreloadNext } from '../federation/use-preload-next';
+import { usePreloadNext, whenIdle } from '../federation/use-preload-next';
+import { bus, SAVED_HOLD_KEY, type BusEvents } from '@taquilla/shared';
 
 /** What each route mounts. Remotes read their own route params with react-router's hooks. */
 
@@ -32,9 +33,86 @@ export function EventDetailPage() {
 }
 
 /**
- * The information page's first screen is the event (catalog); the venue map and the general
- * admission modal (seating, checkout) mount once it is shown, so their scripts and the map's
- * drawing do not hold back the first screen on a phone. They sit below it: nothing moves.
+ * Mounts its slot once the page is settled (idle after load, see whenIdle) or earlier when
+ * `early` says so. Until then it holds `reserve` worth of room, so nothing below moves.
+ */
+function useMountLater(early: (mount: () => void) => (() => void) | void) {
+  const [mounted, setMounted] = useState(false);
+  const earlyRef = useRef(early);
+  useEffect(() => {
+    if (mounted) return;
+    const mount = () => setMounted(true);
+    const cancelIdle = whenIdle(mount);
+    const cancelEarly = earlyRef.current(mount);
+    return () => {
+      cancelIdle();
+      cancelEarly?.();
+    };
+  }, [mounted]);
+  return mounted;
+}
+
+/**
+ * The venue map below the event: drawn when it scrolls into view or once the page is settled,
+ * whichever comes first. On a phone it sits below the first screen, so its script, its
+ * sanitising and its drawing stay out of the page's first seconds; on a wide screen it is in
+ * view and mounts with the event. Its room is held until it shows (no jump under the thumb).
+ */
+function LaterVenueMap({ eventoId }: { eventoId: string }) {
+  const holder = useRef<HTMLDivElement>(null);
+  const [shown, setShown] = useState(false);
+  const onShown = useCallback(() => setShown(true), []);
+  const mounted = useMountLater((mount) => {
+    const element = holder.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return mount();
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) mount();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  });
+  return (
+    <div ref={holder} className="later-slot" data-shown={shown || undefined}>
+      {mounted && <RemoteSlot remote="seating" module="VenueMap" props={{ eventoId }} onShown={onShown} />}
+    </div>
+  );
+}
+
+type GeneralClick = BusEvents['seating:general-section-clicked'];
+
+/**
+ * The general-admission modal shows nothing until a general section is clicked, so it mounts
+ * on that click (handed to it as `clic`, since it was not listening yet) or once the page is
+ * settled. A tab with a live hold (a reload mid-purchase) mounts it at once: it reopens that hold.
+ */
+function LaterGeneralPurchase({ eventoId }: { eventoId: string }) {
+  const [clic, setClic] = useState<GeneralClick | null>(null);
+  const mounted = useMountLater((mount) => {
+    if (hasSavedHold()) return mount();
+    const onClick = (event: GeneralClick) => {
+      if (event.eventoId !== eventoId) return;
+      setClic(event);
+      mount();
+    };
+    bus.on('seating:general-section-clicked', onClick);
+    return () => bus.off('seating:general-section-clicked', onClick);
+  });
+  if (!mounted) return null;
+  return <RemoteSlot remote="checkout" module="GeneralPurchase" props={clic ? { clic } : undefined} />;
+}
+
+function hasSavedHold() {
+  try {
+    return Boolean(globalThis.sessionStorage?.getItem(SAVED_HOLD_KEY));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The information page's first screen is the event (catalog). The venue map (seating) and the
+ * general-admission modal (checkout) wait until it is shown, then until they are needed (see
+ * LaterVenueMap, LaterGeneralPurchase), so on a phone the first screen has the CPU to itself.
  */
 export function EventInfoPage() {
   const { id = '' } = useParams();
@@ -45,8 +123,8 @@ export function EventInfoPage() {
       <RemoteSlot remote="catalog" module="EventInfo" onShown={onEventShown} />
       {eventShown && (
         <>
-          <RemoteSlot remote="seating" module="VenueMap" props={{ eventoId: id }} />
-          <RemoteSlot remote="checkout" module="GeneralPurchase" />
+          <LaterVenueMap key={`map-${id}`} eventoId={id} />
+          <LaterGeneralPurchase key={`ga-${id}`} eventoId={id} />
         </>
       )}
     </>

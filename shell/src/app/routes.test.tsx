@@ -2,7 +2,8 @@ import { act, fireEvent, render, screen, within, waitFor } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authAtom, initialAuthState, store, type AuthState } from '@taquilla/shared';
+import { authAtom, bus, initialAuthState, SAVED_HOLD_KEY, store, type AuthState } from '@taquilla/shared';
+import { PREFETCH_AFTER_LOAD_MS } from '../federation/use-preload-next';
 import { createFakeFederation, fakeRemoteModule, WithFederation } from '../testing/fake-federation';
 import { createRouterProbe, RouterProbe } from '../testing/router-probe';
 import { AppRoutes } from './routes';
@@ -76,35 +77,111 @@ describe('route table (spec §2)', () => {
     await slot('checkout', 'GeneralPurchase');
   });
 
-  it('eventos/informacion/:id → catalog EventInfo, seating VenueMap {eventoId}, checkout GeneralPurchase', async () => {
-    renderAt('/eventos/informacion/7');
-    await slot('catalog', 'EventInfo');
-    const map = await slot('seating', 'VenueMap');
-    expect(within(map).getByTestId('props').textContent).toBe('{"eventoId":"7"}');
-    await slot('checkout', 'GeneralPurchase');
-  });
+  describe('eventos/informacion/:id', () => {
+    /** A stand-in IntersectionObserver the test drives (jsdom has none). */
+    function stubIntersection() {
+      const observers: { callback: IntersectionObserverCallback; targets: Element[] }[] = [];
+      vi.stubGlobal(
+        'IntersectionObserver',
+        class {
+          targets: Element[] = [];
+          constructor(readonly callback: IntersectionObserverCallback) {
+            observers.push(this);
+          }
+          observe(target: Element) {
+            this.targets.push(target);
+          }
+          disconnect() {
+            observers.splice(observers.indexOf(this), 1);
+          }
+        },
+      );
+      return {
+        observing: () => observers.flatMap((o) => o.targets),
+        intersect: () =>
+          act(() => {
+            for (const o of [...observers]) {
+              o.callback(o.targets.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry), o as never);
+            }
+          }),
+      };
+    }
 
-  it("the information page loads the map and the modal only once the event is shown, or the event's fallback", async () => {
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const { federation } = renderAt(
-      '/eventos/informacion/7',
-      createFakeFederation(async (id) => {
-        if (id === 'catalog/EventInfo') {
-          await gate;
-          throw new Error('origin caído');
-        }
-        return fakeRemoteModule(id);
-      }),
-    );
-    await waitFor(() => expect(federation.loaded).toEqual(['catalog/EventInfo']));
-    expect(screen.queryByRole('region', { name: 'seating' })).toBeNull();
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    release();
-    await screen.findByText('No pudimos cargar esta sección.');
-    const map = await slot('seating', 'VenueMap');
-    expect(within(map).getByTestId('props').textContent).toBe('{"eventoId":"7"}');
-    await slot('checkout', 'GeneralPurchase');
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      vi.useRealTimers();
+      sessionStorage.clear();
+    });
+
+    it('shows the event first; the venue map {eventoId} mounts when its place comes into view', async () => {
+      const view = stubIntersection();
+      const { federation } = renderAt('/eventos/informacion/7');
+      await slot('catalog', 'EventInfo');
+      await waitFor(() => expect(view.observing()).toHaveLength(1));
+      expect(screen.queryByRole('region', { name: 'seating' })).toBeNull();
+      expect(federation.loaded).toEqual(['catalog/EventInfo']);
+      await view.intersect();
+      const map = await slot('seating', 'VenueMap');
+      expect(within(map).getByTestId('props').textContent).toBe('{"eventoId":"7"}');
+      expect(screen.queryByRole('region', { name: 'checkout' })).toBeNull();
+    });
+
+    it('mounts the general-admission modal on a general-section click of this event, handing it the click', async () => {
+      const view = stubIntersection();
+      renderAt('/eventos/informacion/7');
+      await slot('catalog', 'EventInfo');
+      // The map's holder is observed in the same commit that starts listening for the click.
+      await waitFor(() => expect(view.observing()).toHaveLength(1));
+      const clic = { eventoId: '7', seccionId: '3', seccionNombre: 'General' };
+      act(() => bus.emit('seating:general-section-clicked', { ...clic, eventoId: '8' }));
+      expect(screen.queryByRole('region', { name: 'checkout' })).toBeNull();
+      act(() => bus.emit('seating:general-section-clicked', clic));
+      const modal = await slot('checkout', 'GeneralPurchase');
+      expect(JSON.parse(within(modal).getByTestId('props').textContent!)).toEqual({ clic });
+    });
+
+    it('mounts both once the page is settled when nothing asked for them earlier', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const view = stubIntersection();
+      renderAt('/eventos/informacion/7');
+      await slot('catalog', 'EventInfo');
+      await waitFor(() => expect(view.observing()).toHaveLength(1));
+      expect(screen.queryByRole('region', { name: 'seating' })).toBeNull();
+      await act(async () => vi.advanceTimersByTime(PREFETCH_AFTER_LOAD_MS + 2000));
+      await slot('seating', 'VenueMap');
+      await slot('checkout', 'GeneralPurchase');
+    });
+
+    it('a tab with a live hold mounts the modal at once (it reopens that hold)', async () => {
+      stubIntersection();
+      sessionStorage.setItem(SAVED_HOLD_KEY, '{"eventoId":"7","reservaId":"r1","esGeneral":true}');
+      renderAt('/eventos/informacion/7');
+      await slot('catalog', 'EventInfo');
+      await slot('checkout', 'GeneralPurchase');
+      expect(screen.queryByRole('region', { name: 'seating' })).toBeNull();
+    });
+
+    it("loads the map only once the event is shown, or the event's fallback (no IntersectionObserver: at once)", async () => {
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const { federation } = renderAt(
+        '/eventos/informacion/7',
+        createFakeFederation(async (id) => {
+          if (id === 'catalog/EventInfo') {
+            await gate;
+            throw new Error('origin caído');
+          }
+          return fakeRemoteModule(id);
+        }),
+      );
+      await waitFor(() => expect(federation.loaded).toEqual(['catalog/EventInfo']));
+      expect(screen.queryByRole('region', { name: 'seating' })).toBeNull();
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      release();
+      await screen.findByText('No pudimos cargar esta sección.');
+      const map = await slot('seating', 'VenueMap');
+      expect(within(map).getByTestId('props').textContent).toBe('{"eventoId":"7"}');
+    });
   });
 
   it('eventos/:eventoId/:seccionId/:seccion → seating SeatSelection beside checkout CheckoutPanel', async () => {

@@ -32,8 +32,11 @@ const afterLoad = (run: () => void): (() => void) => {
   };
 };
 
-/** Idle, once the page has had PREFETCH_AFTER_LOAD_MS after its load event to itself. */
-const whenIdle = (run: () => void): (() => void) => {
+/**
+ * Runs `run` when the browser is idle, once the page has had PREFETCH_AFTER_LOAD_MS after its
+ * load event to itself. Returns a cancel function.
+ */
+export const whenIdle = (run: () => void): (() => void) => {
   if (document.readyState === 'complete') return afterLoad(run);
   let cancel = () => window.removeEventListener('load', onLoad);
   const onLoad = () => {

@@ -56,6 +56,20 @@ describe('GeneralPurchaseModal', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('opens with the click it was mounted for (the shell mounts it on demand), only for this event', async () => {
+    const clic = { eventoId: '1', seccionId: '5', seccionNombre: 'General A' };
+    const { unmount } = render(
+      <GeneralPurchaseModal eventoId="1" deps={fakeDeps().deps} catalog={catalogWith(500)} initialClick={{ ...clic, eventoId: '2' }} />,
+    );
+    await settle();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    unmount();
+    render(<GeneralPurchaseModal eventoId="1" deps={fakeDeps().deps} catalog={catalogWith(500)} initialClick={clic} />);
+    await settle();
+    expect(Array.from(quantity().options).map((o) => o.value)).toEqual(['1', '2', '3', '4']);
+    expect(dialog().textContent).toContain('Total$450.50');
+  });
+
   it('step 1 offers 1..limit with price and total in pesos', async () => {
     await openFor();
     expect(dialog()).toBeTruthy();

@@ -16,6 +16,8 @@ interface Props {
   payment?: PaymentSlot;
   deps?: HoldDeps;
   catalog?: CatalogReads;
+  /** A general-section click announced before this modal was listening: it opens with it. */
+  initialClick?: BusEvents['seating:general-section-clicked'];
 }
 
 /**
@@ -23,10 +25,14 @@ interface Props {
  * a general section of this event; step 1 holds N places, then the countdown and the payment
  * step. A live general hold of this event found after a reload opens it again.
  */
-export function GeneralPurchaseModal({ eventoId, payment, deps = defaultHoldDeps, catalog }: Props) {
+export function GeneralPurchaseModal({ eventoId, payment, deps = defaultHoldDeps, catalog, initialClick }: Props) {
   const headingId = useId();
   const buyer = useBuyer();
-  const [target, setTarget] = useState<Target | null>(null);
+  const [target, setTarget] = useState<Target | null>(() =>
+    initialClick?.eventoId === eventoId
+      ? { seccionId: initialClick.seccionId, seccionNombre: initialClick.seccionNombre }
+      : null,
+  );
   const holdApi = useHold({ eventoId, esGeneral: true }, deps);
   const { state, reserve, clearError } = holdApi;
   const idle = state.status === 'idle';

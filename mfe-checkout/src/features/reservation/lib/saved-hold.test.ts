@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { SAVED_HOLD_KEY, sessionHoldStore } from './saved-hold';
+import { SAVED_HOLD_KEY } from '@taquilla/shared';
+import { sessionHoldStore } from './saved-hold';
 
 afterEach(() => sessionStorage.clear());
 

@@ -1,3 +1,5 @@
+import { SAVED_HOLD_KEY } from '@taquilla/shared';
+
 /**
  * The live hold of this tab, kept in sessionStorage so a reload (or the 3-D Secure round trip
  * of the next issue) finds it again. Only the capability is stored — the server answers the
@@ -15,7 +17,6 @@ export interface SavedHoldStore {
   clear(): void;
 }
 
-export const SAVED_HOLD_KEY = 'taquilla:reserva';
 
 function isSavedHold(value: unknown): value is SavedHold {
   if (!value || typeof value !== 'object') return false;
