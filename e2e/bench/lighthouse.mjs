@@ -4,7 +4,7 @@
 // 9 Mbps, 4× CPU slowdown, cold cache), median of 5. Floors are printed as met / not met.
 //
 //   npm run build && node e2e/bench/lighthouse.mjs      (root: npm run bench:lighthouse)
-//   LH_RUNS=3 (Lighthouse runs per page, median by score) · LH_PORT=3174 · CHROMIUM_PATH
+//   LH_RUNS=5 (Lighthouse runs per page, median by score) · LH_PORT=3174 · CHROMIUM_PATH
 //   LH_JSON=/tmp/lh (writes each run's full report to /tmp/lh-<page>-<run>.json)
 //
 // It serves the built shell and remotes as `pnpm release` would (precompressed), on a fresh
@@ -17,7 +17,7 @@ import { pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const PORT = Number(process.env.LH_PORT || 3174);
-const RUNS = Number(process.env.LH_RUNS || 3);
+const RUNS = Number(process.env.LH_RUNS || 5);
 const CARD_RUNS = 5;
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const CHROME_FLAGS = ['--no-sandbox', '--disable-gpu', '--headless=new'];
