@@ -36,6 +36,8 @@ test('catalog, event information, venue and 404 pages', async ({ page, api }) =>
 
   await page.goto(`/eventos/informacion/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: LUNA })).toBeVisible();
+  // The venue map below the event mounts in view or once the page settles: checked with it.
+  await expect(page.getByRole('heading', { level: 2, name: 'Mapa del recinto' })).toBeVisible();
   await expectNoViolations(page, '/eventos/informacion/:id');
 
   await page.goto(`/eventos/${id}`);
