@@ -45,8 +45,9 @@ const LANDING_PAGES: LandingPage[] = [
   },
   {
     path: /^\/eventos\/informacion\/(\d{1,9})\/?$/,
-    // The map and the general-admission modal mount after the event is shown (EventInfoPage):
-    // hinting their files would spend the first screen's bandwidth on them.
+    // The map and the general-admission modal mount later, when needed (EventInfoPage: in view,
+    // on a general click, or once the page is settled): hinting their files would spend the
+    // first screen's bandwidth on them.
     slots: [
       ['catalog', 'EventInfo'],
       ['seating', 'VenueMap', 'later'],

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { RouteModule } from '../types';
+import { pingDatabase } from './health.repository';
 
 const healthSchema = z.object({ status: z.enum(['ok']), db: z.enum(['pglite', 'pg']), uptime: z.number() });
 
@@ -11,7 +11,7 @@ export const healthModule: RouteModule = {
       '/health',
       { schema: { tags: ['salud'], summary: 'Estado del servidor y de la base de datos', response: { 200: healthSchema } } },
       async () => {
-        await app.db.execute(sql`select 1`);
+        await pingDatabase(app.db);
         return { status: 'ok' as const, db: app.dbKind, uptime: Math.round(process.uptime()) };
       },
     );

@@ -4,16 +4,20 @@
  * logs; it may be English and is never shown.
  */
 import { pagoMessages } from '@taquilla/shared/messages/pagos';
+import { ERRORS } from '../../../lib/errors';
 
-/** Buyer-facing messages by Openpay error_code (Openpay's error catalogue, "Errores"). */
+/**
+ * Buyer-facing messages by Openpay error_code (Openpay's error catalogue, "Errores"). Codes the
+ * API also answers as its own errors (PAGO_*) take that catalogue's text, so the two never drift.
+ */
 export const GATEWAY_MESSAGES: Readonly<Record<number, string>> = {
   1000: 'El procesador de pagos tuvo un error interno. Intenta de nuevo en unos minutos.',
-  1001: 'Los datos del pago no son válidos. Revisa la información e intenta de nuevo.',
+  1001: ERRORS.PAGO_DATOS_INVALIDOS.message,
   1002: 'El comercio no pudo identificarse con el procesador de pagos.',
   1003: 'Uno o más datos del pago no son correctos. Revisa la información e intenta de nuevo.',
   1004: 'El servicio de pagos no está disponible en este momento. Intenta de nuevo en unos minutos.',
   1005: 'La tarjeta o el cargo ya no existe. Vuelve a capturar los datos de tu tarjeta.',
-  1006: 'Este pago ya se había registrado; no se realizó un cargo nuevo.',
+  1006: ERRORS.PAGO_DUPLICADO.message,
   1007: 'La transferencia de fondos no fue aceptada. Intenta con otra tarjeta.',
   1008: 'Una de las cuentas del pago está desactivada.',
   1009: 'La solicitud de pago es demasiado grande.',
@@ -27,13 +31,13 @@ export const GATEWAY_MESSAGES: Readonly<Record<number, string>> = {
   2007: 'El número de tarjeta es de pruebas y no puede usarse en producción.',
   2008: 'La tarjeta no es válida para pagar con puntos.',
   2009: 'El código de seguridad (CVV) de la tarjeta no es válido.',
-  3001: 'La tarjeta fue declinada. Intenta con otra tarjeta.',
+  3001: ERRORS.PAGO_RECHAZADO.message,
   3002: 'La tarjeta ha expirado. Intenta con otra tarjeta.',
   3003: 'La tarjeta no tiene fondos suficientes. Intenta con otra tarjeta.',
   3004: 'La tarjeta fue rechazada por el banco emisor. Intenta con otra tarjeta.',
   3005: 'La tarjeta fue rechazada por seguridad. Intenta con otra tarjeta.',
   3006: 'La operación no está permitida para esta tarjeta. Intenta con otra tarjeta.',
-  3007: 'La tarjeta fue declinada. Intenta con otra tarjeta.',
+  3007: ERRORS.PAGO_RECHAZADO.message,
   3008: 'La tarjeta no admite compras en línea. Intenta con otra tarjeta.',
   3009: 'La tarjeta fue reportada como extraviada. Intenta con otra tarjeta.',
   3010: 'El banco restringió la tarjeta. Comunícate con tu banco o usa otra tarjeta.',
@@ -43,7 +47,7 @@ export const GATEWAY_MESSAGES: Readonly<Record<number, string>> = {
 };
 
 export const GATEWAY_FALLBACK_MESSAGE = pagoMessages.PAYMENT_FAILED;
-export const GATEWAY_UNREACHABLE_MESSAGE = 'No se pudo comunicar con el procesador de pagos. Intenta de nuevo en unos minutos.';
+export const GATEWAY_UNREACHABLE_MESSAGE = ERRORS.PAGO_SIN_RESPUESTA.message;
 
 /** Openpay's HTTP status for each error code (what the fake server and the sandbox answer). */
 export const GATEWAY_HTTP_STATUS: Readonly<Record<number, number>> = {
