@@ -65,6 +65,10 @@ test('on a phone, the information page loads the map when it comes into view and
   await page.setViewportSize({ width: 390, height: 844 });
   await page.addInitScript(() => {
     window.requestIdleCallback = () => 0;
+    const shifts = ((window as unknown as { __shifts: number[] }).__shifts = []);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
   });
   const asked: string[] = [];
   page.on('request', (request) => asked.push(new URL(request.url()).pathname));
@@ -84,6 +88,10 @@ test('on a phone, the information page loads the map when it comes into view and
   await expect(page.getByRole('heading', { level: 2, name: 'Mapa del recinto' })).toBeVisible();
   expect(asked.filter((p) => p.startsWith('/remotes/seating/')).length).toBeGreaterThan(0);
   expect(asked.filter((p) => p.startsWith('/remotes/checkout/'))).toEqual([]);
+  // The room held for it means the map arriving in view moves nothing much (issue 14: CLS ≤ 0.05).
+  await expect(page.getByRole('button', { name: /Experiencia Fan Zone/ })).toBeVisible();
+  const cls = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((a, b) => a + b, 0));
+  expect(cls).toBeLessThan(0.05);
 
   await page.getByRole('button', { name: /Experiencia Fan Zone/ }).click();
   await expect(page.getByRole('dialog', { name: /Boletos: / })).toBeVisible();
