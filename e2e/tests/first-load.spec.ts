@@ -65,7 +65,8 @@ test('on a phone, the information page loads the map when it comes into view and
   await page.setViewportSize({ width: 390, height: 844 });
   await page.addInitScript(() => {
     window.requestIdleCallback = () => 0;
-    const shifts = ((window as unknown as { __shifts: number[] }).__shifts = []);
+    const shifts: number[] = [];
+    (window as unknown as { __shifts: number[] }).__shifts = shifts;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
     }).observe({ type: 'layout-shift', buffered: true });
