@@ -95,6 +95,9 @@ export const boletos = pgTable(
   },
   (t) => [
     index('boletos_usuario_idx').on(t.usuarioId),
+    // A guest's bought tickets (the per-buyer limit of every guest hold): without it each one
+    // read every ticket of the database.
+    index('boletos_invitado_idx').on(t.invitadoId),
     index('boletos_reserva_idx').on(t.reservaId),
     uniqueIndex('boletos_evento_asiento_uq').on(t.eventoAsientoId),
     uniqueIndex('boletos_lugar_general_uq').on(t.lugarGeneralId),

@@ -1,0 +1,1 @@
+CREATE INDEX "boletos_invitado_idx" ON "boletos" USING btree ("invitado_id");
