@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { LANDING_SLOTS, type LandingSlot } from '@taquilla/shared/landing';
 import type { RuntimeConfig } from '@taquilla/shared/runtime-config';
 
 /**
@@ -12,9 +13,6 @@ import type { RuntimeConfig } from '@taquilla/shared/runtime-config';
  * before (a "Reintentar" reads the registry afresh).
  */
 
-/** A remote module the page renders; `later`: mounted once the first screen is shown (manifest only, no file hints). */
-type Slot = readonly [remote: string, module: string, later?: 'later'];
-
 interface Pictures {
   imagenBanner?: string | null;
   imagenPromocion?: string | null;
@@ -23,14 +21,14 @@ interface Pictures {
 const bannerOf = (evento: Pictures | null | undefined) => evento?.imagenBanner ?? evento?.imagenPromocion ?? undefined;
 
 /**
- * The landing pages worth preparing: path → the remote modules it renders (the slots of
- * shell/src/app/remote-pages.tsx) and the public API answers its first screen reads.
+ * The landing pages worth preparing: path → the remote modules it renders (`LANDING_SLOTS`,
+ * which the shell's pages mount) and the public API answers its first screen reads.
  * `keep`: answers holding no availability, which two remotes of the page may both read.
  * `picture`: the first screen's largest picture (its LCP), from those answers, to fetch at once.
  */
 interface LandingPage {
   path: RegExp;
-  slots: Slot[];
+  slots: readonly LandingSlot[];
   data: (match: RegExpExecArray) => { url: string; keep?: boolean }[];
   picture: (answers: unknown[]) => string | undefined;
 }
@@ -38,21 +36,16 @@ interface LandingPage {
 const LANDING_PAGES: LandingPage[] = [
   {
     path: /^\/(?:eventos\/?)?$/,
-    slots: [['catalog', 'EventList']],
+    slots: LANDING_SLOTS.eventos,
     data: () => [{ url: '/eventos/get_all?tipoDispositivo=web' }, { url: '/categorias/get_all' }],
     // The hero's first slide: the soonest upcoming event (get_all is in date order).
     picture: ([list]) => bannerOf((list as { eventosFiltrados?: Pictures[] } | null)?.eventosFiltrados?.[0]),
   },
   {
     path: /^\/eventos\/informacion\/(\d{1,9})\/?$/,
-    // The map and the general-admission modal mount later, when needed (EventInfoPage: in view,
-    // on a general click, or once the page is settled): hinting their files would spend the
-    // first screen's bandwidth on them.
-    slots: [
-      ['catalog', 'EventInfo'],
-      ['seating', 'VenueMap', 'later'],
-      ['checkout', 'GeneralPurchase', 'later'],
-    ],
+    // The map and the general-admission modal mount later, when needed: hinting their files
+    // would spend the first screen's bandwidth on them.
+    slots: LANDING_SLOTS.informacion,
     data: ([, id]) => [{ url: `/eventos/${id}/detalle`, keep: true }, { url: `/eventos/${id}/detalle_seccion/false/web` }],
     picture: ([detalle]) => bannerOf(detalle as Pictures | null),
   },
@@ -89,7 +82,7 @@ const safeFile = (file: string) => /^[\w.-]+$/.test(file);
  * for the first screen's slots, preload links for its remoteEntry.js and the module's hashed
  * JS and CSS. Nothing (no error) when the registry or the manifest is missing or odd.
  */
-async function prepareSlot(registry: Registry, [remote, module, later]: Slot, originDir: string): Promise<string[]> {
+async function prepareSlot(registry: Registry, [remote, module, later]: LandingSlot, originDir: string): Promise<string[]> {
   const entry = localEntry(registry, remote);
   if (!entry) return [];
   try {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authAtom, bus, initialAuthState, SAVED_HOLD_KEY, store, type AuthState } from '@taquilla/shared';
+import { LANDING_SLOTS } from '@taquilla/shared/landing';
 import { PREFETCH_AFTER_LOAD_MS } from '../federation/use-preload-next';
 import { createFakeFederation, fakeRemoteModule, WithFederation } from '../testing/fake-federation';
 import { createRouterProbe, RouterProbe } from '../testing/router-probe';
@@ -49,6 +50,35 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** A stand-in IntersectionObserver the test drives (jsdom has none). */
+function stubIntersection() {
+  const observers: { callback: IntersectionObserverCallback; targets: Element[] }[] = [];
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      targets: Element[] = [];
+      constructor(readonly callback: IntersectionObserverCallback) {
+        observers.push(this);
+      }
+      observe(target: Element) {
+        this.targets.push(target);
+      }
+      disconnect() {
+        observers.splice(observers.indexOf(this), 1);
+      }
+    },
+  );
+  return {
+    observing: () => observers.flatMap((o) => o.targets),
+    intersect: () =>
+      act(() => {
+        for (const o of [...observers]) {
+          o.callback(o.targets.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry), o as never);
+        }
+      }),
+  };
+}
+
 describe('route table (spec §2)', () => {
   it('/ redirects to /eventos, which the catalog renders inside the public layout', async () => {
     const { at } = renderAt('/');
@@ -78,35 +108,6 @@ describe('route table (spec §2)', () => {
   });
 
   describe('eventos/informacion/:id', () => {
-    /** A stand-in IntersectionObserver the test drives (jsdom has none). */
-    function stubIntersection() {
-      const observers: { callback: IntersectionObserverCallback; targets: Element[] }[] = [];
-      vi.stubGlobal(
-        'IntersectionObserver',
-        class {
-          targets: Element[] = [];
-          constructor(readonly callback: IntersectionObserverCallback) {
-            observers.push(this);
-          }
-          observe(target: Element) {
-            this.targets.push(target);
-          }
-          disconnect() {
-            observers.splice(observers.indexOf(this), 1);
-          }
-        },
-      );
-      return {
-        observing: () => observers.flatMap((o) => o.targets),
-        intersect: () =>
-          act(() => {
-            for (const o of [...observers]) {
-              o.callback(o.targets.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry), o as never);
-            }
-          }),
-      };
-    }
-
     afterEach(() => {
       vi.unstubAllGlobals();
       vi.useRealTimers();
@@ -181,6 +182,32 @@ describe('route table (spec §2)', () => {
       await screen.findByText('No pudimos cargar esta sección.');
       const map = await slot('seating', 'VenueMap');
       expect(within(map).getByTestId('props').textContent).toBe('{"eventoId":"7"}');
+    });
+  });
+
+  describe('the landing pages mount exactly their LANDING_SLOTS (the storefront inlines and hints the same list)', () => {
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      vi.useRealTimers();
+    });
+
+    it.each([
+      ['/eventos', LANDING_SLOTS.eventos],
+      ['/eventos/informacion/7', LANDING_SLOTS.informacion],
+    ] as const)('%s', async (path, slots) => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const view = stubIntersection();
+      const { federation } = renderAt(path);
+      const id = ([remote, module]: readonly string[]) => `${remote}/${module}`;
+      const first = slots.filter((s) => s.length === 2);
+      for (const [remote, module] of first) await slot(remote, module);
+      // Before anything asks for the later ones, only the first screen's slots are loaded.
+      await act(async () => {});
+      expect(federation.loaded).toEqual(first.map(id));
+      await view.intersect();
+      await act(async () => vi.advanceTimersByTime(PREFETCH_AFTER_LOAD_MS + 2000));
+      for (const [remote, module] of slots) await slot(remote, module);
+      expect([...federation.loaded].sort()).toEqual(slots.map(id).sort());
     });
   });
 
