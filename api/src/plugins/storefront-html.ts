@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { LANDING_SLOTS, type LandingSlot } from '@taquilla/shared/landing';
+import { eventBanner, LANDING_SLOTS, type LandingSlot } from '@taquilla/shared/landing';
 import type { RuntimeConfig } from '@taquilla/shared/runtime-config';
 
 /**
@@ -17,8 +17,6 @@ interface Pictures {
   imagenBanner?: string | null;
   imagenPromocion?: string | null;
 }
-/** The picture an event's banner shows (the hero slide, the information page's banner). */
-const bannerOf = (evento: Pictures | null | undefined) => evento?.imagenBanner ?? evento?.imagenPromocion ?? undefined;
 
 /**
  * The landing pages worth preparing: path → the remote modules it renders (`LANDING_SLOTS`,
@@ -39,7 +37,7 @@ const LANDING_PAGES: LandingPage[] = [
     slots: LANDING_SLOTS.eventos,
     data: () => [{ url: '/eventos/get_all?tipoDispositivo=web' }, { url: '/categorias/get_all' }],
     // The hero's first slide: the soonest upcoming event (get_all is in date order).
-    picture: ([list]) => bannerOf((list as { eventosFiltrados?: Pictures[] } | null)?.eventosFiltrados?.[0]),
+    picture: ([list]) => eventBanner((list as { eventosFiltrados?: Pictures[] } | null)?.eventosFiltrados?.[0]),
   },
   {
     path: /^\/eventos\/informacion\/(\d{1,9})\/?$/,
@@ -47,7 +45,7 @@ const LANDING_PAGES: LandingPage[] = [
     // would spend the first screen's bandwidth on them.
     slots: LANDING_SLOTS.informacion,
     data: ([, id]) => [{ url: `/eventos/${id}/detalle`, keep: true }, { url: `/eventos/${id}/detalle_seccion/false/web` }],
-    picture: ([detalle]) => bannerOf(detalle as Pictures | null),
+    picture: ([detalle]) => eventBanner(detalle as Pictures | null),
   },
 ];
 

@@ -1,4 +1,5 @@
 import { formatDateTime } from '@taquilla/shared';
+import { eventBanner } from '@taquilla/shared/landing';
 import type { Evento } from '@taquilla/shared/schemas/catalog';
 import { catalogMessages } from '@taquilla/shared/messages/catalog';
 import { Link } from 'react-router-dom';
@@ -21,7 +22,7 @@ export function EventInfoView({ evento, now = Date.now() }: { evento: Evento; no
       <header className="info-banner">
         <EventImage
           className="info-banner__image"
-          src={evento.imagenBanner ?? evento.imagenPromocion}
+          src={eventBanner(evento)}
           alt={`Banner de ${evento.nombre}`}
           width={1200}
           height={500}

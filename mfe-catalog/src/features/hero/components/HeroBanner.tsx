@@ -1,4 +1,5 @@
 import { formatDateTime, formatMoney } from '@taquilla/shared';
+import { eventBanner } from '@taquilla/shared/landing';
 import type { Evento } from '@taquilla/shared/schemas/catalog';
 import { useRef, type FocusEvent, type TouchEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -60,7 +61,7 @@ export function HeroBanner({ eventos }: { eventos: readonly Evento[] }) {
           >
             <EventImage
               className="hero__image"
-              src={evento.imagenBanner ?? evento.imagenPromocion}
+              src={eventBanner(evento)}
               alt={`Banner de ${evento.nombre}`}
               width={1200}
               height={500}
