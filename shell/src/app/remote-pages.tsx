@@ -33,8 +33,8 @@ export function EventDetailPage() {
 }
 
 /**
- * Mounts its slot once the page is settled (idle after load, see whenIdle) or earlier when
- * `early` says so. Until then it holds `reserve` worth of room, so nothing below moves.
+ * Whether a slot that waits may mount: once the page is settled (idle after load, see
+ * whenIdle), or earlier when `early` calls `mount` (it may return a cleanup).
  */
 function useMountLater(early: (mount: () => void) => (() => void) | void) {
   const [mounted, setMounted] = useState(false);
@@ -82,23 +82,25 @@ type GeneralClick = BusEvents['seating:general-section-clicked'];
 
 /**
  * The general-admission modal shows nothing until a general section is clicked, so it mounts
- * on that click (handed to it as `clic`, since it was not listening yet) or once the page is
- * settled. A tab with a live hold (a reload mid-purchase) mounts it at once: it reopens that hold.
+ * on that click or once the page is settled. A click that comes before its module is shown (it
+ * was not listening yet) is handed to it as `clic`, which opens it. A tab with a live hold (a
+ * reload mid-purchase) mounts it at once: it reopens that hold.
  */
 function LaterGeneralPurchase({ eventoId }: { eventoId: string }) {
   const [clic, setClic] = useState<GeneralClick | null>(null);
-  const mounted = useMountLater((mount) => {
-    if (hasSavedHold()) return mount();
+  const [shown, setShown] = useState(false);
+  const onShown = useCallback(() => setShown(true), []);
+  const mounted = useMountLater((mount) => (hasSavedHold() ? mount() : undefined));
+  useEffect(() => {
+    if (shown) return;
     const onClick = (event: GeneralClick) => {
-      if (event.eventoId !== eventoId) return;
-      setClic(event);
-      mount();
+      if (event.eventoId === eventoId) setClic(event);
     };
     bus.on('seating:general-section-clicked', onClick);
     return () => bus.off('seating:general-section-clicked', onClick);
-  });
-  if (!mounted) return null;
-  return <RemoteSlot remote="checkout" module="GeneralPurchase" props={clic ? { clic } : undefined} />;
+  }, [eventoId, shown]);
+  if (!mounted && !clic) return null;
+  return <RemoteSlot remote="checkout" module="GeneralPurchase" props={clic ? { clic } : undefined} onShown={onShown} />;
 }
 
 function hasSavedHold() {

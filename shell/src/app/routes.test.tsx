@@ -141,6 +141,29 @@ describe('route table (spec §2)', () => {
       expect(JSON.parse(within(modal).getByTestId('props').textContent!)).toEqual({ clic });
     });
 
+    it("a click while checkout's module is still coming is handed to it once it is in", async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const view = stubIntersection();
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const { federation } = renderAt(
+        '/eventos/informacion/7',
+        createFakeFederation(async (id) => {
+          if (id === 'checkout/GeneralPurchase') await gate;
+          return fakeRemoteModule(id);
+        }),
+      );
+      await slot('catalog', 'EventInfo');
+      await waitFor(() => expect(view.observing()).toHaveLength(1));
+      await act(async () => vi.advanceTimersByTime(PREFETCH_AFTER_LOAD_MS + 2000));
+      await waitFor(() => expect(federation.loaded).toContain('checkout/GeneralPurchase'));
+      const clic = { eventoId: '7', seccionId: '3', seccionNombre: 'General' };
+      act(() => bus.emit('seating:general-section-clicked', clic));
+      release();
+      const modal = await slot('checkout', 'GeneralPurchase');
+      expect(JSON.parse(within(modal).getByTestId('props').textContent!)).toEqual({ clic });
+    });
+
     it('mounts both once the page is settled when nothing asked for them earlier', async () => {
       vi.useFakeTimers({ shouldAdvanceTime: true });
       const view = stubIntersection();
