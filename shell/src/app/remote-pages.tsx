@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { bus, SAVED_HOLD_KEY, type BusEvents } from '@taquilla/shared';
 import { RemoteSlot } from '../federation/RemoteSlot';
 import { usePreloadNext, whenIdle } from '../federation/use-preload-next';
-import { bus, SAVED_HOLD_KEY, type BusEvents } from '@taquilla/shared';
 
 /** What each route mounts. Remotes read their own route params with react-router's hooks. */
 
