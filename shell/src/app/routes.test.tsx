@@ -1,13 +1,9 @@
-import { act, fireEvent, render, screen, within, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authAtom, bus, initialAuthState, SAVED_HOLD_KEY, store, type AuthState } from '@taquilla/shared';
-import { LANDING_SLOTS } from '@taquilla/shared/landing';
-import { PREFETCH_AFTER_LOAD_MS } from '../federation/use-preload-next';
-import { createFakeFederation, fakeRemoteModule, WithFederation } from '../testing/fake-federation';
-import { createRouterProbe, RouterProbe } from '../testing/router-probe';
-import { AppRoutes } from './routes';
+import { authAtom, initialAuthState, store, type AuthState } from '@taquilla/shared';
+import { renderAt, slot } from '../testing/app-routes';
 
 // The root layout's registry banner, made to throw on one path (`failAt.path`) so the tests
 // can break the root layout; otherwise it is the real banner.
@@ -22,27 +18,9 @@ vi.mock('../federation/RegistryBanner', async (importOriginal) => {
   };
 });
 
-function renderAt(path: string | string[], federation = createFakeFederation()) {
-  const at = createRouterProbe();
-  render(
-    <WithFederation federation={federation}>
-      <MemoryRouter initialEntries={Array.isArray(path) ? path : [path]}>
-        <RouterProbe probe={at} />
-        <AppRoutes />
-      </MemoryRouter>
-    </WithFederation>,
-  );
-  return { at, federation };
-}
 
 const setAuth = (patch: Partial<AuthState>) => store.set(authAtom, { ...initialAuthState, ...patch });
 
-async function slot(remote: string, module: string) {
-  const region = await screen.findByRole('region', { name: remote });
-  expect(region.dataset.remote).toBe(remote);
-  await within(region).findByText(`remote:${remote}/${module}`);
-  return region;
-}
 
 afterEach(() => {
   setAuth({});
@@ -50,34 +28,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** A stand-in IntersectionObserver the test drives (jsdom has none). */
-function stubIntersection() {
-  const observers: { callback: IntersectionObserverCallback; targets: Element[] }[] = [];
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      targets: Element[] = [];
-      constructor(readonly callback: IntersectionObserverCallback) {
-        observers.push(this);
-      }
-      observe(target: Element) {
-        this.targets.push(target);
-      }
-      disconnect() {
-        observers.splice(observers.indexOf(this), 1);
-      }
-    },
-  );
-  return {
-    observing: () => observers.flatMap((o) => o.targets),
-    intersect: () =>
-      act(() => {
-        for (const o of [...observers]) {
-          o.callback(o.targets.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry), o as never);
-        }
-      }),
-  };
-}
 
 describe('route table (spec §2)', () => {
   it('/ redirects to /eventos, which the catalog renders inside the public layout', async () => {
@@ -105,133 +55,6 @@ describe('route table (spec §2)', () => {
     const seating = await slot('seating', 'EventDetail');
     expect(within(seating).getByTestId('params').textContent).toBe('{"id":"42"}');
     await slot('checkout', 'GeneralPurchase');
-  });
-
-  describe('eventos/informacion/:id', () => {
-    afterEach(() => {
-      vi.unstubAllGlobals();
-      vi.useRealTimers();
-      sessionStorage.clear();
-    });
-
-    it('shows the event first; the venue map {eventoId} mounts when its place comes into view', async () => {
-      const view = stubIntersection();
-      const { federation } = renderAt('/eventos/informacion/7');
-      await slot('catalog', 'EventInfo');
-      await waitFor(() => expect(view.observing()).toHaveLength(1));
-      expect(screen.queryByRole('region', { name: 'seating' })).toBeNull();
-      expect(federation.loaded).toEqual(['catalog/EventInfo']);
-      await view.intersect();
-      const map = await slot('seating', 'VenueMap');
-      expect(within(map).getByTestId('props').textContent).toBe('{"eventoId":"7"}');
-      expect(screen.queryByRole('region', { name: 'checkout' })).toBeNull();
-    });
-
-    it('mounts the general-admission modal on a general-section click of this event, handing it the click', async () => {
-      const view = stubIntersection();
-      renderAt('/eventos/informacion/7');
-      await slot('catalog', 'EventInfo');
-      // The map's holder is observed in the same commit that starts listening for the click.
-      await waitFor(() => expect(view.observing()).toHaveLength(1));
-      const clic = { eventoId: '7', seccionId: '3', seccionNombre: 'General' };
-      act(() => bus.emit('seating:general-section-clicked', { ...clic, eventoId: '8' }));
-      expect(screen.queryByRole('region', { name: 'checkout' })).toBeNull();
-      act(() => bus.emit('seating:general-section-clicked', clic));
-      const modal = await slot('checkout', 'GeneralPurchase');
-      expect(JSON.parse(within(modal).getByTestId('props').textContent!)).toEqual({ clic });
-    });
-
-    it("a click while checkout's module is still coming is handed to it once it is in", async () => {
-      vi.useFakeTimers({ shouldAdvanceTime: true });
-      const view = stubIntersection();
-      let release: () => void = () => undefined;
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      const { federation } = renderAt(
-        '/eventos/informacion/7',
-        createFakeFederation(async (id) => {
-          if (id === 'checkout/GeneralPurchase') await gate;
-          return fakeRemoteModule(id);
-        }),
-      );
-      await slot('catalog', 'EventInfo');
-      await waitFor(() => expect(view.observing()).toHaveLength(1));
-      await act(async () => vi.advanceTimersByTime(PREFETCH_AFTER_LOAD_MS + 2000));
-      await waitFor(() => expect(federation.loaded).toContain('checkout/GeneralPurchase'));
-      const clic = { eventoId: '7', seccionId: '3', seccionNombre: 'General' };
-      act(() => bus.emit('seating:general-section-clicked', clic));
-      release();
-      const modal = await slot('checkout', 'GeneralPurchase');
-      expect(JSON.parse(within(modal).getByTestId('props').textContent!)).toEqual({ clic });
-    });
-
-    it('mounts both once the page is settled when nothing asked for them earlier', async () => {
-      vi.useFakeTimers({ shouldAdvanceTime: true });
-      const view = stubIntersection();
-      renderAt('/eventos/informacion/7');
-      await slot('catalog', 'EventInfo');
-      await waitFor(() => expect(view.observing()).toHaveLength(1));
-      expect(screen.queryByRole('region', { name: 'seating' })).toBeNull();
-      await act(async () => vi.advanceTimersByTime(PREFETCH_AFTER_LOAD_MS + 2000));
-      await slot('seating', 'VenueMap');
-      await slot('checkout', 'GeneralPurchase');
-    });
-
-    it('a tab with a live hold mounts the modal at once (it reopens that hold)', async () => {
-      stubIntersection();
-      sessionStorage.setItem(SAVED_HOLD_KEY, '{"eventoId":"7","reservaId":"r1","esGeneral":true}');
-      renderAt('/eventos/informacion/7');
-      await slot('catalog', 'EventInfo');
-      await slot('checkout', 'GeneralPurchase');
-      expect(screen.queryByRole('region', { name: 'seating' })).toBeNull();
-    });
-
-    it("loads the map only once the event is shown, or the event's fallback (no IntersectionObserver: at once)", async () => {
-      let release: () => void = () => undefined;
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      const { federation } = renderAt(
-        '/eventos/informacion/7',
-        createFakeFederation(async (id) => {
-          if (id === 'catalog/EventInfo') {
-            await gate;
-            throw new Error('origin caído');
-          }
-          return fakeRemoteModule(id);
-        }),
-      );
-      await waitFor(() => expect(federation.loaded).toEqual(['catalog/EventInfo']));
-      expect(screen.queryByRole('region', { name: 'seating' })).toBeNull();
-      vi.spyOn(console, 'error').mockImplementation(() => undefined);
-      release();
-      await screen.findByText('No pudimos cargar esta sección.');
-      const map = await slot('seating', 'VenueMap');
-      expect(within(map).getByTestId('props').textContent).toBe('{"eventoId":"7"}');
-    });
-  });
-
-  describe('the landing pages mount exactly their LANDING_SLOTS (the storefront inlines and hints the same list)', () => {
-    afterEach(() => {
-      vi.unstubAllGlobals();
-      vi.useRealTimers();
-    });
-
-    it.each([
-      ['/eventos', LANDING_SLOTS.eventos],
-      ['/eventos/informacion/7', LANDING_SLOTS.informacion],
-    ] as const)('%s', async (path, slots) => {
-      vi.useFakeTimers({ shouldAdvanceTime: true });
-      const view = stubIntersection();
-      const { federation } = renderAt(path);
-      const id = ([remote, module]: readonly string[]) => `${remote}/${module}`;
-      const first = slots.filter((s) => s.length === 2);
-      for (const [remote, module] of first) await slot(remote, module);
-      // Before anything asks for the later ones, only the first screen's slots are loaded.
-      await act(async () => {});
-      expect(federation.loaded).toEqual(first.map(id));
-      await view.intersect();
-      await act(async () => vi.advanceTimersByTime(PREFETCH_AFTER_LOAD_MS + 2000));
-      for (const [remote, module] of slots) await slot(remote, module);
-      expect([...federation.loaded].sort()).toEqual(slots.map(id).sort());
-    });
   });
 
   it('eventos/:eventoId/:seccionId/:seccion → seating SeatSelection beside checkout CheckoutPanel', async () => {

@@ -1,0 +1,138 @@
+import { act, screen, within, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bus, SAVED_HOLD_KEY } from '@taquilla/shared';
+import { LANDING_SLOTS } from '@taquilla/shared/landing';
+import { PREFETCH_AFTER_LOAD_MS } from '../federation/use-preload-next';
+import { createFakeFederation, fakeRemoteModule } from '../testing/fake-federation';
+import { renderAt, slot, stubIntersection } from '../testing/app-routes';
+
+/** The landing pages' slots (remote-pages.tsx): what mounts first, and what waits until needed. */
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('eventos/informacion/:id', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+    sessionStorage.clear();
+  });
+
+  it('shows the event first; the venue map {eventoId} mounts when its place comes into view', async () => {
+    const view = stubIntersection();
+    const { federation } = renderAt('/eventos/informacion/7');
+    await slot('catalog', 'EventInfo');
+    await waitFor(() => expect(view.observing()).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: 'seating' })).toBeNull();
+    expect(federation.loaded).toEqual(['catalog/EventInfo']);
+    await view.intersect();
+    const map = await slot('seating', 'VenueMap');
+    expect(within(map).getByTestId('props').textContent).toBe('{"eventoId":"7"}');
+    expect(screen.queryByRole('region', { name: 'checkout' })).toBeNull();
+  });
+
+  it('mounts the general-admission modal on a general-section click of this event, handing it the click', async () => {
+    const view = stubIntersection();
+    renderAt('/eventos/informacion/7');
+    await slot('catalog', 'EventInfo');
+    // The map's holder is observed in the same commit that starts listening for the click.
+    await waitFor(() => expect(view.observing()).toHaveLength(1));
+    const clic = { eventoId: '7', seccionId: '3', seccionNombre: 'General' };
+    act(() => bus.emit('seating:general-section-clicked', { ...clic, eventoId: '8' }));
+    expect(screen.queryByRole('region', { name: 'checkout' })).toBeNull();
+    act(() => bus.emit('seating:general-section-clicked', clic));
+    const modal = await slot('checkout', 'GeneralPurchase');
+    expect(JSON.parse(within(modal).getByTestId('props').textContent!)).toEqual({ clic });
+  });
+
+  it("a click while checkout's module is still coming is handed to it once it is in", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const view = stubIntersection();
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { federation } = renderAt(
+      '/eventos/informacion/7',
+      createFakeFederation(async (id) => {
+        if (id === 'checkout/GeneralPurchase') await gate;
+        return fakeRemoteModule(id);
+      }),
+    );
+    await slot('catalog', 'EventInfo');
+    await waitFor(() => expect(view.observing()).toHaveLength(1));
+    await act(async () => vi.advanceTimersByTime(PREFETCH_AFTER_LOAD_MS + 2000));
+    await waitFor(() => expect(federation.loaded).toContain('checkout/GeneralPurchase'));
+    const clic = { eventoId: '7', seccionId: '3', seccionNombre: 'General' };
+    act(() => bus.emit('seating:general-section-clicked', clic));
+    release();
+    const modal = await slot('checkout', 'GeneralPurchase');
+    expect(JSON.parse(within(modal).getByTestId('props').textContent!)).toEqual({ clic });
+  });
+
+  it('mounts both once the page is settled when nothing asked for them earlier', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const view = stubIntersection();
+    renderAt('/eventos/informacion/7');
+    await slot('catalog', 'EventInfo');
+    await waitFor(() => expect(view.observing()).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: 'seating' })).toBeNull();
+    await act(async () => vi.advanceTimersByTime(PREFETCH_AFTER_LOAD_MS + 2000));
+    await slot('seating', 'VenueMap');
+    await slot('checkout', 'GeneralPurchase');
+  });
+
+  it('a tab with a live hold mounts the modal at once (it reopens that hold)', async () => {
+    stubIntersection();
+    sessionStorage.setItem(SAVED_HOLD_KEY, '{"eventoId":"7","reservaId":"r1","esGeneral":true}');
+    renderAt('/eventos/informacion/7');
+    await slot('catalog', 'EventInfo');
+    await slot('checkout', 'GeneralPurchase');
+    expect(screen.queryByRole('region', { name: 'seating' })).toBeNull();
+  });
+
+  it("loads the map only once the event is shown, or the event's fallback (no IntersectionObserver: at once)", async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { federation } = renderAt(
+      '/eventos/informacion/7',
+      createFakeFederation(async (id) => {
+        if (id === 'catalog/EventInfo') {
+          await gate;
+          throw new Error('origin caído');
+        }
+        return fakeRemoteModule(id);
+      }),
+    );
+    await waitFor(() => expect(federation.loaded).toEqual(['catalog/EventInfo']));
+    expect(screen.queryByRole('region', { name: 'seating' })).toBeNull();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    release();
+    await screen.findByText('No pudimos cargar esta sección.');
+    const map = await slot('seating', 'VenueMap');
+    expect(within(map).getByTestId('props').textContent).toBe('{"eventoId":"7"}');
+  });
+});
+
+describe('the landing pages mount exactly their LANDING_SLOTS (the storefront inlines and hints the same list)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it.each([
+    ['/eventos', LANDING_SLOTS.eventos],
+    ['/eventos/informacion/7', LANDING_SLOTS.informacion],
+  ] as const)('%s', async (path, slots) => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const view = stubIntersection();
+    const { federation } = renderAt(path);
+    const id = ([remote, module]: readonly string[]) => `${remote}/${module}`;
+    const first = slots.filter((s) => s.length === 2);
+    for (const [remote, module] of first) await slot(remote, module);
+    // Before anything asks for the later ones, only the first screen's slots are loaded.
+    await act(async () => {});
+    expect(federation.loaded).toEqual(first.map(id));
+    await view.intersect();
+    await act(async () => vi.advanceTimersByTime(PREFETCH_AFTER_LOAD_MS + 2000));
+    for (const [remote, module] of slots) await slot(remote, module);
+    expect([...federation.loaded].sort()).toEqual(slots.map(id).sort());
+  });
+});
