@@ -84,6 +84,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     remoteOrigins: config.remoteOrigins,
     allowRemoteOverrides: config.allowRemoteOverrides,
     production: config.production,
+    apiPrefix: API_PREFIX,
   });
 
   await app.register(compressionPlugin);

@@ -16,20 +16,33 @@ afterAll(async () => t?.close());
 const page = { accept: 'text/html' };
 
 describe('security headers', () => {
+  const common = (res: { headers: Record<string, unknown> }) => {
+    const csp = parseCsp(res.headers['content-security-policy'] as string);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    return csp;
+  };
+
   it.each([
     ['the shell page', '/eventos', page],
     ['/config.json', '/config.json', {}],
     ['a remote entry', '/remotes/catalog/1.0.0/remoteEntry.js', {}],
-    ['an API answer', '/api/v1/eventos/get_all', {}],
-    ['an API 404', '/api/v1/nada', {}],
-  ])('%s carries CSP, frame-ancestors none, nosniff and a referrer policy', async (_label, url, headers) => {
-    const res = await t.request({ url, headers });
-    const csp = parseCsp(res.headers['content-security-policy']);
-    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+  ])('%s carries the storefront CSP, frame-ancestors none, nosniff and a referrer policy', async (_label, url, headers) => {
+    const csp = common(await t.request({ url, headers }));
     expect(csp['object-src']).toEqual(["'none'"]);
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBe('DENY');
-    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(csp['script-src']).toContain("'self'");
+  });
+
+  it.each([
+    ['an API answer', '/api/v1/eventos/get_all'],
+    ['an API 404', '/api/v1/nada'],
+    ['an API error', '/api/v1/eventos/abc/detalle'],
+  ])('%s (JSON, never a document) lets nothing load or frame it', async (_label, url) => {
+    const res = await t.request({ url });
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(common(res)).toEqual({ 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] });
   });
 
   it('scripts only from our origin, the configured remote origin and the payment provider; nothing inline', async () => {
