@@ -26,6 +26,9 @@ export const catalogModule: RouteModule = {
   plugin: async (app) => {
     const listado = new CatalogoCache(app.db, app.dbKind, app.log, () => getEventosWeb(app.db), listadoValidUntil);
     app.addHook('onClose', () => listado.close());
+    // Each copy's answer, made once by the route's own response serializer (the
+    // declared schema, validated outside production) and then sent as text to every request.
+    const listadoText = new WeakMap<object, string>();
 
     app.get(
       '/categorias/get_all',
@@ -45,8 +48,10 @@ export const catalogModule: RouteModule = {
       },
       async (_request, reply) => {
         const { value, etag } = await listado.get();
-        reply.header('etag', etag);
-        return value;
+        let text = listadoText.get(value);
+        if (text === undefined) listadoText.set(value, (text = reply.getSerializationFunction('200')!(value)));
+        // A string with a JSON type is sent as it is: the text above is already this route's answer.
+        return reply.header('etag', etag).type('application/json; charset=utf-8').send(text as never);
       },
     );
 
