@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
+import { holdPlaces } from '../src/modules/reservas/reservas.repository';
 import type { TestApp } from './support/app';
 import { createUser, freeSeats, guest, openHoldsApp, reservaEstado, seatStates, type HoldsApp } from './support/reservas';
 
@@ -113,6 +114,23 @@ describe('limits per reservation and per buyer', () => {
     const res = await post(`/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 1, seccionId: ev.general.seccionId, nombre: 'Ana', correo: correo.toUpperCase() });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(`Ya tienes ${ev.limite} boletos para este evento, el límite por comprador.`);
+  });
+});
+
+describe('seats that are not for sale', () => {
+  it.each(['vendido', 'bloqueado', 'cortesia', 'inaccesible'])('a %s seat with no hold behind it is refused before anything is written', async (estado) => {
+    const [free, other] = await seats(2);
+    await t.database.db.execute(sql`update evento_asientos set estado = ${estado} where id = ${other}`);
+    const before = await countReservas();
+    const g = guest();
+    const res = await post(`/eventos/${ev.eventoId}/reservarInvitado`, { asientosReserva: [{ id: free }, { id: other }], ...g });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Uno o más asientos ya no están disponibles. Por favor, actualiza la página.');
+    expect(await countReservas()).toBe(before);
+    expect((await seatStates(t.database.db, [free!])).get(free!)).toBe('disponible');
+    // The statement answers the refusal itself (migration 0013) instead of raising it after its writes.
+    const nueva = { id: randomUUID(), eventoId: ev.eventoId, comprador: g, asientoIds: [free!, other!], seccionId: null, cantidad: 2, holdMinutes: 10 };
+    expect(await holdPlaces(t.database.db, nueva)).toEqual({ refusal: { code: 'ASIENTOS_NO_DISPONIBLES', detail: [] } });
   });
 });
 
