@@ -70,6 +70,42 @@ describe('GeneralPurchaseModal', () => {
     expect(dialog().textContent).toContain('Total$450.50');
   });
 
+  describe('a click while the saved hold is looked up', () => {
+    const saved = { eventoId: '1', reservaId: RESERVA_ID, esGeneral: true };
+    const clickGeneralA = () => act(() => bus.emit('seating:general-section-clicked', { eventoId: '1', seccionId: '5', seccionNombre: 'General A' }));
+
+    function lookup() {
+      const fake = fakeDeps(saved);
+      let answer!: (detalle: ReturnType<typeof reservaDetalle>) => void;
+      fake.api.getReserva.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+      render(<GeneralPurchaseModal eventoId="1" deps={fake.deps} catalog={catalogWith(500)} />);
+      return { fake, answer };
+    }
+
+    it('opens the modal once the saved hold turns out dead', async () => {
+      const { answer } = lookup();
+      await settle();
+      clickGeneralA();
+      await settle();
+      expect(screen.queryByRole('dialog')).toBeNull();
+      answer(reservaDetalle({ esGeneral: true, seccionId: 5, estado: 'expirada', asientos: [] }));
+      await settle();
+      await settle();
+      expect(Array.from(quantity().options).map((o) => o.value)).toEqual(['1', '2', '3', '4']);
+    });
+
+    it('gives way to a live hold that comes back, which keeps its own section', async () => {
+      const { answer } = lookup();
+      await settle();
+      act(() => bus.emit('seating:general-section-clicked', { eventoId: '1', seccionId: '4', seccionNombre: 'Platea' }));
+      answer(reservaDetalle({ esGeneral: true, seccionId: 5, cantidad: 2, asientos: [], fechaExpiracion: '2026-11-26T10:03:00.000Z' }));
+      await settle();
+      await settle();
+      expect(within(dialog()).getByRole('timer').textContent).toContain('03:00');
+      expect(screen.queryByLabelText('Cantidad de boletos')).toBeNull();
+    });
+  });
+
   it('step 1 offers 1..limit with price and total in pesos', async () => {
     await openFor();
     expect(dialog()).toBeTruthy();

@@ -28,7 +28,10 @@ interface Props {
 export function GeneralPurchaseModal({ eventoId, payment, deps = defaultHoldDeps, catalog, initialClick }: Props) {
   const headingId = useId();
   const buyer = useBuyer();
-  const [target, setTarget] = useState<Target | null>(() =>
+  const [target, setTarget] = useState<Target | null>(null);
+  // A click that came while the tab's saved hold is looked up (the mount's own click included):
+  // it opens the modal once no live hold comes back; a live hold keeps its own section.
+  const [early, setEarly] = useState<Target | null>(() =>
     initialClick?.eventoId === eventoId
       ? { seccionId: initialClick.seccionId, seccionNombre: initialClick.seccionNombre }
       : null,
@@ -36,17 +39,29 @@ export function GeneralPurchaseModal({ eventoId, payment, deps = defaultHoldDeps
   const holdApi = useHold({ eventoId, esGeneral: true }, deps);
   const { state, reserve, clearError } = holdApi;
   const idle = state.status === 'idle';
+  const restoring = state.status === 'restoring';
 
   useEffect(() => {
-    if (!idle) return;
+    if (!idle && !restoring) return;
     const onClick = (event: BusEvents['seating:general-section-clicked']) => {
       if (event.eventoId !== eventoId) return;
+      const clicked = { seccionId: event.seccionId, seccionNombre: event.seccionNombre };
+      if (restoring) {
+        setEarly(clicked);
+        return;
+      }
       clearError();
-      setTarget({ seccionId: event.seccionId, seccionNombre: event.seccionNombre });
+      setTarget(clicked);
     };
     bus.on('seating:general-section-clicked', onClick);
     return () => bus.off('seating:general-section-clicked', onClick);
-  }, [eventoId, idle, clearError]);
+  }, [eventoId, idle, restoring, clearError]);
+
+  useEffect(() => {
+    if (restoring || early === null) return;
+    if (idle) setTarget(early);
+    setEarly(null);
+  }, [restoring, idle, early]);
 
   // After a reload the hold says which section it is (and keeps saying it once it has expired).
   const hold = 'hold' in state ? state.hold : null;
