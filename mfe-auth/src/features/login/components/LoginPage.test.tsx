@@ -113,7 +113,7 @@ describe('auth layout', () => {
 
   it('sends a buyer who signs in from a guarded page back to that page', () => {
     renderAuth('/auth/login', 'authenticated', { from: { pathname: '/perfil/mis_eventos', search: '', hash: '' } });
-    expect(screen.getByText('Perfil')).toBeTruthy();
+    expect(screen.queryByText('Perfil')).not.toBeNull();
     expect(screen.queryByText('Inicio')).toBeNull();
   });
 

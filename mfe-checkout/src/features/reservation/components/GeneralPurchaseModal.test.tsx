@@ -108,7 +108,7 @@ describe('GeneralPurchaseModal', () => {
 
   it('step 1 offers 1..limit with price and total in pesos', async () => {
     await openFor();
-    expect(dialog()).toBeTruthy();
+    expect((dialog() as HTMLDialogElement).open).toBe(true);
     expect(Array.from(quantity().options).map((o) => o.value)).toEqual(['1', '2', '3', '4']);
     expect(dialog().textContent).toContain('Precio por boleto$450.50');
     expect(dialog().textContent).toContain('Total$450.50');
