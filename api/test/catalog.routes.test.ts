@@ -7,6 +7,7 @@ import {
 } from '@taquilla/shared/schemas/catalog';
 import { apiErrorSchema } from '@taquilla/shared/schemas/common';
 import { sql } from 'drizzle-orm';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { getEventosWeb, getFilasPorSeccion } from '../src/modules/catalog/catalog.service';
@@ -84,6 +85,17 @@ describe('GET /eventos/get_all', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('is compressed for a client that accepts brotli or gzip, with the same ETag as the plain answer', async () => {
+    const plain = await t.request('/api/v1/eventos/get_all');
+    const br = await t.request({ url: '/api/v1/eventos/get_all', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await t.request({ url: '/api/v1/eventos/get_all', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect([br.headers.etag, gz.headers.etag]).toEqual([plain.headers.etag, plain.headers.etag]);
   });
 
   it('answers 304 to a repeat while the listing is unchanged, and a new ETag after a change', async () => {
