@@ -79,6 +79,22 @@ describe('security headers', () => {
   });
 });
 
+describe('security headers in production', () => {
+  let prod: Awaited<ReturnType<typeof buildStorefrontApp>>;
+  beforeAll(async () => {
+    prod = await buildStorefrontApp({ production: true });
+  });
+  afterAll(async () => prod?.close());
+
+  it('every answer pins HTTPS; only the storefront policy upgrades its subresources', async () => {
+    const shell = await prod.request({ url: '/eventos', headers: page });
+    const api = await prod.request('/api/v1/eventos/get_all');
+    for (const res of [shell, api]) expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(parseCsp(shell.headers['content-security-policy'])).toHaveProperty('upgrade-insecure-requests');
+    expect(parseCsp(api.headers['content-security-policy'])).toEqual({ 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] });
+  });
+});
+
 describe('/config.json', () => {
   it('never echoes a foreign Host as the public URL', async () => {
     const res = await t.request({ url: '/config.json', headers: { host: 'attacker.example' } });
