@@ -27,6 +27,11 @@ export const LANDING_SLOTS = {
  * The picture an event's banner shows (the hero's slide, the information page's banner): its
  * banner, else its promotional image. The storefront server hints the same one (the page's LCP).
  */
-export function eventBanner(evento: { imagenBanner?: string | null; imagenPromocion?: string | null } | null | undefined) {
+export interface EventPictures {
+  imagenBanner?: string | null;
+  imagenPromocion?: string | null;
+}
+
+export function eventBanner(evento: EventPictures | null | undefined) {
   return evento?.imagenBanner ?? evento?.imagenPromocion ?? undefined;
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { eventBanner, LANDING_SLOTS, type LandingSlot } from '@taquilla/shared/landing';
+import { eventBanner, LANDING_SLOTS, type EventPictures, type LandingSlot } from '@taquilla/shared/landing';
 import type { RuntimeConfig } from '@taquilla/shared/runtime-config';
 
 /**
@@ -12,11 +12,6 @@ import type { RuntimeConfig } from '@taquilla/shared/runtime-config';
  * CSP (no inline script) stays as it is. The shell reads each block once and then fetches as
  * before (a "Reintentar" reads the registry afresh).
  */
-
-interface Pictures {
-  imagenBanner?: string | null;
-  imagenPromocion?: string | null;
-}
 
 /**
  * The landing pages worth preparing: path → the remote modules it renders (`LANDING_SLOTS`,
@@ -37,7 +32,7 @@ const LANDING_PAGES: LandingPage[] = [
     slots: LANDING_SLOTS.eventos,
     data: () => [{ url: '/eventos/get_all?tipoDispositivo=web' }, { url: '/categorias/get_all' }],
     // The hero's first slide: the soonest upcoming event (get_all is in date order).
-    picture: ([list]) => eventBanner((list as { eventosFiltrados?: Pictures[] } | null)?.eventosFiltrados?.[0]),
+    picture: ([list]) => eventBanner((list as { eventosFiltrados?: EventPictures[] } | null)?.eventosFiltrados?.[0]),
   },
   {
     path: /^\/eventos\/informacion\/(\d{1,9})\/?$/,
@@ -45,7 +40,7 @@ const LANDING_PAGES: LandingPage[] = [
     // would spend the first screen's bandwidth on them.
     slots: LANDING_SLOTS.informacion,
     data: ([, id]) => [{ url: `/eventos/${id}/detalle`, keep: true }, { url: `/eventos/${id}/detalle_seccion/false/web` }],
-    picture: ([detalle]) => eventBanner(detalle as Pictures | null),
+    picture: ([detalle]) => eventBanner(detalle as EventPictures | null),
   },
 ];
 
