@@ -1,0 +1,147 @@
+-- The buyer's live hold is found through reservas.comprador_activo ('<evento_id>:<comprador>'
+-- while the hold is live, null otherwise), a stored generated column with a unique index that
+-- replaces the partial unique index on (evento_id, comprador). Looked up by those columns, the
+-- planner could take reservas_vencimiento_idx or reservas_evento_idx and filter every live hold
+-- of the event on each call, and did whenever the statistics said few holds were live
+-- (auto_explain in bench:holds logged hundreds of such lookups over 2 ms per run). No other index
+-- can serve comprador_activo, so the lookup is one index probe.
+--
+-- reservar_lugares also runs its statements with generic plans (plan_cache_mode =
+-- force_generic_plan). Under the default mode PL/pgSQL planned the seat checks again on every
+-- call: their generic plan costs an array parameter at ten elements, more than the custom plan of
+-- a one-seat array, so the plan cache kept choosing custom plans. The general claim takes its
+-- places through `id = ANY (ARRAY(...))`, whose generic plan stays on the primary key; the generic
+-- plan of `id IN (...)` joined a sequential scan of every general place. A generic plan is made
+-- once per connection, so the function also runs with enable_seqscan off: a plan made while
+-- reservas or invitados were small (a new database, the first minutes of an on-sale) would
+-- otherwise keep scanning them after they grew, until autovacuum next analysed them. The guest's
+-- bought tickets are counted from the guest's rows (invitados by e-mail, then boletos by guest):
+-- the join of 0007 was planned, on a new database, as a walk over every guest filtered by e-mail
+-- (up to 24 ms a call a minute into bench:holds).
+--
+-- Everything else is 0013's function unchanged.
+ALTER TABLE "reservas" ADD COLUMN "comprador_activo" text GENERATED ALWAYS AS (CASE WHEN estado = 'activa' THEN evento_id::text || ':' || comprador END) STORED;--> statement-breakpoint
+CREATE UNIQUE INDEX "reservas_comprador_activo_uq" ON "reservas" USING btree ("comprador_activo");--> statement-breakpoint
+DROP INDEX "reservas_comprador_activa_uq";--> statement-breakpoint
+CREATE OR REPLACE FUNCTION reservar_lugares(
+  p_reserva uuid, p_evento integer, p_usuario uuid, p_nombre text, p_correo text, p_comprador text,
+  p_seccion integer, p_asientos integer[], p_cantidad integer, p_segundos double precision,
+  OUT fecha timestamptz, OUT seccion_id integer, OUT asientos_liberados integer[], OUT generales_liberadas integer[],
+  OUT rechazo text, OUT detalle text
+) LANGUAGE plpgsql
+-- Every statement below is an index probe or a small claim through an index: plan each once per
+-- connection, and never as a scan of a table whose statistics say it is tiny (a plan cached while
+-- a table was small would otherwise outlive its growth).
+SET plan_cache_mode = force_generic_plan
+SET enable_seqscan = off
+AS $$
+DECLARE
+  v_web boolean;
+  v_futuro boolean;
+  v_limite integer;
+  v_comprados integer;
+  v_encontrados integer;
+  v_del_evento integer;
+  v_secciones integer;
+  v_evento_seccion integer;
+  v_tipo text;
+  v_prev uuid;
+  v_invitado uuid;
+  v_n integer;
+  v_ids integer[];
+BEGIN
+  SELECT e.mostrar_web, e.fecha > now(), e.limite_de_asientos INTO v_web, v_futuro, v_limite FROM eventos e WHERE e.id = p_evento;
+  IF NOT FOUND THEN
+    rechazo := 'EVENTO_NO_ENCONTRADO'; RETURN;
+  END IF;
+  IF NOT v_web OR NOT v_futuro THEN
+    rechazo := 'EVENTO_NO_DISPONIBLE'; RETURN;
+  END IF;
+  IF p_cantidad > v_limite THEN
+    rechazo := 'LIMITE_POR_RESERVA'; detalle := v_limite::text; RETURN;
+  END IF;
+  -- The buyer's live hold is replaced below, so only bought tickets add to the request.
+  IF p_usuario IS NOT NULL THEN
+    SELECT count(*) INTO v_comprados FROM boletos b WHERE b.evento_id = p_evento AND b.usuario_id = p_usuario;
+  ELSE
+    -- The guest's rows first, through the e-mail index (a join could start from every guest).
+    SELECT count(*) INTO v_comprados FROM boletos b
+     WHERE b.evento_id = p_evento AND b.invitado_id = ANY (ARRAY(SELECT i.id FROM invitados i WHERE i.correo = p_correo));
+  END IF;
+  IF v_comprados + p_cantidad > v_limite THEN
+    rechazo := 'LIMITE_POR_COMPRADOR'; detalle := v_limite || ',' || v_comprados; RETURN;
+  END IF;
+
+  IF p_asientos IS NOT NULL THEN
+    SELECT count(*), count(*) FILTER (WHERE ea.evento_id = p_evento), count(DISTINCT ea.seccion_id), min(ea.seccion_id)
+      INTO v_encontrados, v_del_evento, v_secciones, seccion_id
+      FROM evento_asientos ea WHERE ea.id = ANY (p_asientos);
+    IF v_encontrados <> p_cantidad OR v_del_evento <> p_cantidad THEN
+      rechazo := 'ASIENTOS_DE_OTRO_EVENTO'; RETURN;
+    END IF;
+    IF v_secciones > 1 THEN
+      rechazo := 'ASIENTOS_DE_VARIAS_SECCIONES'; RETURN;
+    END IF;
+    -- Fail before writing anything when a seat is visibly taken (by someone else than this buyer's live hold).
+    IF EXISTS (
+      SELECT 1 FROM evento_asientos ea
+       WHERE ea.id = ANY (p_asientos)
+         AND NOT (ea.estado = 'disponible' AND (ea.hold_expires_at IS NULL OR ea.hold_expires_at <= now()))
+         AND NOT coalesce(ea.estado = 'disponible'
+                          AND ea.reserva_id = (SELECT r.id FROM reservas r WHERE r.comprador_activo = p_evento::text || ':' || p_comprador), false)
+    ) THEN
+      rechazo := 'ASIENTOS_NO_DISPONIBLES'; RETURN;
+    END IF;
+  ELSE
+    SELECT es.id, s.tipo INTO v_evento_seccion, v_tipo
+      FROM evento_secciones es JOIN secciones s ON s.id = es.seccion_id WHERE es.evento_id = p_evento AND es.seccion_id = p_seccion;
+    IF NOT FOUND THEN
+      rechazo := 'SECCION_NO_ENCONTRADA'; RETURN;
+    END IF;
+    IF v_tipo <> 'general' THEN
+      rechazo := 'SECCION_NO_GENERAL'; RETURN;
+    END IF;
+    seccion_id := p_seccion;
+  END IF;
+
+  fecha := date_trunc('milliseconds', now() + make_interval(secs => p_segundos));
+  asientos_liberados := '{}';
+  generales_liberadas := '{}';
+  FOR v_prev IN
+    UPDATE reservas SET estado = CASE WHEN fecha_expiracion <= now() THEN 'expirada' ELSE 'cancelada' END, updated_at = now()
+     WHERE comprador_activo = p_evento::text || ':' || p_comprador RETURNING id
+  LOOP
+    WITH freed AS (
+      UPDATE evento_asientos SET reserva_id = NULL, hold_expires_at = NULL
+       WHERE reserva_id = v_prev AND estado = 'disponible' RETURNING id)
+    SELECT coalesce(array_agg(id), '{}') INTO v_ids FROM freed;
+    asientos_liberados := asientos_liberados || v_ids;
+    WITH freed AS (
+      UPDATE evento_lugares_generales l SET reserva_id = NULL, hold_expires_at = NULL
+       WHERE l.reserva_id = v_prev AND l.estado = 'disponible' RETURNING l.seccion_id)
+    SELECT coalesce(array_agg(DISTINCT f.seccion_id), '{}') INTO v_ids FROM freed f;
+    generales_liberadas := generales_liberadas || v_ids;
+  END LOOP;
+
+  IF p_nombre IS NOT NULL THEN
+    INSERT INTO invitados (nombre, correo) VALUES (p_nombre, p_correo) RETURNING id INTO v_invitado;
+  END IF;
+  INSERT INTO reservas (id, evento_id, usuario_id, invitado_id, comprador, es_general, evento_seccion_id, seccion_id, cantidad, fecha_expiracion)
+  VALUES (p_reserva, p_evento, p_usuario, v_invitado, p_comprador, p_asientos IS NULL, v_evento_seccion, reservar_lugares.seccion_id, p_cantidad, fecha);
+
+  IF p_asientos IS NOT NULL THEN
+    UPDATE evento_asientos SET reserva_id = p_reserva, hold_expires_at = fecha
+     WHERE evento_id = p_evento AND id = ANY (p_asientos)
+       AND estado = 'disponible' AND (hold_expires_at IS NULL OR hold_expires_at <= now());
+  ELSE
+    UPDATE evento_lugares_generales SET reserva_id = p_reserva, hold_expires_at = fecha
+     WHERE id = ANY (ARRAY(SELECT l.id FROM evento_lugares_generales l
+                   WHERE l.evento_seccion_id = v_evento_seccion AND l.estado = 'disponible' AND (l.hold_expires_at IS NULL OR l.hold_expires_at <= now())
+                   ORDER BY l.hold_expires_at NULLS FIRST
+                   LIMIT p_cantidad FOR UPDATE SKIP LOCKED));
+  END IF;
+  GET DIAGNOSTICS v_n = ROW_COUNT;
+  IF v_n <> p_cantidad THEN
+    RAISE EXCEPTION 'ASIENTOS_NO_DISPONIBLES' USING ERRCODE = 'TQ409';
+  END IF;
+END $$;
