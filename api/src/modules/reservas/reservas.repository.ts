@@ -68,33 +68,63 @@ export function holdRefusal(err: unknown): HoldRefusal | null {
 }
 
 /**
- * The hold, checks included, in one statement (function reservar_lugares, migration
- * 0007): checks event, limits and places, replaces the buyer's live hold, records guest
+ * The hold, checks included, in one statement (function reservar_lugares, migrations
+ * 0007, 0013, 0014): checks event, limits and places, replaces the buyer's live hold, records guest
  * and reserva and takes the places all or nothing. Answers the result or the refusal; a late
  * loss throws (see holdRefusal).
  */
 export async function holdPlaces(db: DbOrTx, r: NuevaReserva): Promise<HoldResult | { refusal: HoldRefusal }> {
   const c = r.comprador;
-  const [row] = await queryRows<{
-    fecha: string | Date;
-    seccion_id: number;
-    asientos_liberados: number[] | string;
-    generales_liberadas: number[] | string;
-    rechazo: string | null;
-    detalle: string | null;
-  }>(
-    db,
-    sql`select * from reservar_lugares(${r.id}::uuid, ${r.eventoId}::int, ${c.usuarioId ?? null}::uuid, ${c.nombre ?? null}::text, ${c.correo ?? null}::text,
-          ${compradorKey(c)}::text, ${r.seccionId}::int, ${r.asientoIds ? intArray(r.asientoIds) : null}::int[], ${r.cantidad}::int,
-          ${r.holdMinutes * 60}::float8)`,
-  );
+  const [row] = await holdStatement(db).execute({
+    reserva: r.id,
+    evento: r.eventoId,
+    usuario: c.usuarioId ?? null,
+    nombre: c.nombre ?? null,
+    correo: c.correo ?? null,
+    comprador: compradorKey(c),
+    seccion: r.seccionId,
+    asientos: r.asientoIds ? intArray(r.asientoIds) : null,
+    cantidad: r.cantidad,
+    segundos: r.holdMinutes * 60,
+  });
   if (row!.rechazo) return { refusal: { code: row!.rechazo, detail: row!.detalle ? row!.detalle.split(',').map(Number) : [] } };
   return {
     fechaExpiracion: new Date(row!.fecha),
-    seccionId: row!.seccion_id,
-    asientosLiberados: intList(row!.asientos_liberados),
-    generalesLiberadas: intList(row!.generales_liberadas),
+    seccionId: row!.seccionId,
+    asientosLiberados: intList(row!.asientosLiberados),
+    generalesLiberadas: intList(row!.generalesLiberadas),
   };
+}
+
+const p = (name: string) => sql.placeholder(name);
+
+/**
+ * reservar_lugares as a named prepared statement, one per database handle: PostgreSQL parses
+ * and plans the call once per connection instead of on every hold.
+ */
+function prepareHold(db: DbOrTx) {
+  return db
+    .select({
+      fecha: sql<string | Date>`fecha`,
+      seccionId: sql<number>`seccion_id`,
+      asientosLiberados: sql<number[] | string>`asientos_liberados`,
+      generalesLiberadas: sql<number[] | string>`generales_liberadas`,
+      rechazo: sql<string | null>`rechazo`,
+      detalle: sql<string | null>`detalle`,
+    })
+    .from(
+      sql`reservar_lugares(${p('reserva')}::uuid, ${p('evento')}::int, ${p('usuario')}::uuid, ${p('nombre')}::text, ${p('correo')}::text,
+          ${p('comprador')}::text, ${p('seccion')}::int, ${p('asientos')}::int[], ${p('cantidad')}::int, ${p('segundos')}::float8)`,
+    )
+    .prepare('reservar_lugares');
+}
+
+const holdStatements = new WeakMap<DbOrTx, ReturnType<typeof prepareHold>>();
+
+function holdStatement(db: DbOrTx) {
+  let statement = holdStatements.get(db);
+  if (!statement) holdStatements.set(db, (statement = prepareHold(db)));
+  return statement;
 }
 
 /** An int[] as the drivers answer it (node-postgres parses it; PGlite may give the '{1,2}' text). */
