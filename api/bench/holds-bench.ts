@@ -8,7 +8,8 @@
  *
  * - `reservarInvitado` of 1 random seat of a hot 500-seat section, against
  * - a bare Fastify + pg route doing one conditional UPDATE of a random seat of another 500;
- * - `reservar_generales` of 1 place, against
+ * - `reservar_generales` of 1 place of a general section of BENCH_GENERAL_PLACES (default 20,000:
+ *   enough that claims never run out while holds last), against
  * - a bare route decrementing one counter row (the single-row design).
  *
  * Every request is a new guest buyer and holds last BENCH_HOLD_SECONDS (default 1 s) on both
@@ -37,6 +38,8 @@ const HOLD_SECONDS = Number(process.env.BENCH_HOLD_SECONDS ?? 1);
 const POOL = process.env.BENCH_POOL ?? '10';
 let buyer = 0;
 const HOT = 500;
+/** Places of the general section claimed from (BENCH_GENERAL_PLACES). */
+const GENERAL_PLACES = Number(process.env.BENCH_GENERAL_PLACES ?? 20_000);
 const PORTS = [
   { app: 3911, bare: 3912 },
   { app: 3921, bare: 3922 },
@@ -69,11 +72,19 @@ async function prepare(): Promise<Setup> {
       db,
       sql`select id from evento_asientos where evento_id = ${pick!.evento_id} and seccion_id = ${pick!.seccion_id} and estado = 'disponible' order by id limit ${2 * HOT}`,
     );
-    const [general] = await queryRows<{ seccion_id: number }>(
+    const [general] = await queryRows<{ id: number; seccion_id: number; capacidad: number }>(
       db,
-      sql`select es.seccion_id from evento_secciones es join secciones s on s.id = es.seccion_id
+      sql`select es.id, es.seccion_id, es.capacidad from evento_secciones es join secciones s on s.id = es.seccion_id
            where es.evento_id = ${pick!.evento_id} and s.tipo = 'general' and es.capacidad >= 500 order by es.capacidad desc limit 1`,
     );
+    // The general section grows to GENERAL_PLACES (a stadium floor), so claims never run out of
+    // places while holds last HOLD_SECONDS: the counter row they are compared with never runs out.
+    if (general!.capacidad < GENERAL_PLACES) {
+      await db.execute(sql`insert into evento_lugares_generales (evento_seccion_id, evento_id, seccion_id)
+                            select es.id, es.evento_id, es.seccion_id from evento_secciones es, generate_series(1, ${GENERAL_PLACES - general!.capacidad})
+                             where es.id = ${general!.id}`);
+      await db.execute(sql`update evento_secciones set capacidad = ${GENERAL_PLACES} where id = ${general!.id}`);
+    }
     await db.execute(sql`create table bench_contador (id int primary key, disponibles int not null)`);
     await db.execute(sql`insert into bench_contador values (1, 1000000000)`);
     await db.execute(sql`analyze`);
