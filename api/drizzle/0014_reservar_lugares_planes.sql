@@ -9,15 +9,20 @@
 -- reservar_lugares also runs its statements with generic plans (plan_cache_mode =
 -- force_generic_plan). Under the default mode PL/pgSQL planned the seat checks again on every
 -- call: their generic plan costs an array parameter at ten elements, more than the custom plan of
--- a one-seat array, so the plan cache kept choosing custom plans. The general claim takes its
--- places through `id = ANY (ARRAY(...))`, whose generic plan stays on the primary key; the generic
--- plan of `id IN (...)` joined a sequential scan of every general place. A generic plan is made
--- once per connection, so the function also runs with enable_seqscan off: a plan made while
+-- a one-seat array, so the plan cache kept choosing custom plans. The general claim updates its
+-- places by id (`id = ANY (v_lugares)`), a generic plan on the primary key; the generic plan of
+-- 0007's `id IN (SELECT ...)` joined a sequential scan of every general place. A generic plan is
+-- made once per connection, so the function also runs with enable_seqscan off: a plan made while
 -- reservas or invitados were small (a new database, the first minutes of an on-sale) would
 -- otherwise keep scanning them after they grew, until autovacuum next analysed them. The guest's
 -- bought tickets are counted from the guest's rows (invitados by e-mail, then boletos by guest):
 -- the join of 0007 was planned, on a new database, as a walk over every guest filtered by e-mail
 -- (up to 24 ms a call a minute into bench:holds).
+--
+-- A general claim takes (locks) its places before it writes anything, so a section without
+-- enough free places is a refusal (`rechazo`) like a taken seat, instead of inserting the guest
+-- and the reserva and raising TQ409 to undo them: on a sold-out section every buyer used to pay
+-- for an aborted transaction and an ERROR line in the server log.
 --
 -- Everything else is 0013's function unchanged.
 ALTER TABLE "reservas" ADD COLUMN "comprador_activo" text GENERATED ALWAYS AS (CASE WHEN estado = 'activa' THEN evento_id::text || ':' || comprador END) STORED;--> statement-breakpoint
@@ -49,6 +54,7 @@ DECLARE
   v_invitado uuid;
   v_n integer;
   v_ids integer[];
+  v_lugares integer[];
 BEGIN
   SELECT e.mostrar_web, e.fecha > now(), e.limite_de_asientos INTO v_web, v_futuro, v_limite FROM eventos e WHERE e.id = p_evento;
   IF NOT FOUND THEN
@@ -102,6 +108,19 @@ BEGIN
       rechazo := 'SECCION_NO_GENERAL'; RETURN;
     END IF;
     seccion_id := p_seccion;
+    -- Take the general places before writing anything: free ones first (never held, then the
+    -- longest expired), then the buyer's own live hold's, which this call replaces. Too few is a
+    -- refusal with nothing written; the locks go with the call.
+    v_lugares := ARRAY(
+      SELECT l.id FROM evento_lugares_generales l
+       WHERE l.evento_seccion_id = v_evento_seccion AND l.estado = 'disponible'
+         AND (l.hold_expires_at IS NULL OR l.hold_expires_at <= now()
+              OR l.reserva_id = (SELECT r.id FROM reservas r WHERE r.comprador_activo = p_evento::text || ':' || p_comprador))
+       ORDER BY l.hold_expires_at NULLS FIRST
+       LIMIT p_cantidad FOR UPDATE SKIP LOCKED);
+    IF coalesce(array_length(v_lugares, 1), 0) < p_cantidad THEN
+      rechazo := 'ASIENTOS_NO_DISPONIBLES'; RETURN;
+    END IF;
   END IF;
 
   fecha := date_trunc('milliseconds', now() + make_interval(secs => p_segundos));
@@ -134,11 +153,7 @@ BEGIN
      WHERE evento_id = p_evento AND id = ANY (p_asientos)
        AND estado = 'disponible' AND (hold_expires_at IS NULL OR hold_expires_at <= now());
   ELSE
-    UPDATE evento_lugares_generales SET reserva_id = p_reserva, hold_expires_at = fecha
-     WHERE id = ANY (ARRAY(SELECT l.id FROM evento_lugares_generales l
-                   WHERE l.evento_seccion_id = v_evento_seccion AND l.estado = 'disponible' AND (l.hold_expires_at IS NULL OR l.hold_expires_at <= now())
-                   ORDER BY l.hold_expires_at NULLS FIRST
-                   LIMIT p_cantidad FOR UPDATE SKIP LOCKED));
+    UPDATE evento_lugares_generales SET reserva_id = p_reserva, hold_expires_at = fecha WHERE id = ANY (v_lugares);
   END IF;
   GET DIAGNOSTICS v_n = ROW_COUNT;
   IF v_n <> p_cantidad THEN

@@ -134,6 +134,62 @@ describe('seats that are not for sale', () => {
   });
 });
 
+describe('a general section without enough free places', () => {
+  /** Leaves `left` free places in the event's general section for `body`, then frees the rest again. */
+  async function withFreePlaces(left: number, body: () => Promise<void>) {
+    const db = t.database.db;
+    const libres = await queryRows<{ id: number }>(
+      db,
+      sql`select l.id from evento_lugares_generales l join evento_secciones es on es.id = l.evento_seccion_id
+           where es.evento_id = ${ev.eventoId} and es.seccion_id = ${ev.general.seccionId} and l.estado = 'disponible'
+             and (l.hold_expires_at is null or l.hold_expires_at <= now()) order by l.id offset ${left}`,
+    );
+    const ids = `{${libres.map((r) => r.id).join(',')}}`;
+    await db.execute(sql`update evento_lugares_generales set estado = 'vendido' where id = any (${ids}::int[])`);
+    try {
+      await body();
+    } finally {
+      await db.execute(sql`update evento_lugares_generales set estado = 'disponible' where id = any (${ids}::int[])`);
+    }
+  }
+
+  it('is refused before anything is written: no guest, no reserva, the places untouched', async () => {
+    await withFreePlaces(1, async () => {
+      const [before] = await queryRows<{ reservas: number; invitados: number }>(
+        t.database.db,
+        sql`select (select count(*)::int from reservas) as reservas, (select count(*)::int from invitados) as invitados`,
+      );
+      const g = guest('agotado');
+      const res = await post(`/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 2, seccionId: ev.general.seccionId, ...g });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe('Uno o más asientos ya no están disponibles. Por favor, actualiza la página.');
+      const [after] = await queryRows<{ reservas: number; invitados: number }>(
+        t.database.db,
+        sql`select (select count(*)::int from reservas) as reservas, (select count(*)::int from invitados) as invitados`,
+      );
+      expect(after).toEqual(before);
+      // The statement answers the refusal (migration 0014) instead of raising it after its writes.
+      const nueva = { id: randomUUID(), eventoId: ev.eventoId, comprador: g, asientoIds: null, seccionId: ev.general.seccionId, cantidad: 2, holdMinutes: 10 };
+      expect(await holdPlaces(t.database.db, nueva)).toEqual({ refusal: { code: 'ASIENTOS_NO_DISPONIBLES', detail: [] } });
+    });
+  });
+
+  it('the buyer’s own live hold counts as free for the hold that replaces it', async () => {
+    await withFreePlaces(1, async () => {
+      const g = guest('ultimo');
+      const first = await post(`/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 1, seccionId: ev.general.seccionId, ...g });
+      expect(first.statusCode).toBe(201);
+      expect((await post(`/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 1, seccionId: ev.general.seccionId, ...guest() })).statusCode).toBe(409);
+      const again = await post(`/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 1, seccionId: ev.general.seccionId, ...g });
+      expect(again.statusCode).toBe(201);
+      expect(await reservaEstado(t.database.db, first.json().reservaId)).toBe('cancelada');
+      const [held] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from evento_lugares_generales where reserva_id = ${again.json().reservaId}`);
+      expect(held!.n).toBe(1);
+      await post(`/eventos/${ev.eventoId}/cancelar`, { reservaId: again.json().reservaId, esGeneral: true });
+    });
+  });
+});
+
 describe('a new hold replaces the buyer’s previous one', () => {
   it('for an account: the old seats are free, the old reserva cancelled, one live hold', async () => {
     const user = await createUser(t.database.db, jwtSecret);
