@@ -1,28 +1,21 @@
--- The buyer's live hold is found through reservas.comprador_activo ('<evento_id>:<comprador>'
--- while the hold is live, null otherwise), a stored generated column with a unique index that
--- replaces the partial unique index on (evento_id, comprador). Looked up by those columns, the
--- planner could take reservas_vencimiento_idx or reservas_evento_idx and filter every live hold
--- of the event on each call, and did whenever the statistics said few holds were live
--- (auto_explain in bench:holds logged hundreds of such lookups over 2 ms per run). No other index
--- can serve comprador_activo, so the lookup is one index probe.
+-- How reservar_lugares plans and finds things (decision 0011 has the measurements):
 --
--- reservar_lugares also runs its statements with generic plans (plan_cache_mode =
--- force_generic_plan). Under the default mode PL/pgSQL planned the seat checks again on every
--- call: their generic plan costs an array parameter at ten elements, more than the custom plan of
--- a one-seat array, so the plan cache kept choosing custom plans. The general claim updates its
--- places by id (`id = ANY (v_lugares)`), a generic plan on the primary key; the generic plan of
--- 0007's `id IN (SELECT ...)` joined a sequential scan of every general place. A generic plan is
--- made once per connection, so the function also runs with enable_seqscan off: a plan made while
--- reservas or invitados were small (a new database, the first minutes of an on-sale) would
--- otherwise keep scanning them after they grew, until autovacuum next analysed them. The guest's
--- bought tickets are counted from the guest's rows (invitados by e-mail, then boletos by guest):
--- the join of 0007 was planned, on a new database, as a walk over every guest filtered by e-mail
--- (up to 24 ms a call a minute into bench:holds).
---
--- A general claim takes (locks) its places before it writes anything, so a section without
--- enough free places is a refusal (`rechazo`) like a taken seat, instead of inserting the guest
--- and the reserva and raising TQ409 to undo them: on a sold-out section every buyer used to pay
--- for an aborted transaction and an ERROR line in the server log.
+-- - The buyer's live hold is found through reservas.comprador_activo ('<evento_id>:<comprador>'
+--   while the hold is live, null otherwise), a stored generated column whose unique index
+--   replaces the partial unique index on (evento_id, comprador). No other index can serve it, so
+--   the lookup stays one probe when the statistics say few holds are live (a new install, or an
+--   on-sale filling the table), where the old lookup could filter every live hold of the event.
+-- - Its statements run on generic plans (plan_cache_mode = force_generic_plan): the generic plan
+--   of `= ANY (p_asientos)` costs the array at ten elements, more than a one-seat custom plan, so
+--   the default mode planned the seat checks again on every call.
+-- - It runs with enable_seqscan off: a generic plan is made once per connection, and one made
+--   while reservas or invitados were nearly empty would keep scanning them as they grow.
+-- - A guest's bought tickets are counted from the guest's rows (invitados by e-mail, then boletos
+--   by guest), not through a join a planner may start from every guest.
+-- - A general claim locks its places first (the buyer's own live hold's places count as free),
+--   then writes: too few places is a refusal (`rechazo`) with nothing to undo, like a taken seat,
+--   not an insert of guest and reserva undone by TQ409. The places are then updated by id, a
+--   generic plan on the primary key.
 --
 -- Everything else is 0013's function unchanged.
 ALTER TABLE "reservas" ADD COLUMN "comprador_activo" text GENERATED ALWAYS AS (CASE WHEN estado = 'activa' THEN evento_id::text || ':' || comprador END) STORED;--> statement-breakpoint
