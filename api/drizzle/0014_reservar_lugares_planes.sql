@@ -48,6 +48,8 @@ DECLARE
   v_n integer;
   v_ids integer[];
   v_lugares integer[];
+  -- The buyer's key while a hold is live (reservas.comprador_activo).
+  v_activo text := p_evento::text || ':' || p_comprador;
 BEGIN
   SELECT e.mostrar_web, e.fecha > now(), e.limite_de_asientos INTO v_web, v_futuro, v_limite FROM eventos e WHERE e.id = p_evento;
   IF NOT FOUND THEN
@@ -87,7 +89,7 @@ BEGIN
        WHERE ea.id = ANY (p_asientos)
          AND NOT (ea.estado = 'disponible' AND (ea.hold_expires_at IS NULL OR ea.hold_expires_at <= now()))
          AND NOT coalesce(ea.estado = 'disponible'
-                          AND ea.reserva_id = (SELECT r.id FROM reservas r WHERE r.comprador_activo = p_evento::text || ':' || p_comprador), false)
+                          AND ea.reserva_id = (SELECT r.id FROM reservas r WHERE r.comprador_activo = v_activo), false)
     ) THEN
       rechazo := 'ASIENTOS_NO_DISPONIBLES'; RETURN;
     END IF;
@@ -108,7 +110,7 @@ BEGIN
       SELECT l.id FROM evento_lugares_generales l
        WHERE l.evento_seccion_id = v_evento_seccion AND l.estado = 'disponible'
          AND (l.hold_expires_at IS NULL OR l.hold_expires_at <= now()
-              OR l.reserva_id = (SELECT r.id FROM reservas r WHERE r.comprador_activo = p_evento::text || ':' || p_comprador))
+              OR l.reserva_id = (SELECT r.id FROM reservas r WHERE r.comprador_activo = v_activo))
        ORDER BY l.hold_expires_at NULLS FIRST
        LIMIT p_cantidad FOR UPDATE SKIP LOCKED);
     IF coalesce(array_length(v_lugares, 1), 0) < p_cantidad THEN
@@ -121,7 +123,7 @@ BEGIN
   generales_liberadas := '{}';
   FOR v_prev IN
     UPDATE reservas SET estado = CASE WHEN fecha_expiracion <= now() THEN 'expirada' ELSE 'cancelada' END, updated_at = now()
-     WHERE comprador_activo = p_evento::text || ':' || p_comprador RETURNING id
+     WHERE comprador_activo = v_activo RETURNING id
   LOOP
     WITH freed AS (
       UPDATE evento_asientos SET reserva_id = NULL, hold_expires_at = NULL
