@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { pgScratchDatabase } from './support/pg-scratch';
+import { guest } from './support/reservas';
 
 /**
  * The plans reservar_lugares runs (migration 0014), read with auto_explain from one session
@@ -60,7 +61,7 @@ describe('reservar_lugares plans each statement once per connection, on its inde
   });
 
   /** One call of the function as a guest (a new one unless `correo` is given). */
-  const hold = (asientos: number[] | null, seccion: number | null, correo = `plan.${randomUUID().slice(0, 8)}@ejemplo.mx`) => {
+  const hold = (asientos: number[] | null, seccion: number | null, correo = guest('plan').correo) => {
     return client.query<{ rechazo: string | null }>(
       `select rechazo from reservar_lugares($1::uuid, $2::int, null::uuid, 'Ana'::text, $3::text, $4::text, $5::int, $6::int[], $7::int, 600::float8)`,
       [randomUUID(), eventoId, correo, `c:${correo}`, seccion, asientos, asientos ? asientos.length : 1],
@@ -101,7 +102,7 @@ describe('reservar_lugares plans each statement once per connection, on its inde
   });
 
   it('a new hold finds the buyer’s live hold through its one index, however many holds are live', async () => {
-    const correo = `plan.repite.${randomUUID().slice(0, 8)}@ejemplo.mx`;
+    const { correo } = guest('plan.repite');
     plans.length = 0;
     for (let i = 0; i < 7; i++) expect((await hold(null, generalSeccionId, correo)).rows[0]!.rechazo).toBeNull();
     expectPlans('UPDATE reservas SET estado = CASE', 7, ['Index Scan using reservas_comprador_activo_uq'], /Seq Scan|reservas_vencimiento_idx|reservas_evento_idx/);

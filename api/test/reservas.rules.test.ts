@@ -155,19 +155,13 @@ describe('a general section without enough free places', () => {
 
   it('is refused before anything is written: no guest, no reserva, the places untouched', async () => {
     await withFreePlaces(1, async () => {
-      const [before] = await queryRows<{ reservas: number; invitados: number }>(
-        t.database.db,
-        sql`select (select count(*)::int from reservas) as reservas, (select count(*)::int from invitados) as invitados`,
-      );
+      const invitados = async () => (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from invitados`))[0]!.n;
+      const before = { reservas: await countReservas(), invitados: await invitados() };
       const g = guest('agotado');
       const res = await post(`/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 2, seccionId: ev.general.seccionId, ...g });
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe('Uno o más asientos ya no están disponibles. Por favor, actualiza la página.');
-      const [after] = await queryRows<{ reservas: number; invitados: number }>(
-        t.database.db,
-        sql`select (select count(*)::int from reservas) as reservas, (select count(*)::int from invitados) as invitados`,
-      );
-      expect(after).toEqual(before);
+      expect({ reservas: await countReservas(), invitados: await invitados() }).toEqual(before);
       // The statement answers the refusal (migration 0014) instead of raising it after its writes.
       const nueva = { id: randomUUID(), eventoId: ev.eventoId, comprador: g, asientoIds: null, seccionId: ev.general.seccionId, cantidad: 2, holdMinutes: 10 };
       expect(await holdPlaces(t.database.db, nueva)).toEqual({ refusal: { code: 'ASIENTOS_NO_DISPONIBLES', detail: [] } });
