@@ -1,8 +1,9 @@
 /**
  * Child process of holds-bench.ts (two of them run side by side, like two API processes): the
  * real app on PORT_APP and, on PORT_BARE, the reference routes of the same run — a bare Fastify
- * + pg route doing one conditional UPDATE of a seat, and one decrementing a single counter row
- * (the naive general-admission design). Prints READY when both listen.
+ * + pg route doing one conditional UPDATE of a seat, and two on a single counter row (the naive
+ * general-admission design): one claiming from it and recording the hold, one only decrementing
+ * it. Prints READY when both listen.
  */
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -31,6 +32,29 @@ bare.post<{ Body: { id: number } }>('/bare/hold', async (request, reply) => {
 bare.post<{ Body: { cantidad: number } }>('/bare/counter', async (request, reply) => {
   const r = await pool.query('update bench_contador set disponibles = disponibles - $1 where id = 1 and disponibles >= $1', [request.body.cantidad]);
   return reply.status(r.rowCount === 1 ? 201 : 409).send({ ok: r.rowCount === 1 });
+});
+/**
+ * The single-counter-row design doing the claim's writes, at its best: the guest and the reserva
+ * are inserted first and the counter row is decremented last, so its row lock is held only for
+ * the decrement and the commit (as in the bare counter route). No place left: the division by
+ * zero undoes the inserts and the answer is 409.
+ */
+bare.post<{ Body: { cantidad: number; eventoId: number; eventoSeccionId: number; seccionId: number; nombre: string; correo: string } }>('/bare/counter-claim', async (request, reply) => {
+  const b = request.body;
+  try {
+    await pool.query(
+      `with g as (insert into invitados (nombre, correo) values ($2, $3) returning id),
+            r as (insert into reservas (id, evento_id, invitado_id, comprador, es_general, evento_seccion_id, seccion_id, cantidad, fecha_expiracion)
+                  select $4, $5, g.id, 'c:' || $3, true, $6, $7, $1, now() + make_interval(secs => $8) from g returning id),
+            c as (update bench_contador set disponibles = disponibles - $1 where id = 1 and disponibles >= $1 and exists (select 1 from r) returning 1)
+       select 1 / count(*) from c`,
+      [b.cantidad, b.nombre, b.correo, randomUUID(), b.eventoId, b.eventoSeccionId, b.seccionId, holdSeconds],
+    );
+    return reply.status(201).send({ ok: true });
+  } catch (err) {
+    if ((err as { code?: string }).code === '22012') return reply.status(409).send({ ok: false });
+    throw err;
+  }
 });
 await bare.listen({ port: Number(process.env.PORT_BARE), host: '127.0.0.1' });
 
