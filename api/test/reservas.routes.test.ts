@@ -1,6 +1,7 @@
 import { filasPorSeccionResponseSchema, detalleSeccionResponseSchema } from '@taquilla/shared/schemas/catalog';
 import { cancelarResponseSchema, reservaCreadaSchema, reservaDetalleSchema } from '@taquilla/shared/schemas/reservas';
 import { sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { expireHolds } from '../src/modules/reservas/reservas.service';
@@ -150,6 +151,22 @@ describe('POST /eventos/:id/cancelar', () => {
     expect(res.json()).toEqual({ reservaId: g.json().reservaId, estado: 'cancelada' });
     const [held] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from evento_lugares_generales where reserva_id = ${g.json().reservaId}`);
     expect(held!.n).toBe(0);
+  });
+
+  it('a repeated cancel with If-None-Match still answers its body: conditional headers are for GET', async () => {
+    const user = await createUser(t.database.db, jwtSecret);
+    const ids = await seats(1);
+    const { reservaId } = (await post(`/eventos/${ev.eventoId}/reservar`, { asientosReserva: ids.map((id) => ({ id })) }, user.token)).json();
+    const cancel = (headers: Record<string, string>) =>
+      t.request({ method: 'POST', url: `/api/v1/eventos/${ev.eventoId}/cancelar`, payload: { reservaId }, headers: { authorization: `Bearer ${user.token}`, ...headers } });
+    const first = await cancel({});
+    expect(first.statusCode).toBe(200);
+    expect(first.headers.etag).toBeUndefined();
+    // The weak tag @fastify/etag gives this body (sha1, base64): what a client that kept it would send.
+    const tag = `W/"${createHash('sha1').update(first.body).digest('base64')}"`;
+    const again = await cancel({ 'if-none-match': tag });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ reservaId, estado: 'cancelada' });
   });
 
   it('a sold reservation cannot be cancelled', async () => {
