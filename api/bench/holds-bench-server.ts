@@ -42,14 +42,16 @@ bare.post<{ Body: { cantidad: number } }>('/bare/counter', async (request, reply
 bare.post<{ Body: { cantidad: number; eventoId: number; eventoSeccionId: number; seccionId: number; nombre: string; correo: string } }>('/bare/counter-claim', async (request, reply) => {
   const b = request.body;
   try {
-    await pool.query(
-      `with g as (insert into invitados (nombre, correo) values ($2, $3) returning id),
+    // A named statement, parsed and planned once per connection, as the app's hold call is.
+    await pool.query({
+      name: 'counter_claim',
+      text: `with g as (insert into invitados (nombre, correo) values ($2, $3) returning id),
             r as (insert into reservas (id, evento_id, invitado_id, comprador, es_general, evento_seccion_id, seccion_id, cantidad, fecha_expiracion)
                   select $4, $5, g.id, 'c:' || $3, true, $6, $7, $1, now() + make_interval(secs => $8) from g returning id),
             c as (update bench_contador set disponibles = disponibles - $1 where id = 1 and disponibles >= $1 and exists (select 1 from r) returning 1)
        select 1 / count(*) from c`,
-      [b.cantidad, b.nombre, b.correo, randomUUID(), b.eventoId, b.eventoSeccionId, b.seccionId, holdSeconds],
-    );
+      values: [b.cantidad, b.nombre, b.correo, randomUUID(), b.eventoId, b.eventoSeccionId, b.seccionId, holdSeconds],
+    });
     return reply.status(201).send({ ok: true });
   } catch (err) {
     if ((err as { code?: string }).code === '22012') return reply.status(409).send({ ok: false });
