@@ -20,17 +20,24 @@ await app.listen({ port: Number(process.env.PORT_APP), host: '127.0.0.1' });
 const pool = new pg.Pool({ connectionString: url, max: poolSize });
 const holdSeconds = Number(process.env.BENCH_HOLD_SECONDS ?? 1);
 const bare = Fastify({ logger: false });
+// Every reference route sends a named statement, parsed and planned once per connection, as the
+// app's hold call is (decision 0013): an unnamed one is parsed and planned on every request.
 bare.post<{ Body: { id: number } }>('/bare/hold', async (request, reply) => {
   // Holds expire as fast as the API's in the bench, so both sets of 500 seats turn over alike.
-  const r = await pool.query(
-    `update evento_asientos set reserva_id = $1, hold_expires_at = now() + make_interval(secs => $3)
-      where id = $2 and estado = 'disponible' and (hold_expires_at is null or hold_expires_at <= now())`,
-    [randomUUID(), request.body.id, holdSeconds],
-  );
+  const r = await pool.query({
+    name: 'bare_hold',
+    text: `update evento_asientos set reserva_id = $1, hold_expires_at = now() + make_interval(secs => $3)
+            where id = $2 and estado = 'disponible' and (hold_expires_at is null or hold_expires_at <= now())`,
+    values: [randomUUID(), request.body.id, holdSeconds],
+  });
   return reply.status(r.rowCount === 1 ? 201 : 409).send({ ok: r.rowCount === 1 });
 });
 bare.post<{ Body: { cantidad: number } }>('/bare/counter', async (request, reply) => {
-  const r = await pool.query('update bench_contador set disponibles = disponibles - $1 where id = 1 and disponibles >= $1', [request.body.cantidad]);
+  const r = await pool.query({
+    name: 'bare_counter',
+    text: 'update bench_contador set disponibles = disponibles - $1 where id = 1 and disponibles >= $1',
+    values: [request.body.cantidad],
+  });
   return reply.status(r.rowCount === 1 ? 201 : 409).send({ ok: r.rowCount === 1 });
 });
 /**
@@ -42,7 +49,6 @@ bare.post<{ Body: { cantidad: number } }>('/bare/counter', async (request, reply
 bare.post<{ Body: { cantidad: number; eventoId: number; eventoSeccionId: number; seccionId: number; nombre: string; correo: string } }>('/bare/counter-claim', async (request, reply) => {
   const b = request.body;
   try {
-    // A named statement, parsed and planned once per connection, as the app's hold call is.
     await pool.query({
       name: 'counter_claim',
       text: `with g as (insert into invitados (nombre, correo) values ($2, $3) returning id),
