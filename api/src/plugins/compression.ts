@@ -5,9 +5,9 @@ import { constants } from 'node:zlib';
 
 /**
  * GET and HEAD answers carry a weak ETag (a repeat GET with If-None-Match gets 304 and no body);
- * every answer is compressed with brotli or gzip when the client accepts it and it is over 1 KB. The ETag is
- * computed on the uncompressed body (its hook runs first), so it is the same whatever the
- * encoding. Brotli at quality 4: the default 11 costs ~100× the CPU for a few % fewer bytes on
+ * every answer is compressed with brotli or gzip when the client accepts it and it is over 1 KB.
+ * The ETag is computed on the uncompressed body (its hook runs first), so it is the same whatever
+ * the encoding. Brotli at quality 4: the default 11 costs ~100× the CPU for a few % fewer bytes on
  * a 560 KB seat map. Hijacked replies (the SSE stream) bypass both.
  */
 export const compressionPlugin = fp(
