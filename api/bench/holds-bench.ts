@@ -196,9 +196,11 @@ try {
 
   console.log(`\n${connections} connections over 2 API processes, ${seconds} s per target in ${rounds} interleaved rounds (medians), PostgreSQL, NODE_ENV=production\n`);
   console.log('target'.padEnd(44), 'req/s'.padStart(9), 'p99 ms'.padStart(8), '2xx/s'.padStart(8), 'ratio'.padStart(9), '2xx ratio'.padStart(10), 'errors'.padStart(7));
-  // reservar_generales (4) against the counter row recording the hold (3); the bare decrement (2) is a reference.
-  const ratios = [1, ratio(1, 0), 1, 1, ratio(4, 3)];
-  const okRatios = [1, okRatio(1, 0), 1, 1, okRatio(4, 3)];
+  // Positions in `targets`; each app target's ratio is to the reference route named beside it.
+  const BARE = 0, HOLDS = 1, COUNTER = 2, COUNTER_CLAIM = 3, CLAIMS = 4;
+  const refOf = new Map([[HOLDS, BARE], [CLAIMS, COUNTER_CLAIM]]);
+  const ratios = targets.map((_, k) => (refOf.has(k) ? ratio(k, refOf.get(k)!) : 1));
+  const okRatios = targets.map((_, k) => (refOf.has(k) ? okRatio(k, refOf.get(k)!) : 1));
   for (const [k, t] of targets.entries()) {
     const f = fig(k);
     console.log(
@@ -211,12 +213,12 @@ try {
       String(f.errors).padStart(7),
     );
   }
-  console.log(`\nper round: holds/bare ${spread(1, 0)}; general/counter recording the hold ${spread(4, 3)}; general/bare counter ${spread(4, 2)}`);
-  const holds = ratios[1]!;
-  const general = ratios[4]!;
-  const bareCounter = ratio(4, 2);
-  const p99 = fig(1).p99;
-  console.log(`\nholds / bare UPDATE = ${(holds * 100).toFixed(1)} % of requests/s, ${(okRatios[1]! * 100).toFixed(1)} % of places held/s (floor 35 %)${holds >= 0.35 ? '' : '  ← BELOW FLOOR'}`);
+  console.log(`\nper round: holds/bare ${spread(HOLDS, BARE)}; general/counter recording the hold ${spread(CLAIMS, COUNTER_CLAIM)}; general/bare counter ${spread(CLAIMS, COUNTER)}`);
+  const holds = ratios[HOLDS]!;
+  const general = ratios[CLAIMS]!;
+  const bareCounter = ratio(CLAIMS, COUNTER);
+  const p99 = fig(HOLDS).p99;
+  console.log(`\nholds / bare UPDATE = ${(holds * 100).toFixed(1)} % of requests/s, ${(okRatios[HOLDS]! * 100).toFixed(1)} % of places held/s (floor 35 %)${holds >= 0.35 ? '' : '  ← BELOW FLOOR'}`);
   console.log(`holds p99 = ${p99} ms (ceiling 100 ms)${p99 <= 100 ? '' : '  ← ABOVE CEILING'}`);
   console.log(`general claims / single counter row recording the hold = ${general.toFixed(2)}× (floor 1×)${general >= 1 ? '' : '  ← BELOW FLOOR'}`);
   console.log(`general claims / bare counter decrement, recording nothing = ${bareCounter.toFixed(2)}× (reference)${bareCounter >= 1 ? '' : '  ← below 1×'}`);
