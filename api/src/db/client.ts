@@ -7,9 +7,9 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import lockfile from 'proper-lockfile';
 import { REPO_ROOT } from '../config';
+import { Pool } from './pool';
 import { schema, type Schema } from './schema/index';
 
 /** The drizzle database, whichever driver is behind it. Repositories take this (or a Tx). */
@@ -104,7 +104,7 @@ async function lockDataDir(dir: string, waitMs: number): Promise<() => Promise<v
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    const pool = new Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
     // An idle client losing its server connection must not crash the process.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;

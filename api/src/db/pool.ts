@@ -1,0 +1,53 @@
+import pg from 'pg';
+
+/**
+ * PostgreSQL answered the query with an ordinary error (a refused hold's TQ409, a unique
+ * violation) and the connection is ready for the next query. A FATAL or PANIC error ends the
+ * session; anything without a SQLSTATE (a socket error, a timeout) leaves the connection unknown.
+ */
+function answeredError(err: unknown): boolean {
+  return err instanceof pg.DatabaseError && err.severity !== 'FATAL' && err.severity !== 'PANIC';
+}
+
+/**
+ * node-postgres' pool, except that a query that failed with an ordinary database error gives
+ * its connection back instead of closing it.
+ *
+ * `pg.Pool#query` closes the connection whenever a query fails. Every lost race on an on-sale
+ * night (a seat taken between the check and the write, TQ409) then cost a new server process,
+ * which connects and authenticates, and then compiles reservar_lugares and plans its statements
+ * again on its first hold, while the other holds queue for the pool. A connection the client
+ * sees broken is still closed by the pool on release (it checks the client's own state).
+ *
+ * Every client also gets an `error` listener for its whole life: node-postgres emits `error` on
+ * a checked-out client whose connection drops (its query is rejected too), and an `error` event
+ * with no listener would end the process. The pool's own listener covers only idle clients.
+ */
+export class Pool extends pg.Pool {
+  constructor(config: pg.PoolConfig) {
+    super(config);
+    this.on('connect', (client) => client.on('error', () => {}));
+  }
+}
+
+const poolQuery = pg.Pool.prototype.query;
+
+Pool.prototype.query = function query(this: Pool, ...args: unknown[]) {
+  // Callback style and submittables (cursors, streams) keep pg's own handling; drizzle and our
+  // code use the promise form.
+  const first = args[0] as { submit?: unknown } | undefined;
+  if (args.some((a) => typeof a === 'function') || typeof first?.submit === 'function') {
+    return (poolQuery as (...a: unknown[]) => unknown).apply(this, args);
+  }
+  return (async () => {
+    const client = await this.connect();
+    try {
+      const result = await client.query(args[0] as pg.QueryConfig, args[1] as unknown[] | undefined);
+      client.release();
+      return result;
+    } catch (err) {
+      client.release(answeredError(err) ? undefined : (err as Error));
+      throw err;
+    }
+  })();
+} as pg.Pool['query'];

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import { inject, afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../src/db/client';
+import { Pool } from '../src/db/pool';
+import { queryRows } from '../src/db/rows';
+
+/**
+ * The node-postgres pool behind `openDatabase` (src/db/pool.ts): a query PostgreSQL refused
+ * keeps its connection, a broken connection is replaced, and a connection dropping while
+ * checked out does not end the process. PostgreSQL server only (PGlite has no pool).
+ */
+describe('database pool', () => {
+  let database: Database;
+  let admin: Pool;
+
+  const backendPid = async () => Number((await queryRows<{ pid: number }>(database.db, sql`select pg_backend_pid() as pid`))[0]!.pid);
+
+  beforeAll(async () => {
+    // One connection, so every query below runs on the same one while it lives.
+    database = await openDatabase({ url: inject('pgBaseUrl'), poolSize: 1 });
+    admin = new Pool({ connectionString: inject('pgBaseUrl'), max: 1 });
+  });
+
+  afterAll(async () => {
+    await database?.close();
+    await admin?.end();
+  });
+
+  it('keeps the connection after a query PostgreSQL answered with an error', async () => {
+    const pid = await backendPid();
+    await expect(database.db.execute(sql`select 1 / 0`)).rejects.toMatchObject({ cause: { code: '22012' } });
+    // An error raised by a function, as reservar_lugares raises TQ409 when a seat is lost late.
+    await expect(database.db.execute(sql`do $$ begin raise exception 'ASIENTOS_NO_DISPONIBLES' using errcode = 'TQ409'; end $$`)).rejects.toMatchObject({
+      cause: { code: 'TQ409' },
+    });
+    expect(await backendPid()).toBe(pid);
+  });
+
+  it('opens a new connection after its server process was terminated', async () => {
+    const pid = await backendPid();
+    await admin.query('select pg_terminate_backend($1)', [pid]);
+    // The idle connection learns of it when the server closes the socket; the next query gets a live one.
+    await expect.poll(backendPid, { timeout: 5_000 }).not.toBe(pid);
+  });
+
+  it('a checked-out connection that drops rejects its query and does not end the process', async () => {
+    const pool = new Pool({ connectionString: inject('pgBaseUrl'), max: 1 });
+    try {
+      const client = await pool.connect();
+      const pid = Number((await client.query('select pg_backend_pid() as pid')).rows[0].pid);
+      await admin.query('select pg_terminate_backend($1)', [pid]);
+      // The server tells the idle connection it is terminated, then its process exits: node-postgres
+      // emits `error` on the client, which with no listener is an uncaught exception that ends the
+      // process (and fails this run). The pool's listener takes it.
+      await expect.poll(async () => (await admin.query('select count(*)::int as n from pg_stat_activity where pid = $1', [pid])).rows[0].n, { timeout: 5_000 }).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 200)); // the message is read on this side
+      await expect(client.query('select 1')).rejects.toThrow();
+      client.release(new Error('dropped'));
+      const fresh = await pool.query('select pg_backend_pid() as pid');
+      expect(Number(fresh.rows[0].pid)).not.toBe(pid);
+    } finally {
+      await pool.end();
+    }
+  });
+});
