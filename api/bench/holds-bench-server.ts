@@ -8,6 +8,7 @@
 import Fastify from 'fastify';
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/client';
 
@@ -15,6 +16,7 @@ const url = process.env.BENCH_DB_URL!;
 const poolSize = Number(process.env.BENCH_POOL ?? 5);
 const database = await openDatabase({ url, poolSize });
 const app = await buildApp({ db: database, logger: false, validateResponses: false, migrate: false, seed: false });
+if (process.env.BENCH_TRACE) traceApp();
 await app.listen({ port: Number(process.env.PORT_APP), host: '127.0.0.1' });
 
 const pool = new pg.Pool({ connectionString: url, max: poolSize });
@@ -72,3 +74,38 @@ process.on('SIGTERM', () => {
     .then(() => Promise.all([database.close(), pool.end()]))
     .finally(() => process.exit(0));
 });
+
+
+/**
+ * BENCH_TRACE=1 (diagnostics): once a second, on stderr, the app's answers, their mean time in
+ * the server, this process's CPU, its event-loop delay and its database pool (checked out or
+ * waiting), to tell a busy process from one that waits.
+ */
+function traceApp(): void {
+  const lag = monitorEventLoopDelay({ resolution: 5 });
+  lag.enable();
+  const appPool = (database.db as unknown as { $client: pg.Pool }).$client;
+  let answers = 0;
+  let serverMs = 0;
+  app.addHook('onResponse', async (_req, reply) => {
+    answers++;
+    serverMs += reply.elapsedTime;
+  });
+  let cpu = process.cpuUsage();
+  let last = performance.now();
+  setInterval(() => {
+    const now = performance.now();
+    const used = process.cpuUsage(cpu);
+    cpu = process.cpuUsage();
+    const ms = (ns: number) => (ns / 1e6).toFixed(1);
+    process.stderr.write(
+      `[${process.env.PORT_APP}] ${answers} answers, ${(serverMs / Math.max(1, answers)).toFixed(1)} ms each in the server; ` +
+        `CPU ${((used.user + used.system) / 1000 / (now - last)).toFixed(2)}; event-loop delay p50 ${ms(lag.percentile(50))} p99 ${ms(lag.percentile(99))} ms; ` +
+        `pool ${appPool.totalCount - appPool.idleCount}/${appPool.totalCount} in use, ${appPool.waitingCount} waiting\n`,
+    );
+    lag.reset();
+    answers = 0;
+    serverMs = 0;
+    last = now;
+  }, 1000).unref();
+}

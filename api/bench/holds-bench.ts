@@ -22,6 +22,11 @@
  *
  * A 409 (seat taken) is a complete, correct answer and counts as a request, on both sides.
  * Prints req/s, p99 and the ratios measured per round (medians), then drops the database.
+ *
+ * For diagnosis: BENCH_ONLY=1 (or 0,1: positions in the list above, from 0) runs only those
+ * targets, once each for BENCH_SECONDS, and prints their figures without ratios; BENCH_TRACE=1
+ * has each API process print, every second, its CPU, event-loop delay and pool use (stderr);
+ * BENCH_PROF=<dir> writes the processes' CPU profiles.
  */
 import autocannon from 'autocannon';
 import path from 'node:path';
@@ -179,6 +184,18 @@ try {
       body: () => ({ cantidadAsientos: 1, seccionId: setup.generalSeccionId, nombre: 'Bench', correo: `general.${buyer++}@bench.mx` }),
     },
   ];
+  // BENCH_ONLY: only these targets, one run each (see the header).
+  const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map(Number)) : null;
+  if (only) {
+    for (const k of only) await run(targets[k]!, 2);
+    for (const k of only) {
+      const f = await run(targets[k]!, seconds);
+      console.log(targets[k]!.name, f.rps.toFixed(0), 'req/s', f.okRps.toFixed(0), '2xx/s', 'p99', f.p99, 'errors', f.errors);
+    }
+    await Promise.all(stops.map((s) => s()));
+    await drop();
+    process.exit(0);
+  }
   for (const t of targets) await run(t, 2); // warm-up: JIT, pools, plans
   const per: Figure[][] = targets.map(() => []);
   for (let i = 0; i < rounds; i++) {
