@@ -36,6 +36,28 @@ describe('database pool', () => {
     expect(await backendPid()).toBe(pid);
   });
 
+  it('a named statement whose result type changed under it is prepared again on a new connection', async () => {
+    // A migration changing what a prepared statement returns, while this process runs.
+    const table = `pool_prepared_${process.pid}`;
+    await admin.query(`create table ${table} (a int)`);
+    try {
+      await admin.query(`insert into ${table} values (1)`);
+      const pool = new Pool({ connectionString: inject('pgBaseUrl'), max: 1 });
+      try {
+        const statement = { name: 'pool_prepared', text: `select a from ${table}` };
+        expect((await pool.query(statement)).rows).toEqual([{ a: 1 }]);
+        await admin.query(`alter table ${table} alter column a type text`);
+        await expect(pool.query(statement)).rejects.toMatchObject({ code: '0A000' });
+        // Kept, the connection would refuse the statement on every call from now on.
+        expect((await pool.query(statement)).rows).toEqual([{ a: '1' }]);
+      } finally {
+        await pool.end();
+      }
+    } finally {
+      await admin.query(`drop table ${table}`);
+    }
+  });
+
   it('opens a new connection after its server process was terminated', async () => {
     const pid = await backendPid();
     await admin.query('select pg_terminate_backend($1)', [pid]);

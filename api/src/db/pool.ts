@@ -1,12 +1,20 @@
 import pg from 'pg';
 
 /**
+ * Errors after which the session cannot run the query again, although it answers: a named
+ * prepared statement whose result type changed under it (a migration while this process ran),
+ * or one the server no longer has. node-postgres remembers the statement as prepared on that
+ * connection, so only a new connection prepares it again.
+ */
+const STALE_STATEMENT = new Set(['0A000', '26000']);
+
+/**
  * PostgreSQL answered the query with an ordinary error (a refused hold's TQ409, a unique
  * violation) and the connection is ready for the next query. A FATAL or PANIC error ends the
  * session; anything without a SQLSTATE (a socket error, a timeout) leaves the connection unknown.
  */
-function answeredError(err: unknown): boolean {
-  return err instanceof pg.DatabaseError && err.severity !== 'FATAL' && err.severity !== 'PANIC';
+function keepsConnection(err: unknown): boolean {
+  return err instanceof pg.DatabaseError && err.severity !== 'FATAL' && err.severity !== 'PANIC' && !STALE_STATEMENT.has(err.code ?? '');
 }
 
 /**
@@ -46,7 +54,7 @@ Pool.prototype.query = function query(this: Pool, ...args: unknown[]) {
       client.release();
       return result;
     } catch (err) {
-      client.release(answeredError(err) ? undefined : (err as Error));
+      client.release(keepsConnection(err) ? undefined : (err as Error));
       throw err;
     }
   })();
