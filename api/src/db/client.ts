@@ -105,8 +105,6 @@ async function lockDataDir(dir: string, waitMs: number): Promise<() => Promise<v
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const pool = new Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
-    // An idle client losing its server connection must not crash the process.
-    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -27,13 +27,16 @@ function keepsConnection(err: unknown): boolean {
  * again on its first hold, while the other holds queue for the pool. A connection the client
  * sees broken is still closed by the pool on release (it checks the client's own state).
  *
- * Every client also gets an `error` listener for its whole life: node-postgres emits `error` on
- * a checked-out client whose connection drops (its query is rejected too), and an `error` event
- * with no listener would end the process. The pool's own listener covers only idle clients.
+ * A connection that drops never ends the process: node-postgres emits `error` on the client (a
+ * checked-out one too; its query is rejected as well), and pg-pool re-emits an idle client's
+ * error on the pool. An `error` event with no listener would be an uncaught exception, so the
+ * pool and every client get one for their whole life; the broken client is removed on release
+ * or, idle, by the pool itself.
  */
 export class Pool extends pg.Pool {
   constructor(config: pg.PoolConfig) {
     super(config);
+    this.on('error', () => {});
     this.on('connect', (client) => client.on('error', () => {}));
   }
 }
