@@ -185,17 +185,26 @@ try {
     },
   ];
   // BENCH_ONLY: only these targets, one run each (see the header).
-  const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map(Number)) : null;
-  if (only) {
-    for (const k of only) await run(targets[k]!, 2);
-    for (const k of only) {
-      const f = await run(targets[k]!, seconds);
-      console.log(targets[k]!.name, f.rps.toFixed(0), 'req/s', f.okRps.toFixed(0), '2xx/s', 'p99', f.p99, 'errors', f.errors);
-    }
-    await Promise.all(stops.map((s) => s()));
-    await drop();
-    process.exit(0);
+  const only = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map(Number) : null;
+  if (only?.some((k) => !targets[k])) throw new Error(`BENCH_ONLY: positions 0–${targets.length - 1}`);
+  if (only) await runEach(only.map((k) => targets[k]!));
+  else await compareInRounds(targets);
+} finally {
+  await Promise.all(stops.map((s) => s()));
+  await drop();
+}
+
+/** BENCH_ONLY: each target once for BENCH_SECONDS after a warm-up, its figures without ratios. */
+async function runEach(chosen: Target[]): Promise<void> {
+  for (const t of chosen) await run(t, 2);
+  for (const t of chosen) {
+    const f = await run(t, seconds);
+    console.log(t.name, f.rps.toFixed(0), 'req/s', f.okRps.toFixed(0), '2xx/s', 'p99', f.p99, 'errors', f.errors);
   }
+}
+
+/** The benchmark: every target in interleaved rounds, ratios per round, verdicts on the floors. */
+async function compareInRounds(targets: Target[]): Promise<void> {
   for (const t of targets) await run(t, 2); // warm-up: JIT, pools, plans
   const per: Figure[][] = targets.map(() => []);
   for (let i = 0; i < rounds; i++) {
@@ -239,7 +248,4 @@ try {
   console.log(`holds p99 = ${p99} ms (ceiling 100 ms)${p99 <= 100 ? '' : '  ← ABOVE CEILING'}`);
   console.log(`general claims / single counter row recording the hold = ${general.toFixed(2)}× (floor 1×)${general >= 1 ? '' : '  ← BELOW FLOOR'}`);
   console.log(`general claims / bare counter decrement, recording nothing = ${bareCounter.toFixed(2)}× (reference)${bareCounter >= 1 ? '' : '  ← below 1×'}`);
-} finally {
-  await Promise.all(stops.map((s) => s()));
-  await drop();
 }
