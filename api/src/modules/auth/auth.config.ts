@@ -1,4 +1,5 @@
 import { readMailConfig, type MailConfig } from '../../mail/config';
+import { rateLimitStoreFromEnv } from '../../plugins/rate-limit';
 
 export interface RateLimitRule {
   /** Attempts allowed per window. */
@@ -35,10 +36,11 @@ function int(value: string | undefined, fallback: number): number {
 export function readAuthConfig(env: NodeJS.ProcessEnv = process.env): AuthConfig {
   const windowMs = int(env.LOGIN_WINDOW_MS, 15 * 60 * 1000);
   const mailWindowMs = int(env.MAIL_LIMIT_WINDOW_MS, 15 * 60 * 1000);
+  const store = rateLimitStoreFromEnv(env);
   return {
     mail: readMailConfig(env),
-    redisUrl: env.REDIS_URL || undefined,
-    rateLimitPrefix: env.RATE_LIMIT_PREFIX || 'taquilla:rl:',
+    redisUrl: store.redisUrl,
+    rateLimitPrefix: store.nameSpace,
     login: {
       perIp: { max: int(env.LOGIN_MAX_PER_IP, 20), windowMs },
       perEmail: { max: int(env.LOGIN_MAX_PER_EMAIL, 5), windowMs },

@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
-import { DomainError } from '../../lib/errors';
+import { registerRateLimit } from '../../plugins/rate-limit';
 import type { AuthConfig, RateLimitRule } from './auth.config';
 
 /**
@@ -42,37 +40,13 @@ export function loginDelayMs(attempts: number, free: number, capMs: number): num
 const attemptKey = Symbol('taquilla.attemptKey');
 type WithAttemptKey = FastifyRequest & { [attemptKey]?: string };
 
-/** Distinct LRU entries kept in process: far more than the clients of a window, still bounded (O(1) each). */
-const LOCAL_KEYS = 200_000;
-
 export interface AccountLimits {
   login: AccountAttempts;
   emails: AccountAttempts;
 }
 
 export async function registerAccountLimits(app: FastifyInstance, config: AuthConfig): Promise<AccountLimits> {
-  let lastWarning = 0;
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, commandTimeout: 1000 })
-    : undefined;
-  redis?.on('error', (err) => {
-    // Redis retries every few hundred ms while down: one line a minute is enough.
-    if (Date.now() - lastWarning < 60_000) return;
-    lastWarning = Date.now();
-    app.log.warn({ err: String(err) }, 'Redis no responde: los límites de intentos no se cuentan mientras tanto');
-  });
-  if (redis) app.addHook('onClose', async () => redis.disconnect());
-
-  await app.register(rateLimit, {
-    global: false,
-    redis,
-    nameSpace: config.rateLimitPrefix,
-    cache: LOCAL_KEYS,
-    // A Redis outage must not lock every buyer out; it is logged above.
-    skipOnError: true,
-    keyGenerator: (request) => request.ip,
-    errorResponseBuilder: () => new DomainError('DEMASIADOS_INTENTOS'),
-  });
+  await registerRateLimit(app, { redisUrl: config.redisUrl, nameSpace: config.rateLimitPrefix });
 
   // Per-account counters (the key names its purpose); they never refuse by themselves.
   const counter = (windowMs: number): AccountAttempts => {
