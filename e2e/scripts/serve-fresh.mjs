@@ -37,12 +37,14 @@ const env = {
   // Holds last 1 minute (E2E_HOLD_MINUTES), so the expiry spec sees the server free the places
   // after a real wait of a minute, while every other spec still has ample time inside a hold.
   HOLD_MINUTES: process.env.E2E_HOLD_MINUTES || '1',
-  // Every spec signs in, registers and mails from 127.0.0.1: a whole run is far more than one
-  // person in 15 minutes. The per-IP limits themselves are tested in api/test/security.
+  // Every spec signs in, registers, mails and holds from 127.0.0.1: a whole run is far more than
+  // one person in 15 minutes. The per-IP limits themselves are tested in api/test/security and
+  // api/test/reservas.limits.test.ts.
   LOGIN_MAX_PER_IP: '1000',
   REGISTER_MAX_PER_IP: '1000',
   MAIL_MAX_PER_IP: '1000',
   LINK_TOKEN_MAX_PER_IP: '1000',
+  HOLD_MAX_PER_IP: '1000',
 };
 const { child, base } = await startServer({ port: E2E_PORT, env });
 console.log(`✔ e2e server ${base} (origin ${ORIGIN_DIR})`);

@@ -1,3 +1,5 @@
+import { rateLimitStoreFromEnv, type RateLimitStoreOptions } from '../../plugins/rate-limit';
+
 /** Settings of the holds module, from the environment (read when the app is built). */
 export interface HoldConfig {
   /** How long a hold lives (HOLD_MINUTES, default 10; decimals allowed, e.g. 0.1 for a test harness). */
@@ -6,6 +8,16 @@ export interface HoldConfig {
   sweepSeconds: number;
   /** SSE heartbeat comment interval in seconds (SSE_HEARTBEAT_SECONDS, default 15). */
   heartbeatSeconds: number;
+  /**
+   * Hold attempts per client IP and window, the three hold routes together (HOLD_MAX_PER_IP,
+   * default 120, 0 turns it off; HOLD_LIMIT_WINDOW_MS, default one minute). A buyer picks seats
+   * between attempts, a few a minute even when racing for seats; 120 leaves room for a household
+   * or an office behind one address, and stops one client from hoarding an on-sale's seats with
+   * scripted holds or crowding out the database.
+   */
+  perIp: { max: number; windowMs: number };
+  /** Where the attempt counters live (REDIS_URL shares them between API processes). */
+  limitStore: RateLimitStoreOptions;
 }
 
 function positive(value: string | undefined, fallback: number, allowZero = false): number {
@@ -19,5 +31,7 @@ export function readHoldConfig(env: NodeJS.ProcessEnv = process.env): HoldConfig
     holdMinutes: positive(env.HOLD_MINUTES, 10),
     sweepSeconds: positive(env.HOLD_SWEEP_SECONDS, 1, true),
     heartbeatSeconds: positive(env.SSE_HEARTBEAT_SECONDS, 15),
+    perIp: { max: Math.floor(positive(env.HOLD_MAX_PER_IP, 120, true)), windowMs: Math.floor(positive(env.HOLD_LIMIT_WINDOW_MS, 60_000)) },
+    limitStore: rateLimitStoreFromEnv(env),
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { apiErrorSchema, idParamSchema } from '@taquilla/shared/schemas/common';
 import {
   cancelarResponseSchema,
@@ -13,18 +13,19 @@ import {
   reservarSchema,
 } from '@taquilla/shared/schemas/reservas';
 import { DomainError } from '../../lib/errors';
+import { registerRateLimit } from '../../plugins/rate-limit';
 import { requireVerifiedUser } from '../auth/auth.guard';
 import type { RouteModule } from '../types';
 import { DisponibilidadHub, DisponibilidadPublisher, registerDisponibilidadPublisher } from './disponibilidad.notify';
 import { disponibilidadStream } from './disponibilidad.sse';
 import { startExpiryJob } from './reservas.job';
-import { readHoldConfig } from './reservas.config';
+import { readHoldConfig, type HoldConfig } from './reservas.config';
 import type { Comprador } from './reservas.repository';
 import { cancelarReserva, getReserva, reservarAsientos, reservarGenerales } from './reservas.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const eventoParams = z.object({ id: idParamSchema });
-const created = { 201: reservaCreadaSchema, ...errors };
+const created = { 201: reservaCreadaSchema, ...errors, 429: apiErrorSchema };
 
 /** The hubs by app, so tests can see open streams close (one hub per app instance). */
 export const disponibilidadHubs = new WeakMap<object, DisponibilidadHub>();
@@ -47,6 +48,28 @@ async function compradorGenerales(request: FastifyRequest, body: { nombre?: stri
   return guest(parsed.data.nombre, parsed.data.correo);
 }
 
+/**
+ * Hold attempts per client IP (HoldConfig.perIp), one counter for the three hold routes: checked
+ * on request, before the body is parsed or the database is asked, so a flood costs little. A
+ * refusal is 429 DEMASIADOS_INTENTOS with Retry-After and holds nothing; every attempt counts,
+ * held or not. Cancelling is never limited: it only gives places back. Answers the routes'
+ * `onRequest` option, or nothing when the limit is off.
+ */
+async function holdAttemptLimit(app: FastifyInstance, cfg: HoldConfig): Promise<{ onRequest?: onRequestAsyncHookHandler }> {
+  if (cfg.perIp.max === 0) return {};
+  await registerRateLimit(app, cfg.limitStore);
+  const attempt = app.createRateLimit({ keyGenerator: (request) => `reservar:${request.ip}`, max: cfg.perIp.max, timeWindow: cfg.perIp.windowMs });
+  return {
+    onRequest: async (request, reply) => {
+      const result = await attempt(request);
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header('retry-after', String(result.ttlInSeconds));
+        throw new DomainError('DEMASIADOS_INTENTOS');
+      }
+    },
+  };
+}
+
 /** Holds (spec §7 reservar, reservarInvitado, reservar_generales, cancelar), reading a hold back, and live availability. */
 export const reservasModule: RouteModule = {
   name: 'reservas',
@@ -57,6 +80,7 @@ export const reservasModule: RouteModule = {
     registerDisponibilidadPublisher(app.db, publisher);
     disponibilidadHubs.set(app.server, hub);
     const stopJob = startExpiryJob(app.db, publisher, cfg, app.log);
+    const limited = await holdAttemptLimit(app, cfg);
     app.addHook('preClose', async () => hub.endStreams());
     app.addHook('onClose', async () => {
       stopJob();
@@ -67,6 +91,7 @@ export const reservasModule: RouteModule = {
     app.post(
       '/eventos/:id/reservar',
       {
+        ...limited,
         preHandler: requireVerifiedUser,
         schema: { tags: ['reservas'], summary: 'Reservar asientos (comprador con sesión y correo verificado)', params: eventoParams, body: reservarSchema, response: created },
       },
@@ -78,7 +103,7 @@ export const reservasModule: RouteModule = {
 
     app.post(
       '/eventos/:id/reservarInvitado',
-      { schema: { tags: ['reservas'], summary: 'Reservar asientos como invitado', params: eventoParams, body: reservarInvitadoSchema, response: created } },
+      { ...limited, schema: { tags: ['reservas'], summary: 'Reservar asientos como invitado', params: eventoParams, body: reservarInvitadoSchema, response: created } },
       async (request, reply) => {
         const { asientosReserva, nombre, correo } = request.body;
         return reply.status(201).send(await reservarAsientos(app.db, cfg, publisher, request.params.id, asientosReserva.map((a) => a.id), guest(nombre, correo)));
@@ -87,7 +112,7 @@ export const reservasModule: RouteModule = {
 
     app.post(
       '/eventos/:id/reservar_generales',
-      { schema: { tags: ['reservas'], summary: 'Reservar lugares de admisión general', params: eventoParams, body: reservarGeneralesSchema, response: created } },
+      { ...limited, schema: { tags: ['reservas'], summary: 'Reservar lugares de admisión general', params: eventoParams, body: reservarGeneralesSchema, response: created } },
       async (request, reply) => {
         const comprador = await compradorGenerales(request, request.body);
         const { seccionId, cantidadAsientos } = request.body;
