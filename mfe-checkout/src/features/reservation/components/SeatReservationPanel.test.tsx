@@ -146,6 +146,26 @@ describe('SeatReservationPanel: reserve', () => {
     await settle();
     expect(screen.getByRole('alert').textContent).toBe('Puedes reservar como máximo 4 lugares en este evento.');
   });
+
+  it('too many attempts from this address (429) shows the server reason and keeps the selection', async () => {
+    const fake = fakeDeps();
+    fake.api.reservar.mockRejectedValueOnce(new ApiError({ status: 429, messages: ['Demasiados intentos. Intenta de nuevo en unos minutos.'] }));
+    renderPanel(fake);
+    await settle();
+    select(['11']);
+    continuar();
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe('Demasiados intentos. Intenta de nuevo en unos minutos.');
+    await tick(3000);
+    expect(fake.reload).not.toHaveBeenCalled();
+    fake.api.reservar.mockResolvedValue({ id: RESERVA_ID, reservaId: RESERVA_ID, fechaExpiracion: EXPIRA });
+    fake.api.getReserva.mockResolvedValue(reservaDetalle({ fechaExpiracion: EXPIRA }));
+    continuar();
+    await settle();
+    expect(fake.api.reservar).toHaveBeenLastCalledWith('1', { asientosReserva: [{ id: 11 }] });
+    // Three seconds after NOW, the hold until NOW + 10 min reads 9:57 left.
+    expect(timer()).toContain('09:57');
+  });
 });
 
 describe('SeatReservationPanel: guest', () => {
