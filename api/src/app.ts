@@ -17,6 +17,7 @@ import type { RouteModule } from './modules/types';
 import { apiAuthPlugin } from './plugins/auth';
 import { errorHandler, notFoundHandler } from './plugins/error-handler';
 import { inputGuardPlugin } from './plugins/input-guard';
+import { untrustedProxyWarning } from './plugins/untrusted-proxy';
 import { mediaRoutes } from './plugins/media';
 import { storefrontPlugin } from './plugins/storefront';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -80,6 +81,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   app.setSerializerCompiler(zodResponseSerializer({ validate: validateResponses }));
   app.setErrorHandler(errorHandler);
   await app.register(inputGuardPlugin);
+  if (config.trustProxy === false) await app.register(untrustedProxyWarning);
   await app.register(securityHeadersPlugin, {
     remoteOrigins: config.remoteOrigins,
     allowRemoteOverrides: config.allowRemoteOverrides,
