@@ -67,7 +67,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
-  const database = opts.db ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir }));
+  const database = opts.db ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir, poolWaitMs: config.poolWaitMs }));
   if (!opts.db) app.addHook('onClose', async () => database.close());
   if (opts.migrate !== false) await database.migrate();
   if (opts.seed !== false) await seedIfEmpty(database.db, app.log);

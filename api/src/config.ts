@@ -43,6 +43,12 @@ export interface EnvConfig {
   jwtSecret: string;
   databaseUrl: string | undefined;
   pgliteDir: string;
+  /**
+   * DB_POOL_WAIT_MS (10000): PostgreSQL server only. A request that waits this long for a
+   * database connection gets 503 "Hay muchas solicitudes en este momento…" with Retry-After
+   * instead of waiting without end while an on-sale overloads the database.
+   */
+  poolWaitMs: number;
   logLevel: string;
   /**
    * Fastify `trustProxy`: off by default, so a client cannot dodge the per-IP rate limits by
@@ -64,6 +70,11 @@ export interface EnvConfig {
   pagos: PagosConfig;
 }
 
+function positiveInt(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
 function parseTrustProxy(value: string | undefined): EnvConfig['trustProxy'] {
   if (!value || value === 'false' || value === '0') return false;
   if (value === 'true') return true;
@@ -83,6 +94,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     jwtSecret: env.JWT_SECRET || localJwtSecret(),
     databaseUrl: env.DATABASE_URL || undefined,
     pgliteDir: env.PGLITE_DIR || path.join(REPO_ROOT, '.data', 'pglite'),
+    poolWaitMs: positiveInt(env.DB_POOL_WAIT_MS, 10_000),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     production: env.NODE_ENV === 'production',

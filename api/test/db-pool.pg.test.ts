@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
+import net from 'node:net';
 import { inject, afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client';
-import { Pool } from '../src/db/pool';
+import { Pool, POOL_WAIT_TIMEOUT } from '../src/db/pool';
 import { queryRows } from '../src/db/rows';
 
 /**
@@ -82,6 +83,35 @@ describe('database pool', () => {
       expect(Number(fresh.rows[0].pid)).not.toBe(pid);
     } finally {
       await pool.end();
+    }
+  });
+});
+
+describe('database pool: waiting for a connection', () => {
+  it('a query or transaction that waits longer than poolWaitMs fails with POOL_WAIT_TIMEOUT, and the pool serves again once a connection is free', async () => {
+    const database = await openDatabase({ url: inject('pgBaseUrl'), poolSize: 1, poolWaitMs: 150 });
+    try {
+      const pool = (database.db as unknown as { $client: Pool }).$client;
+      const taken = await pool.connect();
+      await expect(database.db.execute(sql`select 1`)).rejects.toMatchObject({ cause: { code: POOL_WAIT_TIMEOUT } });
+      await expect(database.db.transaction(async (tx) => tx.execute(sql`select 1`))).rejects.toMatchObject({ code: POOL_WAIT_TIMEOUT });
+      taken.release();
+      expect(await queryRows<{ n: number }>(database.db, sql`select 1 as n`)).toEqual([{ n: 1 }]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('a server that accepts the connection but never answers fails with ETIMEDOUT (the API answers 503)', async () => {
+    const silent = net.createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    const database = await openDatabase({ url: `postgres://postgres@127.0.0.1:${port}/nada`, poolSize: 1, poolWaitMs: 150 });
+    try {
+      await expect(database.db.execute(sql`select 1`)).rejects.toMatchObject({ cause: { code: 'ETIMEDOUT' } });
+    } finally {
+      await database.close();
+      silent.close();
     }
   });
 });

@@ -37,6 +37,12 @@ export interface DatabaseOptions {
   loadDataDir?: Blob;
   /** node-postgres pool size. */
   poolSize?: number;
+  /**
+   * node-postgres: how long a query or transaction waits for a free connection (or for a new
+   * one to open) before it fails with a code the API answers as 503 (src/db/pool.ts). Default
+   * 10 s.
+   */
+  poolWaitMs?: number;
   /** PGlite folder: how long to wait for a live process's lock to go (a restart overlapping the old process) before refusing. Default 5 s. */
   lockWaitMs?: number;
 }
@@ -104,7 +110,7 @@ async function lockDataDir(dir: string, waitMs: number): Promise<() => Promise<v
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
-    const pool = new Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    const pool = new Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, connectionTimeoutMillis: opts.poolWaitMs ?? 10_000 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -33,6 +33,23 @@ function keepsConnection(err: unknown): boolean {
  * pool and every client get one for their whole life; the broken client is removed on release
  * or, idle, by the pool itself.
  */
+/** `code` of the error a query or transaction gets after waiting DB_POOL_WAIT_MS for a connection. */
+export const POOL_WAIT_TIMEOUT = 'POOL_WAIT_TIMEOUT';
+
+/**
+ * pg-pool's timeouts carry no code, only a message. Waiting longer than connectionTimeoutMillis
+ * for a free connection gets `code` POOL_WAIT_TIMEOUT (every connection is busy: the API answers
+ * 503 "try again in a few seconds"); a new connection that took too long to open gets ETIMEDOUT
+ * (the server is unreachable or overloaded: 503 as well). test/db-pool.pg.test.ts pins both
+ * messages, so a pg-pool upgrade that changes them fails there.
+ */
+function tagTimeout(err: unknown): unknown {
+  if (!(err instanceof Error) || 'code' in err) return err;
+  if (err.message === 'timeout exceeded when trying to connect') return Object.assign(err, { code: POOL_WAIT_TIMEOUT });
+  if (err.message === 'Connection terminated due to connection timeout') return Object.assign(err, { code: 'ETIMEDOUT' });
+  return err;
+}
+
 export class Pool extends pg.Pool {
   constructor(config: pg.PoolConfig) {
     super(config);
@@ -42,6 +59,14 @@ export class Pool extends pg.Pool {
 }
 
 const poolQuery = pg.Pool.prototype.query;
+const poolConnect = pg.Pool.prototype.connect;
+
+Pool.prototype.connect = function connect(this: Pool, ...args: unknown[]) {
+  if (args.length > 0) return (poolConnect as (...a: unknown[]) => unknown).apply(this, args);
+  return ((poolConnect as (this: Pool) => Promise<pg.PoolClient>).call(this)).catch((err: unknown) => {
+    throw tagTimeout(err);
+  });
+} as pg.Pool['connect'];
 
 Pool.prototype.query = function query(this: Pool, ...args: unknown[]) {
   // Callback style and submittables (cursors, streams) keep pg's own handling; drizzle and our

@@ -3,6 +3,7 @@ import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError, ERRORS, PROMO_ERROR_CODES, reasonPhrase, type ErrorCode } from '../lib/errors';
 import { databaseFailure } from '../lib/safe-error';
+import { POOL_WAIT_TIMEOUT } from '../db/pool';
 
 interface ErrorBody {
   statusCode: number;
@@ -66,6 +67,28 @@ function retryAfter(reply: FastifyReply, status: number): void {
   if ((status === 429 || status === 503) && !reply.hasHeader('retry-after')) reply.header('retry-after', status === 429 ? '60' : '5');
 }
 
+let busySince = 0;
+let busyCount = 0;
+
+/**
+ * Every database connection stayed busy for DB_POOL_WAIT_MS (an on-sale beyond what the database
+ * serves): 503 SERVICIO_OCUPADO with Retry-After, so the buyer is told to try again instead of
+ * waiting without end, and the requests already queued get the connections. Logged once per
+ * 10 s with how many were answered so, not once per request (that would flood the log when it
+ * matters most).
+ */
+function poolBusy(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  busyCount++;
+  const now = Date.now();
+  if (now - busySince >= 10_000) {
+    request.log.warn({ respuestas503: busyCount }, 'Todas las conexiones a la base de datos siguen ocupadas tras DB_POOL_WAIT_MS: se responde 503');
+    busySince = now;
+    busyCount = 0;
+  }
+  retryAfter(reply, 503);
+  return reply.status(503).send(body(503, ERRORS.SERVICIO_OCUPADO.message, 'SERVICIO_OCUPADO'));
+}
+
 export function errorHandler(this: FastifyInstance, error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const status0 = error instanceof DomainError ? error.status : typeof error.statusCode === 'number' ? error.statusCode : 500;
   retryAfter(reply, status0);
@@ -89,6 +112,7 @@ export function errorHandler(this: FastifyInstance, error: FastifyError, request
   }
   const db = databaseFailure(error);
   const sqlState = db?.code ?? error.code;
+  if (sqlState === POOL_WAIT_TIMEOUT) return poolBusy(request, reply);
   if (sqlState && BAD_INPUT_SQLSTATES.has(sqlState)) {
     return reply.status(400).send(body(400, ERRORS.SOLICITUD_INVALIDA.message, 'SOLICITUD_INVALIDA'));
   }

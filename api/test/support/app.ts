@@ -18,14 +18,15 @@ export interface TestApp {
 
 /**
  * A fresh, migrated and seeded database for this test file: PGlite loaded from the template
- * tarball (`pnpm test`) or a PostgreSQL database cloned from the template (`pnpm test:pg`).
+ * tarball (`pnpm test`) or a PostgreSQL database cloned from the template (`pnpm test:pg`);
+ * `pool` sizes the PostgreSQL pool (default 4 connections).
  */
-export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function openTestDatabase(pool: { poolSize?: number; poolWaitMs?: number } = {}): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (inject('dbMode') === 'pg') {
     const base = inject('pgBaseUrl');
     const name = `taquilla_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
     await adminQuery(base, `create database "${name}" template "${inject('pgTemplateDb')}"`);
-    const database = await openDatabase({ url: databaseUrl(base, name), poolSize: 4 });
+    const database = await openDatabase({ url: databaseUrl(base, name), poolSize: 4, ...pool });
     return { database, drop: () => adminQuery(base, `drop database if exists "${name}" with (force)`) };
   }
   const tar = readFileSync(inject('pgliteTemplate'));
