@@ -17,22 +17,6 @@ function keepsConnection(err: unknown): boolean {
   return err instanceof pg.DatabaseError && err.severity !== 'FATAL' && err.severity !== 'PANIC' && !STALE_STATEMENT.has(err.code ?? '');
 }
 
-/**
- * node-postgres' pool, except that a query that failed with an ordinary database error gives
- * its connection back instead of closing it.
- *
- * `pg.Pool#query` closes the connection whenever a query fails. Every lost race on an on-sale
- * night (a seat taken between the check and the write, TQ409) then cost a new server process,
- * which connects and authenticates, and then compiles reservar_lugares and plans its statements
- * again on its first hold, while the other holds queue for the pool. A connection the client
- * sees broken is still closed by the pool on release (it checks the client's own state).
- *
- * A connection that drops never ends the process: node-postgres emits `error` on the client (a
- * checked-out one too; its query is rejected as well), and pg-pool re-emits an idle client's
- * error on the pool. An `error` event with no listener would be an uncaught exception, so the
- * pool and every client get one for their whole life; the broken client is removed on release
- * or, idle, by the pool itself.
- */
 /** `code` of the error a query or transaction gets after waiting DB_POOL_WAIT_MS for a connection. */
 export const POOL_WAIT_TIMEOUT = 'POOL_WAIT_TIMEOUT';
 
@@ -50,6 +34,25 @@ function tagTimeout(err: unknown): unknown {
   return err;
 }
 
+/**
+ * node-postgres' pool, except that a query that failed with an ordinary database error gives
+ * its connection back instead of closing it.
+ *
+ * `pg.Pool#query` closes the connection whenever a query fails. Every lost race on an on-sale
+ * night (a seat taken between the check and the write, TQ409) then cost a new server process,
+ * which connects and authenticates, and then compiles reservar_lugares and plans its statements
+ * again on its first hold, while the other holds queue for the pool. A connection the client
+ * sees broken is still closed by the pool on release (it checks the client's own state).
+ *
+ * A connection that drops never ends the process: node-postgres emits `error` on the client (a
+ * checked-out one too; its query is rejected as well), and pg-pool re-emits an idle client's
+ * error on the pool. An `error` event with no listener would be an uncaught exception, so the
+ * pool and every client get one for their whole life; the broken client is removed on release
+ * or, idle, by the pool itself.
+ *
+ * A request never waits without end for a connection: with connectionTimeoutMillis set
+ * (DB_POOL_WAIT_MS), pg-pool's timeout errors get the codes above.
+ */
 export class Pool extends pg.Pool {
   constructor(config: pg.PoolConfig) {
     super(config);
