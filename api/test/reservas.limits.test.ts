@@ -1,16 +1,16 @@
+import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/rows';
 import { buildTestApp, type TestApp } from './support/app';
 import { createUser, freeSeats, guest, pickEvento, seatStates } from './support/reservas';
-import { queryRows } from '../src/db/rows';
-import { sql } from 'drizzle-orm';
 
 /** Hold attempts per client IP (HOLD_MAX_PER_IP): one client cannot hoard seats with scripted holds. */
 
 const TOO_MANY = 'Demasiados intentos. Intenta de nuevo en unos minutos.';
 const opened: TestApp[] = [];
 afterAll(async () => {
-  for (const t of opened) await t.close();
+  for (const t of opened.reverse()) await t.close();
 });
 
 async function holdsApp(env: Record<string, string>): Promise<TestApp> {
