@@ -24,6 +24,8 @@ export const CHANNEL = 'disponibilidad';
 /** NOTIFY payloads must stay under 8,000 bytes: ~35 bytes per seat → at most 100 per message. */
 const SEATS_PER_MESSAGE = 100;
 const PUBLISH_DELAY_MS = 25;
+/** After a failed batch the next waits twice as long as the last, up to this. */
+const RETRY_MAX_MS = 5_000;
 /** Advisory lock key ('taqd'): batches of all processes read and commit one after another. */
 const PUBLISH_LOCK = 0x74617164;
 
@@ -47,7 +49,10 @@ export interface PlaceChanges {
 /**
  * Collects committed changes and announces them in batches. Each batch takes an advisory lock
  * before reading the seats' state, so batches from different processes read and commit in the
- * same order: the last message about a seat always carries its newest state.
+ * same order: the last message about a seat always carries its newest state. A batch that fails
+ * (the database down, or every connection busy for DB_POOL_WAIT_MS) is queued again with the
+ * changes that arrive meanwhile and sent after a growing delay: a batch reads the seats' state
+ * when it runs, so sending it late is sending the truth.
  */
 export class DisponibilidadPublisher {
   private seats = new Set<number>();
@@ -55,6 +60,9 @@ export class DisponibilidadPublisher {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private closed = false;
+  private closing = false;
+  /** Batches failed in a row (0 after a success). */
+  private failures = 0;
 
   constructor(
     private readonly db: Db,
@@ -67,7 +75,8 @@ export class DisponibilidadPublisher {
     for (const id of changes.asientos ?? []) this.seats.add(id);
     for (const g of changes.generales ?? []) this.generales.set(`${g.eventoId}:${g.seccionId}`, g);
     if (!this.timer && (this.seats.size > 0 || this.generales.size > 0)) {
-      this.timer = setTimeout(() => void this.flush(), PUBLISH_DELAY_MS);
+      const delay = this.failures === 0 ? PUBLISH_DELAY_MS : Math.min(PUBLISH_DELAY_MS * 2 ** this.failures, RETRY_MAX_MS);
+      this.timer = setTimeout(() => void this.flush(), delay);
     }
   }
 
@@ -82,7 +91,14 @@ export class DisponibilidadPublisher {
     this.generales.clear();
     if (seats.length === 0 && generales.length === 0) return;
     this.running = this.send(seats, generales)
-      .catch((err) => this.log.warn({ err }, 'disponibilidad: publish failed'))
+      .then(() => {
+        this.failures = 0;
+      })
+      .catch((err) => {
+        this.failures++;
+        this.log.warn({ err, fallos: this.failures }, 'disponibilidad: publish failed; the batch is queued again');
+        if (!this.closing) this.queue({ asientos: seats, generales });
+      })
       .finally(() => {
         this.running = null;
       });
@@ -90,6 +106,7 @@ export class DisponibilidadPublisher {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     await this.flush();
     this.closed = true;
   }
