@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { apiErrorSchema, idParamSchema } from '@taquilla/shared/schemas/common';
 import {
   cancelarResponseSchema,
@@ -49,25 +49,17 @@ async function compradorGenerales(request: FastifyRequest, body: { nombre?: stri
 }
 
 /**
- * Hold attempts per client IP (HoldConfig.perIp), one counter for the three hold routes: checked
- * on request, before the body is parsed or the database is asked, so a flood costs little. A
- * refusal is 429 DEMASIADOS_INTENTOS with Retry-After and holds nothing; every attempt counts,
- * held or not. Cancelling is never limited: it only gives places back. Answers the routes'
- * `onRequest` option, or nothing when the limit is off.
+ * Hold attempts per client IP (HoldConfig.perIp), checked on request, before the body is parsed
+ * or the database is asked, so a flood costs little; a refusal is 429 DEMASIADOS_INTENTOS with
+ * Retry-After and holds nothing, and every attempt counts, held or not. @fastify/rate-limit's own
+ * handler, created once and set on the three hold routes so they share one counter (a route's
+ * `config.rateLimit` would count each route apart). Cancelling is never limited: it only gives
+ * places back. Answers the routes' `onRequest` option, or nothing when the limit is off.
  */
-async function holdAttemptLimit(app: FastifyInstance, cfg: HoldConfig): Promise<{ onRequest?: onRequestAsyncHookHandler }> {
+async function holdAttemptLimit(app: FastifyInstance, cfg: HoldConfig): Promise<{ onRequest?: preHandlerAsyncHookHandler }> {
   if (cfg.perIp.max === 0) return {};
   await registerRateLimit(app, cfg.limitStore);
-  const attempt = app.createRateLimit({ keyGenerator: (request) => `reservar:${request.ip}`, max: cfg.perIp.max, timeWindow: cfg.perIp.windowMs });
-  return {
-    onRequest: async (request, reply) => {
-      const result = await attempt(request);
-      if (!result.isAllowed && result.isExceeded) {
-        reply.header('retry-after', String(result.ttlInSeconds));
-        throw new DomainError('DEMASIADOS_INTENTOS');
-      }
-    },
-  };
+  return { onRequest: app.rateLimit({ keyGenerator: (request) => `reservar:${request.ip}`, max: cfg.perIp.max, timeWindow: cfg.perIp.windowMs }) };
 }
 
 /** Holds (spec §7 reservar, reservarInvitado, reservar_generales, cancelar), reading a hold back, and live availability. */
