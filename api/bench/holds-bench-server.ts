@@ -84,7 +84,7 @@ process.on('SIGTERM', () => {
 function traceApp(): void {
   const lag = monitorEventLoopDelay({ resolution: 5 });
   lag.enable();
-  const appPool = (database.db as unknown as { $client: pg.Pool }).$client;
+  const appPool = database.pool!;
   let answers = 0;
   let serverMs = 0;
   app.addHook('onResponse', async (_req, reply) => {

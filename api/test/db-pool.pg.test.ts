@@ -91,7 +91,7 @@ describe('database pool: waiting for a connection', () => {
   it('a query or transaction that waits longer than poolWaitMs fails with POOL_WAIT_TIMEOUT, and the pool serves again once a connection is free', async () => {
     const database = await openDatabase({ url: inject('pgBaseUrl'), poolSize: 1, poolWaitMs: 150 });
     try {
-      const pool = (database.db as unknown as { $client: Pool }).$client;
+      const pool = database.pool!;
       const taken = await pool.connect();
       await expect(database.db.execute(sql`select 1`)).rejects.toMatchObject({ cause: { code: POOL_WAIT_TIMEOUT } });
       await expect(database.db.transaction(async (tx) => tx.execute(sql`select 1`))).rejects.toMatchObject({ code: POOL_WAIT_TIMEOUT });

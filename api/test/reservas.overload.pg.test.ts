@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Pool } from '../src/db/pool';
 import type { Database } from '../src/db/client';
 import { buildTestApp, openTestDatabase, type TestApp } from './support/app';
 import { freeSeats, guest, pickEvento, seatStates } from './support/reservas';
@@ -29,7 +28,7 @@ describe('every database connection busy', () => {
     const hold = () =>
       t.request({ method: 'POST', url: `/api/v1/eventos/${ev.eventoId}/reservarInvitado`, payload: { asientosReserva: [{ id: seat }], ...guest() } });
 
-    const pool = (database.db as unknown as { $client: Pool }).$client;
+    const pool = database.pool!;
     const taken = await pool.connect();
     let busy;
     try {

@@ -24,6 +24,8 @@ export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'api', 'drizzle');
 export interface Database {
   db: Db;
   kind: 'pglite' | 'pg';
+  /** The connection pool behind `db` on a PostgreSQL server (its counts, a connection of one's own); none on PGlite. */
+  pool?: Pool;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -115,6 +117,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     return {
       db,
       kind: 'pg',
+      pool,
       migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
       close: () => pool.end(),
     };
