@@ -3,6 +3,7 @@ import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'no
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readPagosConfig, type PagosConfig } from './modules/pagos/pagos.config';
+import { positiveInt } from './lib/env';
 
 /** Repository root (two levels above api/src). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -68,11 +69,6 @@ export interface EnvConfig {
   sessionMaxAgeSeconds: number;
   /** Payment gateway: Openpay when its keys are set, else the built-in sandbox (modules/pagos/pagos.config.ts). */
   pagos: PagosConfig;
-}
-
-function positiveInt(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return value !== undefined && value !== '' && Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
 function parseTrustProxy(value: string | undefined): EnvConfig['trustProxy'] {

@@ -1,4 +1,5 @@
 import { readMailConfig, type MailConfig } from '../../mail/config';
+import { positiveInt } from '../../lib/env';
 import { rateLimitStoreFromEnv } from '../../plugins/rate-limit';
 
 export interface RateLimitRule {
@@ -28,31 +29,26 @@ export interface AuthConfig {
   jwtExpiresIn: string;
 }
 
-function int(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return value !== undefined && value !== '' && Number.isInteger(n) && n > 0 ? n : fallback;
-}
-
 export function readAuthConfig(env: NodeJS.ProcessEnv = process.env): AuthConfig {
-  const windowMs = int(env.LOGIN_WINDOW_MS, 15 * 60 * 1000);
-  const mailWindowMs = int(env.MAIL_LIMIT_WINDOW_MS, 15 * 60 * 1000);
+  const windowMs = positiveInt(env.LOGIN_WINDOW_MS, 15 * 60 * 1000);
+  const mailWindowMs = positiveInt(env.MAIL_LIMIT_WINDOW_MS, 15 * 60 * 1000);
   const store = rateLimitStoreFromEnv(env);
   return {
     mail: readMailConfig(env),
     redisUrl: store.redisUrl,
     rateLimitPrefix: store.nameSpace,
     login: {
-      perIp: { max: int(env.LOGIN_MAX_PER_IP, 20), windowMs },
-      perEmail: { max: int(env.LOGIN_MAX_PER_EMAIL, 5), windowMs },
-      maxDelayMs: int(env.LOGIN_MAX_DELAY_MS, 8000),
+      perIp: { max: positiveInt(env.LOGIN_MAX_PER_IP, 20), windowMs },
+      perEmail: { max: positiveInt(env.LOGIN_MAX_PER_EMAIL, 5), windowMs },
+      maxDelayMs: positiveInt(env.LOGIN_MAX_DELAY_MS, 8000),
     },
-    register: { perIp: { max: int(env.REGISTER_MAX_PER_IP, 50), windowMs } },
+    register: { perIp: { max: positiveInt(env.REGISTER_MAX_PER_IP, 50), windowMs } },
     emails: {
-      perIp: { max: int(env.MAIL_MAX_PER_IP, 20), windowMs: mailWindowMs },
-      perAddress: { max: int(env.MAIL_MAX_PER_ADDRESS, 5), windowMs: mailWindowMs },
+      perIp: { max: positiveInt(env.MAIL_MAX_PER_IP, 20), windowMs: mailWindowMs },
+      perAddress: { max: positiveInt(env.MAIL_MAX_PER_ADDRESS, 5), windowMs: mailWindowMs },
     },
-    linkTokens: { perIp: { max: int(env.LINK_TOKEN_MAX_PER_IP, 20), windowMs } },
-    hashing: { concurrency: int(env.HASH_CONCURRENCY, 2), maxQueued: int(env.HASH_MAX_QUEUED, 32) },
+    linkTokens: { perIp: { max: positiveInt(env.LINK_TOKEN_MAX_PER_IP, 20), windowMs } },
+    hashing: { concurrency: positiveInt(env.HASH_CONCURRENCY, 2), maxQueued: positiveInt(env.HASH_MAX_QUEUED, 32) },
     jwtExpiresIn: env.JWT_EXPIRES_IN || '7d',
   };
 }
