@@ -242,6 +242,31 @@ describe('SeatSelection', () => {
     expect(changes.at(-1)!.asientoIds).toEqual(['2']);
   });
 
+  it('a click focuses the map without the keyboard ring; the first key shows it on the clicked seat', async () => {
+    renderAt('/eventos/1/2/Secci%C3%B3n%20101');
+    const canvas = await screen.findByRole('application', { name: /Asientos de Sección 101/ });
+    const ring = () => document.querySelector('.seat-focus');
+    // the press that focuses the canvas (as a mouse's does), then its click on A3 (row 0, column 2)
+    fireEvent.pointerDown(canvas);
+    fireEvent.focus(canvas);
+    expect(ring()).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('');
+    const cell = 24;
+    canvas.getBoundingClientRect = () => ({ left: 0, top: 0, right: 240, bottom: 240, width: 240, height: 240, x: 0, y: 0, toJSON: () => ({}) });
+    fireEvent.click(canvas, { clientX: 2 * cell + 5, clientY: 5 });
+    expect(screen.queryByText('1 asiento seleccionado')).not.toBeNull();
+    expect(screen.getByRole('status').textContent).toMatch(/^Fila A, asiento 3: seleccionado/);
+    expect(ring()).toBeNull();
+    fireEvent.keyDown(canvas, { key: 'ArrowLeft' });
+    expect((ring() as HTMLElement | null)?.style.left).toBe(`${1 * cell}px`);
+    expect(screen.getByRole('status').textContent).toMatch(/^Fila A, asiento 2: disponible/);
+    // leaving and coming back by keyboard (no press): ring and read-out at once
+    fireEvent.blur(canvas);
+    expect(ring()).toBeNull();
+    fireEvent.focus(canvas);
+    expect(ring()).not.toBeNull();
+  });
+
   it('turns the back link into the cancel arrow while a hold is live, and asks checkout to cancel', async () => {
     const cancel = vi.fn();
     bus.on('seating:cancel-requested', cancel);

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import type { EstadoAsiento } from '@taquilla/shared/schemas/catalog';
 import { changedSeats, paintSeats } from '../lib/paint';
 import { hitTest, type SeatGrid } from '../lib/seat-grid';
@@ -15,13 +15,15 @@ export interface SeatCanvasProps {
   onKeyDown: (e: KeyboardEvent<HTMLCanvasElement>) => void;
   onFocus: () => void;
   onBlur: () => void;
+  onPointerDown: (e: PointerEvent<HTMLCanvasElement>) => void;
+  onPointerCancel: () => void;
 }
 
 /**
  * One canvas for the whole section; React re-renders it as one element whatever the seat count.
  * The keyboard focus ring is a DOM overlay (SeatMap), so moving focus repaints nothing here.
  */
-export function SeatCanvas({ grid, estados, selected, cell, label, describedBy, onSeatClick, onHover, onKeyDown, onFocus, onBlur }: SeatCanvasProps) {
+export function SeatCanvas({ grid, estados, selected, cell, label, describedBy, onSeatClick, onHover, onKeyDown, onFocus, onBlur, onPointerDown, onPointerCancel }: SeatCanvasProps) {
   const ref = useRef<HTMLCanvasElement>(null);
   const width = grid.cols * cell;
   const height = grid.rows.length * cell;
@@ -72,6 +74,8 @@ export function SeatCanvas({ grid, estados, selected, cell, label, describedBy, 
       onKeyDown={onKeyDown}
       onFocus={onFocus}
       onBlur={onBlur}
+      onPointerDown={onPointerDown}
+      onPointerCancel={onPointerCancel}
     />
   );
 }

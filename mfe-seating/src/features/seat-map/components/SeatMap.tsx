@@ -33,7 +33,10 @@ const TIP_HALF = 80;
 export function SeatMap({ grid, estados, selected, seccionNombre, toggle, allIn }: SeatMapProps) {
   const cell = cellFor(grid.cols);
   const [focus, setFocus] = useState<number | null>(null);
+  /** The keyboard's focus ring (and its tooltip) shows, as :focus-visible would: not after a click. */
   const [focused, setFocused] = useState(false);
+  /** Set by a pointer press that is about to focus the canvas. */
+  const focusByPointer = useRef(false);
   const [hover, setHover] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const scrollerRef = useRef<HTMLDivElement>(null);
@@ -64,9 +67,13 @@ export function SeatMap({ grid, estados, selected, seccionNombre, toggle, allIn 
     if (y < el.scrollTop + cell || y > el.scrollTop + el.clientHeight - cell) el.scrollTop = y - el.clientHeight / 2;
   };
 
+  /** The seat the keyboard starts from: the last one focused or clicked, else the first free one. */
+  const startSeat = () => focus ?? Math.max(0, estados.indexOf('disponible'));
+
   const onKeyDown = (e: KeyboardEvent<HTMLCanvasElement>) => {
     if (grid.asientos.length === 0) return;
-    const current = focus ?? 0;
+    if (!focused) setFocused(true);
+    const current = startSeat();
     const move = KEY_MOVES[e.key];
     if (move) {
       e.preventDefault();
@@ -81,9 +88,15 @@ export function SeatMap({ grid, estados, selected, seccionNombre, toggle, allIn 
   };
 
   const onFocus = () => {
+    // A click focuses the canvas and picks its own seat (choose), so there is nothing to show
+    // or read out yet; the ring appears with the first key.
+    if (focusByPointer.current) {
+      focusByPointer.current = false;
+      return;
+    }
     setFocused(true);
     if (grid.asientos.length === 0) return;
-    const start = focus ?? Math.max(0, estados.indexOf('disponible'));
+    const start = startSeat();
     setFocus(start);
     announce(start);
   };
@@ -120,6 +133,13 @@ export function SeatMap({ grid, estados, selected, seccionNombre, toggle, allIn 
               onHover={setHover}
               onKeyDown={onKeyDown}
               onFocus={onFocus}
+              onPointerDown={(e) => {
+                if (document.activeElement !== e.currentTarget) focusByPointer.current = true;
+              }}
+              // A touch that turns into a scroll does not focus: the next focus may be the keyboard's.
+              onPointerCancel={() => {
+                focusByPointer.current = false;
+              }}
               onBlur={() => setFocused(false)}
             />
             {focused && focus !== null && (
