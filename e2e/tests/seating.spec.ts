@@ -213,6 +213,18 @@ test.describe('seat page', () => {
     await expect(page.getByText('No has seleccionado asientos.')).toBeVisible();
   });
 
+  test('a click focuses the map without the keyboard ring; the first arrow shows it beside the clicked seat', async ({ page }) => {
+    const canvas = await openSection101(page);
+    const ring = page.locator('.seat-focus');
+    await canvas.click({ position: seat(15, 7) });
+    await expect(page.getByText('1 asiento seleccionado')).toBeVisible();
+    expect(await canvas.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect(ring).toHaveCount(0);
+    await page.keyboard.press('ArrowLeft');
+    await expect(ring).toHaveCount(1);
+    await expect(page.getByRole('status').filter({ hasText: /Fila/ })).toHaveText(/^Fila H, asiento 15: disponible/);
+  });
+
   test('a section that does not exist is an alert, then the event list', async ({ page }) => {
     await page.goto('/eventos/1/999999/Inventada');
     await expect(page).toHaveURL(/\/eventos$/);
