@@ -12,7 +12,8 @@ export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length
 export const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
 
 /**
- * Starts everything on `port`; answers the base URL, the browser, the API key and `close()`.
+ * Starts everything on `port`; answers the base URL, the browser, `launchBrowser(extraArgs)`,
+ * the API key and `close()`.
  * Exits with a Spanish hint when the shell was not built.
  */
 export async function startStorefront({ port, tag, apiKey = 'taquilla-bench-key', env = {} }) {
@@ -36,13 +37,17 @@ export async function startStorefront({ port, tag, apiKey = 'taquilla-bench-key'
     stdio: 'ignore',
   });
   process.once('exit', () => child.kill('SIGTERM'));
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const launch = (extraArgs = []) =>
+    chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...extraArgs],
+    });
+  const browser = await launch();
   return {
     base,
     browser,
+    /** Another Chromium with extra flags; the caller closes it. */
+    launchBrowser: launch,
     apiKey,
     async close() {
       await browser.close();
