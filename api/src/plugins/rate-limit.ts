@@ -26,7 +26,7 @@ const clients = new WeakMap<object, Map<string, { redis: Redis; users: number }>
  * last one's context closes. Its connection is named after the key prefix, so `CLIENT LIST`
  * shows which counters each connection serves.
  */
-export function sharedRedis(app: FastifyInstance, opts: RateLimitStoreOptions & { redisUrl: string }): Redis {
+function sharedRedis(app: FastifyInstance, opts: RateLimitStoreOptions & { redisUrl: string }): Redis {
   let byUrl = clients.get(app.server);
   if (!byUrl) clients.set(app.server, (byUrl = new Map()));
   const key = `${opts.redisUrl} ${opts.nameSpace}`;
