@@ -43,15 +43,25 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** A signed-in buyer with seats 11 and 12 held until EXPIRA. */
-async function holdTwoSeats(fake = fakeDeps(), ahora = NOW.toISOString()) {
-  fake.api.reservar.mockResolvedValue({ id: RESERVA_ID, reservaId: RESERVA_ID, fechaExpiracion: EXPIRA });
-  fake.api.getReserva.mockResolvedValue(reservaDetalle({ fechaExpiracion: EXPIRA, ahora }));
+/** Renders the panel, selects `seats` and presses 'Continuar'; answers once that has settled. */
+async function continuarCon(fake: ReturnType<typeof fakeDeps>, seats = ['11']) {
   renderPanel(fake);
   await settle();
-  select(['11', '12']);
+  select(seats);
   continuar();
   await settle();
+}
+
+/** The next 'Continuar' holds, until EXPIRA. */
+function holdSucceeds(fake: ReturnType<typeof fakeDeps>, ahora?: string) {
+  fake.api.reservar.mockResolvedValue({ id: RESERVA_ID, reservaId: RESERVA_ID, fechaExpiracion: EXPIRA });
+  fake.api.getReserva.mockResolvedValue(reservaDetalle({ fechaExpiracion: EXPIRA, ...(ahora ? { ahora } : {}) }));
+}
+
+/** A signed-in buyer with seats 11 and 12 held until EXPIRA. */
+async function holdTwoSeats(fake = fakeDeps(), ahora = NOW.toISOString()) {
+  holdSucceeds(fake, ahora);
+  await continuarCon(fake, ['11', '12']);
   return fake;
 }
 
@@ -106,11 +116,7 @@ describe('SeatReservationPanel: reserve', () => {
     fake.api.reservar.mockRejectedValue(
       new ApiError({ status: 409, messages: ['Uno o más asientos ya no están disponibles. Por favor, actualiza la página.'] }),
     );
-    renderPanel(fake);
-    await settle();
-    select(['11']);
-    continuar();
-    await settle();
+    await continuarCon(fake);
     expect(screen.getByRole('alert').textContent).toBe('Uno o más asientos ya no están disponibles. Por favor, actualiza la página.');
     expect(fake.store.value).toBeNull();
     await tick(1999);
@@ -122,15 +128,10 @@ describe('SeatReservationPanel: reserve', () => {
   it('a server failure shows the generic message and lets the buyer try again', async () => {
     const fake = fakeDeps();
     fake.api.reservar.mockRejectedValueOnce(new ApiError({ status: 500, messages: ['boom'] }));
-    renderPanel(fake);
-    await settle();
-    select(['11']);
-    continuar();
-    await settle();
+    await continuarCon(fake);
     expect(screen.getByRole('alert').textContent).toBe('Ocurrió un error al reservar. Por favor, intenta nuevamente.');
     expect(fake.reload).not.toHaveBeenCalled();
-    fake.api.reservar.mockResolvedValue({ id: RESERVA_ID, reservaId: RESERVA_ID, fechaExpiracion: EXPIRA });
-    fake.api.getReserva.mockResolvedValue(reservaDetalle({ fechaExpiracion: EXPIRA }));
+    holdSucceeds(fake);
     continuar();
     await settle();
     expect(timer()).toContain('10:00');
@@ -139,27 +140,18 @@ describe('SeatReservationPanel: reserve', () => {
   it('a refused request (limit) shows the server reason', async () => {
     const fake = fakeDeps();
     fake.api.reservar.mockRejectedValue(new ApiError({ status: 400, messages: ['Puedes reservar como máximo 4 lugares en este evento.'] }));
-    renderPanel(fake);
-    await settle();
-    select(['11']);
-    continuar();
-    await settle();
+    await continuarCon(fake);
     expect(screen.getByRole('alert').textContent).toBe('Puedes reservar como máximo 4 lugares en este evento.');
   });
 
   it('too many attempts from this address (429) shows the server reason and keeps the selection', async () => {
     const fake = fakeDeps();
     fake.api.reservar.mockRejectedValueOnce(new ApiError({ status: 429, messages: ['Demasiados intentos. Intenta de nuevo en unos minutos.'] }));
-    renderPanel(fake);
-    await settle();
-    select(['11']);
-    continuar();
-    await settle();
+    await continuarCon(fake);
     expect(screen.getByRole('alert').textContent).toBe('Demasiados intentos. Intenta de nuevo en unos minutos.');
     await tick(3000);
     expect(fake.reload).not.toHaveBeenCalled();
-    fake.api.reservar.mockResolvedValue({ id: RESERVA_ID, reservaId: RESERVA_ID, fechaExpiracion: EXPIRA });
-    fake.api.getReserva.mockResolvedValue(reservaDetalle({ fechaExpiracion: EXPIRA }));
+    holdSucceeds(fake);
     continuar();
     await settle();
     expect(fake.api.reservar).toHaveBeenLastCalledWith('1', { asientosReserva: [{ id: 11 }] });
