@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { buildTestApp, type TestApp } from './support/app';
+import { redisForTest } from './support/redis';
 import { createUser, freeSeats, guest, pickEvento, seatStates } from './support/reservas';
 
 /** Hold attempts per client IP (HOLD_MAX_PER_IP): one client cannot hoard seats with scripted holds. */
@@ -99,14 +99,7 @@ describe('hold attempts per client IP', () => {
 });
 
 describe('with Redis (REDIS_URL): one count across API processes', () => {
-  const url = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
-  const prefix = `taquilla-test:holds:${process.pid}:${Date.now()}:`;
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  afterAll(async () => {
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
-  });
+  const { url, prefix, redis } = redisForTest('holds');
 
   it('two processes share the per-IP count', async () => {
     const env = { REDIS_URL: url, RATE_LIMIT_PREFIX: prefix, HOLD_MAX_PER_IP: '3' };

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, hashingLoad } from '../../src/modules/auth/auth.password';
 import { call, GOOD_PASSWORD, lastMail, uniqueEmail } from '../support/auth';
 import { buildTestApp, TEST_API_KEY } from '../support/app';
+import { redisForTest } from '../support/redis';
 
 // Findings 5, 6 and 10: passwords hashes cannot be used to exhaust the server, limits are the
 // maintained library's (Redis across processes), and nobody can lock an owner out.
@@ -120,14 +120,7 @@ describe('nobody can lock an owner out', () => {
 });
 
 describe('with Redis (REDIS_URL): one limit across API processes', () => {
-  const url = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
-  const prefix = `taquilla-test:${process.pid}:${Date.now()}:`;
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  afterAll(async () => {
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
-  });
+  const { url, prefix, redis } = redisForTest('auth');
 
   it('two processes share the per-IP count; a blocked IP creates no per-account keys', async () => {
     const env = { REDIS_URL: url, RATE_LIMIT_PREFIX: prefix, LOGIN_MAX_PER_IP: '3' };
