@@ -1,3 +1,5 @@
+import { nonNegativeInt } from '../lib/env';
+
 /** E-mail settings, read from the environment when the accounts module starts. */
 export interface MailConfig {
   /** smtp(s)://user:pass@host:port — without it, mail goes to the outbox + local mailbox only. */
@@ -20,20 +22,15 @@ export interface MailConfig {
   devMailbox: boolean;
 }
 
-function int(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 0 ? n : fallback;
-}
-
 export function readMailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig {
   return {
     smtpUrl: env.SMTP_URL || undefined,
     from: env.MAIL_FROM || '"Taquilla" <no-responder@taquilla.local>',
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
-    handoverMs: int(env.MAIL_HANDOVER_MS, 4000),
-    pollMs: int(env.MAIL_POLL_MS, 5000),
-    maxAttempts: int(env.MAIL_MAX_ATTEMPTS, 8),
-    leaseMs: int(env.MAIL_LEASE_MS, 120_000),
+    handoverMs: nonNegativeInt(env.MAIL_HANDOVER_MS, 4000),
+    pollMs: nonNegativeInt(env.MAIL_POLL_MS, 5000),
+    maxAttempts: nonNegativeInt(env.MAIL_MAX_ATTEMPTS, 8),
+    leaseMs: nonNegativeInt(env.MAIL_LEASE_MS, 120_000),
     devMailbox: env.DEV_MAILBOX === '1' && !env.SMTP_URL && env.NODE_ENV !== 'production',
   };
 }

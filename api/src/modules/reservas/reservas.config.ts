@@ -1,3 +1,4 @@
+import { positiveNumber } from '../../lib/env';
 import { rateLimitStoreFromEnv, type RateLimitStoreOptions } from '../../plugins/rate-limit';
 
 /** Settings of the holds module, from the environment (read when the app is built). */
@@ -20,18 +21,12 @@ export interface HoldConfig {
   limitStore: RateLimitStoreOptions;
 }
 
-function positive(value: string | undefined, fallback: number, allowZero = false): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  return Number.isFinite(n) && (n > 0 || (allowZero && n === 0)) ? n : fallback;
-}
-
 export function readHoldConfig(env: NodeJS.ProcessEnv = process.env): HoldConfig {
   return {
-    holdMinutes: positive(env.HOLD_MINUTES, 10),
-    sweepSeconds: positive(env.HOLD_SWEEP_SECONDS, 1, true),
-    heartbeatSeconds: positive(env.SSE_HEARTBEAT_SECONDS, 15),
-    perIp: { max: Math.floor(positive(env.HOLD_MAX_PER_IP, 120, true)), windowMs: Math.floor(positive(env.HOLD_LIMIT_WINDOW_MS, 60_000)) },
+    holdMinutes: positiveNumber(env.HOLD_MINUTES, 10),
+    sweepSeconds: positiveNumber(env.HOLD_SWEEP_SECONDS, 1, { allowZero: true }),
+    heartbeatSeconds: positiveNumber(env.SSE_HEARTBEAT_SECONDS, 15),
+    perIp: { max: Math.floor(positiveNumber(env.HOLD_MAX_PER_IP, 120, { allowZero: true })), windowMs: Math.floor(positiveNumber(env.HOLD_LIMIT_WINDOW_MS, 60_000)) },
     limitStore: rateLimitStoreFromEnv(env),
   };
 }
