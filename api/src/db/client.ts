@@ -5,7 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
 import { REPO_ROOT } from '../config';
@@ -47,6 +47,8 @@ export interface DatabaseOptions {
   poolWaitMs?: number;
   /** PGlite folder: how long to wait for a live process's lock to go (a restart overlapping the old process) before refusing. Default 5 s. */
   lockWaitMs?: number;
+  /** PGlite folder: age after which a lock with no pid recorded is taken over (tests shorten it). Default 10 s. */
+  lockOwnerlessStaleMs?: number;
 }
 
 /** A second process on one embedded database folder: both would accept writes and lose some. */
@@ -55,7 +57,7 @@ export class DatabaseInUseError extends Error {
     super(
       `La base de datos embebida (${dir}) ya está en uso por otro proceso de Taquilla. ` +
         'Detén ese servidor primero, o usa DATABASE_URL (PostgreSQL) para varios procesos. ' +
-        `Si no hay otro servidor en marcha, borra ${dir}.lock.`,
+        `Si acabas de detener otro servidor, espera unos segundos y vuelve a intentarlo.`,
     );
     this.name = 'DatabaseInUseError';
   }
@@ -63,6 +65,12 @@ export class DatabaseInUseError extends Error {
 
 /** Effectively never stale by age: PGlite can block the event loop for long (first initdb on a busy machine), so a holder is judged by its pid instead. */
 const LOCK_STALE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A lock with no pid beside it: its holder is between taking the lock and writing the pid (a
+ * few microseconds), or it died there or while shutting down. Older than this, it is stale.
+ */
+export const LOCK_WITHOUT_OWNER_STALE_MS = 10_000;
 
 function processAlive(pid: number): boolean {
   try {
@@ -73,12 +81,33 @@ function processAlive(pid: number): boolean {
   }
 }
 
+function readPid(pidFile: string): number {
+  try {
+    return Number(readFileSync(pidFile, 'utf8'));
+  } catch {
+    return NaN;
+  }
+}
+
+/** Whether a lock held by someone else can be taken over: its recorded holder is dead, or it has had no holder recorded for too long. */
+function lockIsStale(dir: string, pidFile: string, ownerlessStaleMs: number): boolean {
+  const holder = readPid(pidFile);
+  if (Number.isInteger(holder) && holder > 0) return holder !== process.pid && !processAlive(holder);
+  try {
+    return Date.now() - statSync(`${dir}.lock`).mtimeMs > ownerlessStaleMs;
+  } catch {
+    return false; // already gone: the next attempt takes it
+  }
+}
+
 /**
  * An exclusive lock on a PGlite folder (proper-lockfile: `<dir>.lock`) with the holder's pid in
- * `<dir>.pid`. A lock whose holder died (SIGKILL, power loss) is taken over at once; a live
- * holder makes this open fail after `waitMs`.
+ * `<dir>.pid`. A lock whose holder died (SIGKILL, power loss) is taken over at once, one with no
+ * pid once it is `ownerlessStaleMs` old; a live holder makes this open fail after `waitMs`.
+ * Releasing drops the lock first and then the pid (only if it is still ours), so a process
+ * killed in between leaves a pid with no lock, which blocks nobody.
  */
-async function lockDataDir(dir: string, waitMs: number): Promise<() => Promise<void>> {
+async function lockDataDir(dir: string, waitMs: number, ownerlessStaleMs: number): Promise<() => Promise<void>> {
   const pidFile = `${dir}.pid`;
   for (let attempt = 0; ; attempt += 1) {
     try {
@@ -90,18 +119,12 @@ async function lockDataDir(dir: string, waitMs: number): Promise<() => Promise<v
       });
       writeFileSync(pidFile, String(process.pid));
       return async () => {
-        rmSync(pidFile, { force: true });
         await release();
+        if (readPid(pidFile) === process.pid) rmSync(pidFile, { force: true });
       };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ELOCKED') throw err;
-      let holder = NaN;
-      try {
-        holder = Number(readFileSync(pidFile, 'utf8'));
-      } catch {
-        // No pid yet: the holder is between taking the lock and writing it — alive.
-      }
-      if (attempt === 0 && Number.isInteger(holder) && holder !== process.pid && !processAlive(holder)) {
+      if (attempt === 0 && lockIsStale(dir, pidFile, ownerlessStaleMs)) {
         rmSync(`${dir}.lock`, { recursive: true, force: true });
         continue;
       }
@@ -109,6 +132,9 @@ async function lockDataDir(dir: string, waitMs: number): Promise<() => Promise<v
     }
   }
 }
+
+/** Session-level advisory lock key held while migrating: processes starting together migrate one at a time. */
+export const MIGRATION_LOCK_KEY = 424_243;
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
@@ -118,7 +144,22 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       db,
       kind: 'pg',
       pool,
-      migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+      // One process at a time (an advisory lock, and the migrations on that same connection): the next one then
+      // finds every migration applied. Without it, processes starting together on one
+      // database race on the same CREATE statements and all but one crash.
+      migrate: async () => {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+          try {
+            await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR });
+          } finally {
+            await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+          }
+        } finally {
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -127,7 +168,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   let unlock: (() => Promise<void>) | undefined;
   if (!inMemory) {
     mkdirSync(dir, { recursive: true });
-    unlock = await lockDataDir(dir, opts.lockWaitMs ?? 5_000);
+    unlock = await lockDataDir(dir, opts.lockWaitMs ?? 5_000, opts.lockOwnerlessStaleMs ?? LOCK_WITHOUT_OWNER_STALE_MS);
   }
   let client: PGlite;
   try {

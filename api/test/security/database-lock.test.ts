@@ -48,4 +48,43 @@ describe('embedded database folder lock', { timeout: 120_000 }, () => {
     expect(fs.readFileSync(`${dataDir}.pid`, 'utf8')).toBe(String(process.pid));
     await db.close();
   });
+
+  it('a server killed in the middle of its shutdown (lock left, pid gone): the next start takes the folder over once the lock is old', async () => {
+    const dataDir = path.join(dir, 'cuatro');
+    const client = path.resolve(import.meta.dirname, '../../src/db/client.ts');
+    // A real process opens the folder, then dies where a shutdown once left the lock without
+    // its pid: the pid file removed, the lock not yet released.
+    const script = `
+      const fs = await import('node:fs');
+      const { openDatabase } = await import(${JSON.stringify(client)});
+      await openDatabase({ pgliteDir: ${JSON.stringify(dataDir)} });
+      fs.rmSync(${JSON.stringify(`${dataDir}.pid`)});
+      process.kill(process.pid, 'SIGKILL');`;
+    const killed = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: path.dirname(client), encoding: 'utf8' });
+    expect(killed.signal).toBe('SIGKILL');
+    expect(fs.existsSync(`${dataDir}.lock`)).toBe(true);
+    expect(fs.existsSync(`${dataDir}.pid`)).toBe(false);
+    // Just left, it could be a holder between taking the lock and writing its pid: refused…
+    await expect(openDatabase({ pgliteDir: dataDir, lockWaitMs: 0 })).rejects.toBeInstanceOf(DatabaseInUseError);
+    // …once older than the grace, it is stale: the next start opens the folder and its data.
+    const old = new Date(Date.now() - 60_000);
+    fs.utimesSync(`${dataDir}.lock`, old, old);
+    const db = await openDatabase({ pgliteDir: dataDir, lockWaitMs: 0 });
+    expect(fs.readFileSync(`${dataDir}.pid`, 'utf8')).toBe(String(process.pid));
+    await db.close();
+    expect(fs.existsSync(`${dataDir}.lock`)).toBe(false);
+    expect(fs.existsSync(`${dataDir}.pid`)).toBe(false);
+  });
+
+  it('a pid left without its lock (killed after releasing) blocks nobody', async () => {
+    const dataDir = path.join(dir, 'cinco');
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+    try {
+      fs.writeFileSync(`${dataDir}.pid`, String(holder.pid));
+      const db = await openDatabase({ pgliteDir: dataDir, lockWaitMs: 0 });
+      await db.close();
+    } finally {
+      holder.kill('SIGKILL');
+    }
+  });
 });
