@@ -3,11 +3,19 @@
 // `NODE_ENV=production node api/dist/main.mjs` (see the root README, "Producción").
 import fs from 'node:fs';
 import path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { build } from 'esbuild';
 
 const dir = path.resolve(import.meta.dirname, '..');
 const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@taquilla/'));
+// The commit this build comes from, shown by /api/v1/health (src/lib/version.ts).
+let commit = 'desconocido';
+try {
+  commit = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: dir, encoding: 'utf8' }).trim();
+} catch {
+  // Not a git checkout (an unpacked archive): the version alone identifies it.
+}
 
 await build({
   entryPoints: [path.join(dir, 'src', 'main.ts')],
@@ -18,6 +26,7 @@ await build({
   format: 'esm',
   external: external.flatMap((name) => [name, `${name}/*`]),
   sourcemap: true,
+  define: { __TAQUILLA_VERSION__: JSON.stringify(pkg.version), __TAQUILLA_BUILD__: JSON.stringify(commit) },
   logLevel: 'warning',
   // Some bundled CommonJS helpers call require(): give the ES module one.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },

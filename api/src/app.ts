@@ -22,6 +22,7 @@ import { mediaRoutes } from './plugins/media';
 import { storefrontPlugin } from './plugins/storefront';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { compressionPlugin } from './plugins/compression';
+import { lifecyclePlugin } from './plugins/lifecycle';
 import { sseApiKeyFromQuery } from './modules/reservas/disponibilidad.sse';
 
 declare module 'fastify' {
@@ -81,6 +82,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   app.setSerializerCompiler(zodResponseSerializer({ validate: validateResponses }));
   app.setErrorHandler(errorHandler);
   await app.register(inputGuardPlugin);
+  await app.register(lifecyclePlugin);
   if (config.trustProxy === false) await app.register(untrustedProxyWarning);
   await app.register(securityHeadersPlugin, {
     remoteOrigins: config.remoteOrigins,

@@ -3,7 +3,7 @@ import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'no
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readPagosConfig, type PagosConfig } from './modules/pagos/pagos.config';
-import { positiveInt } from './lib/env';
+import { nonNegativeInt, positiveInt } from './lib/env';
 
 /** Repository root (two levels above api/src). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -69,6 +69,12 @@ export interface EnvConfig {
   sessionMaxAgeSeconds: number;
   /** Payment gateway: Openpay when its keys are set, else the built-in sandbox (modules/pagos/pagos.config.ts). */
   pagos: PagosConfig;
+  /**
+   * SIGTERM: SHUTDOWN_DRAIN_SECONDS of serving while not ready (production 10, else 0: a
+   * balancer's health check must see /readyz fail before the process stops accepting), then at
+   * most SHUTDOWN_TIMEOUT_SECONDS (30) for the whole stop (plugins/lifecycle.ts).
+   */
+  shutdown: { drainSeconds: number; timeoutSeconds: number };
 }
 
 function parseTrustProxy(value: string | undefined): EnvConfig['trustProxy'] {
@@ -99,5 +105,9 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     allowRemoteOverrides: env.ALLOW_REMOTE_OVERRIDES === '1',
     sessionMaxAgeSeconds: Math.round((Number(env.SESSION_MAX_AGE_DAYS) > 0 ? Number(env.SESSION_MAX_AGE_DAYS) : 30) * 86_400),
     pagos: readPagosConfig(env),
+    shutdown: {
+      drainSeconds: nonNegativeInt(env.SHUTDOWN_DRAIN_SECONDS, env.NODE_ENV === 'production' ? 10 : 0),
+      timeoutSeconds: positiveInt(env.SHUTDOWN_TIMEOUT_SECONDS, 30),
+    },
   };
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { DatabaseInUseError } from './db/client';
+import { gracefulShutdown } from './plugins/lifecycle';
 import { REPO_ROOT, readEnv } from './config';
 import { productionProblems, productionRefusal } from './production-check';
 
@@ -24,13 +25,11 @@ async function main(): Promise<void> {
         }
       : undefined,
   });
-  const close = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void close('SIGINT'));
-  process.once('SIGTERM', () => void close('SIGTERM'));
+  const { drainSeconds, timeoutSeconds } = env.shutdown;
+  // SIGTERM is the orchestrator's or balancer's stop: drain first. SIGINT is a person at the
+  // terminal (Ctrl+C): stop now.
+  process.once('SIGTERM', () => void gracefulShutdown(app, 'SIGTERM', { drainMs: drainSeconds * 1000, timeoutMs: timeoutSeconds * 1000 }));
+  process.once('SIGINT', () => void gracefulShutdown(app, 'SIGINT', { drainMs: 0, timeoutMs: timeoutSeconds * 1000 }));
   await app.listen({ port: env.port, host: env.host });
 }
 

@@ -52,6 +52,8 @@ export async function startApiProcess(url: string, env: Record<string, string> =
       HOLD_SWEEP_SECONDS: '1',
       // Every buyer of these tests comes from 127.0.0.1: the per-IP hold limit has its own tests.
       HOLD_MAX_PER_IP: '0',
+      // Stopped at the end of each file: no balancer to drain for (lifecycle.pg.test.ts sets one).
+      SHUTDOWN_DRAIN_SECONDS: '0',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
