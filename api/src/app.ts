@@ -23,6 +23,7 @@ import { storefrontPlugin } from './plugins/storefront';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { compressionPlugin } from './plugins/compression';
 import { lifecyclePlugin } from './plugins/lifecycle';
+import { childLoggerFor, requestIdFor, requestIdPlugin } from './plugins/request-id';
 import { sseApiKeyFromQuery } from './modules/reservas/disponibilidad.sse';
 
 declare module 'fastify' {
@@ -66,6 +67,9 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     routerOptions: { maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
+    genReqId: requestIdFor,
+    requestIdHeader: false,
+    childLoggerFactory: childLoggerFor('sin-ruta'),
   }).withTypeProvider<ZodTypeProvider>();
 
   const database = opts.db ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir, poolWaitMs: config.poolWaitMs }));
@@ -81,6 +85,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(zodResponseSerializer({ validate: validateResponses }));
   app.setErrorHandler(errorHandler);
+  await app.register(requestIdPlugin);
   await app.register(inputGuardPlugin);
   await app.register(lifecyclePlugin);
   if (config.trustProxy === false) await app.register(untrustedProxyWarning);
