@@ -23,6 +23,8 @@ import { storefrontPlugin } from './plugins/storefront';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { compressionPlugin } from './plugins/compression';
 import { lifecyclePlugin } from './plugins/lifecycle';
+import { metricsPlugin } from './plugins/metrics';
+import { disponibilidadHubs } from './modules/reservas/reservas.routes';
 import { childLoggerFor, requestIdFor, requestIdPlugin } from './plugins/request-id';
 import { sseApiKeyFromQuery } from './modules/reservas/disponibilidad.sse';
 
@@ -88,6 +90,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   await app.register(requestIdPlugin);
   await app.register(inputGuardPlugin);
   await app.register(lifecyclePlugin);
+  await app.register(metricsPlugin, { pool: database.pool, sseClients: () => disponibilidadHubs.get(app.server)?.subscriberCount ?? 0 });
   if (config.trustProxy === false) await app.register(untrustedProxyWarning);
   await app.register(securityHeadersPlugin, {
     remoteOrigins: config.remoteOrigins,

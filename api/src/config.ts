@@ -75,6 +75,8 @@ export interface EnvConfig {
    * most SHUTDOWN_TIMEOUT_SECONDS (30) for the whole stop (plugins/lifecycle.ts).
    */
   shutdown: { drainSeconds: number; timeoutSeconds: number };
+  /** METRICS_PORT (off when unset): Prometheus `/metrics` on its own port, on METRICS_HOST (127.0.0.1). */
+  metrics: { port: number | undefined; host: string };
 }
 
 function parseTrustProxy(value: string | undefined): EnvConfig['trustProxy'] {
@@ -109,5 +111,6 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
       drainSeconds: nonNegativeInt(env.SHUTDOWN_DRAIN_SECONDS, env.NODE_ENV === 'production' ? 10 : 0),
       timeoutSeconds: positiveInt(env.SHUTDOWN_TIMEOUT_SECONDS, 30),
     },
+    metrics: { port: positiveInt(env.METRICS_PORT, 0) || undefined, host: env.METRICS_HOST || '127.0.0.1' },
   };
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { DatabaseInUseError } from './db/client';
 import { gracefulShutdown } from './plugins/lifecycle';
+import { startMetricsServer } from './plugins/metrics';
 import { REPO_ROOT, readEnv } from './config';
 import { productionProblems, productionRefusal } from './production-check';
 
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void gracefulShutdown(app, 'SIGTERM', { drainMs: drainSeconds * 1000, timeoutMs: timeoutSeconds * 1000 }));
   process.once('SIGINT', () => void gracefulShutdown(app, 'SIGINT', { drainMs: 0, timeoutMs: timeoutSeconds * 1000 }));
   await app.listen({ port: env.port, host: env.host });
+  if (env.metrics.port) await startMetricsServer(app, env.metrics.port, env.metrics.host);
 }
 
 main().catch((err: unknown) => {
