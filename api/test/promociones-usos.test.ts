@@ -28,11 +28,11 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function promo(opts: { limite: number | null; automatica?: boolean }) {
-  const clave = opts.automatica ? null : `USOS${randomUUID().slice(0, 6).toUpperCase()}`;
+  const clave = opts.automatica ? undefined : `USOS${randomUUID().slice(0, 6).toUpperCase()}`;
   const [row] = await queryRows<{ id: number }>(
     t.database.db,
     sql`insert into promociones (evento_id, nombre, tipo, porcentaje_bps, aplica_todo_evento, automatica, clave, limite_usos)
-        values (${ev.eventoId}, ${`Limitada ${randomUUID().slice(0, 4)}`}, 'PORCENTAJE', 1000, true, ${opts.automatica ?? false}, ${clave}, ${opts.limite}) returning id`,
+        values (${ev.eventoId}, ${`Limitada ${randomUUID().slice(0, 4)}`}, 'PORCENTAJE', 1000, true, ${opts.automatica ?? false}, ${clave ?? null}, ${opts.limite}) returning id`,
   );
   return { id: row!.id, clave };
 }
@@ -44,8 +44,8 @@ describe('promotion usage limits', () => {
     const { id, clave } = await promo({ limite: 1 });
     const user = await createUser(t.database.db, jwtSecret);
     const first = await holdSeats(1, user.token);
-    const total = (await post('/pagos/aplicar-promo', { promocionId: id, eventoId: ev.eventoId, reservaId: first.reservaId }, user.token)).json().total;
-    expect(makeCargoResponseSchema.parse(ok(await pay(first.reservaId, CARDS.APPROVED, { token: user.token, promocion_id: id, amount: total }))).cargo.pagado).toBe(true);
+    const total = (await post('/pagos/aplicar-promo', { promocionId: id, clave, eventoId: ev.eventoId, reservaId: first.reservaId }, user.token)).json().total;
+    expect(makeCargoResponseSchema.parse(ok(await pay(first.reservaId, CARDS.APPROVED, { token: user.token, promocion_id: id, promocion_clave: clave, amount: total }))).cargo.pagado).toBe(true);
     expect(await usos(id)).toBe(1);
 
     const validar = await post('/promociones/validar_clave_web', { clave, evento_id: ev.eventoId });
@@ -54,7 +54,7 @@ describe('promotion usage limits', () => {
 
     const other = await createUser(t.database.db, jwtSecret);
     const second = await holdSeats(1, other.token);
-    const refused = await pay(second.reservaId, CARDS.APPROVED, { token: other.token, promocion_id: id, amount: total });
+    const refused = await pay(second.reservaId, CARDS.APPROVED, { token: other.token, promocion_id: id, promocion_clave: clave, amount: total });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ message: AGOTADA, isPromoError: true });
     expect(await queryRows(t.database.db, sql`select 1 from cargos where reserva_id = ${second.reservaId}`)).toEqual([]);
@@ -72,17 +72,17 @@ describe('promotion usage limits', () => {
   });
 
   it('the last use goes to one sale only: a charge completed after another sale took it is refunded, with the reason by e-mail', async () => {
-    const { id } = await promo({ limite: 1 });
+    const { id, clave } = await promo({ limite: 1 });
     const a = await createUser(t.database.db, jwtSecret);
     const b = await createUser(t.database.db, jwtSecret);
     const holdA = await holdSeats(1, a.token);
     const holdB = await holdSeats(1, b.token);
     const total = (await resumen(holdA.reservaId, a.token)).total;
-    const discounted = (await post('/pagos/aplicar-promo', { promocionId: id, eventoId: ev.eventoId, reservaId: holdA.reservaId }, a.token)).json().total;
+    const discounted = (await post('/pagos/aplicar-promo', { promocionId: id, clave, eventoId: ev.eventoId, reservaId: holdA.reservaId }, a.token)).json().total;
     expect(discounted).toBeLessThan(total);
     // A pays with 3-D Secure and is still at the bank when B's sale takes the last use.
-    const pending = makeCargoResponseSchema.parse(ok(await pay(holdA.reservaId, CARDS.THREE_DS, { token: a.token, promocion_id: id, amount: discounted })));
-    expect(ok(await pay(holdB.reservaId, CARDS.APPROVED, { token: b.token, promocion_id: id, amount: discounted }))).toMatchObject({ cargo: { pagado: true } });
+    const pending = makeCargoResponseSchema.parse(ok(await pay(holdA.reservaId, CARDS.THREE_DS, { token: a.token, promocion_id: id, promocion_clave: clave, amount: discounted })));
+    expect(ok(await pay(holdB.reservaId, CARDS.APPROVED, { token: b.token, promocion_id: id, promocion_clave: clave, amount: discounted }))).toMatchObject({ cargo: { pagado: true } });
 
     await authorize(pending.cargo.payment_method!.url, 'autorizar');
     const check = await post(`/pagos/check/cargo/${pending.cargo.id}`, { reservaId: holdA.reservaId, esGeneral: false }, a.token);

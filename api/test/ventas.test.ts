@@ -261,14 +261,14 @@ describe('POST /pagos/aplicar-promo and a sale with a code', () => {
       sql`insert into promociones (evento_id, nombre, tipo, porcentaje_bps, cantidad_compra, cantidad_paga, aplica_todo_evento, automatica, clave)
           values (${ev.eventoId}, ${clave}, ${values.tipo}, ${values.porcentaje ?? null}, ${values.compra ?? null}, ${values.paga ?? null}, true, false, ${clave}) returning id`,
     );
-    return row!.id;
+    return { promocionId: row!.id, clave };
   }
 
   it('applies a code to the hold, and make/cargo charges exactly that total and stores it with the promotion', async () => {
     const user = await createUser(t.database.db, jwtSecret);
     const { reservaId } = await holdSeats(2, user.token);
-    const promocionId = await promo({ tipo: 'PORCENTAJE', porcentaje: 2500 });
-    const res = await post('/pagos/aplicar-promo', { promocionId, eventoId: ev.eventoId, reservaId }, user.token);
+    const { promocionId, clave } = await promo({ tipo: 'PORCENTAJE', porcentaje: 2500 });
+    const res = await post('/pagos/aplicar-promo', { promocionId, clave, eventoId: ev.eventoId, reservaId }, user.token);
     expect(res.statusCode, res.body).toBe(200);
     const applied = res.json();
     expect(applied.message).toBe('Descuento aplicado correctamente!');
@@ -277,8 +277,8 @@ describe('POST /pagos/aplicar-promo and a sale with a code', () => {
 
     // The automatic total is not the code's total: sending it with the code is refused.
     const sinCodigo = (await resumen(reservaId, user.token)).total;
-    if (sinCodigo !== applied.total) expect((await pay(reservaId, APPROVED, { token: user.token, amount: sinCodigo, promocion_id: promocionId })).statusCode).toBe(400);
-    const paid = await pay(reservaId, APPROVED, { token: user.token, amount: applied.total, promocion_id: promocionId });
+    if (sinCodigo !== applied.total) expect((await pay(reservaId, APPROVED, { token: user.token, amount: sinCodigo, promocion_id: promocionId, promocion_clave: clave })).statusCode).toBe(400);
+    const paid = await pay(reservaId, APPROVED, { token: user.token, amount: applied.total, promocion_id: promocionId, promocion_clave: clave });
     expect(paid.statusCode, paid.body).toBe(200);
     const [stored] = await queryRows<{ promocion_id: number; descuento: number; total: number }>(t.database.db, sql`select promocion_id, descuento, total from reservas where id = ${reservaId}`);
     expect({ ...stored, descuento: Number(stored!.descuento), total: Number(stored!.total) }).toEqual({ promocion_id: promocionId, descuento: applied.descuento, total: applied.total });
@@ -288,7 +288,7 @@ describe('POST /pagos/aplicar-promo and a sale with a code', () => {
     const user = await createUser(t.database.db, jwtSecret);
     const { reservaId } = await holdSeats(1, user.token);
     const tresPorDos = await promo({ tipo: 'CANTIDAD', compra: 3, paga: 2 });
-    const few = await post('/pagos/aplicar-promo', { promocionId: tresPorDos, eventoId: ev.eventoId, reservaId }, user.token);
+    const few = await post('/pagos/aplicar-promo', { promocionId: tresPorDos.promocionId, clave: tresPorDos.clave, eventoId: ev.eventoId, reservaId }, user.token);
     expect(few.statusCode).toBe(400);
     expect(few.json().message).toBe('Debes seleccionar al menos 3 asientos en una misma categoría y precio para aplicar este código.');
     const unknown = await post('/pagos/aplicar-promo', { promocionId: 2147483000, eventoId: ev.eventoId, reservaId }, user.token);
@@ -297,7 +297,7 @@ describe('POST /pagos/aplicar-promo and a sale with a code', () => {
     const { total } = await resumen(reservaId, user.token);
     expect((await pay(reservaId, APPROVED, { token: user.token, amount: total, promocion_id: 2147483000 })).statusCode).toBe(404);
     const otro = await createUser(t.database.db, jwtSecret);
-    expect((await post('/pagos/aplicar-promo', { promocionId: tresPorDos, eventoId: ev.eventoId, reservaId }, otro.token)).statusCode).toBe(404);
+    expect((await post('/pagos/aplicar-promo', { promocionId: tresPorDos.promocionId, clave: tresPorDos.clave, eventoId: ev.eventoId, reservaId }, otro.token)).statusCode).toBe(404);
     expect(await count(sql`select count(*)::int as n from cargos where reserva_id = ${reservaId}`)).toBe(0);
   });
 });

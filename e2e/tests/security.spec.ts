@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/fixtures';
+import { uniqueEmail } from '../support/accounts';
+import { API_KEY, expect, test } from '../support/fixtures';
 import { expectRemoteRendered, slot } from '../support/platform';
+import { eventoId, openSeatPage, panel, pickSeats, seccion } from '../support/purchase';
 
 // What only a browser shows: a link cannot load foreign script into the shop (finding 1),
 // and the storefront's CSP is strict yet every page loads without a violation (finding 2).
@@ -112,5 +114,69 @@ test.describe('Content-Security-Policy', () => {
     });
     await expect.poll(async () => (await violations()).length).toBe(1);
     expect(await page.evaluate(() => (window as unknown as { __inline?: number }).__inline)).toBeUndefined();
+  });
+});
+
+test.describe('discount codes by their number', () => {
+  // Issue 27 finding 1: a guest who tries promotion ids on their own hold from the browser gets
+  // no code's discount and sees no code; typing the code in checkout still applies it and pays.
+  test("a guest's bare promotion ids are refused, the typed code applies and pays", async ({ page, api }) => {
+    const id = await eventoId(api, 'Luna Roja — Gira Eclipse');
+    const s = await seccion(api, id, 'Sección 110');
+    await openSeatPage(page, id, s);
+    await pickSeats(page, api, id, s, 2);
+    await panel(page).getByLabel('Nombre', { exact: true }).fill('Invitada Curiosa');
+    await panel(page).getByLabel('Correo electrónico').fill(uniqueEmail('curiosa'));
+    const held = page.waitForResponse((r) => r.url().endsWith('/reservarInvitado') && r.status() === 201);
+    await panel(page).getByRole('button', { name: 'Continuar' }).click();
+    const { reservaId } = (await (await held).json()) as { reservaId: string };
+    const p = panel(page);
+    await expect(p.getByRole('button', { name: 'Pagar', exact: true })).toBeVisible();
+
+    // Promotions 1…15 by id alone, from the page itself as an attacker's script would.
+    const answers = await page.evaluate(
+      async ({ eventoId, reservaId, apiKey }) => {
+        const out: { promocionId: number; status: number; body: string }[] = [];
+        for (let promocionId = 1; promocionId <= 15; promocionId++) {
+          const res = await fetch('/api/v1/pagos/aplicar-promo', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+            body: JSON.stringify({ promocionId, eventoId, reservaId }),
+          });
+          out.push({ promocionId, status: res.status, body: await res.text() });
+        }
+        return out;
+      },
+      { eventoId: id, reservaId, apiKey: API_KEY },
+    );
+    for (const a of answers) {
+      for (const code of ['LUNA20', '3X2LUNA', 'VIPLUNA']) expect(a.body, `promoción ${a.promocionId}`).not.toContain(code);
+      const body = JSON.parse(a.body) as { message?: unknown; promocion?: { automatica: boolean; clave: string | null } };
+      if (a.status === 200) expect(body.promocion, `promoción ${a.promocionId}`).toMatchObject({ automatica: true, clave: null });
+      else expect(a, `promoción ${a.promocionId}`).toMatchObject({ status: 404, body: expect.stringContaining('Código de descuento inválido.') });
+    }
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+
+    // The code typed in checkout applies, and 'Pagar' charges the discounted total with it.
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (/\/pagos\/(aplicar-promo|make\/cargo_invitado)$/.test(r.url())) sent.push(r.postData() ?? '');
+    });
+    await p.getByLabel('Código de descuento').fill('luna20');
+    await p.getByRole('button', { name: 'Aplicar' }).click();
+    await expect(p.getByText('Descuento aplicado correctamente!')).toBeVisible();
+    const descuento = p.getByRole('region', { name: 'Totales de la compra' }).locator('dt', { hasText: 'Descuento 20 % (20 % de descuento fans)' });
+    await expect(descuento).toBeVisible();
+    await p.getByLabel('Nombre del titular').fill('Invitada Curiosa');
+    await p.getByLabel('Número de tarjeta').fill('4111111111111111');
+    await p.getByLabel('Vencimiento (MM/AA)').fill('1230');
+    await p.getByLabel('CVV', { exact: true }).fill('123');
+    await p.getByRole('button', { name: 'Pagar', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Confirmar compra' }).getByRole('button', { name: 'Confirmar' }).click();
+    await expect(page.getByRole('dialog', { name: '¡Compra exitosa!' })).toBeVisible({ timeout: 20_000 });
+    expect(sent.map((b) => JSON.parse(b) as Record<string, unknown>)).toEqual([
+      expect.objectContaining({ clave: 'LUNA20', reservaId }),
+      expect.objectContaining({ promocion_clave: 'LUNA20', reservaId }),
+    ]);
   });
 });

@@ -64,9 +64,9 @@ export function saleKit(scope: () => SaleScope) {
     return resumenReservaSchema.parse(res.json());
   }
 
-  async function pay(reservaId: string, card: string, opts: { token?: string; amount?: number; esGeneral?: boolean; promocion_id?: number } = {}) {
+  async function pay(reservaId: string, card: string, opts: { token?: string; amount?: number; esGeneral?: boolean; promocion_id?: number; promocion_clave?: string } = {}) {
     const amount = opts.amount ?? (await resumen(reservaId, opts.token)).total;
-    const body = { reservaId, esGeneral: opts.esGeneral ?? false, tipoDispositivo: 'web', source_id: await cardToken(card), device_session_id: 'dev-1', amount, promocion_id: opts.promocion_id };
+    const body = { reservaId, esGeneral: opts.esGeneral ?? false, tipoDispositivo: 'web', source_id: await cardToken(card), device_session_id: 'dev-1', amount, promocion_id: opts.promocion_id, promocion_clave: opts.promocion_clave };
     return post(opts.token ? '/pagos/make/cargo' : '/pagos/make/cargo_invitado', body, opts.token);
   }
 

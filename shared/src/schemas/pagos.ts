@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pagoMessages } from '../messages/pagos';
 import { promocionMessages } from '../messages/promociones';
 import { centavosSchema, idSchema, isoDateTimeSchema } from './common';
-import { promocionSchema } from './promociones';
+import { claveSchema, promocionSchema } from './promociones';
 import { reservaIdSchema } from './reservas';
 
 /** GET /pagos/get/credenciales — which payment gateway the browser uses and its public keys. */
@@ -37,8 +37,10 @@ const promocionIdSchema = z
  * token from OpenPay.token.create, or a saved card's id (signed-in only).
  *
  * `amount` is the total the buyer saw (centavos); the server recomputes it and answers 400
- * `amountMismatch` when it differs. `promocion_id` is a code the buyer applied; without it
- * the server applies the best automatic promotion itself. `redirect_url` is accepted for
+ * `amountMismatch` when it differs. `promocion_id` is the promotion the buyer applied, with
+ * `promocion_clave` the code they typed when it is a code's promotion (without the code such an
+ * id is 404 'Código de descuento inválido.'); with no promotion the server applies the best
+ * automatic one itself. `redirect_url` is accepted for
  * compatibility and ignored: the server builds the terminar_compra URL (no open redirect).
  */
 export const makeCargoSchema = z.object({
@@ -50,6 +52,8 @@ export const makeCargoSchema = z.object({
   amount: z.number({ error: pagoMessages.AMOUNT_INVALID }).int(pagoMessages.AMOUNT_INVALID).positive(pagoMessages.AMOUNT_INVALID).max(2147483647, pagoMessages.AMOUNT_INVALID),
   redirect_url: z.string().max(2048).optional(),
   promocion_id: promocionIdSchema.nullish(),
+  /** The code behind `promocion_id` (trimmed, upper-cased); required when that promotion is not automatic. */
+  promocion_clave: claveSchema.nullish(),
   /** Guest only; ignored: the tickets go to the name and e-mail given when holding. */
   nombre_invitado: z.string().max(200).optional(),
   correo_invitado: z.string().max(320).optional(),
@@ -147,16 +151,19 @@ export const totalesSchema = z.object({
 export type Totales = z.infer<typeof totalesSchema>;
 
 /**
- * POST /pagos/aplicar-promo — a code's promotion applied to the caller's live hold. 404
- * 'Código de descuento inválido.' for an unknown / out-of-window promotion; 400 with the
- * spec §5 message (category list, minimum quantity, section) when it gives this cart nothing.
+ * POST /pagos/aplicar-promo — a promotion applied to the caller's live hold. A code's promotion
+ * needs its code in `clave` (as validar_clave_web took it): its id alone, an unknown or
+ * out-of-window promotion are 404 'Código de descuento inválido.'; an automatic one applies by
+ * id. 400 with the spec §5 message (category list, minimum quantity, section) when it gives
+ * this cart nothing.
  */
 export const aplicarPromoSchema = z.object({
   promocionId: promocionIdSchema,
   eventoId: idSchema,
   reservaId: reservaIdSchema,
+  clave: claveSchema.optional(),
 });
-export type AplicarPromoPayload = z.infer<typeof aplicarPromoSchema>;
+export type AplicarPromoPayload = z.input<typeof aplicarPromoSchema>;
 export const aplicarPromoResponseSchema = totalesSchema.extend({
   promocion: promocionSchema,
   message: z.string(),

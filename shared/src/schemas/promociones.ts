@@ -21,7 +21,10 @@ export const promocionSchema = z.object({
   cantidadPaga: z.number().int().nonnegative().nullable(),
   aplicaTodoEvento: z.boolean(),
   categorias: z.array(promocionCategoriaSchema),
-  /** The code, for a promotion entered by the buyer; null for an automatic one. */
+  /**
+   * The code, only in an answer to a call that sent it (validar_clave_web, aplicar-promo with
+   * `clave`); null otherwise, so a promotion's number never reveals its code.
+   */
   clave: z.string().nullable(),
   automatica: z.boolean(),
 });
@@ -39,16 +42,19 @@ export const validarPromoWebResponseSchema = z.object({
 });
 export type ValidarPromoWebResponse = z.infer<typeof validarPromoWebResponseSchema>;
 
+/** A discount code as the buyer typed it: trimmed and upper-cased (codes are case-insensitive). */
+export const claveSchema = z
+  .string({ error: promocionMessages.DISCOUNT_CODE_REQUIRED })
+  .trim()
+  .min(1, promocionMessages.DISCOUNT_CODE_REQUIRED)
+  .max(64, promocionMessages.DISCOUNT_CODE_INVALID)
+  // Control characters (NUL above all, which PostgreSQL refuses in text) are never in a code.
+  .regex(/^[^\u0000-\u001f\u007f]*$/, promocionMessages.DISCOUNT_CODE_INVALID)
+  .transform((s) => s.toUpperCase());
+
 /** POST /promociones/validar_clave_web — the code is trimmed and upper-cased. */
 export const validarClaveWebBodySchema = z.object({
-  clave: z
-    .string({ error: promocionMessages.DISCOUNT_CODE_REQUIRED })
-    .trim()
-    .min(1, promocionMessages.DISCOUNT_CODE_REQUIRED)
-    .max(64, promocionMessages.DISCOUNT_CODE_INVALID)
-    // Control characters (NUL above all, which PostgreSQL refuses in text) are never in a code.
-    .regex(/^[^\u0000-\u001f\u007f]*$/, promocionMessages.DISCOUNT_CODE_INVALID)
-    .transform((s) => s.toUpperCase()),
+  clave: claveSchema,
   evento_id: eventoIdBody,
 });
 export type ValidarClaveWebBody = z.input<typeof validarClaveWebBodySchema>;

@@ -60,9 +60,12 @@ async function loadCart(db: DbOrTx, r: VentaReserva): Promise<Cart> {
 
 const rates = (e: repo.VentaEventoRow) => ({ tarjetaBps: e.tarjetaBps, ivaBps: e.ivaBps, ivaAplicado: e.ivaAplicado });
 
-/** A code's promotion for this cart, or the Spanish reason it gives nothing (400) / does not exist (404). */
-async function promocionAplicable(db: DbOrTx, cart: Cart, promocionId: number): Promise<Promocion> {
-  const promo = await promocionPorId(db, cart.evento.id, promocionId);
+/**
+ * The promotion the buyer applied (a code's only with its code) for this cart, or the Spanish
+ * reason it gives nothing (400) / does not exist (404).
+ */
+async function promocionAplicable(db: DbOrTx, cart: Cart, promocionId: number, clave: string | undefined): Promise<Promocion> {
+  const promo = await promocionPorId(db, cart.evento.id, promocionId, clave);
   const rule = toPromotionRule(promo);
   const nombres = promo.categorias.flatMap((c) => [c.categoria?.nombre, c.categoriaGeneral?.nombre]).filter((n): n is string => Boolean(n));
   const problem = promotionProblem(cart.lines, rule, { esGeneral: cart.lugares[0]!.tipo === 'general', seccionNombre: cart.lugares[0]!.seccion, categoriasNombres: nombres });
@@ -71,8 +74,8 @@ async function promocionAplicable(db: DbOrTx, cart: Cart, promocionId: number): 
 }
 
 /** The promotion the sale applies: the code given, else the best automatic one for this cart. */
-async function promocionDeVenta(db: DbOrTx, cart: Cart, promocionId: number | null | undefined): Promise<Promocion | null> {
-  if (promocionId) return promocionAplicable(db, cart, promocionId);
+async function promocionDeVenta(db: DbOrTx, cart: Cart, promocionId: number | null | undefined, clave: string | undefined): Promise<Promocion | null> {
+  if (promocionId) return promocionAplicable(db, cart, promocionId, clave);
   const { promocionesAplicaDirecto } = await promocionesAutomaticas(db, cart.evento.id).catch(() => ({ promocionesAplicaDirecto: [] as Promocion[] }));
   const best = bestPromotion(cart.lines, promocionesAplicaDirecto.map((p) => ({ p, rule: toPromotionRule(p) })));
   return best?.p ?? null;
@@ -89,16 +92,16 @@ export async function resumenReserva(db: Db, eventoId: number, reservaId: string
   const r = await ownReserva(db, reservaId, caller, eventoId);
   requireLive(r);
   const cart = await loadCart(db, r);
-  const promocion = await promocionDeVenta(db, cart, null);
+  const promocion = await promocionDeVenta(db, cart, null, undefined);
   return { reservaId, promocion, ...totalsOf(cart, promocion) };
 }
 
 /** POST /pagos/aplicar-promo */
-export async function aplicarPromo(db: Db, body: { promocionId: number; eventoId: number; reservaId: string }, caller: Caller): Promise<AplicarPromoResponse> {
+export async function aplicarPromo(db: Db, body: { promocionId: number; eventoId: number; reservaId: string; clave?: string }, caller: Caller): Promise<AplicarPromoResponse> {
   const r = await ownReserva(db, body.reservaId, caller, body.eventoId);
   requireLive(r);
   const cart = await loadCart(db, r);
-  const promocion = await promocionAplicable(db, cart, body.promocionId);
+  const promocion = await promocionAplicable(db, cart, body.promocionId, body.clave);
   return { ...totalsOf(cart, promocion), promocion, message: promocionMessages.DISCOUNT_APPLIED };
 }
 
@@ -121,6 +124,8 @@ export interface MakeCargoInput {
   device_session_id: string;
   amount: number;
   promocion_id?: number | null;
+  /** The code behind promocion_id, when it is a code's promotion. */
+  promocion_clave?: string | null;
   usuarioOpenpayId?: string | null;
   guardarTarjeta?: boolean;
 }
@@ -155,7 +160,7 @@ export async function makeCargo(deps: VentaDeps, input: MakeCargoInput, caller: 
   if (already) return already;
 
   const cart = await loadCart(db, r);
-  const promo = await promocionDeVenta(db, cart, input.promocion_id);
+  const promo = await promocionDeVenta(db, cart, input.promocion_id, input.promocion_clave ?? undefined);
   const totals = totalsOf(cart, promo);
   if (input.amount !== totals.total) throw new DomainError('MONTO_DISTINTO');
 

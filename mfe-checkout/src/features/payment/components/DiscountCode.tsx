@@ -18,7 +18,8 @@ interface Props {
 
 /**
  * The code input and 'Aplicar': the code's promotion is checked against the cart here (every
- * message of spec §5 "Discount code"), then by the server on the hold (aplicar-promo).
+ * message of spec §5 "Discount code"), then by the server on the hold (aplicar-promo). The
+ * promotion handed to `onApplied` carries the code typed, which make/cargo needs with its id.
  */
 export function DiscountCode({ eventoId, reservaId, esGeneral, order, disabled, applied, onApplied }: Props) {
   const deps = usePaymentDeps();
@@ -52,9 +53,10 @@ export function DiscountCode({ eventoId, reservaId, esGeneral, order, disabled, 
         return;
       }
       try {
-        const answer = await deps.aplicarPromo({ promocionId: promo.id, eventoId: Number(eventoId), reservaId });
+        // A code's promotion applies only with its code: it goes with the id here and on 'Pagar'.
+        const answer = await deps.aplicarPromo({ promocionId: promo.id, clave, eventoId: Number(eventoId), reservaId });
         setSuccess(answer.message || promocionMessages.DISCOUNT_APPLIED);
-        onApplied(promo);
+        onApplied({ ...promo, clave });
       } catch (e) {
         setError(errorMessage(e, promocionMessages.DISCOUNT_CODE_INVALID));
       }

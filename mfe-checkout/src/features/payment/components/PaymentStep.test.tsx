@@ -75,7 +75,7 @@ describe('PaymentStep summary and discount', () => {
     fireEvent.change(screen.getByLabelText('Código de descuento'), { target: { value: 'mitad' } });
     fireEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
     await waitFor(() => expect(screen.queryByText('Descuento aplicado correctamente!')).not.toBeNull());
-    expect(fake.deps.aplicarPromo).toHaveBeenCalledWith({ promocionId: 8, eventoId: 1, reservaId: RESERVA_ID });
+    expect(fake.deps.aplicarPromo).toHaveBeenCalledWith({ promocionId: 8, clave: 'MITAD', eventoId: 1, reservaId: RESERVA_ID });
     expect(line(s, 'Descuento 50 % (Mitad)')).toBe('−$1,500.00');
     expect(s.queryByText(/Cinco/)).toBeNull();
     expect(line(s, 'Total')).toBe('$1,695.00');
@@ -178,6 +178,8 @@ describe('PaymentStep card payment', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
     await screen.findByRole('dialog', { name: '¡Compra exitosa!' });
     expect(fake.deps.makeCargo).toHaveBeenCalledTimes(3);
-    expect(fake.deps.makeCargo.mock.calls[2]![0]).toMatchObject({ promocion_id: null, amount: 339_000 });
+    // The code goes with its promotion's id (the server refuses a code's promotion by id alone).
+    expect(fake.deps.makeCargo.mock.calls[0]![0]).toMatchObject({ promocion_id: 8, promocion_clave: 'MITAD' });
+    expect(fake.deps.makeCargo.mock.calls[2]![0]).toMatchObject({ promocion_id: null, promocion_clave: null, amount: 339_000 });
   });
 });

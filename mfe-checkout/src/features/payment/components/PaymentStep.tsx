@@ -114,6 +114,7 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
         device_session_id: gw.deviceSessionId,
         amount: totals.total,
         promocion_id: code?.id ?? null,
+        promocion_clave: code?.clave ?? null,
       };
       const answer =
         buyer === 'account'
