@@ -18,8 +18,10 @@ try {
 }
 
 await build({
-  entryPoints: [path.join(dir, 'src', 'main.ts')],
-  outfile: path.join(dir, 'dist', 'main.mjs'),
+  // The server, and the migrations alone (a deploy's one-shot step before the servers start).
+  entryPoints: { main: path.join(dir, 'src', 'main.ts'), migrate: path.join(dir, 'src', 'cli', 'migrate.ts') },
+  outdir: path.join(dir, 'dist'),
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -31,4 +33,4 @@ await build({
   // Some bundled CommonJS helpers call require(): give the ES module one.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
 });
-console.log(`✔ ${path.relative(process.cwd(), path.join(dir, 'dist', 'main.mjs'))}`);
+for (const file of ['main.mjs', 'migrate.mjs']) console.log(`✔ ${path.relative(process.cwd(), path.join(dir, 'dist', file))}`);
