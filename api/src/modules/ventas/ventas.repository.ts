@@ -298,6 +298,22 @@ export async function findReservaDeBoleto(db: DbOrTx, boletoId: string): Promise
   return row?.reserva_id;
 }
 
+/**
+ * Advisory lock spaces of the sale (PostgreSQL's two-key form, which never meets the one-key
+ * locks taken elsewhere): what one transaction at a time may count and then act on.
+ */
+const LOCK_SPACES = {
+  /** A buyer's tickets of one event (key: '<evento>:<comprador>'): the per-buyer limit at sale time. */
+  compradorEvento: 27_001,
+  /** The tickets e-mails to one address for one event: the resend limit. */
+  reenvios: 27_002,
+} as const;
+
+/** Waits for the transaction's lock on `key` in `space`; held until commit or rollback. */
+export async function lockFor(tx: DbOrTx, space: keyof typeof LOCK_SPACES, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACES[space]}::int, hashtext(${key}))`);
+}
+
 /** E-mails with this subject sent to `to` in the last `minutes` (the outbox keeps every one). */
 export async function countRecentEmails(db: DbOrTx, to: string, subject: string, minutes: number): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
