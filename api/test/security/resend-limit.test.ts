@@ -52,4 +52,19 @@ describe('ticket resend limit (finding 11)', () => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 429, 429, 429, 429]);
     expect(await ticketMails(sale.correo)).toBe(REENVIOS.max);
   });
+
+  it('per client IP (and route), 10 resends in 10 minutes across sales, then 429 with Retry-After', async () => {
+    const ip = '198.51.100.73';
+    const sales = [];
+    for (let i = 0; i < 6; i++) sales.push(await guestSale(ip));
+    const codes: number[] = [];
+    for (const sale of sales) for (let i = 0; i < 2; i++) codes.push((await sale.resend()).statusCode);
+    expect(codes).toEqual([...Array<number>(10).fill(200), 429, 429]);
+    const refused = await sales[0]!.resend();
+    expect(refused.json().message).toBe('Demasiados intentos. Intenta de nuevo en unos minutos.');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another client is not affected.
+    const other = await guestSale('198.51.100.74');
+    expect((await other.resend()).statusCode).toBe(200);
+  });
 });
