@@ -31,6 +31,8 @@ export const pagoMessages = {
   PAYMENT_REFUNDED: 'Tu reserva expiró y los lugares ya no estaban disponibles. Reembolsamos el cargo a tu tarjeta.',
   PAYMENT_REFUNDED_PROMOTION:
     'La promoción que aplicaste se agotó antes de confirmar tu pago. Reembolsamos el cargo a tu tarjeta.',
+  PAYMENT_REFUNDED_LIMIT:
+    'Ya tienes boletos de otra compra para este evento y con este pago pasarías el límite por comprador, así que no emitimos boletos. Reembolsamos el cargo a tu tarjeta.',
   PAYMENT_DUPLICATE_REFUNDED:
     'Tu compra ya estaba pagada con otro cargo; reembolsamos este cargo duplicado a tu tarjeta. Te enviamos tus boletos por correo.',
   PURCHASE_SUCCESS_TITLE: '¡Compra exitosa!',

@@ -27,11 +27,18 @@ export interface AuthConfig {
   hashing: { concurrency: number; maxQueued: number };
   /** Session token lifetime (jose duration). */
   jwtExpiresIn: string;
+  /**
+   * Password changes by a signed-in buyer: hard limits (429), counted before the current password
+   * is hashed. Per session, so a stolen token is no password oracle; per account, over every
+   * session (higher, so one stolen session cannot use up the owner's attempts); per IP.
+   */
+  passwordChange: { perIp: RateLimitRule; perSession: RateLimitRule; perAccount: RateLimitRule };
 }
 
 export function readAuthConfig(env: NodeJS.ProcessEnv = process.env): AuthConfig {
   const windowMs = positiveInt(env.LOGIN_WINDOW_MS, 15 * 60 * 1000);
   const mailWindowMs = positiveInt(env.MAIL_LIMIT_WINDOW_MS, 15 * 60 * 1000);
+  const passwordWindowMs = positiveInt(env.PASSWORD_CHANGE_WINDOW_MS, 15 * 60 * 1000);
   const store = rateLimitStoreFromEnv(env);
   return {
     mail: readMailConfig(env),
@@ -50,5 +57,10 @@ export function readAuthConfig(env: NodeJS.ProcessEnv = process.env): AuthConfig
     linkTokens: { perIp: { max: positiveInt(env.LINK_TOKEN_MAX_PER_IP, 20), windowMs } },
     hashing: { concurrency: positiveInt(env.HASH_CONCURRENCY, 2), maxQueued: positiveInt(env.HASH_MAX_QUEUED, 32) },
     jwtExpiresIn: env.JWT_EXPIRES_IN || '7d',
+    passwordChange: {
+      perIp: { max: positiveInt(env.PASSWORD_CHANGE_MAX_PER_IP, 20), windowMs: passwordWindowMs },
+      perSession: { max: positiveInt(env.PASSWORD_CHANGE_MAX_PER_SESSION, 5), windowMs: passwordWindowMs },
+      perAccount: { max: positiveInt(env.PASSWORD_CHANGE_MAX_PER_ACCOUNT, 10), windowMs: passwordWindowMs },
+    },
   };
 }

@@ -3,6 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { apiErrorSchema, idParamSchema } from '@taquilla/shared/schemas/common';
 import { cuentaMessageSchema, miEventoDetalleSchema, miPerfilSchema, misEventosSchema, updatePasswordSchema } from '@taquilla/shared/schemas/cuenta';
 import { requireVerifiedUser } from '../auth/auth.guard';
+import { readAuthConfig } from '../auth/auth.config';
+import { ipLimit, registerPasswordChangeLimits } from '../auth/auth.limits';
 import type { RouteModule } from '../types';
 import { miEvento, misEventos, type Dueno } from './compras.service';
 import { cambiarPassword, miPerfil } from './perfil.service';
@@ -21,6 +23,8 @@ function dueno(request: FastifyRequest): Dueno {
 export const cuentaModule: RouteModule = {
   name: 'cuenta',
   plugin: async (app) => {
+    const authConfig = readAuthConfig();
+    const passwordChangeLimit = await registerPasswordChangeLimits(app, authConfig);
     // Before validation: without a session the answer is 401 whatever the body says.
     app.addHook('preValidation', requireVerifiedUser);
     // Personal answers: never kept by a browser or a shared cache.
@@ -37,14 +41,19 @@ export const cuentaModule: RouteModule = {
     app.patch(
       '/usuarios/update/password',
       {
+        config: ipLimit(authConfig.passwordChange.perIp),
         schema: {
           tags: ['cuenta'],
-          summary: 'Cambiar la contraseña (cierra las demás sesiones)',
+          summary: 'Cambiar la contraseña (cierra las demás sesiones; intentos limitados por sesión, cuenta e IP)',
           body: updatePasswordSchema,
-          response: { 200: cuentaMessageSchema, ...errors, 503: apiErrorSchema },
+          response: { 200: cuentaMessageSchema, ...errors, 429: apiErrorSchema, 503: apiErrorSchema },
         },
       },
-      async (request) => cambiarPassword(app.db, request.user!, request.body),
+      async (request, reply) => {
+        // Counted before the current password is hashed: a refused attempt costs no hash.
+        await passwordChangeLimit(request, reply, request.user!);
+        return cambiarPassword(app.db, request.user!, request.body);
+      },
     );
 
     app.get(

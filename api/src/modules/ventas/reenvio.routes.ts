@@ -5,12 +5,13 @@ import { apiErrorSchema } from '@taquilla/shared/schemas/common';
 import { reenvioBoletosResponseSchema } from '@taquilla/shared/schemas/pagos';
 import { reservaIdSchema } from '@taquilla/shared/schemas/reservas';
 import { ipLimit } from '../auth/auth.limits';
+import { rateLimitStoreFromEnv, registerRateLimit } from '../../plugins/rate-limit';
 import { reenviarPorBoleto, reenviarPorReserva } from './reenvio.service';
 import { callerOf } from './ventas.access';
 import type { VentaDeps } from './ventas.service';
 
 const response = { 200: reenvioBoletosResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
-/** Per client IP, on top of the per-sale limit (REENVIOS). */
+/** Per client IP and route, on top of the per-sale limit (REENVIOS); Redis-backed with REDIS_URL. */
 const perIp = ipLimit({ max: 10, windowMs: 10 * 60_000 });
 const tags = ['correos'];
 
@@ -20,6 +21,8 @@ const tags = ['correos'];
  */
 export function reenvioRoutes(deps: (request: FastifyRequest) => VentaDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    // The limiter in this plugin's own context: a route's `config.rateLimit` counts only where it is registered.
+    await registerRateLimit(app, rateLimitStoreFromEnv());
 
     app.post(
       '/sold-tickets-email/:address/:ticketId',

@@ -6,7 +6,10 @@ import type { CargoRow, VentaReserva } from './ventas.repository';
 import { ownReserva, type Caller } from './ventas.access';
 import type { VentaDeps } from './ventas.service';
 
-/** Resends of one sale's tickets e-mail allowed per window: enough for a lost e-mail, useless for flooding. */
+/**
+ * Tickets e-mails one sale may send per window, its own (sent with the sale) included: after a
+ * purchase, 2 resends in the first 10 minutes. Enough for a lost e-mail, useless for flooding.
+ */
 export const REENVIOS = { max: 3, windowMinutes: 10 } as const;
 
 /** The tickets e-mail of a sale (to its delivery address), as sent with the sale and resent on request. */
@@ -24,16 +27,23 @@ export async function ticketsEmailFor(tx: DbOrTx, deps: Pick<VentaDeps, 'publicU
 
 /**
  * Sends a sold reservation's tickets e-mail again, only ever to the address the sale delivered
- * to (a ticket id cannot redirect tickets elsewhere), at most REENVIOS.max times per window.
+ * to (a ticket id cannot redirect tickets elsewhere), while fewer than REENVIOS.max went to it in
+ * the window. The count and the new e-mail share a transaction under a lock on the address and
+ * subject, so resends arriving together cannot all read the same count.
  */
 async function reenviar(deps: VentaDeps, r: VentaReserva): Promise<{ message: string; user: { email: string } }> {
   if (r.estado !== 'vendida') throw new DomainError('COMPRA_NO_ENCONTRADA');
   const pagado = (await repo.listCargosPendientes(deps.db, r.id)).find((c) => c.estado === 'pagado');
   if (!pagado || !deps.mailer) throw new DomainError('COMPRA_NO_ENCONTRADA');
+  const { mailer } = deps;
   const mail = await ticketsEmailFor(deps.db, deps, r, pagado);
-  // The sale's own e-mail counts too: a resend right after buying is one of the allowed ones.
-  if ((await repo.countRecentEmails(deps.db, mail.to, mail.subject, REENVIOS.windowMinutes)) > REENVIOS.max) throw new DomainError('REENVIOS_AGOTADOS');
-  deps.mailer.deliverInBackground(await deps.mailer.enqueue(deps.db, mail));
+  const correoId = await deps.db.transaction(async (tx) => {
+    await repo.lockFor(tx, 'reenvios', `${mail.to}\n${mail.subject}`);
+    // The sale's own e-mail counts too: a resend right after buying is one of the allowed ones.
+    if ((await repo.countRecentEmails(tx, mail.to, mail.subject, REENVIOS.windowMinutes)) >= REENVIOS.max) throw new DomainError('REENVIOS_AGOTADOS');
+    return mailer.enqueue(tx, mail);
+  });
+  mailer.deliverInBackground(correoId);
   return { message: 'Te enviamos tus boletos por correo.', user: { email: r.correo } };
 }
 

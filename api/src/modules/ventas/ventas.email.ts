@@ -76,20 +76,22 @@ export async function ticketsEmail(input: TicketsEmailInput): Promise<NewMail> {
   return { to: input.to, subject: `Tus boletos para ${input.evento.nombre}`, html, text, attachments: [...qrs, ics] };
 }
 
-/** The charge was refunded because the places were gone when it completed: the buyer is told why. */
 /** Why a completed charge could not become tickets. */
-export type MotivoReembolso = 'lugares' | 'promocion' | 'duplicado';
+export type MotivoReembolso = 'lugares' | 'promocion' | 'duplicado' | 'limite';
 
-const MOTIVOS: Record<MotivoReembolso, string> = {
-  lugares: 'se completó cuando tu reserva ya había expirado y los lugares ya no estaban disponibles.',
-  promocion: 'se completó cuando la promoción que aplicaste ya se había agotado, así que no pudimos emitir tus boletos con ese descuento.',
-  duplicado: 'fue un segundo cargo por una compra que ya estaba pagada (por ejemplo, desde otra pestaña). Tus boletos son los de ese primer pago.',
+const MOTIVOS: Record<MotivoReembolso, (evento: { limiteDeAsientos: number }) => string> = {
+  lugares: () => 'se completó cuando tu reserva ya había expirado y los lugares ya no estaban disponibles.',
+  promocion: () => 'se completó cuando la promoción que aplicaste ya se había agotado, así que no pudimos emitir tus boletos con ese descuento.',
+  duplicado: () => 'fue un segundo cargo por una compra que ya estaba pagada (por ejemplo, desde otra pestaña). Tus boletos son los de ese primer pago.',
+  limite: (e) =>
+    `se completó cuando ya tenías boletos de otra compra para este evento: con estos pasarías el límite de ${e.limiteDeAsientos} boletos por comprador, así que no los emitimos.`,
 };
 
-export function refundEmail(input: { to: string; nombre: string; evento: { nombre: string }; total: number; motivo: MotivoReembolso }): NewMail {
+/** The charge was refunded instead of becoming tickets: the buyer is told why. */
+export function refundEmail(input: { to: string; nombre: string; evento: { nombre: string; limiteDeAsientos: number }; total: number; motivo: MotivoReembolso }): NewMail {
   const lines = [
     `Hola, ${input.nombre}:`,
-    `Tu pago de ${formatMoney(input.total)} para ${input.evento.nombre} ${MOTIVOS[input.motivo]}`,
+    `Tu pago de ${formatMoney(input.total)} para ${input.evento.nombre} ${MOTIVOS[input.motivo](input.evento)}`,
     'Reembolsamos el cargo completo a tu tarjeta; según tu banco, puede tardar algunos días en reflejarse.',
   ];
   return {

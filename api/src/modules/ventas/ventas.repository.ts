@@ -46,20 +46,24 @@ export interface VentaEventoRow {
   ivaBps: number;
   ivaAplicado: boolean;
   udsPorCategoria: boolean;
+  /** Tickets one buyer may have for the event (eventos.limite_de_asientos). */
+  limiteDeAsientos: number;
 }
 
 export async function findVentaEvento(db: DbOrTx, eventoId: number): Promise<VentaEventoRow | undefined> {
   const [row] = await queryRows<{
     id: number; nombre: string; recinto: string; fecha: string | Date; uso_de_tarjeta_bps: number; uso_de_servicio_bps: number;
-    iva_rate_bps: number; is_iva_applied: boolean; uds_por_categoria: boolean;
+    iva_rate_bps: number; is_iva_applied: boolean; uds_por_categoria: boolean; limite_de_asientos: number;
   }>(
     db,
-    sql`select e.id, e.nombre, r.nombre as recinto, e.fecha, e.uso_de_tarjeta_bps, e.uso_de_servicio_bps, e.iva_rate_bps, e.is_iva_applied, e.uds_por_categoria
+    sql`select e.id, e.nombre, r.nombre as recinto, e.fecha, e.uso_de_tarjeta_bps, e.uso_de_servicio_bps, e.iva_rate_bps, e.is_iva_applied, e.uds_por_categoria,
+               e.limite_de_asientos
           from eventos e join recintos r on r.id = e.recinto_id where e.id = ${eventoId}`,
   );
   return row && {
     id: row.id, nombre: row.nombre, recinto: row.recinto, fecha: new Date(row.fecha), tarjetaBps: row.uso_de_tarjeta_bps,
     servicioBps: row.uso_de_servicio_bps, ivaBps: row.iva_rate_bps, ivaAplicado: row.is_iva_applied, udsPorCategoria: row.uds_por_categoria,
+    limiteDeAsientos: Number(row.limite_de_asientos),
   };
 }
 
@@ -296,6 +300,37 @@ export async function insertTarjeta(db: DbOrTx, t: { perfilId: number; idtarjeta
 export async function findReservaDeBoleto(db: DbOrTx, boletoId: string): Promise<string | undefined> {
   const [row] = await queryRows<{ reserva_id: string }>(db, sql`select reserva_id from boletos where id = ${boletoId}`);
   return row?.reserva_id;
+}
+
+/**
+ * Advisory lock spaces of the sale (PostgreSQL's two-key form, which never meets the one-key
+ * locks taken elsewhere): what one transaction at a time may count and then act on.
+ */
+const LOCK_SPACES = {
+  /** A buyer's tickets of one event (key: '<evento>:<comprador>'): the per-buyer limit at sale time. */
+  compradorEvento: 27_001,
+  /** The tickets e-mails to one address for one event: the resend limit. */
+  reenvios: 27_002,
+} as const;
+
+/** Waits for the transaction's lock on `key` in `space`; held until commit or rollback. */
+export async function lockFor(tx: DbOrTx, space: keyof typeof LOCK_SPACES, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACES[space]}::int, hashtext(${key}))`);
+}
+
+/**
+ * The tickets the reservation's buyer already has for its event, counted as reservar_lugares
+ * counts them at hold time: an account's by account, a guest's by e-mail (every guest row with it).
+ */
+export async function countBoletosComprador(db: DbOrTx, r: Pick<VentaReserva, 'eventoId' | 'usuarioId' | 'correo'>): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    r.usuarioId
+      ? sql`select count(*)::int as n from boletos b where b.evento_id = ${r.eventoId} and b.usuario_id = ${r.usuarioId}`
+      : sql`select count(*)::int as n from boletos b
+             where b.evento_id = ${r.eventoId} and b.invitado_id = any(array(select i.id from invitados i where i.correo = ${r.correo}))`,
+  );
+  return Number(row?.n ?? 0);
 }
 
 /** E-mails with this subject sent to `to` in the last `minutes` (the outbox keeps every one). */

@@ -158,6 +158,12 @@ export async function makeCargo(deps: VentaDeps, input: MakeCargoInput, caller: 
   };
   const already = await open();
   if (already) return already;
+  // The buyer got more tickets since holding (a late 3-D Secure charge was sold): refused before
+  // charging. The sale counts again, under the buyer's lock (ventas.settle.ts).
+  const comprados = await repo.countBoletosComprador(db, r);
+  if (comprados + r.cantidad > evento.limiteDeAsientos) {
+    throw new DomainError('LIMITE_DE_ASIENTOS', `Ya tienes ${comprados} boletos para este evento; el límite por comprador es ${evento.limiteDeAsientos}.`);
+  }
 
   const cart = await loadCart(db, r);
   const promo = await promocionDeVenta(db, cart, input.promocion_id, input.promocion_clave ?? undefined);
@@ -304,7 +310,9 @@ export async function checkCargo(deps: VentaDeps, chargeId: string, reservaId: s
 
 /** Why this charge was refunded, for the buyer. */
 function refundMessage(row: CargoRow): string {
-  return row.error === 'reembolso:promocion' ? pagoMessages.PAYMENT_REFUNDED_PROMOTION : pagoMessages.PAYMENT_REFUNDED;
+  if (row.error === 'reembolso:promocion') return pagoMessages.PAYMENT_REFUNDED_PROMOTION;
+  if (row.error === 'reembolso:limite') return pagoMessages.PAYMENT_REFUNDED_LIMIT;
+  return pagoMessages.PAYMENT_REFUNDED;
 }
 
 /** The gateway's notification: only a charge we know is settled (re-fetched from the gateway). */

@@ -1,3 +1,4 @@
+import type { DbOrTx } from '../../db/client';
 import { DomainError } from '../../lib/errors';
 import { gatewayMessage } from '../pagos/gateway/gateway.errors';
 import type { ChargeResult, PaymentGateway } from '../pagos/gateway/gateway.types';
@@ -26,8 +27,9 @@ export interface Settled {
  * The one idempotent step behind make, check and webhook: reads the charge from the gateway
  * and, when it completed, sells in ONE transaction under the reservation's row lock — tickets
  * are issued once however many callers (processes, tabs, webhooks) arrive together. A charge
- * that completed after its hold ended rebooks the same places if they are still free, else it
- * is refunded through the gateway: money is never kept without tickets.
+ * that completed after its hold ended rebooks the same places if they are still free and the
+ * buyer stays within the event's limit, else it is refunded through the gateway: money is never
+ * kept without tickets.
  */
 export async function settleCharge(deps: VentaDeps, proveedorCargoId: string): Promise<Settled> {
   const gateway = requireGateway(deps.gateway);
@@ -52,16 +54,15 @@ export async function settleCharge(deps: VentaDeps, proveedorCargoId: string): P
     const row = (await repo.findCargo(tx, known.proveedor, known.proveedorCargoId, { forUpdate: true }))!;
     if (row.estado === 'pagado' || row.estado === 'reembolsado') return { row, places: null };
     const detalle = row.detalle!;
-    // Another charge of this hold already paid for it (two attempts both went through): refund this one.
-    let ids: number[] = [];
-    if (r.estado !== 'vendida') {
-      ids = detalle.generales
-        ? await repo.sellGenerales(tx, r.id, detalle.generales.eventoSeccionId, detalle.generales.cantidad)
-        : await repo.sellSeats(tx, r.id, detalle.asientos);
-    }
     const wanted = detalle.generales ? detalle.generales.cantidad : detalle.asientos.length;
     // A second charge for a hold already sold (another tab, a double click with a new token).
     if (r.estado === 'vendida') throw new NeedsRefund(row, 'duplicado');
+    // The hold checked the per-buyer limit, but a charge that completes late (3-D Secure left
+    // open while the buyer held and bought again) would pass it: counted again here.
+    if (await overBuyerLimit(tx, r, wanted)) throw new NeedsRefund(row, 'limite');
+    const ids = detalle.generales
+      ? await repo.sellGenerales(tx, r.id, detalle.generales.eventoSeccionId, detalle.generales.cantidad)
+      : await repo.sellSeats(tx, r.id, detalle.asientos);
     if (ids.length !== wanted) {
       // Undo the partial claim (savepoint-free: the places were only touched in this
       // transaction) by throwing, then refund outside it.
@@ -90,6 +91,18 @@ export async function settleCharge(deps: VentaDeps, proveedorCargoId: string): P
   return { row: sold.row, charge: sold.row.estado === 'reembolsado' ? { ...charge, status: 'refunded' } : charge, cargo: { pagado: sold.row.estado === 'pagado' } };
 }
 
+/**
+ * Whether selling `cantidad` more tickets would give the reservation's buyer more than the
+ * event's limit. Takes the buyer's lock for the event first, held until the sale commits: two
+ * charges of one buyer settling together (two late 3-D Secure payments, or one and a live
+ * hold's) are counted one after the other, each seeing the other's tickets.
+ */
+async function overBuyerLimit(tx: DbOrTx, r: repo.VentaReserva, cantidad: number): Promise<boolean> {
+  await repo.lockFor(tx, 'compradorEvento', `${r.eventoId}:${r.usuarioId ? `u:${r.usuarioId}` : `c:${r.correo}`}`);
+  const evento = (await repo.findVentaEvento(tx, r.eventoId))!;
+  return (await repo.countBoletosComprador(tx, r)) + cantidad > evento.limiteDeAsientos;
+}
+
 class NeedsRefund extends Error {
   constructor(
     readonly row: CargoRow,
@@ -98,6 +111,14 @@ class NeedsRefund extends Error {
     super('needs refund');
   }
 }
+
+/** The refund's description at the gateway (the buyer's bank statement may show it). */
+const REFUND_DESCRIPTION: Record<MotivoReembolso, string> = {
+  lugares: 'Reserva expirada: lugares no disponibles',
+  promocion: 'Promoción agotada',
+  duplicado: 'Cargo duplicado: la compra ya estaba pagada',
+  limite: 'Límite de boletos por comprador',
+};
 
 /**
  * Refunds a completed charge that cannot become tickets, once: a conditional update claims the
@@ -108,7 +129,7 @@ async function refundCharge(deps: VentaDeps, gateway: PaymentGateway, row: Cargo
   if (!(await repo.claimCargo(deps.db, row.id, 'pendiente', 'reembolsado'))) return (await repo.findCargo(deps.db, row.proveedor, row.proveedorCargoId))!;
   try {
     const current = await gateway.getCharge(row.proveedorCargoId);
-    if (current.status === 'completed') await gateway.refund(row.proveedorCargoId, motivo === 'promocion' ? 'Promoción agotada' : 'Reserva expirada: lugares no disponibles');
+    if (current.status === 'completed') await gateway.refund(row.proveedorCargoId, REFUND_DESCRIPTION[motivo]);
   } catch (err) {
     await repo.claimCargo(deps.db, row.id, 'reembolsado', 'pendiente');
     throw err;
