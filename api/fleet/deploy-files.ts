@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+
+/**
+ * The deployment description (platform/deploy/) read by the fleet test, so the test runs what
+ * compose.yaml and haproxy.cfg say rather than a copy of them.
+ */
+export const DEPLOY_DIR = path.resolve(import.meta.dirname, '..', '..', 'platform', 'deploy');
+
+interface ComposeService {
+  command?: string[];
+  environment?: Record<string, string>;
+  build?: { target?: string };
+}
+
+export function readCompose(): { services: Record<string, ComposeService> } {
+  return parse(fs.readFileSync(path.join(DEPLOY_DIR, 'compose.yaml'), 'utf8'), { merge: true }) as { services: Record<string, ComposeService> };
+}
+
+/**
+ * What the fleet on one machine changes in the compose file's API settings, and why:
+ * - addresses: PostgreSQL, Redis, the object store, the public URL and the listen host are this
+ *   machine's (loopback), and the database is a fresh one per run;
+ * - secrets: a random JWT secret and the run's own API key and store keys;
+ * - NODE_ENV=test: the sales of the `kill -9` check pay through the built-in payment sandbox,
+ *   which never runs in production (Openpay cannot be reached from here), so the Openpay and
+ *   SMTP settings are dropped;
+ * - SHUTDOWN_DRAIN_SECONDS=2 (compose: 10): the balancer here checks every 300 ms, as in
+ *   compose, and a shorter drain keeps the rolling restart quick;
+ * - METRICS_PORT: dropped (three processes on one machine would share the port);
+ * - LOG_LEVEL=warn: the run's output stays readable.
+ * Anything else is taken as compose says it; a compose setting that still needs a value from
+ * the shell (`${…}`) and is not in this list makes the run fail, so the twin cannot drift.
+ */
+export function fleetEnvironment(opts: { databaseUrl: string; apiKey: string; publicUrl: string; origin: Record<string, string> }): Record<string, string> {
+  const compose = readCompose().services.api1?.environment;
+  if (!compose) throw new Error('compose.yaml: el servicio api1 no tiene environment');
+  const dropped = ['OPENPAY_MERCHANT_ID', 'OPENPAY_PRIVATE_KEY', 'OPENPAY_PUBLIC_KEY', 'OPENPAY_PRODUCTION', 'SMTP_URL', 'METRICS_PORT', 'METRICS_HOST'];
+  const replaced: Record<string, string> = {
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PUBLIC_URL: opts.publicUrl,
+    API_KEY: opts.apiKey,
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    DATABASE_URL: opts.databaseUrl,
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    RATE_LIMIT_PREFIX: `flota-${process.pid}`,
+    SHUTDOWN_DRAIN_SECONDS: '2',
+    LOG_LEVEL: 'warn',
+    ...opts.origin,
+  };
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(compose)) {
+    if (dropped.includes(key)) continue;
+    if (key in replaced) continue;
+    if (String(value).includes('${')) throw new Error(`compose.yaml: ${key} (${value}) necesita un valor que la prueba de flota no conoce: añádelo en api/fleet/deploy-files.ts`);
+    env[key] = String(value);
+  }
+  return { ...env, ...replaced };
+}
+
+/** haproxy.cfg with this run's listen address and replicas in place of compose's `api1`/`api2`. */
+export function haproxyConfig(opts: { bind: string; servers: string[] }): string {
+  const text = fs.readFileSync(path.join(DEPLOY_DIR, 'haproxy.cfg'), 'utf8');
+  const lines = text.split('\n');
+  const firstServer = lines.findIndex((l) => /^\s+server api\d/.test(l));
+  if (firstServer < 0) throw new Error('haproxy.cfg: no hay líneas `server api…`');
+  const indent = /^\s+/.exec(lines[firstServer]!)![0];
+  const servers = opts.servers.map((address, i) => `${indent}server api${i + 1} ${address} check`);
+  const kept = lines.filter((l) => !/^\s+server api\d/.test(l));
+  kept.splice(firstServer, 0, ...servers);
+  return kept.join('\n').replace('"${TAQUILLA_BIND}"', opts.bind);
+}
