@@ -8,7 +8,7 @@ import { productionProblems } from '../../src/production-check';
 // The documented production start refuses unsafe configuration with a clear message.
 const GOOD = {
   NODE_ENV: 'production',
-  JWT_SECRET: 'x'.repeat(48),
+  JWT_SECRET: 'Jm4qV8zR2tXw7nLp3sKb9yHc6dFg1aEu5oTiQ0vZ',
   PUBLIC_URL: 'https://boletos.taquilla.mx',
 };
 
