@@ -1,11 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../src/config';
 import { MIN_SECRET_DISTINCT_CHARS, productionProblems } from '../../src/production-check';
+import { runServerOnce } from '../support/api-process';
 
 // Issue 27, finding 8: the production start check also refuses a JWT_SECRET with too little
 // variety, Openpay keys on Openpay's sandbox, and an Openpay API reached over http://.
@@ -63,23 +62,7 @@ describe('Openpay in production', () => {
 
 describe('the server process', () => {
   it('exits with every new refusal instead of starting', () => {
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'taquilla-prod-'));
-    const tsx = path.resolve('node_modules/tsx/dist/cli.mjs');
-    const result = spawnSync(process.execPath, [tsx, 'src/main.ts'], {
-      env: {
-        PATH: process.env.PATH,
-        ...GOOD,
-        ...OPENPAY,
-        JWT_SECRET: 'x'.repeat(48),
-        OPENPAY_API_URL: 'http://127.0.0.1:9',
-        STOREFRONT: '0',
-        PORT: '0',
-        PGLITE_DIR: path.join(tmp, 'db'),
-      },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    fs.rmSync(tmp, { recursive: true, force: true });
+    const result = runServerOnce({ ...GOOD, ...OPENPAY, JWT_SECRET: 'x'.repeat(48), OPENPAY_API_URL: 'http://127.0.0.1:9' });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('No se inicia en modo producción (NODE_ENV=production):');
     expect(result.stderr).toContain('JWT_SECRET no parece aleatorio');
