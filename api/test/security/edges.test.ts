@@ -1,0 +1,79 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_API_KEY } from '../support/app';
+import { buildStorefrontApp } from '../support/storefront';
+
+// Issue 27, findings 9, 10 and 12: one error path for every route (the payment sandbox's too),
+// one strict e-mail rule for accounts and guests, and no e-mail address in a logged URL.
+let t: Awaited<ReturnType<typeof buildStorefrontApp>>;
+beforeAll(async () => {
+  t = await buildStorefrontApp({ pagos: { proveedor: 'sandbox', publicUrl: undefined } }, { DEV_MAILBOX: '1' });
+});
+afterAll(async () => t?.close());
+
+interface Route {
+  method: string;
+  url: string;
+}
+
+/** Every route the app serves, from its printed route tree (`/a/:id (GET, HEAD)` lines). */
+function routesOf(app: FastifyInstance): Route[] {
+  const routes: Route[] = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^([│├└─\s]*)(\S.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    stack.push(match[2]!);
+    for (const method of match[3]?.split(', ') ?? []) {
+      if (method !== 'HEAD') routes.push({ method, url: stack.join('').replace(/^\/+/, '/') });
+    }
+  }
+  return routes;
+}
+
+/** Malformed path segments and query strings: NUL, broken or overlong escapes, a lone surrogate, traversal, a long segment. */
+const BAD_SEGMENTS = ['%00', 'a%00b', '%', '%zz', '%C0%80', '%ED%A0%80', '%FF%FE', '..%2F..%2Fetc%2Fpasswd', '%E2%80%AE', 'x'.repeat(300)];
+const BAD_QUERIES = ['?%', '?a=%zz', '?%00=1', '?a=%00', '?a[b][c]=1&a=2'];
+
+function malformed(route: Route): InjectOptions[] {
+  const headers = { 'x-api-key': TEST_API_KEY };
+  const body = route.method === 'GET' ? {} : { payload: {} };
+  const urls = new Set<string>();
+  const params = route.url.match(/:[A-Za-z]+|\*/g) ?? [];
+  for (const bad of BAD_SEGMENTS) {
+    if (params.length) urls.add(route.url.replace(/:[A-Za-z]+|\*/g, bad));
+    else urls.add(`${route.url.replace(/\/$/, '')}/${bad}`);
+  }
+  // Ids no row has (0 is out of every id's range), so no route opens a stream or finds a row.
+  const plain = route.url.replace(/:[A-Za-z]+|\*/g, '0');
+  for (const query of BAD_QUERIES) urls.add(`${plain}${query}`);
+  return [...urls].map((url) => ({ method: route.method as InjectOptions['method'], url, headers, ...body }));
+}
+
+describe('malformed paths (finding 9)', () => {
+  it.each([
+    ['GET', '/sandbox/3ds/%00'],
+    ['POST', '/sandbox/3ds/%00'],
+    ['POST', '/sandbox/v1/%00/tokens'],
+  ])('%s %s: 400 with the Spanish message every route gives', async (method, url) => {
+    const res = await t.app.inject({ method: method as 'GET' | 'POST', url, payload: method === 'POST' ? {} : undefined });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'La solicitud contiene caracteres no permitidos.', code: 'CARACTERES_NO_PERMITIDOS' });
+  });
+
+  it('no route of any prefix answers 500 to a malformed path or query', async () => {
+    const routes = routesOf(t.app);
+    const prefixes = new Set(routes.map((r) => r.url.split('/')[1]));
+    for (const prefix of ['api', 'sandbox', 'webhooks', 'dev', 'media', 'config.json', 'remotes']) expect(prefixes).toContain(prefix);
+    const failures: string[] = [];
+    for (const route of routes) {
+      for (const request of malformed(route)) {
+        const res = await Promise.race([t.app.inject(request), new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${request.method} ${request.url}: no answer in 5 s`)), 5000))]);
+        if (res.statusCode >= 500) failures.push(`${request.method} ${request.url} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+});
