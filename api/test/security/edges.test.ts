@@ -1,15 +1,23 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/rows';
 import { TEST_API_KEY } from '../support/app';
+import { pickEvento } from '../support/reservas';
+import { CARDS, saleKit } from '../support/sale';
 import { buildStorefrontApp } from '../support/storefront';
 
 // Issue 27, findings 9, 10 and 12: one error path for every route (the payment sandbox's too),
 // one strict e-mail rule for accounts and guests, and no e-mail address in a logged URL.
 let t: Awaited<ReturnType<typeof buildStorefrontApp>>;
+let ev: Awaited<ReturnType<typeof pickEvento>>;
 beforeAll(async () => {
-  t = await buildStorefrontApp({ pagos: { proveedor: 'sandbox', publicUrl: undefined } }, { DEV_MAILBOX: '1' });
+  t = await buildStorefrontApp({ pagos: { proveedor: 'sandbox', publicUrl: undefined } }, { DEV_MAILBOX: '1', HOLD_SWEEP_SECONDS: '0' });
+  ev = await pickEvento(t.database.db, 20);
 });
 afterAll(async () => t?.close());
+
+const kit = saleKit(() => ({ t, ...ev }));
 
 interface Route {
   method: string;
@@ -76,4 +84,44 @@ describe('malformed paths (finding 9)', () => {
     }
     expect(failures).toEqual([]);
   }, 120_000);
+});
+
+describe('one strict e-mail rule for accounts and guests (finding 10)', () => {
+  const GUEST_MESSAGE = 'Es necesario un correo electrónico valído';
+  const LOOSE = ['x<victim@example.com>', 'a@b.c,d', 'victim@example.com.'];
+  const stored = async (address: string) =>
+    (await queryRows<{ n: number }>(t.database.db, sql`select (select count(*) from invitados where correo = ${address}) + (select count(*) from users where email = ${address}) as n`))[0]!.n;
+
+  it.each(LOOSE)('%s is refused with 400 by reservarInvitado, reservar_generales, make/cargo_invitado and register, and stored nowhere', async (address) => {
+    const [seat] = await kit.seats(1);
+    const reservar = await kit.post(`/eventos/${ev.eventoId}/reservarInvitado`, { asientosReserva: [{ id: seat }], nombre: 'Ana', correo: address });
+    expect([reservar.statusCode, reservar.json().message]).toEqual([400, [GUEST_MESSAGE]]);
+
+    const generales = await kit.post(`/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 1, seccionId: ev.general.seccionId, nombre: 'Ana', correo: address });
+    expect([generales.statusCode, generales.json().message]).toEqual([400, [GUEST_MESSAGE]]);
+
+    // A real guest hold, paid with a good card: only the loose correo_invitado is wrong.
+    const { reservaId } = await kit.holdSeats(1);
+    const amount = (await kit.resumen(reservaId)).total;
+    const body = { reservaId, esGeneral: false, tipoDispositivo: 'web', source_id: await kit.cardToken(CARDS.APPROVED), device_session_id: 'dev-1', amount };
+    const cargo = await kit.post('/pagos/make/cargo_invitado', { ...body, nombre_invitado: 'Ana', correo_invitado: address });
+    expect([cargo.statusCode, cargo.json().message]).toEqual([400, [GUEST_MESSAGE]]);
+
+    const register = await kit.post('/auth/register', { fullName: 'Ana López', email: address, password: 'Secreta1' });
+    expect([register.statusCode, register.json().message]).toEqual([400, ['El correo debe ser de un dominio válido']]);
+
+    expect(await stored(address)).toBe(0);
+    expect(await stored(address.toLowerCase())).toBe(0);
+  });
+
+  it('a good address is kept trimmed and in lower case, for guests as for accounts', async () => {
+    const tag = Date.now().toString(36);
+    const [seat] = await kit.seats(1);
+    const guest = await kit.post(`/eventos/${ev.eventoId}/reservarInvitado`, { asientosReserva: [{ id: seat }], nombre: 'Ana', correo: ` Ana.${tag}@Ejemplo.MX ` });
+    expect(guest.statusCode, guest.body).toBe(201);
+    expect(await stored(`ana.${tag}@ejemplo.mx`)).toBe(1);
+    const register = await kit.post('/auth/register', { fullName: 'Ana López', email: ` Cuenta.${tag}@Ejemplo.MX `, password: 'Secreta1' });
+    expect(register.statusCode, register.body).toBe(201);
+    expect(register.json().user.email).toBe(`cuenta.${tag}@ejemplo.mx`);
+  });
 });
