@@ -22,12 +22,6 @@ export function normalizeEmail(value: string): string {
   return value.trim().toLowerCase();
 }
 
-/** True when `value` (after normalizeEmail) is an address the shop accepts. */
-export function isEmail(value: string): boolean {
-  const address = normalizeEmail(value);
-  return address.length <= MAX_EMAIL_LENGTH && EMAIL_PATTERN.test(address);
-}
-
 /**
  * An e-mail field: missing or blank → `requiredMessage`; too long or not a plain address →
  * `invalidMessage`. The parsed value is normalised (trimmed, lower case).
