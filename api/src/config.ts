@@ -69,6 +69,12 @@ export interface EnvConfig {
   sessionMaxAgeSeconds: number;
   /** Payment gateway: Openpay when its keys are set, else the built-in sandbox (modules/pagos/pagos.config.ts). */
   pagos: PagosConfig;
+  /**
+   * API_DOCS: serve the OpenAPI page and document at /api/docs. On in development; in production
+   * only with API_DOCS=1 (the whole API surface, laid out, is of more use to an attacker than to
+   * a buyer). API_DOCS=0 turns it off in development.
+   */
+  apiDocs: boolean;
 }
 
 function parseTrustProxy(value: string | undefined): EnvConfig['trustProxy'] {
@@ -99,5 +105,6 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     allowRemoteOverrides: env.ALLOW_REMOTE_OVERRIDES === '1',
     sessionMaxAgeSeconds: Math.round((Number(env.SESSION_MAX_AGE_DAYS) > 0 ? Number(env.SESSION_MAX_AGE_DAYS) : 30) * 86_400),
     pagos: readPagosConfig(env),
+    apiDocs: env.API_DOCS ? env.API_DOCS === '1' : env.NODE_ENV !== 'production',
   };
 }

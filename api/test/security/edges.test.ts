@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/rows';
-import { TEST_API_KEY } from '../support/app';
+import { loggerOptions } from '../../src/lib/logger';
+import { buildTestApp, TEST_API_KEY } from '../support/app';
+import { uniqueEmail } from '../support/auth';
 import { pickEvento } from '../support/reservas';
 import { CARDS, saleKit } from '../support/sale';
 import { buildStorefrontApp } from '../support/storefront';
@@ -123,5 +125,56 @@ describe('one strict e-mail rule for accounts and guests (finding 10)', () => {
     const register = await kit.post('/auth/register', { fullName: 'Ana López', email: ` Cuenta.${tag}@Ejemplo.MX `, password: 'Secreta1' });
     expect(register.statusCode, register.body).toBe(201);
     expect(register.json().user.email).toBe(`cuenta.${tag}@ejemplo.mx`);
+  });
+});
+
+describe('personal data in logs and URLs (finding 12)', () => {
+  it('no logged URL carries an e-mail address, escaped or not', async () => {
+    const lines: string[] = [];
+    const logged = await buildTestApp({
+      database: t.database,
+      env: { DEV_MAILBOX: '1' },
+      logger: { ...(loggerOptions('info') as object), stream: { write: (line: string) => void lines.push(line) } },
+    });
+    try {
+      const address = uniqueEmail('Ana.Secreta+boletos');
+      const local = address.split('@')[0]!;
+      const post = (url: string) => logged.request({ method: 'POST', url, remoteAddress: '127.0.0.1' });
+      await post(`/api/v1/correos/forgot-password/${address}`);
+      await post(`/api/v1/correos/forgot-password/${encodeURIComponent(address)}`);
+      await post(`/api/v1/correos/send-verification-email/${encodeURIComponent(encodeURIComponent(address))}`);
+      await post(`/api/v1/correos/sold-tickets-email/${encodeURIComponent(address)}/0b7f6c1e-7d5a-4a51-9f0e-2f1f4f3c9a10`);
+      await post(`/api/v1/correos/sold-tickets-email/${address},otra@ejemplo.mx/0b7f6c1e-7d5a-4a51-9f0e-2f1f4f3c9a10`);
+      await logged.request({ url: `/dev/correos?para=${encodeURIComponent(address)}&x=1`, remoteAddress: '127.0.0.1' });
+      const urls = lines.map((l) => JSON.parse(l) as { req?: { url: string } }).flatMap((l) => (l.req ? [l.req.url] : []));
+      expect(urls).toHaveLength(6);
+      expect(urls).toContain('/api/v1/correos/forgot-password/[correo]');
+      expect(urls).toContain('/dev/correos?para=[correo]&x=1');
+      const log = lines.join('\n').toLowerCase();
+      for (const form of [local, encodeURIComponent(local), 'otra@', 'otra%40', 'ejemplo.mx']) expect(log).not.toContain(form.toLowerCase());
+    } finally {
+      await logged.close();
+    }
+  });
+
+  describe('/api/docs', () => {
+    const docsWith = async (env: Record<string, string>) => {
+      const app = await buildTestApp({ database: t.database, env });
+      try {
+        return await Promise.all(['/api/docs', '/api/docs/json', '/api/docs/static/index.html'].map(async (url) => (await app.request(url)).statusCode));
+      } finally {
+        await app.close();
+      }
+    };
+
+    it('is not served in production unless API_DOCS=1', async () => {
+      expect(await docsWith({ NODE_ENV: 'production' })).toEqual([404, 404, 404]);
+      expect((await docsWith({ NODE_ENV: 'production', API_DOCS: '1' })).every((s) => s < 400)).toBe(true);
+    });
+
+    it('is served in development unless API_DOCS=0', async () => {
+      expect((await t.app.inject('/api/docs/json')).statusCode).toBe(200);
+      expect(await docsWith({ NODE_ENV: 'development', API_DOCS: '0' })).toEqual([404, 404, 404]);
+    });
   });
 });

@@ -15,7 +15,7 @@ export const MAX_EMAIL_LENGTH = 254;
  * control characters are refused (the form's message), not passed on to the mailer or counted
  * as another buyer.
  */
-export const EMAIL_PATTERN = z.regexes.email;
+const EMAIL_PATTERN = z.regexes.email;
 
 /** How every address is kept and compared: no surrounding spaces, lower case. */
 export function normalizeEmail(value: string): string {
