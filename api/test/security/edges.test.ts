@@ -92,7 +92,7 @@ describe('one strict e-mail rule for accounts and guests (finding 10)', () => {
   const GUEST_MESSAGE = 'Es necesario un correo electrónico valído';
   const LOOSE = ['x<victim@example.com>', 'a@b.c,d', 'victim@example.com.'];
   const stored = async (address: string) =>
-    (await queryRows<{ n: number }>(t.database.db, sql`select (select count(*) from invitados where correo = ${address}) + (select count(*) from users where email = ${address}) as n`))[0]!.n;
+    (await queryRows<{ n: number }>(t.database.db, sql`select ((select count(*) from invitados where correo = ${address}) + (select count(*) from users where email = ${address}))::int as n`))[0]!.n;
 
   it.each(LOOSE)('%s is refused with 400 by reservarInvitado, reservar_generales, make/cargo_invitado and register, and stored nowhere', async (address) => {
     const [seat] = await kit.seats(1);
