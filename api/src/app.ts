@@ -102,21 +102,24 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   await app.register(compressionPlugin);
   await app.register(sseApiKeyFromQuery);
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Taquilla API', version: '1.0.0', description: 'Boletos para eventos en vivo. Dinero en centavos; tasas en puntos base.' },
-      components: {
-        securitySchemes: {
-          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+  // The OpenAPI page and document (/api/docs, /api/docs/json), only when configured (API_DOCS).
+  if (config.apiDocs) {
+    await app.register(swagger, {
+      openapi: {
+        info: { title: 'Taquilla API', version: '1.0.0', description: 'Boletos para eventos en vivo. Dinero en centavos; tasas en puntos base.' },
+        components: {
+          securitySchemes: {
+            apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+            bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          },
         },
+        security: [{ apiKey: [] }],
       },
-      security: [{ apiKey: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  // staticCSP: the docs page sets its own policy (hashes of its inline bootstrap), replacing the storefront's.
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+      transform: jsonSchemaTransform,
+    });
+    // staticCSP: the docs page sets its own policy (hashes of its inline bootstrap), replacing the storefront's.
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  }
   await app.register(mediaRoutes);
 
   await app.register(

@@ -77,6 +77,12 @@ export interface EnvConfig {
   shutdown: { drainSeconds: number; timeoutSeconds: number };
   /** METRICS_PORT (off when unset): Prometheus `/metrics` on its own port, on METRICS_HOST (127.0.0.1). */
   metrics: { port: number | undefined; host: string };
+  /**
+   * API_DOCS: serve the OpenAPI page and document at /api/docs. On in development; in production
+   * only with API_DOCS=1 (the whole API surface, laid out, is of more use to an attacker than to
+   * a buyer). API_DOCS=0 turns it off in development.
+   */
+  apiDocs: boolean;
 }
 
 function parseTrustProxy(value: string | undefined): EnvConfig['trustProxy'] {
@@ -112,5 +118,6 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
       timeoutSeconds: positiveInt(env.SHUTDOWN_TIMEOUT_SECONDS, 30),
     },
     metrics: { port: positiveInt(env.METRICS_PORT, 0) || undefined, host: env.METRICS_HOST || '127.0.0.1' },
+    apiDocs: env.API_DOCS ? env.API_DOCS === '1' : env.NODE_ENV !== 'production',
   };
 }

@@ -34,6 +34,6 @@ describe('remote overrides', () => {
   });
 
   it('production refuses to start with overrides allowed', () => {
-    expect(productionProblems({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://t.mx', ALLOW_REMOTE_OVERRIDES: '1' })).toHaveLength(1);
+    expect(productionProblems({ NODE_ENV: 'production', JWT_SECRET: 'k3Q9vXw2LmP8sTzR4yBn6HcJ1fGdA7eU', PUBLIC_URL: 'https://t.mx', ALLOW_REMOTE_OVERRIDES: '1' })).toHaveLength(1);
   });
 });

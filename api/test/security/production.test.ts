@@ -1,14 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { productionProblems } from '../../src/production-check';
+import { runServerOnce } from '../support/api-process';
 
 // The documented production start refuses unsafe configuration with a clear message.
 const GOOD = {
   NODE_ENV: 'production',
-  JWT_SECRET: 'x'.repeat(48),
+  JWT_SECRET: 'Jm4qV8zR2tXw7nLp3sKb9yHc6dFg1aEu5oTiQ0vZ',
   PUBLIC_URL: 'https://boletos.taquilla.mx',
 };
 
@@ -35,14 +33,7 @@ describe('production start', () => {
   });
 
   it('the server process exits with the message instead of starting', () => {
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'taquilla-prod-'));
-    const tsx = path.resolve('node_modules/tsx/dist/cli.mjs');
-    const result = spawnSync(process.execPath, [tsx, 'src/main.ts'], {
-      env: { PATH: process.env.PATH, NODE_ENV: 'production', STOREFRONT: '0', PORT: '0', PGLITE_DIR: path.join(tmp, 'db'), DEV_MAILBOX: '1' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    fs.rmSync(tmp, { recursive: true, force: true });
+    const result = runServerOnce({ NODE_ENV: 'production', DEV_MAILBOX: '1' });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('No se inicia en modo producción (NODE_ENV=production):');
     expect(result.stderr).toContain('JWT_SECRET no está definido');

@@ -1,6 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess, type SpawnSyncReturns } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 // Not ../helpers (it imports vitest): the benchmarks start these processes too.
@@ -66,6 +68,24 @@ export async function startApiProcess(url: string, env: Record<string, string> =
     if (ok) return { base, child };
     if (Date.now() > deadline) throw new Error('API process did not start in 60 s');
     await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/**
+ * Runs `tsx src/main.ts` with only `env` (plus PATH, a fresh PGlite folder, no storefront, any
+ * port) until it exits or 60 s pass: how a start that should be refused ends.
+ */
+export function runServerOnce(env: Record<string, string | undefined>): SpawnSyncReturns<string> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'taquilla-prod-'));
+  try {
+    return spawnSync(process.execPath, [path.join(API_DIR, 'node_modules/tsx/dist/cli.mjs'), 'src/main.ts'], {
+      cwd: API_DIR,
+      env: { PATH: process.env.PATH, STOREFRONT: '0', PORT: '0', PGLITE_DIR: path.join(tmp, 'db'), ...env },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
   }
 }
 

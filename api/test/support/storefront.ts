@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from './app';
  * The whole app (API + storefront) on a fresh test database, with a minimal shell build and
  * remote origin in a temp folder: what the security tests probe as a browser would.
  */
-export async function buildStorefrontApp(config: Partial<EnvConfig> = {}): Promise<TestApp & { tmp: string }> {
+export async function buildStorefrontApp(config: Partial<EnvConfig> = {}, env?: Record<string, string | undefined>): Promise<TestApp & { tmp: string }> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'taquilla-sec-'));
   const shellDir = path.join(tmp, 'shell');
   const originDir = path.join(tmp, 'origin');
@@ -17,7 +17,7 @@ export async function buildStorefrontApp(config: Partial<EnvConfig> = {}): Promi
   fs.writeFileSync(path.join(shellDir, 'index.html'), '<!doctype html><html><head><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>');
   fs.writeFileSync(path.join(originDir, 'catalog', '1.0.0', 'remoteEntry.js'), '//entry');
   fs.writeFileSync(path.join(originDir, 'remotes.json'), JSON.stringify({ remotes: {} }));
-  const t = await buildTestApp({ storefront: { shellDir, originDir }, config });
+  const t = await buildTestApp({ storefront: { shellDir, originDir }, config, env });
   return {
     ...t,
     tmp,

@@ -7,31 +7,15 @@
 import './zod-csp';
 import { z } from 'zod';
 import { authMessages } from '../messages/auth';
+import { emailSchema } from './email';
 
 export const MIN_PASSWORD_LENGTH = 6;
 /** Upper bound so a huge password cannot make the memory-hard hash a denial of service. */
 export const MAX_PASSWORD_LENGTH = 128;
-export const MAX_EMAIL_LENGTH = 254;
 export const MAX_FULL_NAME_LENGTH = 100;
-
-/**
- * A plain mailbox address (zod's strict pattern: letters, digits and . _ ' + - before the @, a
- * dotted domain with a letter TLD). Mail software reads `x<victim@example.com>` or
- * `a@b.mx, c@d.mx` as other recipients, so display names, quotes, commas, angle brackets and
- * control characters are refused (the form's message), not passed on to the mailer.
- */
-const EMAIL_PATTERN = z.regexes.email;
 
 /** A string field whose absence and emptiness both give the "required" message. */
 const required = (message: string) => z.string({ error: message }).min(1, message);
-
-const email = (requiredMessage: string, invalidMessage: string) =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, requiredMessage)
-    .max(MAX_EMAIL_LENGTH, invalidMessage)
-    .regex(EMAIL_PATTERN, invalidMessage);
 
 /** Register/reset password rules (spec §5 Register), checked in the spec's order. */
 export const newPasswordSchema = required(authMessages.REGISTER_PASSWORD_REQUIRED)
@@ -42,7 +26,7 @@ export const newPasswordSchema = required(authMessages.REGISTER_PASSWORD_REQUIRE
   .max(MAX_PASSWORD_LENGTH, authMessages.REGISTER_PASSWORD_TOO_LONG);
 
 export const loginSchema = z.object({
-  email: email(authMessages.LOGIN_EMAIL_REQUIRED, authMessages.LOGIN_EMAIL_INVALID),
+  email: emailSchema(authMessages.LOGIN_EMAIL_REQUIRED, authMessages.LOGIN_EMAIL_INVALID),
   password: required(authMessages.LOGIN_PASSWORD_REQUIRED)
     .min(MIN_PASSWORD_LENGTH, authMessages.LOGIN_PASSWORD_MIN)
     .max(MAX_PASSWORD_LENGTH, authMessages.REGISTER_PASSWORD_TOO_LONG),
@@ -56,7 +40,7 @@ export const registerSchema = z.object({
     .trim()
     .min(1, authMessages.REGISTER_FULLNAME_REQUIRED)
     .max(MAX_FULL_NAME_LENGTH, authMessages.NAME_TOO_LONG),
-  email: email(authMessages.REGISTER_EMAIL_REQUIRED, authMessages.REGISTER_EMAIL_INVALID),
+  email: emailSchema(authMessages.REGISTER_EMAIL_REQUIRED, authMessages.REGISTER_EMAIL_INVALID),
   password: newPasswordSchema,
 });
 export type RegisterPayload = z.infer<typeof registerSchema>;
@@ -81,7 +65,7 @@ export const registerFormSchema = repeatedMatches(
 export type RegisterForm = z.infer<typeof registerFormSchema>;
 
 export const forgotPasswordSchema = z.object({
-  email: email(authMessages.FORGOT_EMAIL_REQUIRED, authMessages.LOGIN_EMAIL_INVALID),
+  email: emailSchema(authMessages.FORGOT_EMAIL_REQUIRED, authMessages.LOGIN_EMAIL_INVALID),
 });
 export type ForgotPasswordPayload = z.infer<typeof forgotPasswordSchema>;
 

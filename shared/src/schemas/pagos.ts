@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { pagoMessages } from '../messages/pagos';
 import { promocionMessages } from '../messages/promociones';
+import { reservaMessages } from '../messages/reservas';
 import { centavosSchema, idSchema, isoDateTimeSchema } from './common';
+import { emailSchema } from './email';
 import { claveSchema, promocionSchema } from './promociones';
 import { reservaIdSchema } from './reservas';
 
@@ -54,9 +56,9 @@ export const makeCargoSchema = z.object({
   promocion_id: promocionIdSchema.nullish(),
   /** The code behind `promocion_id` (trimmed, upper-cased); required when that promotion is not automatic. */
   promocion_clave: claveSchema.nullish(),
-  /** Guest only; ignored: the tickets go to the name and e-mail given when holding. */
+  /** Guest only; ignored: the tickets go to the name and e-mail given when holding (an address sent must still be one). */
   nombre_invitado: z.string().max(200).optional(),
-  correo_invitado: z.string().max(320).optional(),
+  correo_invitado: emailSchema(reservaMessages.GUEST_EMAIL_REQUIRED).optional(),
   /** Signed-in only: the buyer's payment customer (must be the caller's own) when source_id is a saved card. */
   usuarioOpenpayId: z.string().max(128).nullish(),
   /** Signed-in only: save the new card on the buyer's payment customer before charging. */

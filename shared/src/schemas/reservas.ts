@@ -15,11 +15,9 @@ import { z } from 'zod';
 import { MAX_LUGARES_POR_SOLICITUD, MAX_NOMBRE_INVITADO } from '../constants';
 import { authMessages } from '../messages/auth';
 import { reservaMessages } from '../messages/reservas';
-import { MAX_EMAIL_LENGTH } from './auth';
 import { estadoAsientoSchema } from './catalog';
 import { MAX_INT_ID, idSchema, isoDateTimeSchema } from './common';
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { emailSchema, MAX_EMAIL_LENGTH } from './email';
 
 /** A positive int4 id whose every failure reads `message`. */
 const idWith = (message: string) => z.number({ error: message }).int(message).positive(message).max(MAX_INT_ID, message);
@@ -39,12 +37,8 @@ export const nombreInvitadoSchema = z
   .min(1, reservaMessages.GUEST_NAME_REQUIRED)
   .max(MAX_NOMBRE_INVITADO, authMessages.NAME_TOO_LONG);
 
-export const correoInvitadoSchema = z
-  .string({ error: reservaMessages.GUEST_EMAIL_REQUIRED })
-  .trim()
-  .min(1, reservaMessages.GUEST_EMAIL_REQUIRED)
-  .max(MAX_EMAIL_LENGTH, reservaMessages.GUEST_EMAIL_REQUIRED)
-  .regex(EMAIL_PATTERN, reservaMessages.GUEST_EMAIL_REQUIRED);
+/** The guest's e-mail: the shop's one e-mail rule (schemas/email.ts), normalised. */
+export const correoInvitadoSchema = emailSchema(reservaMessages.GUEST_EMAIL_REQUIRED);
 
 /**
  * POST /eventos/{id}/reservar (signed-in, verified buyer). `userEmail` is accepted for

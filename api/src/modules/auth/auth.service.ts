@@ -1,5 +1,6 @@
 import { authMessages } from '@taquilla/shared/messages/auth';
 import type { AuthUser, LoginPayload, RegisterPayload } from '@taquilla/shared/schemas/auth';
+import { normalizeEmail } from '@taquilla/shared/schemas/email';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/errors';
 import { signToken, type TokenUser } from '../../lib/jwt';
@@ -19,10 +20,6 @@ export const AUTH_TEXTS = {
   passwordReset: 'Tu contraseña se ha actualizado. Ya puedes iniciar sesión.',
   loggedOut: 'Sesión cerrada.',
 } as const;
-
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 /** Drizzle row → the DTO every answer carries (no hash, no timestamps). */
 export function toAuthUser(row: repo.UserRow): AuthUser {

@@ -2,9 +2,10 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forgotPasswordSchema, loginSchema, messageResponseSchema } from '@taquilla/shared/schemas/auth';
+import { normalizeEmail } from '@taquilla/shared/schemas/email';
 import { publicUrlFor } from '../../mail/public-url';
 import type { AuthConfig } from './auth.config';
-import { AUTH_TEXTS, normalizeEmail } from './auth.service';
+import { AUTH_TEXTS } from './auth.service';
 import { emailKey, ipLimit, type AccountAttempts } from './auth.limits';
 import type { AccountEmails } from './correos.service';
 

@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { normalizeEmail } from '@taquilla/shared/schemas/email';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/errors';
 import { safeErrorText } from '../../lib/safe-error';
 import type { Mailer } from '../../mail/mailer';
 import { resetPasswordEmail, verificationEmail } from '../../mail/templates';
 import * as repo from './auth.repository';
-import { AUTH_TEXTS, normalizeEmail } from './auth.service';
+import { AUTH_TEXTS } from './auth.service';
 import { hashLinkToken, newLinkToken, RESET_PASSWORD_TTL_MS, VERIFY_EMAIL_TTL_MS } from './auth.tokens';
 
 export interface MailRequest {

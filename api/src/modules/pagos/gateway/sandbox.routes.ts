@@ -1,5 +1,6 @@
 import formbody from '@fastify/formbody';
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
+import { errorHandler } from '../../../plugins/error-handler';
 import { GatewayError, type OpenpayErrorBody } from './gateway.errors';
 import { bankMessagePage, bankPage } from './sandbox.bank-page';
 import { SANDBOX_BROWSER_SCRIPT } from './sandbox.script';
@@ -45,11 +46,12 @@ export const sandboxBrowserPlugin: FastifyPluginAsync = async (app) => {
   await app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: 4096 });
 
-    scope.setErrorHandler((error: FastifyError, request, reply) => {
+    // The sandbox's own refusals answer as Openpay's do (OpenPay.js reads error_code); anything
+    // else (a refused character, a body that is not JSON, a database failure) goes to the one
+    // error handler, as on every other route.
+    scope.setErrorHandler(function (error: FastifyError, request, reply) {
       if (error instanceof GatewayError) return openpayError(reply, error, request.id);
-      if (error.statusCode && error.statusCode < 500) return openpayError(reply, new GatewayError(1001, { httpStatus: error.statusCode }), request.id);
-      request.log.error({ err: { message: error.message, code: error.code } }, 'sandbox de pagos');
-      return openpayError(reply, new GatewayError(1000), request.id);
+      return errorHandler.call(this, error, request, reply);
     });
 
     scope.get(SANDBOX_PATHS.script, async (_request, reply) =>
