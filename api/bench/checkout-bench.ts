@@ -89,10 +89,10 @@ try {
   const setup = await prepare();
   const here = path.dirname(fileURLToPath(import.meta.url));
   // Not NODE_ENV=production: the payment sandbox never runs there. Every buyer here comes from
-  // 127.0.0.1, so the per-IP hold limit is off (bench:holds measures it, one address per buyer).
+  // 127.0.0.1, so the per-IP hold limits are off (bench:holds measures them, one address per buyer).
   stops = await Promise.all(
     PORTS.map((p) =>
-      startReadyChild(path.join(here, 'holds-bench-server.ts'), { NODE_ENV: 'test', BENCH_DB_URL: url, PORT_APP: String(p.app), PORT_BARE: String(p.bare), HOLD_SWEEP_SECONDS: '1', HOLD_MAX_PER_IP: '0', HOLD_MINUTES: '10', BENCH_HOLD_SECONDS: '1', BENCH_POOL: process.env.BENCH_POOL ?? '10' }),
+      startReadyChild(path.join(here, 'holds-bench-server.ts'), { NODE_ENV: 'test', BENCH_DB_URL: url, PORT_APP: String(p.app), PORT_BARE: String(p.bare), HOLD_SWEEP_SECONDS: '1', HOLD_MAX_PER_IP: '0', HOLD_CANCEL_MAX_PER_IP: '0', HOLD_MAX_PLACES_PER_IP: '0', HOLD_MINUTES: '10', BENCH_HOLD_SECONDS: '1', BENCH_POOL: process.env.BENCH_POOL ?? '10' }),
     ),
   );
   const app = PORTS.map((p) => `http://127.0.0.1:${p.app}`);

@@ -7,11 +7,11 @@ import { pgScratchDatabase } from './support/pg-scratch';
 import { guest } from './support/reservas';
 
 /**
- * The plans reservar_lugares runs (migration 0014), read with auto_explain from one session
- * that calls it more often than the plan cache's five custom plans. PostgreSQL server only:
- * PGlite has no auto_explain.
+ * The plans reservar_lugares_cliente runs (migrations 0014, 0015), read with auto_explain from
+ * one session that calls it more often than the plan cache's five custom plans. PostgreSQL
+ * server only: PGlite has no auto_explain.
  */
-describe('reservar_lugares plans each statement once per connection, on its indexes', () => {
+describe('reservar_lugares_cliente plans each statement once per connection, on its indexes', () => {
   let scratch: Awaited<ReturnType<typeof pgScratchDatabase>> | undefined;
   let client: pg.Client;
   let eventoId: number;
@@ -60,11 +60,16 @@ describe('reservar_lugares plans each statement once per connection, on its inde
     await scratch?.close();
   });
 
-  /** One call of the function as a guest (a new one unless `correo` is given). */
+  /**
+   * One call of the function as a guest (a new one unless `correo` is given), from an address
+   * and a browser of that guest's own, with the caps on: the counts run, and these few places
+   * never reach them.
+   */
   const hold = (asientos: number[] | null, seccion: number | null, correo = guest('plan').correo) => {
     return client.query<{ rechazo: string | null }>(
-      `select rechazo from reservar_lugares($1::uuid, $2::int, null::uuid, 'Ana'::text, $3::text, $4::text, $5::int, $6::int[], $7::int, 600::float8)`,
-      [randomUUID(), eventoId, correo, `c:${correo}`, seccion, asientos, asientos ? asientos.length : 1],
+      `select rechazo from reservar_lugares_cliente($1::uuid, $2::int, null::uuid, 'Ana'::text, $3::text, $4::text, $5::int, $6::int[], $7::int, 600::float8,
+                                                    $8::text, $9::text, 50, 20)`,
+      [randomUUID(), eventoId, correo, `c:${correo}#plan`, seccion, asientos, asientos ? asientos.length : 1, `ip:${correo}`, `navegador:${correo}`],
     );
   };
 
@@ -107,8 +112,15 @@ describe('reservar_lugares plans each statement once per connection, on its inde
     for (let i = 0; i < 7; i++) expect((await hold(null, generalSeccionId, correo)).rows[0]!.rechazo).toBeNull();
     expectPlans('UPDATE reservas SET estado = CASE', 7, ['Index Scan using reservas_comprador_activo_uq'], /Seq Scan|reservas_vencimiento_idx|reservas_evento_idx/);
     // One live hold for the buyer: each call replaced the one before.
-    const live = await client.query(`select count(*)::int as n from reservas where comprador = $1 and estado = 'activa'`, [`c:${correo}`]);
+    const live = await client.query(`select count(*)::int as n from reservas where comprador = $1 and estado = 'activa'`, [`c:${correo}#plan`]);
     expect(live.rows[0].n).toBe(1);
+  });
+
+  it('the places a client holds are counted through the live-guest-holds indexes, never a scan of every hold', async () => {
+    plans.length = 0;
+    for (let i = 0; i < 7; i++) expect((await hold(null, generalSeccionId)).rows[0]!.rechazo).toBeNull();
+    expectPlans('r.cliente_dispositivo_activo =', 7, ['Index Scan using reservas_cliente_dispositivo_activo_idx'], /Seq Scan|reservas_vencimiento_idx|reservas_evento_idx/);
+    expectPlans('r.cliente_ip_activo =', 7, ['Index Scan using reservas_cliente_ip_activo_idx'], /Seq Scan|reservas_vencimiento_idx|reservas_evento_idx/);
   });
 
   it('a guest’s bought tickets are counted from the guest’s rows, found by e-mail, however many guests there are', async () => {

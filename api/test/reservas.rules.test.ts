@@ -174,7 +174,7 @@ describe('a general section without enough free places', () => {
       const first = await post(`/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 1, seccionId: ev.general.seccionId, ...g });
       expect(first.statusCode).toBe(201);
       expect((await post(`/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 1, seccionId: ev.general.seccionId, ...guest() })).statusCode).toBe(409);
-      const again = await post(`/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 1, seccionId: ev.general.seccionId, ...g });
+      const again = await post(`/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 1, seccionId: ev.general.seccionId, ...g }, undefined, first.json().tokenReserva);
       expect(again.statusCode).toBe(201);
       expect(await reservaEstado(t.database.db, first.json().reservaId)).toBe('cancelada');
       const [held] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from evento_lugares_generales where reserva_id = ${again.json().reservaId}`);
@@ -199,16 +199,21 @@ describe('a new hold replaces the buyer’s previous one', () => {
     expect(live!.n).toBe(1);
   });
 
-  it('for a guest e-mail, across seats and general admission; a failed new hold keeps the old one', async () => {
+  it('for a guest e-mail in the browser that made it, across seats and general admission; a failed new hold keeps the old one', async () => {
     const g = guest('reemplazo');
     const ids = await seats(2);
     const first = (await post(`/eventos/${ev.eventoId}/reservarInvitado`, { asientosReserva: [{ id: ids[0] }], ...g })).json();
     const taken = (await post(`/eventos/${ev.eventoId}/reservarInvitado`, { asientosReserva: [{ id: ids[1] }], ...guest() })).json();
     expect(taken.reservaId).toBeDefined();
-    const failed = await post(`/eventos/${ev.eventoId}/reservarInvitado`, { asientosReserva: [{ id: ids[1] }], ...g });
+    const failed = await post(`/eventos/${ev.eventoId}/reservarInvitado`, { asientosReserva: [{ id: ids[1] }], ...g }, undefined, first.tokenReserva);
     expect(failed.statusCode).toBe(409);
     expect(await reservaEstado(t.database.db, first.reservaId)).toBe('activa');
-    const ga = await post(`/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 1, seccionId: ev.general.seccionId, nombre: g.nombre, correo: g.correo.toUpperCase() });
+    const ga = await post(
+      `/eventos/${ev.eventoId}/reservar_generales`,
+      { cantidadAsientos: 1, seccionId: ev.general.seccionId, nombre: g.nombre, correo: g.correo.toUpperCase() },
+      undefined,
+      first.tokenReserva,
+    );
     expect(ga.statusCode).toBe(201);
     expect(await reservaEstado(t.database.db, first.reservaId)).toBe('cancelada');
     expect((await seatStates(t.database.db, [ids[0]!])).get(ids[0]!)).toBe('disponible');

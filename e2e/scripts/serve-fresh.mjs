@@ -45,6 +45,8 @@ const env = {
   MAIL_MAX_PER_IP: '1000',
   LINK_TOKEN_MAX_PER_IP: '1000',
   HOLD_MAX_PER_IP: '1000',
+  HOLD_CANCEL_MAX_PER_IP: '1000',
+  // HOLD_MAX_PLACES_PER_IP / _PER_DEVICE keep their defaults: no spec holds more than a buyer would.
 };
 const { child, base } = await startServer({ port: E2E_PORT, env });
 console.log(`✔ e2e server ${base} (origin ${ORIGIN_DIR})`);

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { uniqueEmail } from '../support/accounts';
 import { API_KEY, expect, test } from '../support/fixtures';
 import { expectRemoteRendered, slot } from '../support/platform';
-import { eventoId, openSeatPage, panel, pickSeats, seccion } from '../support/purchase';
+import { countdown, estadoDe, eventoId, openSeatPage, panel, pickSeats, seccion } from '../support/purchase';
 
 // What only a browser shows: a link cannot load foreign script into the shop (finding 1),
 // and the storefront's CSP is strict yet every page loads without a violation (finding 2).
@@ -178,5 +178,47 @@ test.describe('discount codes by their number', () => {
       expect.objectContaining({ clave: 'LUNA20', reservaId }),
       expect.objectContaining({ promocion_clave: 'LUNA20', reservaId }),
     ]);
+  });
+});
+
+test.describe('a guest hold belongs to the browser that made it', () => {
+  // Issue 27, finding 4: a hold with the same e-mail from another browser used to replace the
+  // first one and free its seats. Sección 110 of 'Noche de Lucha Libre Estelar', used only here.
+  test('a second browser with the same e-mail (any letter case) gets a hold of its own and leaves the first one’s seats held', async ({ browser, page, api }) => {
+    const id = await eventoId(api, 'Noche de Lucha Libre Estelar');
+    const s = await seccion(api, id, 'Sección 110');
+    const correo = uniqueEmail('victima');
+    const holdAsGuest = async (p: Page, email: string, n: number) => {
+      await openSeatPage(p, id, s);
+      const seats = await pickSeats(p, api, id, s, n);
+      await panel(p).getByLabel('Nombre').fill('Compradora Invitada');
+      await panel(p).getByLabel('Correo electrónico').fill(email);
+      await panel(p).getByRole('button', { name: 'Continuar' }).click();
+      await expect(countdown(p)).toBeVisible();
+      return seats;
+    };
+
+    const mine = await holdAsGuest(page, correo, 2);
+    expect(await estadoDe(api, id, s.id, mine)).toEqual(['reservado', 'reservado']);
+
+    const other = await browser.newContext();
+    try {
+      const second = await other.newPage();
+      const theirs = await holdAsGuest(second, correo.toUpperCase(), 1);
+      expect(mine).not.toContain(theirs[0]);
+      expect(await estadoDe(api, id, s.id, [...mine, ...theirs])).toEqual(['reservado', 'reservado', 'reservado']);
+      await second.getByRole('button', { name: 'Cancelar la compra' }).first().click();
+      await expect.poll(() => estadoDe(api, id, s.id, theirs)).toEqual(['disponible']);
+    } finally {
+      await other.close();
+    }
+
+    // The first browser still has its hold after a reload, and can cancel it.
+    await page.reload();
+    await expect(countdown(page)).toBeVisible();
+    await expect(panel(page).getByRole('list', { name: 'Asientos reservados' }).getByRole('listitem')).toHaveCount(2);
+    expect(await estadoDe(api, id, s.id, mine)).toEqual(['reservado', 'reservado']);
+    await panel(page).getByRole('button', { name: 'Cancelar la compra' }).click();
+    await expect.poll(() => estadoDe(api, id, s.id, mine)).toEqual(['disponible', 'disponible']);
   });
 });

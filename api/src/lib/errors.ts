@@ -77,6 +77,11 @@ export const ERRORS = {
   DATOS_INVITADO: { status: 400, message: 'Ingresa tu nombre y correo para reservar como invitado.' },
   RESERVA_NO_ENCONTRADA: { status: 404, message: 'La reserva no existe.' },
   RESERVA_VENDIDA: { status: 409, message: 'La reserva ya fue pagada y no se puede cancelar.' },
+  // One client without an account already holds the most places of the event it may hold at once.
+  LUGARES_APARTADOS_POR_CLIENTE: {
+    status: 429,
+    message: 'Ya hay demasiados lugares apartados para este evento desde tu conexión. Intenta de nuevo en unos minutos o inicia sesión para reservar.',
+  },
 
   // Promotions.
   PROMOCION_INVALIDA: { status: 404, message: promocionMessages.DISCOUNT_CODE_INVALID, isPromoError: true },

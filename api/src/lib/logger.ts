@@ -11,6 +11,7 @@ export const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers["x-api-key"]',
   'req.headers.cookie',
+  'req.headers["x-reserva-token"]',
   '*.password',
   '*.newPassword',
   '*.actualPassword',

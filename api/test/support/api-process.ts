@@ -52,8 +52,11 @@ export async function startApiProcess(url: string, env: Record<string, string> =
       API_KEY: TEST_API_KEY,
       MAIL_WORKER: '0',
       HOLD_SWEEP_SECONDS: '1',
-      // Every buyer of these tests comes from 127.0.0.1: the per-IP hold limit has its own tests.
+      // Every buyer of these tests comes from 127.0.0.1: the per-IP hold limits have their own
+      // tests (test/reservas.limits.test.ts, test/security/hoarding.test.ts).
       HOLD_MAX_PER_IP: '0',
+      HOLD_CANCEL_MAX_PER_IP: '0',
+      HOLD_MAX_PLACES_PER_IP: '0',
       // Stopped at the end of each file: no balancer to drain for (lifecycle.pg.test.ts sets one).
       SHUTDOWN_DRAIN_SECONDS: '0',
       ...env,

@@ -89,8 +89,14 @@ export async function openHoldsApp() {
       offset += n;
       return ids;
     },
-    post: (url: string, payload: unknown, token?: string) =>
-      t.request({ method: 'POST', url: `/api/v1${url}`, payload: payload as never, headers: token ? { authorization: `Bearer ${token}` } : {} }),
+    /** POST as the session `token` (if any), from the browser of `holdToken` (a `tokenReserva`, if any). */
+    post: (url: string, payload: unknown, token?: string, holdToken?: string) =>
+      t.request({
+        method: 'POST',
+        url: `/api/v1${url}`,
+        payload: payload as never,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(holdToken ? { 'x-reserva-token': holdToken } : {}) },
+      }),
     async countReservas(): Promise<number> {
       const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from reservas`);
       return row!.n;

@@ -5,7 +5,8 @@
  * Errors arrive as ApiError: 409 with 'Uno o más asientos ya no están disponibles. Por favor,
  * actualiza la página.' when any place is gone (nothing was held), 400 with Spanish messages
  * for bad input or limits, 401/403 for reservar without a verified session, 404 for a hold
- * that is not the caller's.
+ * that is not the caller's, 429 with a Spanish reason for too many attempts or too many places
+ * held at once without an account.
  */
 import { apiRequest, getRuntimeConfig } from '@taquilla/shared';
 import type {
@@ -21,19 +22,55 @@ import type {
 } from '../schemas/reservas';
 import { seg, type Id } from './segment';
 
+/** sessionStorage key of this browser session's hold token (`tokenReserva`). */
+export const HOLD_TOKEN_KEY = 'taquilla:reserva-token';
+
+/** The request header that carries it back to the API. */
+export const HOLD_TOKEN_HEADER = 'X-Reserva-Token';
+
+function sessionStore(): Storage | undefined {
+  try {
+    return globalThis.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A reserve call with the session's hold token: the token goes out in X-Reserva-Token and the
+ * one the answer carries is kept in sessionStorage, so only this browser session can replace
+ * its guest hold (another session with the same e-mail makes a hold of its own). Storage that
+ * throws (privacy mode) keeps nothing: each hold then gets a new token.
+ */
+async function reserveCall(url: string, payload: unknown): Promise<ReservaCreada> {
+  let token: string | null = null;
+  try {
+    token = sessionStore()?.getItem(HOLD_TOKEN_KEY) ?? null;
+  } catch {
+    // No storage: no token.
+  }
+  const creada = await apiRequest<ReservaCreada>('POST', url, payload, token ? { headers: { [HOLD_TOKEN_HEADER]: token } } : {});
+  try {
+    if (creada.tokenReserva && creada.tokenReserva !== token) sessionStore()?.setItem(HOLD_TOKEN_KEY, creada.tokenReserva);
+  } catch {
+    // Not kept: the next hold gets a new token.
+  }
+  return creada;
+}
+
 /** POST /eventos/{id}/reservar — seats for the signed-in, verified buyer (bearer token). */
 export function reservar(eventoId: Id, payload: ReservarPayload): Promise<ReservaCreada> {
-  return apiRequest<ReservaCreada>('POST', `/eventos/${seg(eventoId)}/reservar`, payload);
+  return reserveCall(`/eventos/${seg(eventoId)}/reservar`, payload);
 }
 
 /** POST /eventos/{id}/reservarInvitado — seats for a guest (nombre, correo). */
 export function reservarInvitado(eventoId: Id, payload: ReservarInvitadoPayload): Promise<ReservaCreada> {
-  return apiRequest<ReservaCreada>('POST', `/eventos/${seg(eventoId)}/reservarInvitado`, payload);
+  return reserveCall(`/eventos/${seg(eventoId)}/reservarInvitado`, payload);
 }
 
 /** POST /eventos/{id}/reservar_generales — N general places; guests add nombre and correo. */
 export function reservarGenerales(eventoId: Id, payload: ReservarGeneralesPayload): Promise<ReservaCreada> {
-  return apiRequest<ReservaCreada>('POST', `/eventos/${seg(eventoId)}/reservar_generales`, payload);
+  return reserveCall(`/eventos/${seg(eventoId)}/reservar_generales`, payload);
 }
 
 /** POST /eventos/{id}/cancelar — idempotent; answers the hold's state afterwards. */

@@ -87,11 +87,18 @@ export const cancelarSchema = z.object({
 });
 export type CancelarPayload = z.input<typeof cancelarSchema>;
 
-/** Answer of the three reserve calls. `id === reservaId`; fechaExpiracion is ISO UTC. */
+/**
+ * Answer of the three reserve calls. `id === reservaId`; fechaExpiracion is ISO UTC.
+ * `tokenReserva` (added to the spec's answer): the browser's hold token, an opaque value to send
+ * back in the `X-Reserva-Token` header on every later reserve call. A guest's live hold is
+ * replaced only by a hold sent with the same token, never by its e-mail alone; the API issues
+ * a new token when the request carries none.
+ */
 export const reservaCreadaSchema = z.object({
   id: reservaIdSchema,
   reservaId: reservaIdSchema,
   fechaExpiracion: isoDateTimeSchema,
+  tokenReserva: z.string().optional(),
 });
 export type ReservaCreada = z.infer<typeof reservaCreadaSchema>;
 

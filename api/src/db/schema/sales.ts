@@ -21,9 +21,11 @@ export const reservas = pgTable(
     eventoSeccionId: integer('evento_seccion_id').references(() => eventoSecciones.id),
     estado: text('estado', { enum: ['activa', 'cancelada', 'vendida', 'expirada'] }).notNull().default('activa'),
     /**
-     * Who the hold counts against for the event's limit: 'u:<usuario id>' or 'c:<guest e-mail,
-     * lower-cased>'. One live hold per buyer and event (unique `compradorActivo` below): a new
-     * hold replaces the previous one in the same transaction.
+     * Whose hold it is: 'u:<usuario id>', or a guest's 'c:<e-mail, lower-cased>#<hold token
+     * hash>' (the e-mail in the browser that made it; 'c:<e-mail>' for the seed's holds and those
+     * made before migration 0015). One live hold per buyer and event (unique `compradorActivo`
+     * below): a new hold replaces the previous one in the same transaction, so only the browser
+     * that made a guest hold can replace it.
      */
     comprador: text('comprador'),
     /**
@@ -34,6 +36,26 @@ export const reservas = pgTable(
      * tenth of it changed).
      */
     compradorActivo: text('comprador_activo').generatedAlwaysAs(sql`CASE WHEN estado = 'activa' THEN evento_id::text || ':' || comprador END`),
+    /**
+     * The client that made the hold (decision 0018): its address as the API saw it (`request.ip`
+     * through TRUST_PROXY; an IPv6 address as its /64) and the SHA-256 of its hold token (the
+     * browser's `X-Reserva-Token`), so the live places of one client without an account can be
+     * counted per event. Null on holds made before migration 0015 and by the seed.
+     */
+    clienteIp: text('cliente_ip'),
+    clienteDispositivo: text('cliente_dispositivo'),
+    /**
+     * '<evento_id>|<cliente_ip>' and '<evento_id>|<cliente_dispositivo>' while the hold is live and
+     * made without an account, null otherwise: what reservar_lugares_cliente counts a client's
+     * live places by. Like `compradorActivo`, no other index can serve a lookup on them, so the
+     * count stays an index probe of that client's holds whatever the statistics say.
+     */
+    clienteIpActivo: text('cliente_ip_activo').generatedAlwaysAs(
+      sql`CASE WHEN estado = 'activa' AND usuario_id IS NULL THEN evento_id::text || '|' || cliente_ip END`,
+    ),
+    clienteDispositivoActivo: text('cliente_dispositivo_activo').generatedAlwaysAs(
+      sql`CASE WHEN estado = 'activa' AND usuario_id IS NULL THEN evento_id::text || '|' || cliente_dispositivo END`,
+    ),
     /** The venue section of the held places (secciones.id; a seat hold is within one section). */
     seccionId: integer('seccion_id'),
     /** Places held when the hold was made (seats or general places). */
@@ -55,6 +77,9 @@ export const reservas = pgTable(
     uniqueIndex('reservas_comprador_activo_uq').on(t.compradorActivo),
     // The expiry job's scan: only live holds are in it, so it stays small however many holds exist.
     index('reservas_vencimiento_idx').on(t.fechaExpiracion).where(sql`estado = 'activa'`),
+    // The live guest holds of one client on one event (reservar_lugares_cliente counts their places).
+    index('reservas_cliente_ip_activo_idx').on(t.clienteIpActivo).where(sql`cliente_ip_activo is not null`),
+    index('reservas_cliente_dispositivo_activo_idx').on(t.clienteDispositivoActivo).where(sql`cliente_dispositivo_activo is not null`),
   ],
 );
 

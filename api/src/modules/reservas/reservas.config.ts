@@ -1,4 +1,4 @@
-import { positiveNumber } from '../../lib/env';
+import { nonNegativeInt, positiveNumber } from '../../lib/env';
 import { rateLimitStoreFromEnv, type RateLimitStoreOptions } from '../../plugins/rate-limit';
 
 /** Settings of the holds module, from the environment (read when the app is built). */
@@ -17,6 +17,19 @@ export interface HoldConfig {
    * scripted holds or crowding out the database.
    */
   perIp: { max: number; windowMs: number };
+  /**
+   * Cancellations per client IP in the same window (HOLD_CANCEL_MAX_PER_IP, default 120, 0 turns
+   * it off): one per hold attempt, so a buyer who cancels every hold they make is never refused.
+   */
+  cancelPerIp: { max: number };
+  /**
+   * Places one client without an account holds at the same time on one event, counted from the
+   * live holds in the database (decision 0018; 0 turns a cap off): per address, whatever e-mails
+   * it used (HOLD_MAX_PLACES_PER_IP, default 50), and per browser, by its hold token
+   * (HOLD_MAX_PLACES_PER_DEVICE, default 20, never below the event's own per-buyer limit).
+   * Holds made with a verified account count against that account's limit instead.
+   */
+  places: { perIp: number; perDevice: number };
   /** Where the attempt counters live (REDIS_URL shares them between API processes). */
   limitStore: RateLimitStoreOptions;
 }
@@ -27,6 +40,8 @@ export function readHoldConfig(env: NodeJS.ProcessEnv = process.env): HoldConfig
     sweepSeconds: positiveNumber(env.HOLD_SWEEP_SECONDS, 1, { allowZero: true }),
     heartbeatSeconds: positiveNumber(env.SSE_HEARTBEAT_SECONDS, 15),
     perIp: { max: Math.floor(positiveNumber(env.HOLD_MAX_PER_IP, 120, { allowZero: true })), windowMs: Math.floor(positiveNumber(env.HOLD_LIMIT_WINDOW_MS, 60_000)) },
+    cancelPerIp: { max: nonNegativeInt(env.HOLD_CANCEL_MAX_PER_IP, 120) },
+    places: { perIp: nonNegativeInt(env.HOLD_MAX_PLACES_PER_IP, 50), perDevice: nonNegativeInt(env.HOLD_MAX_PLACES_PER_DEVICE, 20) },
     limitStore: rateLimitStoreFromEnv(env),
   };
 }

@@ -21,9 +21,27 @@ export async function findEventoReservable(db: DbOrTx, eventoId: number): Promis
 /** A signed-in account, or a guest known by name and e-mail (stored lower-cased). */
 export type Comprador = { usuarioId: string; correo?: undefined; nombre?: undefined } | { usuarioId?: undefined; correo: string; nombre: string };
 
-/** Who a hold counts against: 'u:<account id>' or 'c:<guest e-mail>'. */
-export function compradorKey(c: Comprador): string {
-  return c.usuarioId ? `u:${c.usuarioId}` : `c:${c.correo}`;
+/**
+ * Who a hold counts against, one live hold each per event: 'u:<account id>', or for a guest
+ * 'c:<e-mail>#<hold token hash>' — the e-mail in the browser that made the hold, so the same
+ * e-mail from another browser makes a hold of its own and never ends this one (decision 0018).
+ * Holds the API makes for itself (the seed) have no browser: 'c:<e-mail>'.
+ */
+export function compradorKey(c: Comprador, dispositivo?: string): string {
+  if (c.usuarioId) return `u:${c.usuarioId}`;
+  return dispositivo ? `c:${c.correo}#${dispositivo}` : `c:${c.correo}`;
+}
+
+/**
+ * The client behind a hold (decision 0018): its address and its hold token's hash, recorded on
+ * the reserva, and the caps on the places it holds at once on the event without an account
+ * (0 = no cap).
+ */
+export interface ClienteReserva {
+  ip: string;
+  dispositivo: string;
+  maxIp: number;
+  maxDispositivo: number;
 }
 
 const intArray = (ids: number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
@@ -38,6 +56,8 @@ export interface NuevaReserva {
   seccionId: number | null;
   cantidad: number;
   holdMinutes: number;
+  /** The requesting client; absent for holds the API makes itself (the seed): nothing recorded or capped. */
+  cliente?: ClienteReserva;
 }
 
 export interface HoldResult {
@@ -68,10 +88,10 @@ export function holdRefusal(err: unknown): HoldRefusal | null {
 }
 
 /**
- * The hold, checks included, in one statement (function reservar_lugares, migrations
- * 0007, 0013, 0014): checks event, limits and places, replaces the buyer's live hold, records guest
- * and reserva and takes the places all or nothing. Answers the result or the refusal; a late
- * loss throws (see holdRefusal).
+ * The hold, checks included, in one statement (function reservar_lugares_cliente, migrations
+ * 0007, 0013, 0014, 0015): checks event, limits, the client's live places and the places asked
+ * for, replaces the buyer's live hold, records guest, reserva and client and takes the places
+ * all or nothing. Answers the result or the refusal; a late loss throws (see holdRefusal).
  */
 export async function holdPlaces(db: DbOrTx, r: NuevaReserva): Promise<HoldResult | { refusal: HoldRefusal }> {
   const c = r.comprador;
@@ -81,11 +101,15 @@ export async function holdPlaces(db: DbOrTx, r: NuevaReserva): Promise<HoldResul
     usuario: c.usuarioId ?? null,
     nombre: c.nombre ?? null,
     correo: c.correo ?? null,
-    comprador: compradorKey(c),
+    comprador: compradorKey(c, r.cliente?.dispositivo),
     seccion: r.seccionId,
     asientos: r.asientoIds ? intArray(r.asientoIds) : null,
     cantidad: r.cantidad,
     segundos: r.holdMinutes * 60,
+    ip: r.cliente?.ip ?? null,
+    dispositivo: r.cliente?.dispositivo ?? null,
+    maxIp: r.cliente?.maxIp ?? 0,
+    maxDispositivo: r.cliente?.maxDispositivo ?? 0,
   });
   if (row!.rechazo) return { refusal: { code: row!.rechazo, detail: row!.detalle ? row!.detalle.split(',').map(Number) : [] } };
   return {
@@ -99,8 +123,8 @@ export async function holdPlaces(db: DbOrTx, r: NuevaReserva): Promise<HoldResul
 const p = (name: string) => sql.placeholder(name);
 
 /**
- * reservar_lugares as a named prepared statement, one per database handle: PostgreSQL parses
- * and plans the call once per connection instead of on every hold.
+ * reservar_lugares_cliente as a named prepared statement, one per database handle: PostgreSQL
+ * parses and plans the call once per connection instead of on every hold.
  */
 function prepareHold(db: DbOrTx) {
   return db
@@ -113,10 +137,11 @@ function prepareHold(db: DbOrTx) {
       detalle: sql<string | null>`detalle`,
     })
     .from(
-      sql`reservar_lugares(${p('reserva')}::uuid, ${p('evento')}::int, ${p('usuario')}::uuid, ${p('nombre')}::text, ${p('correo')}::text,
-          ${p('comprador')}::text, ${p('seccion')}::int, ${p('asientos')}::int[], ${p('cantidad')}::int, ${p('segundos')}::float8)`,
+      sql`reservar_lugares_cliente(${p('reserva')}::uuid, ${p('evento')}::int, ${p('usuario')}::uuid, ${p('nombre')}::text, ${p('correo')}::text,
+          ${p('comprador')}::text, ${p('seccion')}::int, ${p('asientos')}::int[], ${p('cantidad')}::int, ${p('segundos')}::float8,
+          ${p('ip')}::text, ${p('dispositivo')}::text, ${p('maxIp')}::int, ${p('maxDispositivo')}::int)`,
     )
-    .prepare('reservar_lugares');
+    .prepare('reservar_lugares_cliente');
 }
 
 const holdStatements = new WeakMap<DbOrTx, ReturnType<typeof prepareHold>>();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { apiErrorSchema, idParamSchema } from '@taquilla/shared/schemas/common';
 import {
   cancelarResponseSchema,
@@ -11,6 +11,7 @@ import {
   reservarGeneralesSchema,
   reservarInvitadoSchema,
   reservarSchema,
+  type ReservaCreada,
 } from '@taquilla/shared/schemas/reservas';
 import { DomainError } from '../../lib/errors';
 import { registerRateLimit } from '../../plugins/rate-limit';
@@ -18,10 +19,11 @@ import { requireVerifiedUser } from '../auth/auth.guard';
 import type { RouteModule } from '../types';
 import { DisponibilidadHub, DisponibilidadPublisher, registerDisponibilidadPublisher } from './disponibilidad.notify';
 import { disponibilidadStream } from './disponibilidad.sse';
+import { clientAddress, holdClient, type HoldClient } from './reservas.client';
 import { startExpiryJob } from './reservas.job';
 import { readHoldConfig, type HoldConfig } from './reservas.config';
 import type { Comprador } from './reservas.repository';
-import { cancelarReserva, getReserva, reservarAsientos, reservarGenerales } from './reservas.service';
+import { cancelarReserva, getReserva, HoldCapError, reservarAsientos, reservarGenerales } from './reservas.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const eventoParams = z.object({ id: idParamSchema });
@@ -49,17 +51,35 @@ async function compradorGenerales(request: FastifyRequest, body: { nombre?: stri
 }
 
 /**
- * Hold attempts per client IP (HoldConfig.perIp), checked on request, before the body is parsed
- * or the database is asked, so a flood costs little; a refusal is 429 DEMASIADOS_INTENTOS with
- * Retry-After and holds nothing, and every attempt counts, held or not. @fastify/rate-limit's own
- * handler, created once and set on the three hold routes so they share one counter (a route's
- * `config.rateLimit` would count each route apart). Cancelling is never limited: it only gives
- * places back. Answers the routes' `onRequest` option, or nothing when the limit is off.
+ * Attempts per client address (`clientAddress`, an IPv6 address by its /64), checked on request,
+ * before the body is parsed or the database is asked, so a flood costs little; a refusal is 429
+ * DEMASIADOS_INTENTOS with Retry-After and changes nothing, and every attempt counts, whatever
+ * its outcome. Holds (HoldConfig.perIp): @fastify/rate-limit's own handler, created once and set
+ * on the three hold routes so they share one counter (a route's `config.rateLimit` would count
+ * each route apart). Cancellations (HoldConfig.cancelPerIp) have a counter of their own, so a
+ * buyer who used up the hold attempts can still give places back. Answers each route group's
+ * `onRequest` option, or nothing when its limit is off.
  */
-async function holdAttemptLimit(app: FastifyInstance, cfg: HoldConfig): Promise<{ onRequest?: preHandlerAsyncHookHandler }> {
-  if (cfg.perIp.max === 0) return {};
+async function attemptLimits(app: FastifyInstance, cfg: HoldConfig): Promise<Record<'hold' | 'cancel', { onRequest?: preHandlerAsyncHookHandler }>> {
+  const limits = { hold: {}, cancel: {} };
+  if (cfg.perIp.max === 0 && cfg.cancelPerIp.max === 0) return limits;
   await registerRateLimit(app, cfg.limitStore);
-  return { onRequest: app.rateLimit({ keyGenerator: (request) => `reservar:${request.ip}`, max: cfg.perIp.max, timeWindow: cfg.perIp.windowMs }) };
+  const limit = (name: string, max: number) =>
+    max === 0 ? {} : { onRequest: app.rateLimit({ keyGenerator: (request) => `${name}:${clientAddress(request.ip)}`, max, timeWindow: cfg.perIp.windowMs }) };
+  return { hold: limit('reservar', cfg.perIp.max), cancel: limit('cancelar', cfg.cancelPerIp.max) };
+}
+
+/**
+ * A hold's answer (201, with the browser's hold token in `tokenReserva`), or its refusal; a
+ * refusal for the places the client already holds says in Retry-After when its first hold ends.
+ */
+async function answerHold(reply: FastifyReply, client: HoldClient, held: Promise<ReservaCreada>): Promise<FastifyReply> {
+  try {
+    return reply.status(201).send({ ...(await held), tokenReserva: client.token });
+  } catch (err) {
+    if (err instanceof HoldCapError) reply.header('retry-after', String(err.retryAfterSeconds));
+    throw err;
+  }
 }
 
 /** Holds (spec §7 reservar, reservarInvitado, reservar_generales, cancelar), reading a hold back, and live availability. */
@@ -72,7 +92,7 @@ export const reservasModule: RouteModule = {
     registerDisponibilidadPublisher(app.db, publisher);
     disponibilidadHubs.set(app.server, hub);
     const stopJob = startExpiryJob(app.db, publisher, cfg, app.log);
-    const limited = await holdAttemptLimit(app, cfg);
+    const limited = await attemptLimits(app, cfg);
     app.addHook('preClose', async () => hub.endStreams());
     app.addHook('onClose', async () => {
       stopJob();
@@ -83,38 +103,44 @@ export const reservasModule: RouteModule = {
     app.post(
       '/eventos/:id/reservar',
       {
-        ...limited,
+        ...limited.hold,
         preHandler: requireVerifiedUser,
         schema: { tags: ['reservas'], summary: 'Reservar asientos (comprador con sesión y correo verificado)', params: eventoParams, body: reservarSchema, response: created },
       },
       async (request, reply) => {
         const ids = request.body.asientosReserva.map((a) => a.id);
-        return reply.status(201).send(await reservarAsientos(app.db, cfg, publisher, request.params.id, ids, { usuarioId: request.user!.id }));
+        const client = holdClient(request);
+        return answerHold(reply, client, reservarAsientos(app.db, cfg, publisher, request.params.id, ids, { usuarioId: request.user!.id }, client));
       },
     );
 
     app.post(
       '/eventos/:id/reservarInvitado',
-      { ...limited, schema: { tags: ['reservas'], summary: 'Reservar asientos como invitado', params: eventoParams, body: reservarInvitadoSchema, response: created } },
+      { ...limited.hold, schema: { tags: ['reservas'], summary: 'Reservar asientos como invitado', params: eventoParams, body: reservarInvitadoSchema, response: created } },
       async (request, reply) => {
         const { asientosReserva, nombre, correo } = request.body;
-        return reply.status(201).send(await reservarAsientos(app.db, cfg, publisher, request.params.id, asientosReserva.map((a) => a.id), guest(nombre, correo)));
+        const client = holdClient(request);
+        return answerHold(reply, client, reservarAsientos(app.db, cfg, publisher, request.params.id, asientosReserva.map((a) => a.id), guest(nombre, correo), client));
       },
     );
 
     app.post(
       '/eventos/:id/reservar_generales',
-      { ...limited, schema: { tags: ['reservas'], summary: 'Reservar lugares de admisión general', params: eventoParams, body: reservarGeneralesSchema, response: created } },
+      { ...limited.hold, schema: { tags: ['reservas'], summary: 'Reservar lugares de admisión general', params: eventoParams, body: reservarGeneralesSchema, response: created } },
       async (request, reply) => {
         const comprador = await compradorGenerales(request, request.body);
         const { seccionId, cantidadAsientos } = request.body;
-        return reply.status(201).send(await reservarGenerales(app.db, cfg, publisher, request.params.id, seccionId, cantidadAsientos, comprador));
+        const client = holdClient(request);
+        return answerHold(reply, client, reservarGenerales(app.db, cfg, publisher, request.params.id, seccionId, cantidadAsientos, comprador, client));
       },
     );
 
     app.post(
       '/eventos/:id/cancelar',
-      { schema: { tags: ['reservas'], summary: 'Cancelar una reserva (idempotente)', params: eventoParams, body: cancelarSchema, response: { 200: cancelarResponseSchema, ...errors } } },
+      {
+        ...limited.cancel,
+        schema: { tags: ['reservas'], summary: 'Cancelar una reserva (idempotente)', params: eventoParams, body: cancelarSchema, response: { 200: cancelarResponseSchema, ...errors, 429: apiErrorSchema } },
+      },
       async (request) => cancelarReserva(app.db, publisher, request.params.id, request.body.reservaId, request.user),
     );
 

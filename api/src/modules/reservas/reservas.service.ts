@@ -5,6 +5,7 @@ import { DomainError, isErrorCode } from '../../lib/errors';
 import type { TokenUser } from '../../lib/jwt';
 import { releaseHold, type ReleasedPlaces } from '../inventory/holds.repository';
 import type { DisponibilidadPublisher } from './disponibilidad.notify';
+import type { HoldClient } from './reservas.client';
 import type { HoldConfig } from './reservas.config';
 import {
   expireDueHolds,
@@ -13,14 +14,49 @@ import {
   holdRefusal,
   listAsientosReserva,
   setEstadoReserva,
+  type ClienteReserva,
   type Comprador,
   type HoldRefusal,
   type NuevaReserva,
   type ReservaRow,
 } from './reservas.repository';
 
-/** A refusal of reservar_lugares as the buyer reads it. */
+/** '1 minuto', '7 minutos': how long until `seconds` have passed, rounded up. */
+function minutos(seconds: number): string {
+  const m = Math.max(1, Math.ceil(seconds / 60));
+  return m === 1 ? '1 minuto' : `${m} minutos`;
+}
+
+/**
+ * A refusal because the client already holds too many places of the event without an account
+ * (decision 0018): 429 with the seconds until its earliest live hold ends, for Retry-After.
+ */
+export class HoldCapError extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('LUGARES_APARTADOS_POR_CLIENTE', message);
+  }
+}
+
+function capError(r: HoldRefusal): DomainError {
+  const [tope = 0, apartados = 0, segundos = 0] = r.detail;
+  // Nothing held yet: the request alone is above the cap (an event whose limit is above it).
+  if (apartados === 0) {
+    return new DomainError('LIMITE_DE_ASIENTOS', `Sin iniciar sesión puedes apartar hasta ${tope} lugares de este evento a la vez. Inicia sesión para reservar más.`);
+  }
+  const espera = Math.max(1, segundos);
+  const where =
+    r.code === 'LIMITE_POR_DISPOSITIVO'
+      ? `Ya tienes ${apartados} lugares apartados para este evento en este navegador; sin iniciar sesión puedes apartar hasta ${tope} a la vez.`
+      : `Desde tu conexión ya hay ${apartados} lugares apartados para este evento sin iniciar sesión; el máximo es ${tope} a la vez.`;
+  return new HoldCapError(`${where} Intenta de nuevo en ${minutos(espera)} o inicia sesión para reservar.`, espera);
+}
+
+/** A refusal of reservar_lugares_cliente as the buyer reads it. */
 function refusalError(r: HoldRefusal): DomainError {
+  if (r.code === 'LIMITE_POR_DISPOSITIVO' || r.code === 'LIMITE_POR_IP') return capError(r);
   if (r.code === 'LIMITE_POR_RESERVA') return new DomainError('LIMITE_DE_ASIENTOS', `Solo puedes reservar hasta ${r.detail[0]} boletos para este evento.`);
   if (r.code === 'LIMITE_POR_COMPRADOR') {
     const [limite = 0, comprados = 0] = r.detail;
@@ -33,8 +69,8 @@ function refusalError(r: HoldRefusal): DomainError {
     );
   }
   if (isErrorCode(r.code)) return new DomainError(r.code);
-  // reservar_lugares refused with a code the catalogue lacks: a fault of ours, answered as a 500.
-  throw new Error(`reservar_lugares refused with an unknown code: ${r.code}`);
+  // reservar_lugares_cliente refused with a code the catalogue lacks: a fault of ours, answered as a 500.
+  throw new Error(`reservar_lugares_cliente refused with an unknown code: ${r.code}`);
 }
 
 /**
@@ -77,14 +113,41 @@ async function hold(db: Db, publisher: DisponibilidadPublisher | null, reserva: 
   }
 }
 
-/** Seats for the buyer (one section, at most the event's limit). */
-export function reservarAsientos(db: Db, cfg: HoldConfig, publisher: DisponibilidadPublisher | null, eventoId: number, asientoIds: number[], comprador: Comprador): Promise<ReservaCreada> {
-  return hold(db, publisher, { id: randomUUID(), eventoId, comprador, asientoIds, seccionId: null, cantidad: asientoIds.length, holdMinutes: cfg.holdMinutes });
+/** The client as the hold statement takes it: who, and the caps of `cfg`. */
+function clienteReserva(cfg: HoldConfig, client: HoldClient | undefined): ClienteReserva | undefined {
+  return client && { ip: client.ip, dispositivo: client.dispositivo, maxIp: cfg.places.perIp, maxDispositivo: cfg.places.perDevice };
+}
+
+/**
+ * Seats for the buyer (one section, at most the event's limit). `client` is the requesting
+ * browser (routes always pass it; the seed holds without one).
+ */
+export function reservarAsientos(
+  db: Db,
+  cfg: HoldConfig,
+  publisher: DisponibilidadPublisher | null,
+  eventoId: number,
+  asientoIds: number[],
+  comprador: Comprador,
+  client?: HoldClient,
+): Promise<ReservaCreada> {
+  const cliente = clienteReserva(cfg, client);
+  return hold(db, publisher, { id: randomUUID(), eventoId, comprador, asientoIds, seccionId: null, cantidad: asientoIds.length, holdMinutes: cfg.holdMinutes, cliente });
 }
 
 /** `cantidad` places of a general section for the buyer. */
-export function reservarGenerales(db: Db, cfg: HoldConfig, publisher: DisponibilidadPublisher | null, eventoId: number, seccionId: number, cantidad: number, comprador: Comprador): Promise<ReservaCreada> {
-  return hold(db, publisher, { id: randomUUID(), eventoId, comprador, asientoIds: null, seccionId, cantidad, holdMinutes: cfg.holdMinutes });
+export function reservarGenerales(
+  db: Db,
+  cfg: HoldConfig,
+  publisher: DisponibilidadPublisher | null,
+  eventoId: number,
+  seccionId: number,
+  cantidad: number,
+  comprador: Comprador,
+  client?: HoldClient,
+): Promise<ReservaCreada> {
+  const cliente = clienteReserva(cfg, client);
+  return hold(db, publisher, { id: randomUUID(), eventoId, comprador, asientoIds: null, seccionId, cantidad, holdMinutes: cfg.holdMinutes, cliente });
 }
 
 function releasedChanges(eventoId: number, released: ReleasedPlaces) {
