@@ -45,6 +45,8 @@ const env = {
   MAIL_MAX_PER_IP: '1000',
   LINK_TOKEN_MAX_PER_IP: '1000',
   HOLD_MAX_PER_IP: '1000',
+  // Every page's seat map streams from 127.0.0.1 too (the caps: api/test/security/streams.test.ts).
+  SSE_MAX_STREAMS_PER_IP: '1000',
 };
 const { child, base } = await startServer({ port: E2E_PORT, env });
 console.log(`✔ e2e server ${base} (origin ${ORIGIN_DIR})`);
