@@ -47,6 +47,8 @@ const env = {
   HOLD_MAX_PER_IP: '1000',
   HOLD_CANCEL_MAX_PER_IP: '1000',
   // HOLD_MAX_PLACES_PER_IP / _PER_DEVICE keep their defaults: no spec holds more than a buyer would.
+  // Every page's seat map streams from 127.0.0.1 too (the caps: api/test/security/streams.test.ts).
+  SSE_MAX_STREAMS_PER_IP: '1000',
 };
 const { child, base } = await startServer({ port: E2E_PORT, env });
 console.log(`✔ e2e server ${base} (origin ${ORIGIN_DIR})`);

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { uniqueEmail } from '../support/accounts';
 import { API_KEY, expect, test } from '../support/fixtures';
 import { expectRemoteRendered, slot } from '../support/platform';
-import { countdown, estadoDe, eventoId, openSeatPage, panel, pickSeats, seccion } from '../support/purchase';
+import { asientos, countdown, estadoDe, eventoId, openSeatPage, panel, pickSeats, seccion } from '../support/purchase';
 
 // What only a browser shows: a link cannot load foreign script into the shop (finding 1),
 // and the storefront's CSP is strict yet every page loads without a violation (finding 2).
@@ -220,5 +220,54 @@ test.describe('a guest hold belongs to the browser that made it', () => {
     expect(await estadoDe(api, id, s.id, mine)).toEqual(['reservado', 'reservado']);
     await panel(page).getByRole('button', { name: 'Cancelar la compra' }).click();
     await expect.poll(() => estadoDe(api, id, s.id, mine)).toEqual(['disponible', 'disponible']);
+  });
+});
+
+test.describe('availability streams refused', () => {
+  // Issue 27 finding 3: a server at its stream cap refuses the map's live stream (503 for a full
+  // process, 429 for an address with too many). The map polls its section instead, so the buyer
+  // still sees another buyer's hold within seconds, without reloading.
+  const CELL = 24;
+  const seat = (col: number, row: number) => ({ x: col * CELL + CELL / 2, y: row * CELL + CELL / 2 });
+
+  test("with the stream refused, another buyer's hold shows on the seat map within seconds", async ({ page, api }) => {
+    let refused = 0;
+    await page.route(/\/api\/v1\/eventos\/\d+\/disponibilidad\?/, (route) => {
+      refused++;
+      return route.fulfill({
+        status: 503,
+        headers: { 'retry-after': '10' },
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 503, error: 'Service Unavailable', code: 'EN_VIVO_SATURADO', message: 'La disponibilidad en vivo está saturada en este momento.' }),
+      });
+    });
+    const id = await eventoId(api, 'Luna Roja — Gira Eclipse');
+    const s = await seccion(api, id, 'Sección 103');
+    await page.goto(`/eventos/${id}/${s.id}/${encodeURIComponent(s.nombre)}`);
+    const canvas = page.getByRole('application', { name: /^Asientos de Sección 103/ });
+    await expect(canvas).toBeVisible();
+    await expect.poll(() => refused).toBeGreaterThan(0);
+    await canvas.hover({ position: seat(0, 7) });
+    await expect(page.getByRole('tooltip')).toContainText('Disponible');
+
+    // Sección 103 has 8 rows of 16 seats: the bottom-left cell is H1.
+    const h1 = (await asientos(api, id, s.id)).find((a) => a.fila === 'H' && a.numero === 1)!;
+    const hold = await api.post(`/api/v1/eventos/${id}/reservarInvitado`, {
+      data: { nombre: 'Otra Persona', correo: uniqueEmail('sondeo'), asientosReserva: [{ id: h1.id }] },
+    });
+    expect(hold.status(), await hold.text()).toBe(201);
+    const { reservaId } = (await hold.json()) as { reservaId: string };
+    try {
+      // The map re-reads its section every 4–6 s while it has no stream.
+      await expect(async () => {
+        await page.mouse.move(2, 2);
+        await canvas.hover({ position: seat(0, 7) });
+        await expect(page.getByRole('tooltip')).toContainText('Reservado', { timeout: 500 });
+      }).toPass({ timeout: 8_000 });
+      // …and keeps asking for the stream again.
+      expect(refused).toBeGreaterThan(1);
+    } finally {
+      await api.post(`/api/v1/eventos/${id}/cancelar`, { data: { reservaId, esGeneral: false } });
+    }
   });
 });

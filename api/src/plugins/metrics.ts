@@ -27,7 +27,8 @@ export interface MetricsOptions {
  * - `taquilla_http_request_duration_seconds{method,route,status_code}` — latency histogram per
  *   route pattern (unmatched URLs fold into `sin-ruta`, so a scan cannot explode the series);
  * - `taquilla_http_refusals_total{route,status_code}` — 409s (a place taken, a used-up
- *   promotion…) and 429s (limits) by route;
+ *   promotion…), 429s (limits) and 503s (busy: the pool, a full process's availability
+ *   streams) by route;
  * - `taquilla_db_pool_connections{state}` — PostgreSQL pool: total, idle, waiting;
  * - `taquilla_sse_clients` — availability streams open here;
  * - `taquilla_mail_outbox_lag_seconds`, `taquilla_hold_expiry_lag_seconds` — read from the
@@ -48,7 +49,7 @@ export const metricsPlugin = fp<MetricsOptions>(
     });
     const refusals = new client.Counter({
       name: 'taquilla_http_refusals_total',
-      help: 'Respuestas 409 (conflicto) y 429 (límite) por ruta',
+      help: 'Respuestas 409 (conflicto), 429 (límite) y 503 (ocupado) por ruta',
       labelNames: ['route', 'status_code'],
       registers: [registry],
     });
@@ -108,7 +109,7 @@ export const metricsPlugin = fp<MetricsOptions>(
       const route = request.routeOptions.url ?? 'sin-ruta';
       const status = String(reply.statusCode);
       duration.observe({ method: request.method, route, status_code: status }, reply.elapsedTime / 1000);
-      if (reply.statusCode === 409 || reply.statusCode === 429) refusals.inc({ route, status_code: status });
+      if (reply.statusCode === 409 || reply.statusCode === 429 || reply.statusCode === 503) refusals.inc({ route, status_code: status });
     });
   },
   { name: 'metrics' },

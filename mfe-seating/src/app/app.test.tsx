@@ -344,5 +344,25 @@ describe('SeatSelection', () => {
       act(() => vi.advanceTimersByTime(5000));
       expect(screen.queryByText('1 asiento seleccionado')).not.toBeNull();
     });
+
+    it('with the stream refused (a full server, too many from one address), the seat page polls its section and shows a seat held elsewhere', async () => {
+      const canvas = await selectA2();
+      const refused = FakeEventSource.last!;
+      refused.readyState = 2;
+      act(() => refused.onerror?.(new Event('error')));
+      const calls = api.getFilasPorSeccion.mock.calls.length;
+      // Someone else holds A3 meanwhile; no push arrives.
+      api.getFilasPorSeccion.mockResolvedValue({
+        ...filas,
+        filas: filas.filas.map((f) => ({ ...f, asientos: f.asientos.map((a) => (a.id === 3 ? { ...a, estado: 'reservado' as const } : a)) })),
+      });
+      await act(async () => vi.advanceTimersByTime(6000));
+      expect(api.getFilasPorSeccion.mock.calls.length).toBeGreaterThan(calls);
+      fireEvent.keyDown(canvas, { key: 'ArrowRight' });
+      expect(screen.getByRole('status').textContent).toMatch(/^Fila A, asiento 3: reservado/);
+      // The buyer's own selection stays, and the stream is tried again.
+      expect(screen.queryByText('1 asiento seleccionado')).not.toBeNull();
+      expect(FakeEventSource.last).not.toBe(refused);
+    });
   });
 });

@@ -86,7 +86,9 @@ export function getReserva(eventoId: Id, reservaId: string): Promise<ReservaDeta
 /**
  * URL of the live-availability stream for `new EventSource(url)`: events `asientos`
  * (DisponibilidadAsientos) and `general` (DisponibilidadGeneral). The API key is in the query
- * because EventSource cannot send headers.
+ * because EventSource cannot send headers. The server caps open streams per address (429) and
+ * per process (503), both with Retry-After; a client refused should re-read the availability
+ * it shows every few seconds and try the stream again later.
  */
 export function disponibilidadUrl(eventoId: Id): string {
   const { apiBaseUrl, apiKey } = getRuntimeConfig();

@@ -1,4 +1,4 @@
-import { nonNegativeInt, positiveNumber } from '../../lib/env';
+import { nonNegativeInt, positiveInt, positiveNumber } from '../../lib/env';
 import { rateLimitStoreFromEnv, type RateLimitStoreOptions } from '../../plugins/rate-limit';
 
 /** Settings of the holds module, from the environment (read when the app is built). */
@@ -32,6 +32,15 @@ export interface HoldConfig {
   places: { perIp: number; perDevice: number };
   /** Where the attempt counters live (REDIS_URL shares them between API processes). */
   limitStore: RateLimitStoreOptions;
+  /**
+   * Availability streams open at once in this process (decision 0020). `perClient`
+   * (SSE_MAX_STREAMS_PER_IP, default 40): per client IP as `request.ip` sees it (TRUST_PROXY).
+   * One buyer needs one or two (a tab or two on a map); a household, an office or a mobile
+   * carrier's CGNAT puts several buyers behind one address, and those past the cap still see
+   * live seats by polling. `perProcess` (SSE_MAX_STREAMS, default 3000; 0 = no streams, every
+   * map polls): each stream holds a socket, so this stays well under the process's file limit.
+   */
+  streams: { perClient: number; perProcess: number };
 }
 
 export function readHoldConfig(env: NodeJS.ProcessEnv = process.env): HoldConfig {
@@ -43,5 +52,6 @@ export function readHoldConfig(env: NodeJS.ProcessEnv = process.env): HoldConfig
     cancelPerIp: { max: nonNegativeInt(env.HOLD_CANCEL_MAX_PER_IP, 120) },
     places: { perIp: nonNegativeInt(env.HOLD_MAX_PLACES_PER_IP, 50), perDevice: nonNegativeInt(env.HOLD_MAX_PLACES_PER_DEVICE, 20) },
     limitStore: rateLimitStoreFromEnv(env),
+    streams: { perClient: positiveInt(env.SSE_MAX_STREAMS_PER_IP, 40), perProcess: nonNegativeInt(env.SSE_MAX_STREAMS, 3000) },
   };
 }

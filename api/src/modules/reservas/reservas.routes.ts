@@ -18,7 +18,7 @@ import { registerRateLimit } from '../../plugins/rate-limit';
 import { requireVerifiedUser } from '../auth/auth.guard';
 import type { RouteModule } from '../types';
 import { DisponibilidadHub, DisponibilidadPublisher, registerDisponibilidadPublisher } from './disponibilidad.notify';
-import { disponibilidadStream } from './disponibilidad.sse';
+import { disponibilidadStream, StreamSlots } from './disponibilidad.sse';
 import { clientAddress, holdClient, type HoldClient } from './reservas.client';
 import { startExpiryJob } from './reservas.job';
 import { readHoldConfig, type HoldConfig } from './reservas.config';
@@ -31,6 +31,8 @@ const created = { 201: reservaCreadaSchema, ...errors, 429: apiErrorSchema };
 
 /** The hubs by app, so tests can see open streams close (one hub per app instance). */
 export const disponibilidadHubs = new WeakMap<object, DisponibilidadHub>();
+/** The stream caps by app (one per app instance): their counts, for tests and diagnostics. */
+export const disponibilidadSlots = new WeakMap<object, StreamSlots>();
 
 function guest(nombre: string, correo: string): Comprador {
   return { nombre, correo: correo.toLowerCase() };
@@ -91,6 +93,8 @@ export const reservasModule: RouteModule = {
     const publisher = new DisponibilidadPublisher(app.db, app.log);
     registerDisponibilidadPublisher(app.db, publisher);
     disponibilidadHubs.set(app.server, hub);
+    const slots = new StreamSlots(cfg.streams);
+    disponibilidadSlots.set(app.server, slots);
     const stopJob = startExpiryJob(app.db, publisher, cfg, app.log);
     const limited = await attemptLimits(app, cfg);
     app.addHook('preClose', async () => hub.endStreams());
@@ -166,11 +170,12 @@ export const reservasModule: RouteModule = {
         schema: {
           tags: ['reservas'],
           summary: 'Disponibilidad en vivo (text/event-stream): eventos asientos y general',
+          description: 'Con límite de flujos por cliente (429) y por proceso (503), ambos con Retry-After: el cliente consulta la sección periódicamente mientras tanto.',
           params: eventoParams,
           querystring: z.object({ apiKey: z.string().optional() }),
         },
       },
-      async (request, reply) => disponibilidadStream(app.db, hub, cfg, request.params.id, request, reply),
+      async (request, reply) => disponibilidadStream(app.db, hub, slots, cfg, request.params.id, request, reply),
     );
   },
 };

@@ -3,7 +3,8 @@ import { disponibilidadUrl } from '@taquilla/shared/api/reservas';
 import { connectAvailability, type AvailabilityHandlers } from '../lib/availability-stream';
 
 /**
- * Keeps the event's availability stream open while the component is mounted. Handlers may be
+ * Keeps the event's availability stream open while the component is mounted; while the server
+ * refuses it or it is down, `onResync` runs every few seconds instead (polling). Handlers may be
  * new closures on every render; the stream is reopened only when the event changes.
  */
 export function useAvailability(eventoId: string, handlers: AvailabilityHandlers): void {

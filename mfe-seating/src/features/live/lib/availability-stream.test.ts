@@ -5,6 +5,8 @@ import {
   connectAvailability,
   parseAsientosChange,
   parseGeneralChange,
+  POLL_MS,
+  pollDelay,
   type EventSourceLike,
 } from './availability-stream';
 
@@ -27,9 +29,15 @@ class FakeSource implements EventSourceLike {
   }
 }
 
+interface FakeTimer {
+  fn: () => void;
+  ms: number;
+  cleared: boolean;
+}
+
 function setup() {
   const sources: FakeSource[] = [];
-  const timers: { fn: () => void; ms: number }[] = [];
+  const all: FakeTimer[] = [];
   const handlers = { onAsientos: vi.fn(), onGeneral: vi.fn(), onResync: vi.fn() };
   const stop = connectAvailability('/api/v1/eventos/1/disponibilidad?apiKey=k', handlers, {
     create: (url) => {
@@ -37,11 +45,27 @@ function setup() {
       sources.push(s);
       return s;
     },
-    setTimeout: (fn, ms) => timers.push({ fn, ms }),
-    clearTimeout: () => undefined,
+    setTimeout: (fn, ms) => {
+      const t = { fn, ms, cleared: false };
+      all.push(t);
+      return t;
+    },
+    clearTimeout: (t) => {
+      (t as FakeTimer).cleared = true;
+    },
     random: () => 0.5,
   });
-  return { sources, timers, handlers, stop };
+  /** Reopen timers (the stream's backoff); with random 0.5 a poll always waits POLL_MS. */
+  const reopens = () => all.filter((t) => t.ms !== POLL_MS);
+  /** Runs the pending poll (there is at most one) and answers whether there was one. */
+  const runPoll = () => {
+    const pending = all.filter((t) => t.ms === POLL_MS && !t.cleared);
+    expect(pending.length).toBeLessThanOrEqual(1);
+    pending[0]?.fn();
+    if (pending[0]) pending[0].cleared = true;
+    return pending.length === 1;
+  };
+  return { sources, reopens, handlers, stop, runPoll };
 }
 
 describe('availability stream', () => {
@@ -59,29 +83,75 @@ describe('availability stream', () => {
   });
 
   it('reopens a closed stream with growing delays and resyncs once it is back', () => {
-    const { sources, timers, handlers } = setup();
+    const { sources, reopens, handlers } = setup();
     sources[0]!.onopen?.(new Event("open"));
     expect(handlers.onResync).not.toHaveBeenCalled();
     sources[0]!.readyState = 2;
     sources[0]!.onerror?.(new Event("error"));
-    expect(timers.map((t) => t.ms)).toEqual([1000]);
-    timers[0]!.fn();
+    expect(reopens().map((t) => t.ms)).toEqual([1000]);
+    reopens()[0]!.fn();
     sources[1]!.readyState = 2;
     sources[1]!.onerror?.(new Event("error"));
-    expect(timers.map((t) => t.ms)).toEqual([1000, 2000]);
-    timers[1]!.fn();
+    expect(reopens().map((t) => t.ms)).toEqual([1000, 2000]);
+    reopens()[1]!.fn();
     sources[2]!.onopen?.(new Event("open"));
     expect(handlers.onResync).toHaveBeenCalledTimes(1);
     expect(sources[2]!.url).toBe('/api/v1/eventos/1/disponibilidad?apiKey=k');
   });
 
   it('leaves the browser to retry while the stream is only reconnecting, and stops for good', () => {
-    const { sources, timers, stop } = setup();
+    const { sources, reopens, stop } = setup();
     sources[0]!.readyState = 0;
     sources[0]!.onerror?.(new Event("error"));
-    expect(timers).toHaveLength(0);
+    expect(reopens().map((t) => t.ms)).toEqual([]);
     stop();
     expect(sources[0]!.closed).toBe(true);
+  });
+
+  it('polls through onResync every few seconds while the server refuses the stream, and stops once a stream opens', () => {
+    const { sources, reopens, handlers, runPoll } = setup();
+    // A 429 or 503: EventSource gives up (CLOSED) without telling which.
+    sources[0]!.readyState = 2;
+    sources[0]!.onerror?.(new Event('error'));
+    expect(handlers.onResync).not.toHaveBeenCalled();
+    expect(runPoll()).toBe(true);
+    expect(runPoll()).toBe(true);
+    expect(handlers.onResync).toHaveBeenCalledTimes(2);
+
+    // Refused again on the retry: one poll keeps going (not two), the stream keeps being retried.
+    reopens()[0]!.fn();
+    sources[1]!.readyState = 2;
+    sources[1]!.onerror?.(new Event('error'));
+    expect(runPoll()).toBe(true);
+    expect(handlers.onResync).toHaveBeenCalledTimes(3);
+
+    // Back on the stream: one resync for what it missed, and no more polling.
+    reopens()[1]!.fn();
+    sources[2]!.onopen?.(new Event('open'));
+    expect(handlers.onResync).toHaveBeenCalledTimes(4);
+    expect(runPoll()).toBe(false);
+    expect(handlers.onResync).toHaveBeenCalledTimes(4);
+  });
+
+  it('polls while the browser reconnects a dropped stream, and not once stopped', () => {
+    const { sources, handlers, runPoll, stop } = setup();
+    sources[0]!.onopen?.(new Event('open'));
+    expect(runPoll()).toBe(false);
+    sources[0]!.readyState = 0;
+    sources[0]!.onerror?.(new Event('error'));
+    expect(runPoll()).toBe(true);
+    expect(handlers.onResync).toHaveBeenCalledTimes(1);
+    stop();
+    expect(runPoll()).toBe(false);
+    sources[0]!.onerror?.(new Event('error'));
+    expect(runPoll()).toBe(false);
+    expect(handlers.onResync).toHaveBeenCalledTimes(1);
+  });
+
+  it('poll intervals are 4–6 s', () => {
+    expect(pollDelay(() => 0)).toBe(4000);
+    expect(pollDelay(() => 0.5)).toBe(POLL_MS);
+    expect(pollDelay(() => 0.999)).toBeLessThanOrEqual(6000);
   });
 
   it('backoff is capped and jittered', () => {

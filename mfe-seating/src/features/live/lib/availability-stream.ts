@@ -7,6 +7,10 @@ import type { EstadoAsiento } from '@taquilla/shared/schemas/catalog';
  * section. Payloads are parsed defensively (a malformed message is ignored, never thrown), and a
  * dropped stream is reopened with capped exponential backoff; after a reopen `onResync` runs,
  * because changes made while disconnected were never pushed.
+ *
+ * While there is no stream — the server refused it (429 for an address with too many, 503 for a
+ * full process: EventSource cannot tell which), or it dropped and is reconnecting — `onResync`
+ * also runs every 4–6 s, so the map keeps showing other buyers' holds by polling its section.
  */
 export type AsientosChange = DisponibilidadAsientos;
 export type GeneralChange = DisponibilidadGeneral;
@@ -66,6 +70,14 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
   return Math.round(base * (0.5 + random()));
 }
 
+/** How often the map re-reads its section while it has no stream. */
+export const POLL_MS = 5000;
+
+/** 4–6 s: jittered, so the maps a full server refused at once do not all ask together. */
+export function pollDelay(random: () => number = Math.random): number {
+  return Math.round(POLL_MS * (0.8 + 0.4 * random()));
+}
+
 /** The part of EventSource this module uses (tests pass a fake). */
 export interface EventSourceLike {
   readonly readyState: number;
@@ -84,13 +96,28 @@ export interface StreamDeps {
 
 const CLOSED = 2;
 
-/** Opens the stream and keeps it open until the returned function is called. */
+/**
+ * Opens the stream and keeps it open until the returned function is called; polls through
+ * `onResync` while the stream is not open.
+ */
 export function connectAvailability(url: string, handlers: AvailabilityHandlers, deps: StreamDeps): () => void {
   let source: EventSourceLike | null = null;
   let timer: unknown = null;
+  let poller: unknown = null;
   let attempt = 0;
   let stopped = false;
   let dropped = false;
+
+  const poll = () => {
+    poller = null;
+    if (stopped || !dropped) return;
+    handlers.onResync?.();
+    poller = deps.setTimeout(poll, pollDelay(deps.random));
+  };
+  const stopPolling = () => {
+    if (poller !== null) deps.clearTimeout(poller);
+    poller = null;
+  };
 
   const open = () => {
     timer = null;
@@ -98,14 +125,17 @@ export function connectAvailability(url: string, handlers: AvailabilityHandlers,
     source = es;
     es.onopen = () => {
       attempt = 0;
+      stopPolling();
       if (dropped) handlers.onResync?.();
       dropped = false;
     };
     es.onerror = () => {
+      if (stopped) return;
       dropped = true;
-      // The browser retries by itself while CONNECTING; once CLOSED (an HTTP error, a server
-      // that went away for good) it is our turn.
-      if (es.readyState !== CLOSED || stopped) return;
+      if (poller === null) poller = deps.setTimeout(poll, pollDelay(deps.random));
+      // The browser retries by itself while CONNECTING; once CLOSED (an HTTP error such as a
+      // refusal, a server that went away for good) it is our turn.
+      if (es.readyState !== CLOSED) return;
       es.close();
       timer = deps.setTimeout(open, backoffDelay(attempt++, deps.random));
     };
@@ -123,6 +153,7 @@ export function connectAvailability(url: string, handlers: AvailabilityHandlers,
   return () => {
     stopped = true;
     if (timer !== null) deps.clearTimeout(timer);
+    stopPolling();
     source?.close();
   };
 }
