@@ -30,6 +30,8 @@ export interface S3OriginConfig {
   endpoint?: string;
   region: string;
   forcePathStyle: boolean;
+  /** Keys from the environment; none: the AWS SDK's default chain. */
+  credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
   /** PostgreSQL holding the registry and the audit log. */
   databaseUrl?: string;
   cacheMs: number;

@@ -19,8 +19,8 @@ export const DEFAULT_S3_CACHE_MS = 1000;
 /**
  * The origin described by the environment:
  *   ORIGIN_S3_BUCKET set → the bucket (ORIGIN_S3_PREFIX, ORIGIN_S3_ENDPOINT, ORIGIN_S3_REGION or
- *   AWS_REGION, ORIGIN_S3_FORCE_PATH_STYLE; credentials from the AWS SDK's usual chain, e.g.
- *   AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY) and its registry in ORIGIN_DATABASE_URL or
+ *   AWS_REGION, ORIGIN_S3_FORCE_PATH_STYLE; credentials AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY
+ *   (/ AWS_SESSION_TOKEN), else the AWS SDK's usual chain) and its registry in ORIGIN_DATABASE_URL or
  *   DATABASE_URL; otherwise the folder `dir` (ORIGIN_DIR, resolved by the caller).
  * ORIGIN_CACHE_MS: the servers' registry cache (default 1000 ms for a bucket, 0 for a folder).
  */
@@ -43,6 +43,12 @@ export function originConfigFromEnv(env = process.env, { dir } = {}) {
     region: env.ORIGIN_S3_REGION?.trim() || env.AWS_REGION?.trim() || env.AWS_DEFAULT_REGION?.trim() || 'us-east-1',
     // Self-hosted stores (MinIO, Ceph, s3rver) want path-style URLs; AWS itself wants virtual hosts.
     forcePathStyle: truthy(env.ORIGIN_S3_FORCE_PATH_STYLE) || (!!endpoint && !falsy(env.ORIGIN_S3_FORCE_PATH_STYLE)),
+    // Keys given in the environment are taken now (the config is what was read, whatever
+    // process.env holds later); without them the SDK's own chain applies (profile, IAM role…).
+    credentials:
+      env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY, ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}) }
+        : undefined,
     databaseUrl: env.ORIGIN_DATABASE_URL?.trim() || env.DATABASE_URL?.trim() || undefined,
     cacheMs: cacheMs ?? DEFAULT_S3_CACHE_MS,
   };

@@ -35,6 +35,7 @@ export async function s3Origin(config) {
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
     forcePathStyle: config.forcePathStyle,
+    ...(config.credentials ? { credentials: config.credentials } : {}),
   });
   const location = `s3://${bucket}${prefix ? `/${prefix}` : ''}`;
   const registry = new PgRegistry({ databaseUrl: config.databaseUrl, originId: location });
