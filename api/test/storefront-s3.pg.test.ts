@@ -22,6 +22,7 @@ let scratch: Awaited<ReturnType<typeof pgScratchDatabase>>;
 let env: Record<string, string>;
 let tmp: string;
 const apps: TestApp[] = [];
+let bucketStopped = false;
 
 /** A catalog build: manifest, remoteEntry.js, the list module's hashed JS (with a brotli-worthy size) and CSS. */
 function build(version: string): string {
@@ -93,7 +94,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const t of apps) await t.close();
   await scratch?.close();
-  await s3?.close();
+  if (!bucketStopped) await s3?.close();
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -200,5 +201,19 @@ describe('two API apps on one bucket origin', () => {
     const status = await ops('status');
     expect(status.out).toMatch(/catalog cambió 1\.2\.0 → 1\.1\.0 {2}por \S+ — «la 1\.2\.0 no convence»/);
     expect(status.out).toMatch(/catalog publicó 1\.0\.0 → 1\.1\.0 {2}por \S+ — «nueva lista»/);
+  });
+
+  it('with the bucket unreachable a file answers 503 with Retry-After (never a 500), the page still comes', async () => {
+    await s3.close();
+    bucketStopped = true;
+    const [a] = apps;
+    const res = await a!.app.inject('/remotes/catalog/1.2.0/remoteEntry.js');
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('2');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json().message).toBe('El origen de los remotos no responde; vuelve a intentarlo en unos segundos.');
+    const page = await a!.app.inject({ url: '/eventos', headers: html });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('id="root"');
   });
 });
