@@ -77,6 +77,19 @@ describe('storefront plugin', () => {
     expect(preflight.headers['access-control-allow-origin']).toBe('*');
   });
 
+  it('serves the registry and version folders only: not the audit log, a lock or a release in progress', async () => {
+    fs.writeFileSync(path.join(originDir, 'audit.jsonl'), '{"actor":"ana@ops-1","reason":"x"}\n');
+    fs.mkdirSync(path.join(originDir, 'remotes.json.lock'), { recursive: true });
+    fs.mkdirSync(path.join(originDir, 'catalog', '.1.0.1.4242.tmp'), { recursive: true });
+    fs.writeFileSync(path.join(originDir, 'catalog', '.1.0.1.4242.tmp', 'remoteEntry.js'), '//half copied');
+    for (const url of ['/remotes/audit.jsonl', '/remotes/remotes.json.lock', '/remotes/catalog/.1.0.1.4242.tmp/remoteEntry.js', '/remotes/catalog/%2E1.0.1.4242.tmp/remoteEntry.js']) {
+      const res = await app.inject({ url, headers: html });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toMatch(/ana@ops-1|half copied|id="root"/);
+    }
+    expect((await app.inject('/remotes/catalog/1.0.0/remoteEntry.js')).statusCode).toBe(200);
+  });
+
   it('a missing remote file is a 404, never the shell page', async () => {
     const res = await app.inject({ url: '/remotes/catalog/9.9.9/mf-manifest.json', headers: html });
     expect(res.statusCode).toBe(404);

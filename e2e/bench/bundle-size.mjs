@@ -41,7 +41,7 @@ buildShell();
 for (const remote of REMOTE_NAMES) {
   const out = path.join(tmp, 'build', remote);
   buildRemote(remote, packageVersion(remote), { quiet: true, outDir: out });
-  publish(remote, packageVersion(remote), { dist: out });
+  await publish(remote, packageVersion(remote), { dist: out });
 }
 log('▶ compilando el mismo código como UN bundle ordinario (sin federación)…');
 const singleDir = path.join(tmp, 'single');

@@ -44,7 +44,7 @@ if (!fs.existsSync(path.join(ROOT, 'shell', 'dist', 'index.html'))) {
   console.error('✖ compila antes: npm run build');
   process.exit(1);
 }
-for (const remote of REMOTE_NAMES) publish(remote, packageVersion(remote));
+for (const remote of REMOTE_NAMES) await publish(remote, packageVersion(remote));
 const { child, base } = await startServer({
   port: PORT,
   env: { PGLITE_DIR: path.join(tmp, 'pglite'), LOG_LEVEL: 'warn', HOST: '127.0.0.1', DATABASE_URL: '' },

@@ -28,7 +28,7 @@ export async function startStorefront({ port, tag, apiKey = 'taquilla-bench-key'
     console.error('✖ Falta shell/dist: compila primero (pnpm --filter @taquilla/shell --filter "./mfe-*" build).');
     process.exit(1);
   }
-  for (const remote of REMOTE_NAMES) publish(remote, packageVersion(remote));
+  for (const remote of REMOTE_NAMES) await publish(remote, packageVersion(remote));
 
   console.log('▶ iniciando API + storefront (PGlite nuevo)…');
   const { child, base } = await startServer({

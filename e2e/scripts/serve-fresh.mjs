@@ -15,7 +15,7 @@ if (!fs.existsSync(path.join(ROOT, 'shell', 'dist', 'index.html'))) {
   console.error('✖ shell/dist no existe: compila antes (npm test lo hace; o pnpm --filter @taquilla/shell build)');
   process.exit(1);
 }
-for (const remote of REMOTE_NAMES) publish(remote, packageVersion(remote), { origin: ORIGIN_DIR });
+for (const remote of REMOTE_NAMES) await publish(remote, packageVersion(remote), { origin: ORIGIN_DIR });
 
 const env = {
   API_KEY,
@@ -29,6 +29,8 @@ const env = {
   PUBLIC_URL: BASE_URL,
   MAIL_POLL_MS: process.env.E2E_MAIL_POLL_MS || '250',
   DATABASE_URL: process.env.E2E_DATABASE_URL || '',
+  // The origin is the local folder above, whatever bucket the shell may name.
+  ORIGIN_S3_BUCKET: '',
   // The local mailbox page, for specs that open e-mailed links (loopback only).
   DEV_MAILBOX: '1',
   // The dev-override specs load a remote from a dev server on this machine (with the

@@ -28,7 +28,7 @@ export interface OpsResult {
 /** Run an ops command (release | rollback | status) against the e2e server's origin. */
 export function ops(command: 'release' | 'rollback' | 'status', ...args: string[]): OpsResult {
   const result = spawnSync(process.execPath, [path.join(ROOT, 'platform', 'ops', `${command}.mjs`), ...args], {
-    env: { ...process.env, ORIGIN_DIR },
+    env: { ...process.env, ORIGIN_DIR, ORIGIN_S3_BUCKET: '' },
     encoding: 'utf8',
   });
   return { code: result.status, out: result.stdout, err: result.stderr };

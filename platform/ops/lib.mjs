@@ -6,26 +6,39 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import semver from 'semver';
 import { REMOTE_NAMES } from '../registry.mjs';
+import { OpsError, openOrigin, originConfigFromEnv } from '../origin/index.mjs';
 import { precompressDir } from './precompress.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
-export { REMOTE_NAMES };
+export { REMOTE_NAMES, OpsError };
 
 /** A release version is a strict npm semver, written as npm prints it ('1.0.0-beta.10'; not 'v1.0.0' or '01.0.0'). */
 export function isReleaseVersion(version) {
   return typeof version === 'string' && semver.valid(version) === version;
 }
 
-/** Refusals: printed as one clear line, exit code 1, nothing changed. */
-export class OpsError extends Error {}
-
 export function originDir() {
   return path.resolve(process.env.ORIGIN_DIR || path.join(ROOT, '.origin'));
 }
 
-export function registryPath(origin = originDir()) {
-  return path.join(origin, 'remotes.json');
+/** The origin the environment names: ORIGIN_S3_BUCKET's bucket, else the folder originDir(). */
+export function originConfig(env = process.env) {
+  return originConfigFromEnv(env, { dir: originDir() });
+}
+
+/**
+ * Runs `body` with an open origin: `origin` may be an open one (left open), a folder path, or
+ * nothing (the environment's, see originConfig); one opened here is closed afterwards.
+ */
+export async function withOrigin(origin, body) {
+  if (origin && typeof origin === 'object') return body(origin);
+  const opened = await openOrigin(typeof origin === 'string' ? { kind: 'dir', dir: path.resolve(origin), cacheMs: 0 } : originConfig());
+  try {
+    return await body(opened);
+  } finally {
+    await opened.close();
+  }
 }
 
 export function remoteDir(remote) {
@@ -41,31 +54,6 @@ export function assertRemote(remote) {
 
 export function packageVersion(remote) {
   return JSON.parse(fs.readFileSync(path.join(remoteDir(remote), 'package.json'), 'utf8')).version;
-}
-
-/** @returns {import('../registry.mjs').Registry} */
-export function readRegistry(origin = originDir()) {
-  const file = registryPath(origin);
-  if (!fs.existsSync(file)) return { remotes: {} };
-  let parsed;
-  try {
-    parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new OpsError(`El registro ${file} no es JSON válido (${error.message}); corrígelo antes de seguir.`);
-  }
-  if (!parsed || typeof parsed !== 'object' || typeof parsed.remotes !== 'object' || parsed.remotes === null) {
-    throw new OpsError(`El registro ${file} no tiene el formato esperado ({ "remotes": { … } }).`);
-  }
-  return parsed;
-}
-
-/** Write temp + rename: a reader (the API serving remotes.json) never sees a half-written file. */
-export function writeRegistry(registry, origin = originDir()) {
-  fs.mkdirSync(origin, { recursive: true });
-  const file = registryPath(origin);
-  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-  fs.writeFileSync(tmp, `${JSON.stringify(registry, null, 2)}\n`);
-  fs.renameSync(tmp, file);
 }
 
 /** Relative to the registry file (the origin root), so the origin can be served anywhere. */
@@ -94,44 +82,127 @@ export function buildRemote(remote, version, { quiet = false, outDir } = {}) {
 }
 
 /** Build into a temp folder and publish it; the temp folder is always removed. */
-export function buildAndPublish(remote, version, { origin = originDir(), quiet = false } = {}) {
+export async function buildAndPublish(remote, version, { origin, quiet = false, actor, reason } = {}) {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), `taquilla-${remote}-${version}-`));
   try {
     buildRemote(remote, version, { quiet, outDir });
-    return publish(remote, version, { origin, dist: outDir });
+    return await publish(remote, version, { origin, dist: outDir, actor, reason });
   } finally {
     fs.rmSync(outDir, { recursive: true, force: true });
   }
 }
 
+const alreadyPublished = (remote, version, where) =>
+  new OpsError(`${remote} ${version} ya está publicado${where ? ` en ${where}` : ''}; las versiones son inmutables. Sube la versión (--version x.y.z).`);
+
+/** Whether `version` of `remote` is in the registry's history or already in the origin. */
+export async function isPublished(origin, remote, version, registry) {
+  const known = registry ?? (await origin.readRegistry());
+  return !!known.remotes[remote]?.history?.some((h) => h.version === version) || (await origin.hasVersion(remote, version));
+}
+
+/** The registry change of a release: the version joins the history and becomes current. */
+function recordRelease(remote, version, now) {
+  return (registry) => {
+    const before = registry.remotes[remote];
+    if (before?.history?.some((h) => h.version === version)) throw alreadyPublished(remote, version);
+    const previous = before?.current ?? null;
+    const entry = before ?? { current: version, history: [] };
+    entry.history = [...(entry.history ?? []), { version, entry: manifestEntry(remote, version), publishedAt: now.toISOString() }];
+    entry.current = version;
+    entry.changedAt = now.toISOString();
+    registry.remotes[remote] = entry;
+    return { result: previous, audit: { remote, action: 'release', from: previous, to: version, at: now } };
+  };
+}
+
 /**
- * Publish mfe-<remote>/dist as <origin>/<remote>/<version>/ and make it current.
- * Never overwrites: an existing version folder is a refusal. The folder is copied under a
- * temporary name and renamed into place, so a half copy is never served.
+ * Publish a build folder (default mfe-<remote>/dist) as <origin>/<remote>/<version>/ and make
+ * it current. Never overwrites: an existing version is a refusal. The files go in first (a
+ * folder renamed into place, or a bucket's objects with the manifest last), then the registry
+ * changes in one serialised read-modify-write (origin.updateRegistry), so concurrent releases
+ * and rollbacks of other remotes all land. If that last step fails the files are taken back
+ * out, so the version number stays usable.
  */
-export function publish(remote, version, { origin = originDir(), now = new Date(), dist = path.join(remoteDir(remote), 'dist') } = {}) {
+export async function publish(remote, version, { origin, now = new Date(), dist = path.join(remoteDir(remote), 'dist'), actor, reason } = {}) {
   if (!fs.existsSync(path.join(dist, 'mf-manifest.json'))) {
     throw new OpsError(`No hay build de ${remote} (${dist}/mf-manifest.json); compílalo primero.`);
   }
-  const registry = readRegistry(origin);
-  const target = path.join(origin, remote, version);
-  if (fs.existsSync(target)) {
-    throw new OpsError(`${remote} ${version} ya está publicado en ${target}; las versiones son inmutables. Sube la versión (--version x.y.z).`);
-  }
-  fs.mkdirSync(path.dirname(target), { recursive: true });
-  const tmp = path.join(origin, remote, `.${version}.${process.pid}.tmp`);
-  fs.cpSync(dist, tmp, { recursive: true, filter: (src) => !src.endsWith('.html') && !/\.(?:br|gz)$/.test(src) });
-  precompressDir(tmp);
-  fs.renameSync(tmp, target);
+  return withOrigin(origin, async (o) => {
+    await o.readRegistry(); // a broken registry is refused before anything is copied
+    const unlock = await o.lockRemote(remote);
+    try {
+      if (await isPublished(o, remote, version)) throw alreadyPublished(remote, version, o.location);
+      // The release's files: the build without its HTML or stale copies, plus fresh .br/.gz copies.
+      const staging = fs.mkdtempSync(path.join(os.tmpdir(), `taquilla-publish-${remote}-`));
+      let folder;
+      try {
+        fs.cpSync(dist, staging, { recursive: true, filter: (src) => !src.endsWith('.html') && !/\.(?:br|gz)$/.test(src) });
+        precompressDir(staging);
+        folder = await o.putVersion(remote, version, staging);
+      } finally {
+        fs.rmSync(staging, { recursive: true, force: true });
+      }
+      let previous;
+      try {
+        previous = await o.updateRegistry(recordRelease(remote, version, now), { actor, reason });
+      } catch (error) {
+        // Take the files back unless the registry did record them (a commit whose answer was lost).
+        const recorded = await o
+          .readRegistry()
+          .then((r) => r.remotes[remote]?.history?.some((h) => h.version === version))
+          .catch(() => true);
+        if (!recorded) await o.removeVersion(remote, version).catch(() => {});
+        throw error;
+      }
+      return { previous, current: version, folder };
+    } finally {
+      await unlock();
+    }
+  });
+}
 
-  const entry = registry.remotes[remote] ?? { current: version, history: [] };
-  const previous = registry.remotes[remote]?.current ?? null;
-  entry.history = [...(entry.history ?? []), { version, entry: manifestEntry(remote, version), publishedAt: now.toISOString() }];
-  entry.current = version;
-  entry.changedAt = now.toISOString();
-  registry.remotes[remote] = entry;
-  writeRegistry(registry, origin);
-  return { previous, current: version, folder: target };
+/**
+ * Point <remote> at another version of its history: the previous one (default) or `version`.
+ * Only the registry changes (no build, no copy). Serialised like a release's registry change.
+ */
+export async function rollbackRemote(remote, version, { origin, now = new Date(), actor, reason } = {}) {
+  return withOrigin(origin, async (o) => {
+    const pick = (registry) => {
+      const entry = registry.remotes[remote];
+      if (!entry || !entry.history?.length) throw new OpsError(`${remote} no tiene versiones publicadas.`);
+      const versions = entry.history.map((h) => h.version);
+      let target;
+      if (version !== undefined) {
+        if (!versions.includes(version)) {
+          throw new OpsError(`${remote} ${version} no está en el historial (publicadas: ${versions.join(', ')}).`);
+        }
+        target = version;
+      } else {
+        const index = versions.lastIndexOf(entry.current);
+        if (index <= 0) throw new OpsError(`${remote} ${entry.current} no tiene una versión anterior a la que volver.`);
+        target = versions[index - 1];
+      }
+      if (target === entry.current) throw new OpsError(`${remote} ${target} ya es la versión en vigor; no cambió nada.`);
+      return { entry, target };
+    };
+    // Checked before the change (it needs the origin), and the change re-checks the registry.
+    const { target } = pick(await o.readRegistry());
+    if (!(await o.hasVersion(remote, target))) {
+      throw new OpsError(`Los archivos de ${remote} ${target} no están en el origen (${o.location}/${remote}/${target}); no cambió nada.`);
+    }
+    return o.updateRegistry(
+      (registry) => {
+        const { entry, target: again } = pick(registry);
+        if (again !== target) throw new OpsError(`El historial de ${remote} cambió mientras tanto; no cambió nada. Reintenta.`);
+        const from = entry.current;
+        entry.current = target;
+        entry.changedAt = now.toISOString();
+        return { result: { from, to: target }, audit: { remote, action: 'rollback', from, to: target, at: now } };
+      },
+      { actor, reason },
+    );
+  });
 }
 
 /** Run a command body; OpsError → message + exit 1, anything else → stack + exit 1. */

@@ -6,21 +6,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
+// Which files get a copy: compressible types, except the small no-store files that decide which
+// code runs (a copy must never answer for a manifest or entry that ops moved away or replaced).
+import { mayHaveCompressedCopy } from '../origin/files.mjs';
 
-const COMPRESSIBLE = /\.(?:js|mjs|css|json|svg|txt|map)$/;
 /** Below this a compressed copy saves less than its own headers (the server's threshold too). */
 const MIN_BYTES = 1024;
-/**
- * The small no-store files that decide which code runs are left to on-the-fly compression: a
- * copy must never answer for a manifest or entry that ops moved away or replaced.
- */
-const ALWAYS_FROM_FILE = new Set(['mf-manifest.json', 'mf-stats.json', 'remoteEntry.js', 'remotes.json']);
 
 /** Writes `<file>.br` and `<file>.gz` beside each compressible file under `dir`; returns how many files. */
 export function precompressDir(dir) {
   let count = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !COMPRESSIBLE.test(entry.name) || ALWAYS_FROM_FILE.has(entry.name)) continue;
+    if (!entry.isFile() || !mayHaveCompressedCopy(entry.name)) continue;
     const file = path.join(entry.parentPath, entry.name);
     const body = fs.readFileSync(file);
     if (body.length < MIN_BYTES) continue;

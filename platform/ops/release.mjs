@@ -1,35 +1,50 @@
-// pnpm release <remote> [--version x.y.z] [--no-build]
-// (--no-build publishes mfe-<remote>/dist as it is, e.g. in CI after a separate build step.)
-// Builds ONE remote and publishes it as an immutable folder <origin>/<remote>/<version>/,
-// then makes it the live version in <origin>/remotes.json (history kept).
-import fs from 'node:fs';
+// pnpm release <remote> [--version x.y.z] [--no-build | --dist <folder>] [--reason "…"]
+// (--no-build publishes mfe-<remote>/dist as it is, e.g. in CI after a separate build step;
+// --dist publishes another build folder.)
+// Builds ONE remote and publishes it as an immutable <origin>/<remote>/<version>/, then makes it
+// the live version in the registry (history and audit kept). The origin is the local folder
+// (.origin/, ORIGIN_DIR) or a bucket (ORIGIN_S3_BUCKET; see platform/origin/index.mjs).
 import path from 'node:path';
-import { OpsError, assertRemote, buildAndPublish, isReleaseVersion, originDir, packageVersion, publish, readRegistry, runCli } from './lib.mjs';
+import { OpsError, assertRemote, buildAndPublish, isPublished, isReleaseVersion, packageVersion, publish, runCli, withOrigin } from './lib.mjs';
+
+const USAGE = 'Uso: pnpm release <remoto> [--version x.y.z] [--no-build | --dist <carpeta>] [--reason "…"]';
 
 await runCli(async (argv) => {
   let remote;
   let version;
   let build = true;
+  let dist;
+  let reason;
+  const value = (i, name) => {
+    const next = argv[i + 1];
+    if (next === undefined || next.startsWith('--')) throw new OpsError(`Falta el valor de ${name}. ${USAGE}`);
+    return next;
+  };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
-    if (arg === '--version') version = argv[++i];
+    if (arg === '--version') version = value(i++, '--version');
     else if (arg.startsWith('--version=')) version = arg.slice('--version='.length);
     else if (arg === '--no-build') build = false;
-    else if (arg.startsWith('-')) throw new OpsError(`Opción desconocida: ${arg}. Uso: pnpm release <remoto> [--version x.y.z] [--no-build]`);
+    else if (arg === '--dist') dist = path.resolve(value(i++, '--dist'));
+    else if (arg === '--reason') reason = value(i++, '--reason');
+    else if (arg.startsWith('--reason=')) reason = arg.slice('--reason='.length);
+    else if (arg.startsWith('-')) throw new OpsError(`Opción desconocida: ${arg}. ${USAGE}`);
     else if (remote === undefined) remote = arg;
-    else throw new OpsError(`Argumento de más: ${arg}. Uso: pnpm release <remoto> [--version x.y.z]`);
+    else throw new OpsError(`Argumento de más: ${arg}. ${USAGE}`);
   }
   assertRemote(remote);
   version ??= packageVersion(remote);
   if (!isReleaseVersion(version)) throw new OpsError(`Versión inválida: "${version}" (se espera semver, p. ej. 1.2.3).`);
 
-  const origin = originDir();
-  readRegistry(origin); // a broken registry is refused before anything is built
-  if (fs.existsSync(path.join(origin, remote, version))) {
-    throw new OpsError(`${remote} ${version} ya está publicado; las versiones son inmutables. Sube la versión (--version x.y.z).`);
-  }
-  if (build) console.log(`▶ construyendo ${remote} ${version}…`);
-  const { previous, current, folder } = build ? buildAndPublish(remote, version, { origin }) : publish(remote, version, { origin });
-  console.log(`✔ ${remote} ${current} publicado en ${folder}`);
-  console.log(`  en vigor: ${previous ?? '(ninguna)'} → ${current}`);
+  await withOrigin(undefined, async (origin) => {
+    // A broken registry or a version already out is refused before anything is built.
+    if (await isPublished(origin, remote, version)) {
+      throw new OpsError(`${remote} ${version} ya está publicado; las versiones son inmutables. Sube la versión (--version x.y.z).`);
+    }
+    const options = { origin, reason };
+    if (build && !dist) console.log(`▶ construyendo ${remote} ${version}…`);
+    const { previous, current, folder } = build && !dist ? await buildAndPublish(remote, version, options) : await publish(remote, version, { ...options, ...(dist ? { dist } : {}) });
+    console.log(`✔ ${remote} ${current} publicado en ${folder}`);
+    console.log(`  en vigor: ${previous ?? '(ninguna)'} → ${current}`);
+  });
 });

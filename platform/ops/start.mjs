@@ -5,7 +5,6 @@
 // Only Node's own modules are imported before the install: the ops library needs packages
 // (semver) that a fresh clone does not have yet, so it is imported after the install step.
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 
 const PNPM = ['-y', 'pnpm@12.4.2'];
@@ -28,25 +27,26 @@ if (process.env.SKIP_INSTALL !== '1') {
   }
 }
 
-const { OpsError, REMOTE_NAMES, ROOT, buildAndPublish, buildShell, originDir, packageVersion, readRegistry, startServer } = await import('./lib.mjs');
+const { OpsError, REMOTE_NAMES, ROOT, buildAndPublish, buildShell, isPublished, packageVersion, startServer, withOrigin } = await import('./lib.mjs');
 
 try {
 
   step('construyendo shell…');
   buildShell();
 
-  const origin = originDir();
-  const registry = readRegistry(origin);
-  for (const remote of REMOTE_NAMES) {
-    const version = packageVersion(remote);
-    const published = registry.remotes[remote]?.history?.some((h) => h.version === version);
-    if (published || fs.existsSync(path.join(origin, remote, version))) {
-      step(`${remote} ${version} ya publicado (en vigor: ${registry.remotes[remote]?.current ?? '—'})`);
-      continue;
+  // The origin the environment names: `.origin/` (ORIGIN_DIR), or a bucket (ORIGIN_S3_BUCKET).
+  await withOrigin(undefined, async (origin) => {
+    const registry = await origin.readRegistry();
+    for (const remote of REMOTE_NAMES) {
+      const version = packageVersion(remote);
+      if (await isPublished(origin, remote, version, registry)) {
+        step(`${remote} ${version} ya publicado (en vigor: ${registry.remotes[remote]?.current ?? '—'})`);
+        continue;
+      }
+      step(`publicando ${remote} ${version}…`);
+      await buildAndPublish(remote, version, { origin, quiet: true });
     }
-    step(`publicando ${remote} ${version}…`);
-    buildAndPublish(remote, version, { origin, quiet: true });
-  }
+  });
 
   step('iniciando API y base de datos (migraciones + semilla)…');
   const { child, health } = await startServer({

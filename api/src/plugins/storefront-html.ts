@@ -1,7 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { eventBanner, LANDING_SLOTS, type EventPictures, type LandingSlot } from '@taquilla/shared/landing';
 import type { RuntimeConfig } from '@taquilla/shared/runtime-config';
+import type { StorefrontOrigin } from './storefront-origin';
 
 /**
  * The shell's index.html as served: the runtime config and the registry inlined, and preload
@@ -71,16 +71,16 @@ const safeFile = (file: string) => /^[\w.-]+$/.test(file);
 
 /**
  * What a slot's remote needs before it can render, read from its current manifest in the
- * origin: the manifest itself inlined (the runtime reads it through the inlined fetch), and,
- * for the first screen's slots, preload links for its remoteEntry.js and the module's hashed
+ * origin (a folder or a bucket: storefront-origin.ts): the manifest itself inlined (the runtime
+ * reads it through the inlined fetch), and, for the first screen's slots, preload links for its remoteEntry.js and the module's hashed
  * JS and CSS. Nothing (no error) when the registry or the manifest is missing or odd.
  */
-async function prepareSlot(registry: Registry, [remote, module, later]: LandingSlot, originDir: string): Promise<string[]> {
+async function prepareSlot(registry: Registry, [remote, module, later]: LandingSlot, origin: StorefrontOrigin): Promise<string[]> {
   const entry = localEntry(registry, remote);
   if (!entry) return [];
   try {
-    const raw = await fs.promises.readFile(path.join(originDir, entry), 'utf8');
-    const manifest = JSON.parse(raw) as Manifest;
+    const manifest = (await origin.manifest(entry)) as Manifest | null;
+    if (!manifest || typeof manifest !== 'object') return [];
     const base = `/remotes/${path.posix.dirname(entry)}/`;
     const expose = manifest.exposes?.find((e) => e.name === module);
     const remoteEntry = manifest.metaData?.remoteEntry;
@@ -100,10 +100,10 @@ async function prepareSlot(registry: Registry, [remote, module, later]: LandingS
 }
 
 /** The landing page's preload links and inlined manifests, for every remote module it renders. */
-export async function preloadLinks(pathname: string, registry: Registry | null, originDir: string): Promise<string[]> {
+export async function preloadLinks(pathname: string, registry: Registry | null, origin: StorefrontOrigin): Promise<string[]> {
   const landing = LANDING_PAGES.find((page) => page.path.test(pathname));
   if (!landing || !registry?.remotes) return [];
-  const parts = await Promise.all(landing.slots.map((slot) => prepareSlot(registry, slot, originDir)));
+  const parts = await Promise.all(landing.slots.map((slot) => prepareSlot(registry, slot, origin)));
   return parts.flat();
 }
 
@@ -119,15 +119,6 @@ function landingPage(pathname: string): { page: LandingPage; data: { url: string
 /** A picture worth a high-priority preload: this site's own path or an https URL. */
 const preloadablePicture = (url: string | undefined): url is string => !!url && (/^\/(?!\/)/.test(url) || /^https:\/\//.test(url));
 
-export async function readRegistryFile(originDir: string): Promise<{ raw: string; parsed: Registry } | null> {
-  try {
-    const raw = await fs.promises.readFile(path.join(originDir, 'remotes.json'), 'utf8');
-    return { raw, parsed: JSON.parse(raw) as Registry };
-  } catch {
-    return null;
-  }
-}
-
 /** Reads a public API answer the way a browser would (null when it is not a 200). */
 export type ApiReader = (url: string) => Promise<unknown>;
 
@@ -137,20 +128,21 @@ export type ApiReader = (url: string) => Promise<unknown>;
  */
 export async function storefrontHtml(
   template: string,
-  { pathname, config, originDir, readApi }: { pathname: string; config: RuntimeConfig; originDir: string; readApi?: ApiReader },
+  { pathname, config, origin, readApi }: { pathname: string; config: RuntimeConfig; origin: StorefrontOrigin; readApi?: ApiReader },
 ): Promise<string> {
-  const registry = await readRegistryFile(originDir);
+  const read = await origin.registry();
+  const registry = read?.parsed && typeof read.parsed === 'object' ? (read.parsed as Registry) : null;
   const landing = readApi ? landingPage(pathname) : undefined;
   const wanted = landing?.data ?? [];
   const [links, answers] = await Promise.all([
-    preloadLinks(pathname, registry?.parsed ?? null, originDir),
+    preloadLinks(pathname, registry, origin),
     Promise.all(wanted.map(({ url }) => readApi!(url).catch(() => null))),
   ]);
   const picture = landing?.page.picture(answers);
   const pictureLink = preloadablePicture(picture) ? [`<link rel="preload" href="${attr(picture)}" as="image" fetchpriority="high">`] : [];
   const blocks = [...pictureLink, ...links, `<script type="application/json" data-url="/config.json">${inlineJson(config)}</script>`];
   if (registry) {
-    blocks.push(`<script type="application/json" data-url="${attr(config.registryUrl)}">${inlineJson(registry.parsed)}</script>`);
+    blocks.push(`<script type="application/json" data-url="${attr(config.registryUrl)}">${inlineJson(registry)}</script>`);
   }
   wanted.forEach(({ url, keep }, i) => {
     if (answers[i] === null || answers[i] === undefined) return;

@@ -3,19 +3,29 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { NO_STORE, cacheControlFor, openOrigin, originConfigFromEnv, servablePath, type OriginConfig } from '@taquilla/platform/origin';
 import { API_KEY_HEADER, type RuntimeConfig } from '@taquilla/shared/runtime-config';
 import { publicUrlFor } from '../mail/public-url';
 import { notFoundHandler } from './error-handler';
 import { storefrontHtml } from './storefront-html';
+import { bucketFileHandler, storefrontOrigin } from './storefront-origin';
+
+export { cacheControlFor };
 
 /**
  * The storefront on the API's origin: the shell build at `/` (SPA fallback to its
  * index.html), the remote origin at `/remotes/<remote>/<version>/…`, the registry at
  * `/remotes/remotes.json` and the runtime config at `/config.json`.
  *
- * Caching: everything that decides *which* code runs (config, registry, manifests,
- * remoteEntry.js, index.html) is `no-store`, so a release or rollback is seen on the next page
- * load; content-hashed files never change and are cached for a year.
+ * The remote origin (platform/origin) is the local folder `originDir` (one machine), or the
+ * bucket the environment names (ORIGIN_S3_BUCKET…, registry in PostgreSQL): then every API
+ * machine serves the same releases, `/remotes/**` proxied from the bucket on this same origin
+ * (so the CSP is unchanged), and reads the registry again after ORIGIN_CACHE_MS (1 s).
+ *
+ * Caching (cacheControlFor, platform/origin/files.mjs): everything that decides *which* code
+ * runs (config, registry, manifests, remoteEntry.js, index.html) is `no-store`, so a release or
+ * rollback is seen on the next page load; content-hashed files never change and are cached for
+ * a year.
  *
  * Static files are sent as the `.br` / `.gz` copy made at release time (platform/ops/precompress.mjs)
  * when the browser accepts it; anything without a copy is compressed on the fly (compression.ts).
@@ -23,22 +33,13 @@ import { storefrontHtml } from './storefront-html';
  */
 export interface StorefrontOptions {
   shellDir: string;
+  /** The local origin folder (ORIGIN_DIR; default `.origin/`). */
   originDir: string;
+  /** The origin to serve instead; default: the one the environment names, else `originDir`. */
+  origin?: OriginConfig;
 }
 
-const NO_STORE = 'no-store';
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** rspack's `[name].[contenthash:10].ext` (and any ≥8-hex content hash). */
-const HASHED = /[.-][0-9a-f]{8,}\.(?:js|mjs|css|svg|png|jpe?g|gif|webp|avif|woff2?|json)$/;
-const ALWAYS_FRESH = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js', 'remotes.json', 'mf-stats.json']);
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
-
-export function cacheControlFor(filePath: string): string {
-  // A precompressed copy is cached like the file it stands for.
-  const name = path.basename(filePath).replace(/\.(?:br|gz)$/, '');
-  if (ALWAYS_FRESH.has(name) || name.endsWith('.html')) return NO_STORE;
-  return HASHED.test(name) ? IMMUTABLE : 'no-cache';
-}
 
 function setCorsHeaders(reply: FastifyReply): void {
   // Remote bundles are public static files; another origin (a shell on a CDN, a dev server)
@@ -60,7 +61,10 @@ function wantsHtml(request: FastifyRequest): boolean {
 async function storefront(app: FastifyInstance, opts: StorefrontOptions): Promise<void> {
   const shellDir = path.resolve(opts.shellDir);
   const originDir = path.resolve(opts.originDir);
-  fs.mkdirSync(originDir, { recursive: true });
+  const originConfig = opts.origin ?? originConfigFromEnv(process.env, { dir: originDir });
+  const origin = await openOrigin(originConfig);
+  app.addHook('onClose', () => origin.close());
+  const source = storefrontOrigin(origin, originConfig.cacheMs, app.log);
   // Fixed for the life of the process, so every page load sees the same countdown target.
   const launchDate = process.env.LAUNCH_DATE
     ? new Date(process.env.LAUNCH_DATE).toISOString()
@@ -81,29 +85,44 @@ async function storefront(app: FastifyInstance, opts: StorefrontOptions): Promis
     if (!request.url.startsWith('/remotes/')) return;
     setCorsHeaders(reply);
     if (request.method === 'OPTIONS') return reply.status(204).send();
+    // Only the registry and the version folders are public: not the audit log, a lock or a
+    // release's temp folder.
+    const relative = request.url.slice('/remotes/'.length).split('?')[0] ?? '';
+    let decoded = '';
+    try {
+      decoded = decodeURIComponent(relative);
+    } catch {
+      // not a path we serve
+    }
+    if (decoded !== 'remotes.json' && !servablePath(decoded)) return notFoundHandler(request, reply);
   });
 
-  // Read on every request: the ops commands replace it atomically (temp + rename).
+  // A folder's registry is read on every request (the ops commands replace it atomically:
+  // temp + rename); a bucket's is kept a second (storefront-origin.ts).
   app.get('/remotes/remotes.json', async (_request, reply) => {
     reply.header('cache-control', NO_STORE);
-    try {
-      const body = await fs.promises.readFile(path.join(originDir, 'remotes.json'), 'utf8');
-      return reply.type('application/json; charset=utf-8').send(body);
-    } catch {
+    const registry = await source.registry();
+    if (!registry) {
       return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'No hay registro de remotos publicado (pnpm release <remoto>).' });
     }
+    return reply.type('application/json; charset=utf-8').send(registry.raw);
   });
 
-  await app.register(fastifyStatic, {
-    root: originDir,
-    prefix: '/remotes/',
-    decorateReply: false,
-    preCompressed: true,
-    cacheControl: false,
-    index: false,
-    list: false,
-    setHeaders: (res, filePath) => res.setHeader('cache-control', cacheControlFor(filePath)),
-  });
+  if (origin.kind === 'dir') {
+    fs.mkdirSync(originDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: originDir,
+      prefix: '/remotes/',
+      decorateReply: false,
+      preCompressed: true,
+      cacheControl: false,
+      index: false,
+      list: false,
+      setHeaders: (res, filePath) => res.setHeader('cache-control', cacheControlFor(filePath)),
+    });
+  } else {
+    app.route({ method: ['GET', 'HEAD'], url: '/remotes/*', exposeHeadRoute: false, handler: bucketFileHandler(origin) });
+  }
 
   const indexFile = path.join(shellDir, 'index.html');
   if (fs.existsSync(shellDir)) {
@@ -134,7 +153,7 @@ async function storefront(app: FastifyInstance, opts: StorefrontOptions): Promis
       const template = await fs.promises.readFile(indexFile, 'utf8');
       const pathname = request.url.split('?')[0] ?? '/';
       const config = runtimeConfig(request);
-      const html = await storefrontHtml(template, { pathname, config, originDir, readApi: (url) => readApi(config, url) });
+      const html = await storefrontHtml(template, { pathname, config, origin: source, readApi: (url) => readApi(config, url) });
       return reply.header('cache-control', NO_STORE).type('text/html; charset=utf-8').send(html);
     } catch {
       return reply

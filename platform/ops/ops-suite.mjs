@@ -1,0 +1,241 @@
+// The behaviour of release / rollback / status, run as the commands themselves (child
+// processes) against one origin backend: ops.test.mjs runs it on a local folder,
+// ops-s3.pg.test.mjs on a bucket (s3rver) with its registry in PostgreSQL.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const OPS = import.meta.dirname;
+export const V1 = JSON.parse(fs.readFileSync(path.join(OPS, '../../mfe-account/package.json'), 'utf8')).version;
+
+/**
+ * @typedef {object} Backend
+ * @property {() => Record<string, string>} env  what points the commands at the origin
+ * @property {() => Promise<Record<string, string>>} files  every file of the origin (path under its root → content)
+ * @property {() => Promise<import('../registry.mjs').Registry>} registry
+ * @property {ReadonlySet<string>} registryFiles  files() entries that are the registry's, not a release's
+ */
+
+/**
+ * Runs a command as a child process: its exit code, stdout and stderr. Never spawnSync: the
+ * test's S3 server runs in this process and must keep answering while a command runs.
+ */
+export function runner(backend) {
+  const run = (command, ...args) =>
+    new Promise((resolve) => {
+      const child = spawn(process.execPath, [path.join(OPS, `${command}.mjs`), ...args], {
+        env: { ...process.env, ...backend.env() },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      let err = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk) => (out += chunk));
+      child.stderr.setEncoding('utf8').on('data', (chunk) => (err += chunk));
+      child.on('close', (code) => resolve({ code, out, err }));
+    });
+  return { run };
+}
+
+/**
+ * A small build folder as a remote's build leaves it: manifest, entry and a hashed chunk; a
+ * `big` chunk's brotli copy takes a moment (as a real release's does), so commands started
+ * together really overlap.
+ */
+export function fakeBuild(dir, label, { big = true } = {}) {
+  fs.mkdirSync(dir, { recursive: true });
+  const chunk = `chunk.${Buffer.from(label).toString('hex').padEnd(10, '0').slice(0, 10)}.js`;
+  fs.writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } }, label, exposes: [] }));
+  fs.writeFileSync(path.join(dir, 'remoteEntry.js'), `// entry ${label}\nimport('./${chunk}');\n`);
+  const lines = Array.from({ length: big ? 6000 : 40 }, (_, i) => `export const v${i} = ${JSON.stringify(`${label}-${(i * 7919) % 10007}`)};`);
+  fs.writeFileSync(path.join(dir, chunk), lines.join('\n'));
+  return dir;
+}
+
+/** @param {Backend} backend */
+export function opsSuite(backend) {
+  const { run } = runner(backend);
+  const start = run;
+  const snapshot = async () => backend.files();
+  const releaseFiles = (files) => Object.keys(files).filter((f) => !backend.registryFiles.has(f));
+
+  beforeAll(async () => {
+    // Real builds (into a temp folder); refusals happen before any build.
+    const first = await run('release', 'account');
+    expect(first.code, first.err).toBe(0);
+  });
+
+  describe('release', () => {
+    it('published the built remote into an immutable versioned folder and made it live', async () => {
+      const files = await snapshot();
+      expect(files[`account/${V1}/mf-manifest.json`]).toBeDefined();
+      expect(files[`account/${V1}/remoteEntry.js`]).toBeDefined();
+      const entry = (await backend.registry()).remotes.account;
+      expect(entry.current).toBe(V1);
+      expect(entry.history).toEqual([{ version: V1, entry: `account/${V1}/mf-manifest.json`, publishedAt: expect.any(String) }]);
+      // Only the version's files (no half-copied temp folder), and no HTML page of the build.
+      expect(releaseFiles(files).every((f) => f.startsWith(`account/${V1}/`) && !f.endsWith('.html'))).toBe(true);
+    });
+
+    it('refuses to publish an existing version again and changes nothing', async () => {
+      const before = await snapshot();
+      const again = await run('release', 'account', '--no-build');
+      expect(again.code).not.toBe(0);
+      expect(again.err).toMatch(/ya está publicado/);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('a second version keeps the first folder byte for byte and records history', async () => {
+      const before = await snapshot();
+      const dist = path.join(OPS, '../../mfe-account/dist');
+      const distBefore = fs.existsSync(dist) ? fs.readdirSync(dist).sort() : null;
+      const second = await run('release', 'account', '--version', '1.0.1-test', '--reason', 'probar la 1.0.1');
+      expect(second.code, second.err).toBe(0);
+      expect(second.out).toMatch(/→ 1\.0\.1-test/);
+      const after = await snapshot();
+      for (const file of releaseFiles(before)) expect(after[file]).toBe(before[file]);
+      const entry = (await backend.registry()).remotes.account;
+      expect(entry.current).toBe('1.0.1-test');
+      expect(entry.history.map((h) => h.version)).toEqual([V1, '1.0.1-test']);
+      // The release built in a temp folder: the package's own dist/ is untouched.
+      expect(fs.existsSync(dist) ? fs.readdirSync(dist).sort() : null).toEqual(distBefore);
+    });
+
+    it.each([
+      [['nope'], /Remoto desconocido: "nope"/],
+      [[], /Falta el remoto/],
+      [['account', '--version', 'latest'], /Versión inválida/],
+      [['account', '--frobnicate'], /Opción desconocida/],
+      [['account', '--version', '9.0.0', '--dist'], /Falta el valor de --dist/],
+    ])('refuses bad arguments %j with a clear message and no change', async (args, message) => {
+      const before = await snapshot();
+      const result = await run('release', ...args);
+      expect(result.code).not.toBe(0);
+      expect(result.err).toMatch(message);
+      expect(await snapshot()).toEqual(before);
+    });
+  });
+
+  describe('rollback and status', () => {
+    it('rolls back to the previous version without touching any release folder', async () => {
+      const before = await snapshot();
+      const result = await run('rollback', 'account', '--reason', 'la 1.0.1 falla en el pago');
+      expect(result.code, result.err).toBe(0);
+      expect(result.out).toContain(`account: 1.0.1-test → ${V1}`);
+      expect((await backend.registry()).remotes.account.current).toBe(V1);
+      const after = await snapshot();
+      expect(releaseFiles(after)).toEqual(releaseFiles(before));
+      for (const file of releaseFiles(before)) expect(after[file]).toBe(before[file]);
+    });
+
+    it('rolls forward to a named version', async () => {
+      const result = await run('rollback', 'account', '1.0.1-test');
+      expect(result.code, result.err).toBe(0);
+      expect((await backend.registry()).remotes.account.current).toBe('1.0.1-test');
+    });
+
+    it.each([
+      [['account', '9.9.9'], /no está en el historial/],
+      [['account', '1.0.1-test'], /ya es la versión en vigor/],
+      [['catalog'], /no tiene versiones publicadas/],
+      [['nope'], /Remoto desconocido/],
+      [['account', '--reason'], /Falta el valor de --reason/],
+    ])('refuses %j and changes nothing', async (args, message) => {
+      const before = await snapshot();
+      const result = await run('rollback', ...args);
+      expect(result.code).not.toBe(0);
+      expect(result.err).toMatch(message);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('refuses to go back past the first release', async () => {
+      await run('rollback', 'account', V1);
+      const before = await snapshot();
+      const result = await run('rollback', 'account');
+      expect(result.code).not.toBe(0);
+      expect(result.err).toMatch(/no tiene una versión anterior/);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('status lists the live version and the history of every remote', async () => {
+      const result = await run('status');
+      expect(result.code, result.err).toBe(0);
+      expect(result.out).toContain(`account: en vigor ${V1}`);
+      expect(result.out).toContain(`* ${V1}`);
+      expect(result.out).toMatch(/ {3}1\.0\.1-test/);
+      expect(result.out).toMatch(/catalog: sin publicar/);
+    });
+
+    it('status shows the latest changes: when, what, from → to, who and why', async () => {
+      const result = await run('status');
+      const changes = result.out.slice(result.out.indexOf('Últimos cambios:')).split('\n').slice(1).filter(Boolean);
+      // Newest first: the two rollbacks of the tests above, the rollback with its reason, the two releases.
+      expect(changes).toHaveLength(5);
+      expect(changes[0]).toMatch(new RegExp(`account cambió 1\\.0\\.1-test → ${V1.replace(/\./g, '\\.')}  por \\S+@\\S+$`));
+      expect(changes[2]).toMatch(/account cambió 1\.0\.1-test → .* — «la 1\.0\.1 falla en el pago»$/);
+      expect(changes[3]).toMatch(/account publicó .* → 1\.0\.1-test  por .* — «probar la 1\.0\.1»$/);
+      expect(changes[4]).toMatch(/^ {2}\d{4}-\d\d-\d\dT\S+Z {2}account publicó \(ninguna\) → /);
+    });
+  });
+
+  describe('commands started together', () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'taquilla-ops-builds-'));
+    const build = (remote, version, options) => fakeBuild(path.join(tmp, `${remote}-${version}`), `${remote}@${version}`, options);
+    const release = (remote, version) => start('release', remote, '--version', version, '--dist', build(remote, version));
+    const others = ['catalog', 'seating', 'checkout', 'auth'];
+    afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+    it('releases and rollbacks of different remotes at once all land, each in the audit log', async () => {
+      for (const remote of others) {
+        for (const version of ['2.0.0', '2.0.1']) {
+          const result = await run('release', remote, '--version', version, '--dist', build(remote, version, { big: false }));
+          expect(result.code, result.err).toBe(0);
+        }
+      }
+      const current = async () => Object.fromEntries(Object.entries((await backend.registry()).remotes).map(([r, e]) => [r, e.current]));
+      // Round 1: two releases and two rollbacks; round 2: the other way round.
+      const rounds = [
+        { release: ['catalog', 'seating'], rollback: ['checkout', 'auth'] },
+        { release: ['checkout', 'auth'], rollback: ['catalog', 'seating'] },
+      ];
+      const expected = { catalog: '2.0.1', seating: '2.0.1', checkout: '2.0.1', auth: '2.0.1' };
+      for (const [i, round] of rounds.entries()) {
+        const version = `2.1.${i}`;
+        const results = await Promise.all([
+          ...round.release.map((remote) => release(remote, version)),
+          ...round.rollback.map((remote) => start('rollback', remote, '--reason', `ronda ${i}`)),
+        ]);
+        for (const result of results) expect(result.code, `${result.out}${result.err}`).toBe(0);
+        for (const remote of round.release) expected[remote] = version;
+        for (const remote of round.rollback) expected[remote] = expected[remote] === '2.0.1' ? '2.0.0' : '2.0.1';
+        expect(await current()).toMatchObject(expected);
+      }
+      const registry = await backend.registry();
+      // No release is missing from a history (a lost update leaves its version in none).
+      for (const remote of ['catalog', 'seating']) expect(registry.remotes[remote].history.map((h) => h.version)).toEqual(['2.0.0', '2.0.1', '2.1.0']);
+      for (const remote of ['checkout', 'auth']) expect(registry.remotes[remote].history.map((h) => h.version)).toEqual(['2.0.0', '2.0.1', '2.1.1']);
+      // Every change is in the audit log (status shows the last 10: these 8 among them).
+      const status = await run('status');
+      const changes = status.out.slice(status.out.indexOf('Últimos cambios:')).split('\n').slice(1).filter(Boolean);
+      expect(changes.filter((c) => /«ronda [01]»$/.test(c))).toHaveLength(4);
+      expect(changes.filter((c) => / publicó \S+ → 2\.1\.[01] {2}por /.test(c))).toHaveLength(4);
+    });
+
+    it('two releases of one version at once: one lands, the other is refused, and the files are the winner’s', async () => {
+      const a = fakeBuild(path.join(tmp, 'same-a'), 'seating@3.0.0 a');
+      const b = fakeBuild(path.join(tmp, 'same-b'), 'seating@3.0.0 b');
+      const results = await Promise.all([a, b].map((dist) => start('release', 'seating', '--version', '3.0.0', '--dist', dist)));
+      const won = results.findIndex((r) => r.code === 0);
+      expect(results.map((r) => r.code === 0).sort()).toEqual([false, true]);
+      expect(results[1 - won].err).toMatch(/ya está publicado/);
+      const files = await snapshot();
+      const winner = [a, b][won];
+      expect(files['seating/3.0.0/remoteEntry.js']).toBe(fs.readFileSync(path.join(winner, 'remoteEntry.js'), 'utf8'));
+      expect(files['seating/3.0.0/mf-manifest.json']).toBe(fs.readFileSync(path.join(winner, 'mf-manifest.json'), 'utf8'));
+      const seating = (await backend.registry()).remotes.seating;
+      expect(seating.current).toBe('3.0.0');
+      expect(seating.history.filter((h) => h.version === '3.0.0')).toHaveLength(1);
+    });
+  });
+}
