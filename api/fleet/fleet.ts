@@ -121,13 +121,17 @@ const backInRotation = () => sleep(1_200);
 
 // ---------------------------------------------------------------------------------- HTTP helpers
 
-function call<T = Record<string, unknown>>(base: string, opts: { method?: string; path: string; body?: unknown; headers?: Record<string, string> }): Promise<HttpAnswer<T>> {
+function call<T = Record<string, unknown>>(base: string, opts: { method?: string; path: string; body?: unknown; headers?: Record<string, string>; localAddress?: string }): Promise<HttpAnswer<T>> {
   const headers = { ...(opts.path.startsWith('/api/v1/') ? { 'x-api-key': API_KEY } : {}), ...opts.headers };
   return httpCall<T>(base, { ...opts, headers });
 }
 
-/** A buyer's own address, as the balancer forwards it (TRUST_PROXY=1): the per-client limits count each buyer. */
-const clientIp = () => `10.${randomInt(0, 255)}.${randomInt(0, 255)}.${randomInt(1, 254)}`;
+/**
+ * A buyer's own address: each buyer connects from a loopback address of its own, which the
+ * balancer forwards (X-Forwarded-For, TRUST_PROXY=1), so the per-client limits count each buyer
+ * as they would on the internet. (A forged X-Forwarded-For is not trusted through the balancer.)
+ */
+const clientAddress = () => `127.${randomInt(1, 255)}.${randomInt(0, 255)}.${randomInt(1, 254)}`;
 
 async function withRetries<T>(attempt: () => Promise<HttpAnswer<T>>, retryable = (a: HttpAnswer<T>) => a.status >= 502): Promise<HttpAnswer<T>> {
   let last: unknown;
@@ -257,7 +261,7 @@ async function holdReachesOtherProcesses(): Promise<string> {
     const held = await call(replicas[0]!.base, {
       path: `/api/v1/eventos/${eventoId}/reservarInvitado`,
       body: { asientosReserva: [{ id: seat }], nombre: 'Flota Uno', correo: `flota.${randomUUID().slice(0, 8)}@ejemplo.mx` },
-      headers: { 'x-forwarded-for': clientIp() },
+      localAddress: clientAddress(),
     });
     must(held.status === 201, `la reserva respondió ${held.status}: ${JSON.stringify(held.body)}`);
     await waitFor('el aviso en las otras réplicas', async () => seen.length >= REPLICAS - 1, 5_000, 20);
@@ -276,15 +280,14 @@ interface Outcome {
 
 /** One buyer: hold 1–2 seats, pay with the approved card, through the balancer, retrying on 5xx or a dropped connection. */
 async function buyer(eventoId: number, seats: number[]): Promise<Outcome | null> {
-  const ip = clientIp();
-  const headers = { 'x-forwarded-for': ip };
+  const localAddress = clientAddress();
   const correo = `flota.${randomUUID().slice(0, 10)}@ejemplo.mx`;
   const held = await withRetries(() =>
-    call<{ reservaId?: string }>(lb, { path: `/api/v1/eventos/${eventoId}/reservarInvitado`, body: { asientosReserva: seats.map((id) => ({ id })), nombre: 'Ana Flota', correo }, headers }),
+    call<{ reservaId?: string }>(lb, { path: `/api/v1/eventos/${eventoId}/reservarInvitado`, body: { asientosReserva: seats.map((id) => ({ id })), nombre: 'Ana Flota', correo }, localAddress }),
   );
   if (held.status !== 201) return null; // taken by another buyer: a correct answer
   const reservaId = held.body.reservaId!;
-  const resumen = await withRetries(() => call<{ total: number }>(lb, { path: `/api/v1/eventos/${eventoId}/reservas/${reservaId}/resumen`, headers }));
+  const resumen = await withRetries(() => call<{ total: number }>(lb, { path: `/api/v1/eventos/${eventoId}/reservas/${reservaId}/resumen`, localAddress }));
   must(resumen.status === 200, `resumen ${resumen.status}`);
   const token = await cardToken(lb, CARDS.APPROVED).catch(async () => {
     await sleep(300);
@@ -294,7 +297,7 @@ async function buyer(eventoId: number, seats: number[]): Promise<Outcome | null>
     call<{ cargo?: { pagado: boolean } }>(lb, {
       path: '/api/v1/pagos/make/cargo_invitado',
       body: { reservaId, esGeneral: false, tipoDispositivo: 'web', source_id: token, device_session_id: 'flota', amount: resumen.body.total },
-      headers,
+      localAddress,
     }),
   );
   return { reservaId, seats, confirmed: paid.status === 200 && paid.body.cargo?.pagado === true };
@@ -350,7 +353,8 @@ async function rollingRestartDropsNothing(): Promise<string> {
   let stop = false;
   let ok = 0;
   const failures: string[] = [];
-  const paths = ['/api/v1/eventos/get_all?tipoDispositivo=web', `/api/v1/eventos/${eventoId}/detalle`, '/eventos', '/remotes/remotes.json', '/readyz'];
+  // What buyers ask for (not /readyz: a draining replica's 503 there is the signal, not a loss).
+  const paths = ['/api/v1/eventos/get_all?tipoDispositivo=web', `/api/v1/eventos/${eventoId}/detalle`, '/eventos', '/remotes/remotes.json', '/livez'];
   const worker = async (w: number) => {
     for (let i = w; !stop; i += 1) {
       const p = paths[i % paths.length]!;
@@ -376,10 +380,11 @@ async function rollingRestartDropsNothing(): Promise<string> {
   return `${ok} peticiones durante el reinicio de las ${REPLICAS} réplicas, 0 fallidas`;
 }
 
-async function holdsPerSecond(base: string, eventoId: number, seats: number[], seconds: number): Promise<{ answered: number; held: number }> {
+async function holdsPerSecond(base: string, eventoId: number, seats: number[], seconds: number): Promise<{ answered: number; held: number; statuses: Record<number, number> }> {
   const until = Date.now() + seconds * 1000;
   let answered = 0;
   let held = 0;
+  const statuses: Record<number, number> = {};
   const worker = async () => {
     while (Date.now() < until) {
       const seat = seats[randomInt(0, seats.length)]!;
@@ -387,9 +392,10 @@ async function holdsPerSecond(base: string, eventoId: number, seats: number[], s
         const res = await call(base, {
           path: `/api/v1/eventos/${eventoId}/reservarInvitado`,
           body: { asientosReserva: [{ id: seat }], nombre: 'Ana Carga', correo: `carga.${randomUUID().slice(0, 10)}@ejemplo.mx` },
-          headers: { 'x-forwarded-for': clientIp() },
+          localAddress: clientAddress(),
         });
         answered += 1;
+        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
         if (res.status === 201) held += 1;
       } catch {
         // counted as not answered
@@ -397,7 +403,7 @@ async function holdsPerSecond(base: string, eventoId: number, seats: number[], s
     }
   };
   await Promise.all(Array.from({ length: 48 }, worker));
-  return { answered: answered / seconds, held: held / seconds };
+  return { answered: answered / seconds, held: held / seconds, statuses };
 }
 
 async function throughput(): Promise<string> {
@@ -407,10 +413,33 @@ async function throughput(): Promise<string> {
   const three = await holdsPerSecond(lb, busy.eventoId, busy.seats.slice(half), 4);
   const ratio = three.answered / one.answered;
   figures.push(['Reservas/s: 3 réplicas (balanceador) vs 1', `${three.answered.toFixed(0)} vs ${one.answered.toFixed(0)} respuestas/s (${ratio.toFixed(2)}×; 201/s: ${three.held.toFixed(0)} vs ${one.held.toFixed(0)}) — 2 núcleos: las réplicas comparten la CPU`]);
-  return `${ratio.toFixed(2)}×`;
+  must(three.held > 0 && one.held > 0, `ninguna reserva lograda: ${JSON.stringify({ tres: three.statuses, una: one.statuses })}`);
+  return `${ratio.toFixed(2)}× (${JSON.stringify({ tres: three.statuses, una: one.statuses })})`;
 }
 
 // ---------------------------------------------------------------------------------- main
+
+/**
+ * The remotes' origin: a local S3-compatible server (s3rver, platform/ops/test-s3.mjs) in its
+ * own process, with one bucket; the registry lives in the fleet's PostgreSQL (DATABASE_URL).
+ */
+async function startOrigin(): Promise<Record<string, string>> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['platform/ops/test-s3.mjs', '--port', String(port), '--bucket', 'taquilla-remotes'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  cleanups.push(() => {
+    child.kill('SIGTERM');
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.once('exit', (code) => reject(new Error(`el servidor S3 local terminó (${code})`)));
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      if (!out.includes('# s3rver en')) return;
+      const env = Object.fromEntries([...out.matchAll(/^export (\w+)=(.*)$/gm)].map((m) => [m[1]!, m[2]!]));
+      resolve(env);
+    });
+  });
+}
 
 async function main(): Promise<void> {
   const baseUrl = process.env.FLEET_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -443,7 +472,7 @@ async function main(): Promise<void> {
     replicas.push({ index: i + 1, port, base: `http://127.0.0.1:${port}`, child: null });
   }
   lb = `http://127.0.0.1:${lbPort}`;
-  env = fleetEnvironment({ databaseUrl: dbUrl, apiKey: API_KEY, publicUrl: lb, origin: await startOrigin(tmp) });
+  env = fleetEnvironment({ databaseUrl: dbUrl, apiKey: API_KEY, publicUrl: lb, origin: await startOrigin() });
 
   run(process.execPath, ['api/dist/migrate.mjs'], { cwd: serverDir, env });
   for (const remote of ['catalog', 'seating', 'checkout', 'account', 'auth']) run(process.execPath, ['platform/ops/release.mjs', remote, '--no-build'], { env });

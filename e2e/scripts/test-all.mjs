@@ -46,6 +46,11 @@ function counts(output, kind) {
     // A test file that fails to load has no failed *tests*: count it as one failure.
     return { passed: n(tests, 'passed'), failed: Math.max(n(tests, 'failed'), n(files, 'failed')), found: tests !== '' };
   }
+  if (kind === 'plain') {
+    // A script of ours closing on `N passed, N failed` (api/fleet/fleet.ts).
+    const last = [...output.matchAll(/^(\d+) passed, (\d+) failed$/gm)].at(-1);
+    return { passed: Number(last?.[1] ?? 0), failed: Number(last?.[2] ?? 0), found: Boolean(last) };
+  }
   const n = (word) => Number(new RegExp(`^\\s*(\\d+) ${word}\\b`, 'm').exec(output)?.[1] ?? 0);
   return { passed: n('passed'), failed: n('failed') + n('timed out') + n('interrupted'), found: /^\s*\d+ (passed|failed)/m.test(output) };
 }
@@ -111,6 +116,14 @@ if (installed) {
       cwd: path.join(ROOT, 'e2e'),
       echo: true,
     });
+    // The fleet (api/fleet/fleet.ts): three API processes behind HAProxy on PostgreSQL, Redis and
+    // the local object store, from the server folder the image holds.
+    const haproxy = fs.existsSync('/usr/sbin/haproxy');
+    if (process.env.TEST_DATABASE_URL && (haproxy || process.env.CI)) {
+      await step('fleet (3 API processes behind HAProxy)', 'npx', ['-y', 'pnpm@12.4.2', '--filter', '@taquilla/api', 'run', 'fleet'], { kind: 'plain', echo: true });
+    } else {
+      console.log(`– fleet: omitida (${process.env.TEST_DATABASE_URL ? 'instala haproxy: apt-get install -y haproxy' : 'define TEST_DATABASE_URL'})`);
+    }
   } else {
     console.log('✖ e2e Playwright: no se ejecutó porque la compilación falló');
     totals.failed += 1;

@@ -112,7 +112,7 @@ export interface HttpAnswer<T = Record<string, unknown>> {
  */
 export function httpCall<T = Record<string, unknown>>(
   base: string,
-  opts: { method?: string; path: string; body?: unknown; token?: string; headers?: Record<string, string> },
+  opts: { method?: string; path: string; body?: unknown; token?: string; headers?: Record<string, string>; localAddress?: string },
 ): Promise<HttpAnswer<T>> {
   const data = opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
   return new Promise((resolve, reject) => {
@@ -121,6 +121,8 @@ export function httpCall<T = Record<string, unknown>>(
       {
         method: opts.method ?? (data === undefined ? 'GET' : 'POST'),
         agent,
+        // A loopback address of its own (127.x.y.z) is how one machine plays many clients.
+        ...(opts.localAddress ? { localAddress: opts.localAddress } : {}),
         headers: {
           ...(data === undefined ? {} : { 'content-type': typeof opts.body === 'string' ? 'application/x-www-form-urlencoded' : 'application/json', 'content-length': Buffer.byteLength(data) }),
           ...(opts.path.startsWith('/api/v1/') ? { 'x-api-key': TEST_API_KEY } : {}),
