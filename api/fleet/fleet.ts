@@ -15,26 +15,21 @@
  * and prints holds per second through three processes against one on the same database.
  * Prints one line per check, the figures, then `N passed, N failed`; exit code 1 on a failure.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomInt, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Database } from '../src/db/client';
+import type { Database } from '../src/db/client';
 import { queryRows } from '../src/db/rows';
-import { agent, freePort, httpCall, type HttpAnswer } from '../test/support/api-process';
+import { agent, httpCall, type HttpAnswer } from '../test/support/api-process';
 import { CARDS, cardToken } from '../test/support/http-sale';
-import { adminQuery, databaseUrl } from '../test/support/template';
-import { fleetEnvironment, haproxyConfig } from './deploy-files';
+import { API_KEY, backInRotation, type Cleanups, type Fleet, type Replica, sleep, startFleet, status, waitFor } from './fleet-setup';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
-const API_KEY = 'taquilla-fleet-key';
 const REPLICAS = 3;
 const results: { name: string; ok: boolean; detail: string }[] = [];
 const figures: [string, string][] = [];
-const cleanups: (() => Promise<void> | void)[] = [];
+const cleanups: Cleanups = [];
 
 function log(line: string) {
   process.stdout.write(`${line}\n`);
@@ -56,68 +51,6 @@ async function check(name: string, run: () => Promise<string>): Promise<void> {
 function must(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(message);
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function run(command: string, args: string[], opts: { cwd?: string; env?: Record<string, string> } = {}): void {
-  const res = spawnSync(command, args, { cwd: opts.cwd ?? ROOT, env: { ...process.env, ...opts.env }, encoding: 'utf8' });
-  if (res.status !== 0) throw new Error(`${command} ${args.join(' ')} → ${res.status}\n${res.stdout}${res.stderr}`);
-}
-
-// ---------------------------------------------------------------------------------- the fleet
-
-interface Replica {
-  index: number;
-  port: number;
-  base: string;
-  child: ChildProcess | null;
-}
-
-let serverDir = '';
-let env: Record<string, string> = {};
-const replicas: Replica[] = [];
-
-async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs = 60_000, everyMs = 100): Promise<number> {
-  const started = Date.now();
-  for (;;) {
-    if (await probe().catch(() => false)) return Date.now() - started;
-    if (Date.now() - started > timeoutMs) throw new Error(`${what}: no llegó en ${timeoutMs / 1000} s`);
-    await sleep(everyMs);
-  }
-}
-
-async function status(url: string, headers: Record<string, string> = {}): Promise<number> {
-  const res = await fetch(url, { headers });
-  await res.arrayBuffer();
-  return res.status;
-}
-
-async function startReplica(r: Replica): Promise<void> {
-  const child = spawn(process.execPath, ['api/dist/main.mjs'], {
-    cwd: serverDir,
-    env: { ...process.env, ...env, PORT: String(r.port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  r.child = child;
-  child.once('exit', () => {
-    if (r.child === child) r.child = null;
-  });
-  await waitFor(`réplica ${r.index} lista`, async () => (await status(`${r.base}/readyz`)) === 200);
-}
-
-async function stopReplica(r: Replica, signal: NodeJS.Signals): Promise<void> {
-  const child = r.child;
-  if (!child) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill(signal);
-  await exited;
-}
-
-let lb = '';
-let haproxy: ChildProcess | null = null;
-
-/** A restarted replica is back in rotation after two passing health checks (haproxy.cfg: `inter 300ms rise 2`). */
-const backInRotation = () => sleep(1_200);
 
 // ---------------------------------------------------------------------------------- HTTP helpers
 
@@ -150,6 +83,10 @@ async function withRetries<T>(attempt: () => Promise<HttpAnswer<T>>, retryable =
 
 // ---------------------------------------------------------------------------------- data
 
+// Set once the fleet is up (main).
+let fleet: Fleet;
+let replicas: Replica[] = [];
+let lb = '';
 let database: Database;
 
 async function sectionWithSeats(min: number, skipEventos: number[] = []): Promise<{ eventoId: number; seccionId: number; seats: number[] }> {
@@ -174,7 +111,7 @@ async function releaseReachesEveryProcess(): Promise<string> {
   const registry = (await (await fetch(`${replicas[0]!.base}/remotes/remotes.json`)).json()) as { remotes: Record<string, { current: string }> };
   const [major, minor] = registry.remotes.catalog!.current.split('.');
   const version = `${major}.${minor}.${Date.now() % 100_000}`;
-  run(process.execPath, ['platform/ops/release.mjs', 'catalog', '--no-build', '--version', version], { env });
+  fleet.release('catalog', version);
   const waits = await Promise.all(
     replicas.map((r) =>
       waitFor(
@@ -324,9 +261,9 @@ async function killDuringStorm(): Promise<string> {
   const storm = Promise.all(Array.from({ length: 24 }, worker));
   await sleep(1_500);
   const killedAt = next;
-  await stopReplica(victim, 'SIGKILL');
+  await fleet.stopReplica(victim, 'SIGKILL');
   await storm;
-  await startReplica(victim);
+  await fleet.startReplica(victim);
 
   const confirmed = outcomes.filter((o): o is Outcome => o !== null && o.confirmed);
   const rows = await queryRows<{ id: string; estado: string; boletos: number; cantidad: number }>(
@@ -369,8 +306,8 @@ async function rollingRestartDropsNothing(): Promise<string> {
   };
   const load = Promise.all(Array.from({ length: 8 }, (_, w) => worker(w)));
   for (const r of replicas) {
-    await stopReplica(r, 'SIGTERM');
-    await startReplica(r);
+    await fleet.stopReplica(r, 'SIGTERM');
+    await fleet.startReplica(r);
     await backInRotation();
   }
   stop = true;
@@ -419,28 +356,6 @@ async function throughput(): Promise<string> {
 
 // ---------------------------------------------------------------------------------- main
 
-/**
- * The remotes' origin: a local S3-compatible server (s3rver, platform/ops/test-s3.mjs) in its
- * own process, with one bucket; the registry lives in the fleet's PostgreSQL (DATABASE_URL).
- */
-async function startOrigin(): Promise<Record<string, string>> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['platform/ops/test-s3.mjs', '--port', String(port), '--bucket', 'taquilla-remotes'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-  cleanups.push(() => {
-    child.kill('SIGTERM');
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.once('exit', (code) => reject(new Error(`el servidor S3 local terminó (${code})`)));
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk;
-      if (!out.includes('# s3rver en')) return;
-      const env = Object.fromEntries([...out.matchAll(/^export (\w+)=(.*)$/gm)].map((m) => [m[1]!, m[2]!]));
-      resolve(env);
-    });
-  });
-}
-
 async function main(): Promise<void> {
   const baseUrl = process.env.FLEET_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!baseUrl) {
@@ -452,46 +367,8 @@ async function main(): Promise<void> {
     console.error(`fleet: falta HAProxy (${haproxyBin}): apt-get install -y haproxy`);
     process.exit(2);
   }
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'taquilla-fleet-'));
-  cleanups.push(() => fs.rmSync(tmp, { recursive: true, force: true }));
-
-  // The image's files: the compiled server and migrations, production dependencies, the shell.
-  run(process.execPath, ['api/scripts/build.mjs']);
-  serverDir = path.join(tmp, 'server');
-  run(process.execPath, ['platform/deploy/assemble.mjs', serverDir]);
-
-  const dbName = `taquilla_fleet_${process.pid}`;
-  await adminQuery(baseUrl, `drop database if exists "${dbName}" with (force)`);
-  await adminQuery(baseUrl, `create database "${dbName}"`);
-  cleanups.push(() => adminQuery(baseUrl, `drop database if exists "${dbName}" with (force)`));
-  const dbUrl = databaseUrl(baseUrl, dbName);
-
-  const lbPort = await freePort();
-  for (let i = 0; i < REPLICAS; i += 1) {
-    const port = await freePort();
-    replicas.push({ index: i + 1, port, base: `http://127.0.0.1:${port}`, child: null });
-  }
-  lb = `http://127.0.0.1:${lbPort}`;
-  env = fleetEnvironment({ databaseUrl: dbUrl, apiKey: API_KEY, publicUrl: lb, origin: await startOrigin() });
-
-  run(process.execPath, ['api/dist/migrate.mjs'], { cwd: serverDir, env });
-  for (const remote of ['catalog', 'seating', 'checkout', 'account', 'auth']) run(process.execPath, ['platform/ops/release.mjs', remote, '--no-build'], { env });
-
-  cleanups.push(async () => {
-    for (const r of replicas) await stopReplica(r, 'SIGKILL');
-  });
-  await Promise.all(replicas.map((r) => startReplica(r)));
-  database = await openDatabase({ url: dbUrl, poolSize: 4 });
-  cleanups.push(() => database.close());
-
-  const cfg = path.join(tmp, 'haproxy.cfg');
-  fs.writeFileSync(cfg, haproxyConfig({ bind: `127.0.0.1:${lbPort}`, servers: replicas.map((r) => `127.0.0.1:${r.port}`) }));
-  haproxy = spawn(haproxyBin, ['-f', cfg, '-db'], { stdio: ['ignore', 'ignore', 'inherit'] });
-  cleanups.push(() => {
-    haproxy?.kill('SIGKILL');
-  });
-  await waitFor('el balanceador', async () => (await status(`${lb}/readyz`)) === 200);
-  await sleep(1_000); // every replica through two health checks
+  fleet = await startFleet({ baseUrl, haproxyBin, replicas: REPLICAS, cleanups });
+  ({ replicas, lb, database } = fleet);
 
   await check('una release llega a las tres réplicas en ≤ 2 s', releaseReachesEveryProcess);
   await check('ningún archivo de los remotos da 404, responda la réplica que responda', chunksNever404);

@@ -28,7 +28,7 @@ describe('platform/deploy', () => {
     expect(dockerfile).toMatch(/COPY --from=build \/server \/app/);
     expect(dockerfile).toMatch(/^USER node$/m);
     expect(dockerfile).toMatch(/^CMD \["node", "api\/dist\/main\.mjs"\]$/m);
-    const fleet = fs.readFileSync(path.resolve(DEPLOY_DIR, '../../api/fleet/fleet.ts'), 'utf8');
+    const fleet = fs.readFileSync(path.resolve(DEPLOY_DIR, '../../api/fleet/fleet-setup.ts'), 'utf8');
     expect(fleet).toContain("'platform/deploy/assemble.mjs'");
     expect(fleet).toContain("['api/dist/main.mjs']");
     expect(fleet).toContain("['api/dist/migrate.mjs']");
