@@ -82,11 +82,11 @@ export function buildRemote(remote, version, { quiet = false, outDir } = {}) {
 }
 
 /** Build into a temp folder and publish it; the temp folder is always removed. */
-export async function buildAndPublish(remote, version, { origin, quiet = false, actor, reason } = {}) {
+export async function buildAndPublish(remote, version, { origin, quiet = false, actor, reason, gate, forced } = {}) {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), `taquilla-${remote}-${version}-`));
   try {
     buildRemote(remote, version, { quiet, outDir });
-    return await publish(remote, version, { origin, dist: outDir, actor, reason });
+    return await publish(remote, version, { origin, dist: outDir, actor, reason, gate, forced });
   } finally {
     fs.rmSync(outDir, { recursive: true, force: true });
   }
@@ -102,7 +102,7 @@ export async function isPublished(origin, remote, version, registry) {
 }
 
 /** The registry change of a release: the version joins the history and becomes current. */
-function recordRelease(remote, version, now) {
+function recordRelease(remote, version, now, forced) {
   return (registry) => {
     const before = registry.remotes[remote];
     if (before?.history?.some((h) => h.version === version)) throw alreadyPublished(remote, version);
@@ -112,24 +112,30 @@ function recordRelease(remote, version, now) {
     entry.current = version;
     entry.changedAt = now.toISOString();
     registry.remotes[remote] = entry;
-    return { result: previous, audit: { remote, action: 'release', from: previous, to: version, at: now } };
+    return { result: previous, audit: { remote, action: forced ? RELEASE_FORCED : 'release', from: previous, to: version, at: now } };
   };
 }
 
+/** The audit action of a release made with --force: the compatibility gate did not run. */
+export const RELEASE_FORCED = 'release --force';
+
 /**
  * Publish a build folder (default mfe-<remote>/dist) as <origin>/<remote>/<version>/ and make
- * it current. Never overwrites: an existing version is a refusal. The files go in first (a
+ * it current. Never overwrites: an existing version is a refusal. `gate(origin, dist)` runs
+ * first (the compatibility gate, platform/ops/gate/): it throws to refuse, before anything is
+ * copied; `forced` records in the audit log that the release went out without it. The files go in first (a
  * folder renamed into place, or a bucket's objects with the manifest last), then the registry
  * changes in one serialised read-modify-write (origin.updateRegistry), so concurrent releases
  * and rollbacks of other remotes all land. If that last step fails the files are taken back
  * out, so the version number stays usable.
  */
-export async function publish(remote, version, { origin, now = new Date(), dist = path.join(remoteDir(remote), 'dist'), actor, reason } = {}) {
+export async function publish(remote, version, { origin, now = new Date(), dist = path.join(remoteDir(remote), 'dist'), actor, reason, gate, forced = false } = {}) {
   if (!fs.existsSync(path.join(dist, 'mf-manifest.json'))) {
     throw new OpsError(`No hay build de ${remote} (${dist}/mf-manifest.json); compílalo primero.`);
   }
   return withOrigin(origin, async (o) => {
     await o.readRegistry(); // a broken registry is refused before anything is copied
+    if (gate) await gate(o, dist);
     const unlock = await o.lockRemote(remote);
     try {
       if (await isPublished(o, remote, version)) throw alreadyPublished(remote, version, o.location);
@@ -145,7 +151,7 @@ export async function publish(remote, version, { origin, now = new Date(), dist 
       }
       let previous;
       try {
-        previous = await o.updateRegistry(recordRelease(remote, version, now), { actor, reason });
+        previous = await o.updateRegistry(recordRelease(remote, version, now, forced), { actor, reason });
       } catch (error) {
         // Take the files back unless the registry did record them (a commit whose answer was lost).
         const recorded = await o

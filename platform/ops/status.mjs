@@ -1,6 +1,6 @@
 // pnpm status [--json] — each remote's live version and its history, then the latest changes
 // (who, when, from → to, why). --json prints the registry alone.
-import { REMOTE_NAMES, runCli, withOrigin } from './lib.mjs';
+import { RELEASE_FORCED, REMOTE_NAMES, runCli, withOrigin } from './lib.mjs';
 
 const RECENT_CHANGES = 10;
 
@@ -32,7 +32,7 @@ await runCli(async (argv) => {
     if (changes.length) {
       console.log(`\nÚltimos cambios:`);
       for (const c of changes) {
-        const what = c.action === 'release' ? 'publicó' : c.action === 'rollback' ? 'cambió' : c.action;
+        const what = c.action === 'release' ? 'publicó' : c.action === RELEASE_FORCED ? 'publicó con --force (sin la puerta)' : c.action === 'rollback' ? 'cambió' : c.action;
         console.log(`  ${c.at}  ${c.remote} ${what} ${c.from ?? '(ninguna)'} → ${c.to}  por ${c.actor}${c.reason ? ` — «${c.reason}»` : ''}`);
       }
     }
