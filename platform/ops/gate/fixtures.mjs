@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT } from '../lib.mjs';
+import { REMOTE_NAMES, ROOT, packageVersion, publish } from '../lib.mjs';
 
 const copyPackage = (name, into) =>
   fs.cpSync(path.join(ROOT, name), path.join(into, name), {
@@ -71,3 +71,21 @@ export const VARIANTS = {
   changedProps: (w) =>
     editJson(w, 'shared/src/remote-contract.json', (contract) => (contract.slots.seating.VenueMap = { idEvento: 'number' })),
 };
+
+/**
+ * A live shop's release side in `folder`: the shell built as a deployment builds it
+ * (`<folder>/shell`, for SHELL_DIR) and every remote released at its package.json version from
+ * today's code into the origin `<folder>/origin`.
+ */
+export async function liveOrigin(folder) {
+  const origin = path.join(folder, 'origin');
+  const shellDir = path.join(folder, 'shell');
+  const shell = spawnSync(process.execPath, [path.join(ROOT, 'shell/node_modules/@rspack/cli/bin/rspack.js'), 'build'], {
+    cwd: path.join(ROOT, 'shell'),
+    env: { ...process.env, NODE_ENV: 'production', SHELL_OUTPUT_DIR: shellDir },
+    encoding: 'utf8',
+  });
+  if (shell.status !== 0) throw new Error(`shell build failed:\n${shell.stdout}\n${shell.stderr}`);
+  for (const remote of REMOTE_NAMES) await publish(remote, packageVersion(remote), { origin, dist: buildVariant(remote, packageVersion(remote)) });
+  return { origin, shellDir };
+}

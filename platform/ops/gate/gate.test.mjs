@@ -3,14 +3,12 @@
 // and each broken build of the issue released through the real `release` command: refused with
 // its reason, exit 1, nothing changed in the origin. A good build still goes out; --force is
 // audited. Each variant is built once (fixtures.mjs).
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REMOTE_NAMES, ROOT, packageVersion, publish } from '../lib.mjs';
 import { dirFiles, runner } from '../ops-suite.mjs';
-import { VARIANTS, buildVariant } from './fixtures.mjs';
+import { VARIANTS, buildVariant, liveOrigin } from './fixtures.mjs';
 import { startGateShop } from './shop.mjs';
 import { smokeMount } from './smoke.mjs';
 
@@ -25,15 +23,7 @@ const registry = () => JSON.parse(fs.readFileSync(path.join(origin, 'remotes.jso
 const audit = () => fs.readFileSync(path.join(origin, 'audit.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
 
 beforeAll(async () => {
-  // The live shell, built as a deployment builds it, into its own folder.
-  const shell = spawnSync(process.execPath, [path.join(ROOT, 'shell/node_modules/@rspack/cli/bin/rspack.js'), 'build'], {
-    cwd: path.join(ROOT, 'shell'),
-    env: { ...process.env, NODE_ENV: 'production', SHELL_OUTPUT_DIR: shellDir },
-    encoding: 'utf8',
-  });
-  expect(shell.status, `${shell.stdout}${shell.stderr}`).toBe(0);
-  // Every remote live at its package.json version, built from today's code.
-  for (const remote of REMOTE_NAMES) await publish(remote, packageVersion(remote), { origin, dist: buildVariant(remote, packageVersion(remote)) });
+  await liveOrigin(tmp);
   builds.renamedEvent = buildVariant('seating', '1.0.1', VARIANTS.renamedEvent);
   builds.throwsOnMount = buildVariant('catalog', '1.0.1', VARIANTS.throwsOnMount);
   builds.sharedAhead = buildVariant('catalog', '1.0.2', VARIANTS.sharedAhead);

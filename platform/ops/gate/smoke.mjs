@@ -52,9 +52,18 @@ const TOUR = [
     mounts: ['catalog', 'seating', 'checkout', 'account', 'auth'],
     path: () => '/eventos',
     async visit(page, found) {
-      // The slot shows before its list has loaded: wait for the events' links.
+      // The slot shows before its list has loaded: wait for the events' links (or its fallback).
+      await page
+        .waitForFunction(
+          (fallback) => {
+            const slot = document.querySelector('[data-remote="catalog"]');
+            return !!slot && (!!slot.querySelector('a[href^="/eventos/"]') || slot.textContent.includes(fallback));
+          },
+          FALLBACK_TEXT,
+          { timeout: SETTLE_MS },
+        )
+        .catch(() => undefined);
       const links = page.locator('[data-remote="catalog"] a[href^="/eventos/"]');
-      await links.first().waitFor({ timeout: SETTLE_MS }).catch(() => undefined);
       const hrefs = await links.evaluateAll((links) => links.map((a) => a.getAttribute('href')));
       found.eventIds = [...new Set(hrefs.map((h) => /^\/eventos\/(?:informacion\/)?(\d+)$/.exec(h)?.[1]).filter(Boolean))];
     },
