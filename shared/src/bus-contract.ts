@@ -1,5 +1,4 @@
 import contract from './bus-contract.json';
-import remoteContract from './remote-contract.json';
 import type { BusEvents } from './bus';
 
 /**
@@ -30,13 +29,3 @@ void sameEvents;
 
 export const BUS_CONTRACT: BusContract = contract as BusContract;
 export const BUS_CONTRACT_VERSION: number = contract.version;
-
-/** Prop types of the slot contract: a JSON name, '?' at the end when optional. */
-export type SlotPropType = 'string' | 'number' | 'boolean' | 'object' | `${'string' | 'number' | 'boolean' | 'object'}?`;
-
-/**
- * What the shell's routes and slots load from each remote, and the props it passes
- * (`remote-contract.json`): the shell's build declares it as what it needs, a remote's build as
- * what it offers; the release gate compares the two.
- */
-export const REMOTE_CONTRACT = remoteContract as { version: number; slots: Record<Exclude<BusParty, 'shell'>, Record<string, Record<string, SlotPropType>>> };
