@@ -76,8 +76,10 @@ export function checkSlots({ remote, version, manifest, contract, shell }) {
  * the shell and the other remotes' current versions; contract null for a release made before
  * builds declared one), `before` the remote's live declaration (or null), `contract` the new one.
  * - every event a live build listens to, that someone emitted before, is still emitted after;
- * - every event the new build emits or listens to is in the bus contract each live build was
- *   built with.
+ * - every event the new build emits or listens to is in the bus contract it was built with, and
+ *   in the contract every live build that takes part in it (its producers and listeners) was
+ *   built with. Only the parties count: the shell is never rebuilt, and an event it has no part
+ *   in must not need it rebuilt.
  */
 export function checkBus({ remote, version, contract, before, live }) {
   const reasons = [];
@@ -96,15 +98,22 @@ export function checkBus({ remote, version, contract, before, live }) {
   for (const [type, listeners] of lost) {
     reasons.push(`${listeners.join(', ')} escucha "${type}", que emitía ${remote}, y ${remote} ${version} ya no lo emite: ese paso de la compra dejaría de funcionar sin ningún error.`);
   }
+  const own = contract.bus?.contract?.events ?? {};
   const uses = [
     ...(contract.bus?.emits ?? []).map((type) => ['emite', type]),
     ...(contract.bus?.listens ?? []).map((type) => ['escucha', type]),
   ];
   for (const [verb, type] of uses) {
-    const without = declared.filter((b) => !(type in (b.contract.bus.contract?.events ?? {})));
+    const event = own[type];
+    if (!event) {
+      reasons.push(`${remote} ${version} ${verb} "${type}", que no está en el contrato del bus (v${contract.bus?.contractVersion}) con el que se compiló: nadie lo espera. Decláralo en shared/src/bus-contract.json.`);
+      continue;
+    }
+    const parties = new Set([...event.producers, ...event.listeners]);
+    const without = declared.filter((b) => b.name !== remote && parties.has(b.name) && !(type in (b.contract.bus.contract?.events ?? {})));
     if (without.length) {
       const names = without.map((b) => `${b.name} ${b.version} (contrato v${b.contract.bus.contractVersion})`).join(', ');
-      reasons.push(`${remote} ${version} ${verb} "${type}", que no está en el contrato del bus con el que se compiló ${names}.`);
+      reasons.push(`${remote} ${version} ${verb} "${type}", que no está en el contrato del bus con el que se compiló ${names}, que toma parte en él: publica antes ${without.map((b) => b.name).join(', ')} compilado con el contrato nuevo.`);
     }
   }
   return reasons;

@@ -54,7 +54,7 @@ describe('the compatibility gate in release', () => {
   it('refuses seating emitting a renamed bus event: checkout would never hear the selection', async () => {
     await expectRefused('seating', '1.0.1', builds.renamedEvent, [
       /✖ checkout escucha "seating:selection-changed", que emitía seating, y seating 1\.0\.1 ya no lo emite/,
-      /✖ seating 1\.0\.1 emite "seating:seleccion-cambiada", que no está en el contrato del bus con el que se compiló shell/,
+      /✖ seating 1\.0\.1 emite "seating:seleccion-cambiada", que no está en el contrato del bus \(v2\) con el que se compiló: nadie lo espera/,
     ]);
   });
 
