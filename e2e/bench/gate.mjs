@@ -26,11 +26,11 @@ const { VARIANTS, buildVariant, liveOrigin } = await import('../../platform/ops/
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'taquilla-bench-gate-'));
 const { origin, shellDir } = await liveOrigin(tmp);
 const builds = {
-  goodForced: buildVariant('seating', '1.1.0'),
-  good: buildVariant('seating', '1.1.1'),
-  renamedEvent: buildVariant('seating', '1.1.2', VARIANTS.renamedEvent),
-  sharedAhead: buildVariant('catalog', '1.1.0', VARIANTS.sharedAhead),
-  throwsOnMount: buildVariant('catalog', '1.1.1', VARIANTS.throwsOnMount),
+  goodForced: buildVariant(tmp, 'seating', '1.1.0'),
+  good: buildVariant(tmp, 'seating', '1.1.1'),
+  renamedEvent: buildVariant(tmp, 'seating', '1.1.2', VARIANTS.renamedEvent),
+  sharedAhead: buildVariant(tmp, 'catalog', '1.1.0', VARIANTS.sharedAhead),
+  throwsOnMount: buildVariant(tmp, 'catalog', '1.1.1', VARIANTS.throwsOnMount),
 };
 const seedDir = path.join(ROOT, '.data', 'gate-pglite');
 const seededBefore = fs.existsSync(path.join(seedDir, 'PG_VERSION'));

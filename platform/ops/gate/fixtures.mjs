@@ -3,7 +3,6 @@
 // installed), edited, and built with the remote's own rspack CLI exactly as `release` builds.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { REMOTE_NAMES, ROOT, packageVersion, publish } from '../lib.mjs';
 
@@ -15,11 +14,12 @@ const copyPackage = (name, into) =>
   });
 
 /**
- * Builds `remote` at `version` into a new folder and returns it. `edit(workspace)` changes the
- * copy first: `<workspace>/mfe-<remote>/…` and `<workspace>/shared/…` (helpers below).
+ * Builds `remote` at `version` into a new folder under `under` (removing `under` removes it) and
+ * returns it. `edit(workspace)` changes the copy first: `<workspace>/mfe-<remote>/…` and
+ * `<workspace>/shared/…` (helpers below).
  */
-export function buildVariant(remote, version, edit = () => {}) {
-  const workspace = fs.mkdtempSync(path.join(os.tmpdir(), `taquilla-gate-${remote}-`));
+export function buildVariant(under, remote, version, edit = () => {}) {
+  const workspace = fs.mkdtempSync(path.join(under, `variant-${remote}-`));
   copyPackage(`mfe-${remote}`, workspace);
   copyPackage('shared', workspace);
   // The copies' node_modules links are relative (../../node_modules/.pnpm/…): point those at the repo's.
@@ -86,6 +86,6 @@ export async function liveOrigin(folder) {
     encoding: 'utf8',
   });
   if (shell.status !== 0) throw new Error(`shell build failed:\n${shell.stdout}\n${shell.stderr}`);
-  for (const remote of REMOTE_NAMES) await publish(remote, packageVersion(remote), { origin, dist: buildVariant(remote, packageVersion(remote)) });
+  for (const remote of REMOTE_NAMES) await publish(remote, packageVersion(remote), { origin, dist: buildVariant(folder, remote, packageVersion(remote)) });
   return { origin, shellDir };
 }

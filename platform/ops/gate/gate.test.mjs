@@ -24,12 +24,12 @@ const audit = () => fs.readFileSync(path.join(origin, 'audit.jsonl'), 'utf8').tr
 
 beforeAll(async () => {
   await liveOrigin(tmp);
-  builds.renamedEvent = buildVariant('seating', '1.0.1', VARIANTS.renamedEvent);
-  builds.throwsOnMount = buildVariant('catalog', '1.0.1', VARIANTS.throwsOnMount);
-  builds.sharedAhead = buildVariant('catalog', '1.0.2', VARIANTS.sharedAhead);
-  builds.missingExpose = buildVariant('checkout', '1.0.1', VARIANTS.missingExpose);
-  builds.changedProps = buildVariant('seating', '1.0.2', VARIANTS.changedProps);
-  builds.good = buildVariant('seating', '1.0.3');
+  builds.renamedEvent = buildVariant(tmp, 'seating', '1.0.1', VARIANTS.renamedEvent);
+  builds.throwsOnMount = buildVariant(tmp, 'catalog', '1.0.1', VARIANTS.throwsOnMount);
+  builds.sharedAhead = buildVariant(tmp, 'catalog', '1.0.2', VARIANTS.sharedAhead);
+  builds.missingExpose = buildVariant(tmp, 'checkout', '1.0.1', VARIANTS.missingExpose);
+  builds.changedProps = buildVariant(tmp, 'seating', '1.0.2', VARIANTS.changedProps);
+  builds.good = buildVariant(tmp, 'seating', '1.0.3');
   shop = await startGateShop({ origin: { kind: 'dir', location: origin }, shellDir });
   ({ run } = runner({ env: () => ({ ORIGIN_DIR: origin, ORIGIN_S3_BUCKET: '', GATE_SHOP_URL: shop.base }) }, { SHELL_DIR: shellDir }));
 }, 600_000);
