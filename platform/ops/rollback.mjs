@@ -1,7 +1,7 @@
 // pnpm rollback <remote> [version] [--reason "…"]
 // Points <remote> back to the previous version in its history (or the named one). Nothing is
 // rebuilt or copied: only `current` in the registry changes (and the audit log records it);
-// the next page load uses it.
+// the next page load uses it, and open tabs move to it at their next safe moment.
 import { OpsError, assertRemote, positionalAndReason, rollbackRemote, runCli } from './lib.mjs';
 
 const USAGE = 'Uso: pnpm rollback <remoto> [versión] [--reason "…"]';
@@ -12,5 +12,5 @@ await runCli(async (argv) => {
   if (rest.length > 0) throw new OpsError(USAGE);
   assertRemote(remote);
   const { from, to } = await rollbackRemote(remote, version, { reason });
-  console.log(`✔ ${remote}: ${from} → ${to} (sin recompilar; la próxima carga de página usa ${to})`);
+  console.log(`✔ ${remote}: ${from} → ${to} (sin recompilar; la próxima carga de página usa ${to} y las pestañas abiertas pasan a ${to} en su próximo momento seguro)`);
 });

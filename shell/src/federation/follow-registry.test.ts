@@ -20,7 +20,7 @@ const at = (name: ResolvedRemote['name'], version: string, source: ResolvedRemot
 
 afterEach(() => sessionStorage.clear());
 
-function setup(initial: ResolvedRemote[], { safe = () => true } = {}) {
+function setup(initial: ResolvedRemote[], { safe = (): boolean => true }: { safe?: () => boolean } = {}) {
   let running = initial;
   let registry: ResolvedRemote[] | null = initial;
   let clock = 0;
