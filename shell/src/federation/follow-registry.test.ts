@@ -104,7 +104,7 @@ describe('purchaseGuard: the buyer is mid-purchase', () => {
     guard.dispose();
   });
 
-  it('while seats are chosen on the map, until the selection empties, a hold ends or the page changes', () => {
+  it('while seats are chosen on the map, until the selection empties, a hold ends or the page changes; after a sale, until the next page', () => {
     const guard = purchaseGuard();
     const select = (ids: string[]) => bus.emit('seating:selection-changed', { eventoId: '1', seccionId: '2', asientoIds: ids, asientos: [] });
     select(['a1']);
@@ -112,9 +112,14 @@ describe('purchaseGuard: the buyer is mid-purchase', () => {
     select([]);
     expect(guard.inProgress()).toBe(false);
     select(['a1', 'a2']);
-    bus.emit('checkout:purchased', { eventoId: '1', reservaId: 'r', total: 100 });
+    bus.emit('checkout:released', { eventoId: '1', reservaId: 'r', reason: 'cancelled' });
     expect(guard.inProgress()).toBe(false);
     select(['a1']);
+    guard.newPage();
+    expect(guard.inProgress()).toBe(false);
+    // The sale's confirmation stays on screen as it is, until the buyer moves on.
+    bus.emit('checkout:purchased', { eventoId: '1', reservaId: 'r', total: 100 });
+    expect(guard.inProgress()).toBe(true);
     guard.newPage();
     expect(guard.inProgress()).toBe(false);
     guard.dispose();

@@ -28,29 +28,38 @@ function readHoldKey(storage: () => Storage | undefined): boolean {
 /**
  * Whether the buyer is in the middle of a purchase: a live hold (checkout keeps it in
  * sessionStorage under SAVED_HOLD_KEY from the hold until the sale, the cancellation or the
- * expiry; a payment happens inside it), or seats chosen on the map and not yet held (seating
- * says so on the bus; a new page, a released hold or a sale ends it).
+ * expiry; a payment happens inside it), seats chosen on the map and not yet held (seating says
+ * so on the bus; an emptied selection, a released hold or a new page ends it), or a sale just
+ * made whose confirmation is still on screen (until the next page).
  */
 export function purchaseGuard(storage: () => Storage | undefined = () => globalThis.sessionStorage) {
   let choosing = false;
+  let justBought = false;
   const onSelection = ({ asientoIds }: { asientoIds: string[] }) => {
     choosing = asientoIds.length > 0;
   };
-  const onEnd = () => {
+  const onReleased = () => {
     choosing = false;
   };
+  const onPurchased = () => {
+    choosing = false;
+    justBought = true;
+  };
   bus.on('seating:selection-changed', onSelection);
-  bus.on('checkout:released', onEnd);
-  bus.on('checkout:purchased', onEnd);
+  bus.on('checkout:released', onReleased);
+  bus.on('checkout:purchased', onPurchased);
   return {
-    inProgress: () => choosing || readHoldKey(storage),
+    inProgress: () => choosing || justBought || readHoldKey(storage),
     holdLive: () => readHoldKey(storage),
-    /** A new page: seats chosen on the last one are gone with it. */
-    newPage: onEnd,
+    /** A new page: seats chosen on the last one, and its sale's confirmation, are gone with it. */
+    newPage() {
+      choosing = false;
+      justBought = false;
+    },
     dispose() {
       bus.off('seating:selection-changed', onSelection);
-      bus.off('checkout:released', onEnd);
-      bus.off('checkout:purchased', onEnd);
+      bus.off('checkout:released', onReleased);
+      bus.off('checkout:purchased', onPurchased);
     },
   };
 }

@@ -76,7 +76,8 @@ function applyRemotes(changed: ResolvedRemote[]): void {
   registerRemotes(changed.map(({ name, entry }) => ({ name, entry })), { force: true });
   store.set(remotesAtom, (state) => {
     const replaced = state.remotes.map((remote) => changed.find((c) => c.name === remote.name) ?? remote);
-    return { ...state, remotes: [...replaced, ...changed.filter((c) => !state.remotes.some((r) => r.name === c.name))] };
+    // Read from the registry: a start-up without it (its banner) is over.
+    return { ...state, status: 'ready', message: null, remotes: [...replaced, ...changed.filter((c) => !state.remotes.some((r) => r.name === c.name))] };
   });
   saveTabVersions(storage('sessionStorage'), store.get(remotesAtom).remotes);
   onCallLog.followed.push(...changed.map(({ name, version }) => `${name}@${version}`));
