@@ -61,6 +61,35 @@ test.describe('a version gone bad, then rolled back', () => {
   });
 });
 
+test.describe('a slot whose files 404 after a rollback', () => {
+  test('reads the registry and loads the version now current by itself, before any periodic reading', async ({ page }) => {
+    test.setTimeout(90_000);
+    const live = readRegistry().remotes.seating!.current;
+    const gone = `${live}-borrada.${Date.now()}`;
+    releaseCopy(live, gone);
+    // Every file of `gone` answers 404 from now on (as if its folder had been removed).
+    await page.route(`**/remotes/seating/${gone}/**`, (route) => route.fulfill({ status: 404, body: 'no existe' }));
+    try {
+      await page.goto('/eventos');
+      await expect(page.locator('[data-remote="catalog"] [data-remote-version]').first()).toBeVisible();
+      const loadedAt = Date.now();
+      expect(await seatingEntry(page)).toContain(`/seating/${gone}/`);
+      ok(ops('rollback', 'seating', live));
+      // A navigation inside the app (no page load) to a page that needs seating.
+      await page.evaluate(() => {
+        window.history.pushState({}, '', '/eventos/1');
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      });
+      await expect(seatingVersion(page)).toBeVisible();
+      expect(await seatingEntry(page)).toContain(`/seating/${live}/`);
+      // Sooner than the tab's periodic reading (REGISTRY_POLL_MS, 20 s after the load) could have done it.
+      expect(Date.now() - loadedAt).toBeLessThan(20_000);
+    } finally {
+      if (readRegistry().remotes.seating!.current !== live) ops('rollback', 'seating', live);
+    }
+  });
+});
+
 test.describe('canary releases, promote and abort, tabs following the registry', () => {
   test.describe.configure({ mode: 'serial' });
   let first: string;
