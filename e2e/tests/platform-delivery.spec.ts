@@ -37,17 +37,29 @@ function releaseCopy(of: string, version: string, ...args: string[]) {
   return ok(ops('release', 'seating', '--version', version, '--dist', path.join(ORIGIN_DIR, 'seating', of), ...args));
 }
 
+/**
+ * Releases a copy of the live seating as `<live>-<tag>.<now>` and runs `body` with both names;
+ * afterwards the live version is current again whatever happened.
+ */
+async function withBadCopy(tag: string, body: (live: string, bad: string) => Promise<void>) {
+  const live = readRegistry().remotes.seating!.current;
+  const bad = `${live}-${tag}.${Date.now()}`;
+  releaseCopy(live, bad);
+  try {
+    await body(live, bad);
+  } finally {
+    if (readRegistry().remotes.seating!.current !== live) ops('rollback', 'seating', live);
+  }
+}
+
 test.describe('a version gone bad, then rolled back', () => {
   test("'Reintentar' on the fallback loads the version now current, not the broken one again", async ({ page }) => {
     test.setTimeout(90_000);
-    const live = readRegistry().remotes.seating!.current;
-    const broken = `${live}-roto.${Date.now()}`;
-    // Released, then its entry script is gone from the origin (a chunk or manifest that 404s).
-    releaseCopy(live, broken);
-    for (const file of fs.readdirSync(path.join(ORIGIN_DIR, 'seating', broken)).filter((f) => f.startsWith('remoteEntry.js'))) {
-      fs.rmSync(path.join(ORIGIN_DIR, 'seating', broken, file));
-    }
-    try {
+    await withBadCopy('roto', async (live, broken) => {
+      // Its entry script is gone from the origin (a chunk or manifest that 404s).
+      for (const file of fs.readdirSync(path.join(ORIGIN_DIR, 'seating', broken)).filter((f) => f.startsWith('remoteEntry.js'))) {
+        fs.rmSync(path.join(ORIGIN_DIR, 'seating', broken, file));
+      }
       await page.goto('/eventos/1');
       await expectFallback(page, 'seating');
       ok(ops('rollback', 'seating', live, '--reason', 'e2e: la versión rota'));
@@ -55,21 +67,14 @@ test.describe('a version gone bad, then rolled back', () => {
       await expect(seatingVersion(page)).toBeVisible();
       await expect(slot(page, 'seating').getByText('No pudimos cargar esta sección.')).toHaveCount(0);
       expect(await seatingEntry(page)).toContain(`/seating/${live}/`);
-    } finally {
-      if (readRegistry().remotes.seating!.current !== live) ops('rollback', 'seating', live);
-    }
+    });
   });
-});
 
-test.describe('a slot whose files 404 after a rollback', () => {
-  test('reads the registry and loads the version now current by itself, before any periodic reading', async ({ page }) => {
+  test('a slot whose files 404 after a rollback reads the registry and loads the version now current by itself, before any periodic reading', async ({ page }) => {
     test.setTimeout(90_000);
-    const live = readRegistry().remotes.seating!.current;
-    const gone = `${live}-borrada.${Date.now()}`;
-    releaseCopy(live, gone);
-    // Every file of `gone` answers 404 from now on (as if its folder had been removed).
-    await page.route(`**/remotes/seating/${gone}/**`, (route) => route.fulfill({ status: 404, body: 'no existe' }));
-    try {
+    await withBadCopy('borrada', async (live, gone) => {
+      // Every file of `gone` answers 404 from now on (as if its folder had been removed).
+      await page.route(`**/remotes/seating/${gone}/**`, (route) => route.fulfill({ status: 404, body: 'no existe' }));
       await page.goto('/eventos');
       await expect(page.locator('[data-remote="catalog"] [data-remote-version]').first()).toBeVisible();
       const loadedAt = Date.now();
@@ -84,9 +89,7 @@ test.describe('a slot whose files 404 after a rollback', () => {
       expect(await seatingEntry(page)).toContain(`/seating/${live}/`);
       // Sooner than the tab's periodic reading (REGISTRY_POLL_MS, 20 s after the load) could have done it.
       expect(Date.now() - loadedAt).toBeLessThan(20_000);
-    } finally {
-      if (readRegistry().remotes.seating!.current !== live) ops('rollback', 'seating', live);
-    }
+    });
   });
 });
 
