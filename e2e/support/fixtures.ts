@@ -25,8 +25,8 @@ export interface OpsResult {
   err: string;
 }
 
-/** Run an ops command (release | rollback | status) against the e2e server's origin. */
-export function ops(command: 'release' | 'rollback' | 'status', ...args: string[]): OpsResult {
+/** Run an ops command (release | rollback | promote | abort | status) against the e2e server's origin. */
+export function ops(command: 'release' | 'rollback' | 'promote' | 'abort' | 'status', ...args: string[]): OpsResult {
   const result = spawnSync(process.execPath, [path.join(ROOT, 'platform', 'ops', `${command}.mjs`), ...args], {
     env: { ...process.env, ORIGIN_DIR, ORIGIN_S3_BUCKET: '' },
     encoding: 'utf8',
@@ -35,7 +35,7 @@ export function ops(command: 'release' | 'rollback' | 'status', ...args: string[
 }
 
 export interface RegistryFile {
-  remotes: Record<string, { current: string; history: { version: string; entry: string; publishedAt: string }[] }>;
+  remotes: Record<string, { current: string; history: { version: string; entry: string; publishedAt: string }[]; canary?: { version: string; percent: number; startedAt: string } }>;
 }
 
 export function readRegistry(): RegistryFile {

@@ -67,7 +67,10 @@ export async function createRemoteConfig({ name, exposes, dir, port, outputPath,
       chunkFilename: isProd ? '[name].[contenthash:10].js' : '[name].js',
       assetModuleFilename: isProd ? 'assets/[name].[contenthash:10][ext]' : 'assets/[name][ext]',
       cssFilename: isProd ? '[name].[contenthash:10].css' : '[name].css',
-      uniqueName: `taquilla_${name}`,
+      // One per version: its chunk-loading global (self.webpackChunk<uniqueName>) is then its own,
+      // so a tab that moves to another version (a rollback, a canary's end, Reintentar) loads
+      // that version's chunks instead of reusing the ones the first version pushed there.
+      uniqueName: `taquilla_${name}_${version.replace(/[^A-Za-z0-9]/g, '_')}`,
       clean: true,
     },
     resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },

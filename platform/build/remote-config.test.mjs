@@ -23,6 +23,23 @@ describe('createRemoteConfig', () => {
     expect(mf.experiments).toMatchObject({ externalRuntime: true, optimization: { target: 'web', disableRemote: true, disableSnapshot: true } });
   });
 
+  it('each version has its own chunk-loading global, so a tab moving between versions never reuses the other one’s chunks', async () => {
+    const configFor = async (version) => {
+      const before = process.env.REMOTE_VERSION;
+      process.env.REMOTE_VERSION = version;
+      try {
+        return await createRemoteConfig({ name: 'seating', dir: seating, port: 3012, exposes: { './X': './src/app/EventDetail.tsx' } });
+      } finally {
+        if (before === undefined) delete process.env.REMOTE_VERSION;
+        else process.env.REMOTE_VERSION = before;
+      }
+    };
+    const a = await configFor('1.0.0');
+    const b = await configFor('1.0.1-beta.2');
+    expect(a.output.uniqueName).toBe('taquilla_seating_1_0_0');
+    expect(b.output.uniqueName).toBe('taquilla_seating_1_0_1_beta_2');
+  });
+
   it('a development build keeps its own runtime (no host provides one to a standalone page)', async () => {
     const config = await createRemoteConfig({ name: 'seating', dir: seating, port: 3012, mode: 'development', exposes: { './X': './src/app/EventDetail.tsx' } });
     expect(federationOptions(config).experiments).toBeUndefined();

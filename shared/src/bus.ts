@@ -42,7 +42,8 @@ export type BusEvents = {
   'auth:login': { token: string; user: User };
   /**
    * anyone → shell: close the session. localStorage is cleared except the developer overrides
-   * (`taquilla:override:*`), a developer's setting rather than the buyer's session.
+   * (`taquilla:override:*`) and the canary cohort (`taquilla:cohorte`), the browser's settings
+   * rather than the buyer's session.
    */
   'auth:logout': { message?: string | null };
   /** auth remote → shell: a login or registration was refused; store `message` as the auth error. */

@@ -5,6 +5,8 @@ interface Props {
   /** Renders the fallback; `reset` clears the error so children render again. */
   fallback: (reset: () => void) => ReactNode;
   children: ReactNode;
+  /** Told of every error caught (after it is logged). */
+  onError?: (error: unknown) => void;
 }
 
 interface State {
@@ -22,6 +24,7 @@ export class RemoteErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     console.error(`[taquilla] el remote "${this.props.remote}" falló`, error, info.componentStack);
+    this.props.onError?.(error);
   }
 
   reset = () => this.setState({ error: null, failed: false });

@@ -1,9 +1,13 @@
 import { render, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
+import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { store } from '@taquilla/shared';
 import { createFakeFederation, fakeRemoteModule, WithFederation } from '../testing/fake-federation';
+import type { ResolvedRemote } from './registry';
 import { RemoteSlot } from './RemoteSlot';
+import { initialRemotesState, remotesAtom } from './remotes-state';
 
 /** What the runtime does when a remote cannot load (origin down, manifest 404, script error). */
 const failedLoad = (id: string) => Promise.reject(new Error(`origin caído: ${id}`));
@@ -22,7 +26,18 @@ function renderSlot(federation: ReturnType<typeof createFakeFederation>) {
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  store.set(remotesAtom, initialRemotesState);
+});
+
+/** The tab's registered catalog (what host.ts keeps in remotesAtom). */
+const registerCatalog = (version: string) => {
+  const catalog: ResolvedRemote = { name: 'catalog', version, entry: `/remotes/catalog/${version}/mf-manifest.json`, source: 'registry' };
+  store.set(remotesAtom, { status: 'ready', remotes: [catalog], overrides: {}, message: null });
+};
+const registeredCatalog = () => store.get(remotesAtom).remotes[0]!.version;
+const fakeAt = (version: string) => ({ default: () => <p>catalog {version}</p> });
 
 describe('RemoteSlot', () => {
   it('shows a loading state, then the remote, inside a region named after the remote', async () => {
@@ -91,5 +106,48 @@ describe('RemoteSlot', () => {
     broken = false;
     await userEvent.click(within(region).getByRole('button', { name: 'Reintentar' }));
     await waitFor(() => expect(within(region).queryByText('ya funciona')).not.toBeNull());
+  });
+
+  it('mounts again with the new version when the tab follows a registry change', async () => {
+    registerCatalog('1.0.1');
+    const federation = createFakeFederation(() => fakeAt(registeredCatalog()));
+    renderSlot(federation);
+    const region = screen.getByRole('region', { name: 'catalog' });
+    await within(region).findByText('catalog 1.0.1');
+    act(() => registerCatalog('1.0.0'));
+    await within(region).findByText('catalog 1.0.0');
+    expect(federation.loaded).toEqual(['catalog/EventList', 'catalog/EventList']);
+  });
+
+  it('a failed load reads the registry; a version changed meanwhile (a rollback) loads without Reintentar', async () => {
+    registerCatalog('1.0.1');
+    const federation = createFakeFederation((id) => (registeredCatalog() === '1.0.1' ? failedLoad(id) : fakeAt(registeredCatalog())));
+    const asked: unknown[] = [];
+    federation.refreshRemote = async (name, options) => {
+      asked.push([name, options]);
+      registerCatalog('1.0.0');
+      return true;
+    };
+    renderSlot(federation);
+    const region = screen.getByRole('region', { name: 'catalog' });
+    await within(region).findByText('catalog 1.0.0');
+    expect(asked).toEqual([['catalog', { onlyIfChanged: true }]]);
+  });
+
+  it('Reintentar after a rollback loads the version the registry now names', async () => {
+    registerCatalog('1.0.1');
+    const federation = createFakeFederation((id) => (registeredCatalog() === '1.0.1' ? failedLoad(id) : fakeAt(registeredCatalog())));
+    let rolledBack = false;
+    federation.refreshRemote = async (_name, options) => {
+      if (options?.onlyIfChanged || !rolledBack) return false;
+      registerCatalog('1.0.0');
+      return true;
+    };
+    renderSlot(federation);
+    const region = screen.getByRole('region', { name: 'catalog' });
+    await within(region).findByText('No pudimos cargar esta sección.');
+    rolledBack = true;
+    await userEvent.click(within(region).getByRole('button', { name: 'Reintentar' }));
+    await within(region).findByText('catalog 1.0.0');
   });
 });

@@ -1,3 +1,4 @@
+import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
 import type { RemoteName } from '@taquilla/platform/registry';
 import { messages } from '@taquilla/shared';
@@ -5,6 +6,7 @@ import { useFederation, type FederationApi, type ModuleName } from './federation
 import { isFallbackModule } from './plugins/fallback-plugin';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteFallback } from './RemoteFallback';
+import { remotesAtom } from './remotes-state';
 
 export class RemoteLoadError extends Error {
   override readonly name = 'RemoteLoadError';
@@ -59,14 +61,23 @@ function Shown({ run }: { run?: () => void }) {
  * A region of the page rendered by one remote. It carries `data-remote` and an aria-label
  * with the remote's name so tests can tell which remote rendered what, shows a loading state,
  * and keeps its failures to itself (fallback + retry).
+ *
+ * It mounts the version the tab has registered for its remote, and mounts again when that
+ * changes (the tab followed a rollback or a canary's end: follow-registry.ts). A failure — a
+ * manifest or a chunk gone, a render error — makes it read the registry: if the version changed
+ * meanwhile it loads that one at once; 'Reintentar' loads whatever is current then.
  */
 export function RemoteSlot({ remote, module, props, className, onShown }: RemoteSlotProps) {
   const federation = useFederation();
   const id = `${remote}/${module}`;
+  const entry = useAtomValue(remotesAtom).remotes.find((r) => r.name === remote)?.entry ?? '';
   const [attempt, setAttempt] = useState(0);
   const [retrying, setRetrying] = useState(false);
-  // A new lazy component per attempt: React.lazy caches its rejection forever.
-  const Remote = useMemo(() => lazyRemote(federation, id), [federation, id, attempt]);
+  // A new lazy component per attempt and per version: React.lazy caches its rejection forever.
+  const Remote = useMemo(() => lazyRemote(federation, id), [federation, id, attempt, entry]);
+  const followRegistry = useCallback(() => {
+    federation.refreshRemote(remote, { onlyIfChanged: true }).catch(() => false);
+  }, [federation, remote]);
 
   const retry = useCallback(
     async (reset: () => void) => {
@@ -92,8 +103,9 @@ export function RemoteSlot({ remote, module, props, className, onShown }: Remote
       data-module={module}
     >
       <RemoteErrorBoundary
-        key={id}
+        key={`${id}@${entry}`}
         remote={id}
+        onError={followRegistry}
         fallback={(reset) => (
           <>
             <RemoteFallback retrying={retrying} onRetry={() => void retry(reset)} />

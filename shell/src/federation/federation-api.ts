@@ -20,8 +20,15 @@ export interface FederationApi {
   ready(): Promise<void>;
   /** `'<remote>/<ModuleName>'` → the module; rejects when the remote cannot load (origin down, 404, script error). */
   loadRemote<T>(id: string): Promise<T>;
-  /** Drops the runtime's cached state for a remote (a failed load is cached) so the next load re-fetches. */
-  refreshRemote(name: RemoteName): Promise<void>;
+  /**
+   * Reads the registry again and registers the remote's version now current for this browser
+   * (a rollback since the page loaded), dropping the runtime's cached state (a failed load is
+   * cached) so the next load re-fetches. `onlyIfChanged`: do nothing unless the version changed.
+   * Resolves true when the version changed.
+   */
+  refreshRemote(name: RemoteName, options?: { onlyIfChanged?: boolean }): Promise<boolean>;
+  /** The router moved to another page: a safe moment to follow a registry change. */
+  navigated?(pathname: string): void;
   /** Warms a remote's entry and these modules' files for a likely next route; failures are ignored. */
   preload(name: RemoteName, modules: ModuleName[]): void;
 }

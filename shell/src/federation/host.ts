@@ -8,11 +8,19 @@ import {
   registerPlugins,
   registerRemotes,
 } from '@module-federation/enhanced/runtime';
+import { browserCohort } from '@taquilla/platform/canary';
 import type { RemoteName } from '@taquilla/platform/registry';
 import { getRuntimeConfig, store } from '@taquilla/shared';
 import { inlinedFetch } from '../app/inlined-fetch';
 import type { FederationApi } from './federation-api';
-import { loadRemotes } from './load-remotes';
+import {
+  purchaseGuard,
+  readTabVersions,
+  REGISTRY_POLL_MS,
+  registryFollower,
+  saveTabVersions,
+} from './follow-registry';
+import { fetchRegistry, loadRemotes } from './load-remotes';
 import { askOverrideConfirmation } from './override-confirmation';
 import { readOverrides, saveOverrides } from './overrides';
 import { fallbackPlugin } from './plugins/fallback-plugin';
@@ -20,9 +28,10 @@ import { manifestPlugin } from './plugins/manifest-plugin';
 import { onCallPlugin, type RemoteFailure } from './plugins/on-call-plugin';
 import { retryPlugin } from './plugins/retry-plugin';
 import { timeoutPlugin } from './plugins/timeout-plugin';
+import type { ResolvedRemote } from './registry';
 import { remotesAtom } from './remotes-state';
 
-const onCallLog = { loaded: [] as string[], failures: [] as RemoteFailure[] };
+const onCallLog = { loaded: [] as string[], failures: [] as RemoteFailure[], followed: [] as string[] };
 
 // For the engineer on call (and the e2e suite): which entry each remote comes from, what loaded,
 // what failed, and the share scope — which copy of every singleton is loaded, from which build,
@@ -33,6 +42,10 @@ Object.defineProperty(window, '__TAQUILLA_FEDERATION__', {
     entries: () => Object.fromEntries((getInstance()?.options.remotes ?? []).map((r) => [r.name, 'entry' in r ? r.entry : r.version])),
     loaded: () => [...onCallLog.loaded],
     failures: () => [...onCallLog.failures],
+    /** Remote versions this tab switched to after a registry change, in order ('seating@1.0.0'). */
+    followed: () => [...onCallLog.followed],
+    /** Registry changes this tab has seen and keeps for its next safe moment (a purchase in progress). */
+    waiting: () => follower.pending().map(({ name, version }) => `${name}@${version}`),
     shareScope: async () => getInstance()?.shareScopeMap.default ?? {},
   },
 });
@@ -40,6 +53,41 @@ Object.defineProperty(window, '__TAQUILLA_FEDERATION__', {
 let resolveReady: () => void = () => undefined;
 const readyPromise = new Promise<void>((resolve) => {
   resolveReady = resolve;
+});
+
+const storage = (kind: 'localStorage' | 'sessionStorage'): Storage | undefined => {
+  try {
+    return window[kind];
+  } catch {
+    return undefined;
+  }
+};
+
+/** This browser's canary cohort (platform/canary.mjs), drawn once and kept in localStorage. */
+const cohort = browserCohort(storage('localStorage'));
+const guard = purchaseGuard(() => storage('sessionStorage'));
+const registryFetch = inlinedFetch(window.fetch.bind(window));
+
+/** The registry as it is now, each remote's version chosen for this browser (background reads stay quiet). */
+const freshRegistry = () => fetchRegistry(getRuntimeConfig().registryUrl, { fetch: registryFetch, warn: () => undefined, choice: { cohort } });
+
+/** Registers these remotes again (force: drops what the runtime kept of the old version) and mounts them. */
+function applyRemotes(changed: ResolvedRemote[]): void {
+  registerRemotes(changed.map(({ name, entry }) => ({ name, entry })), { force: true });
+  store.set(remotesAtom, (state) => {
+    const replaced = state.remotes.map((remote) => changed.find((c) => c.name === remote.name) ?? remote);
+    // Read from the registry: a start-up without it (its banner) is over.
+    return { ...state, status: 'ready', message: null, remotes: [...replaced, ...changed.filter((c) => !state.remotes.some((r) => r.name === c.name))] };
+  });
+  saveTabVersions(storage('sessionStorage'), store.get(remotesAtom).remotes);
+  onCallLog.followed.push(...changed.map(({ name, version }) => `${name}@${version}`));
+}
+
+const follower = registryFollower({
+  read: () => freshRegistry().catch(() => null),
+  running: () => store.get(remotesAtom).remotes,
+  apply: applyRemotes,
+  safe: () => !guard.inProgress(),
 });
 
 async function readRegistry(): Promise<void> {
@@ -55,9 +103,24 @@ async function readRegistry(): Promise<void> {
     saveOverrides(pending, window.localStorage);
     Object.assign(overrides, pending);
   }
-  await loadRemotes(getRuntimeConfig().registryUrl, overrides, {
-    fetch: inlinedFetch(window.fetch.bind(window)),
+  // A reload in the middle of a purchase (a live hold, a 3-D Secure round trip) keeps the versions this tab ran.
+  const pinned = guard.holdLive() ? readTabVersions(storage('sessionStorage')) : undefined;
+  const state = await loadRemotes(getRuntimeConfig().registryUrl, overrides, {
+    fetch: registryFetch,
     register: (remotes, options) => registerRemotes(remotes, options),
+    choice: { cohort, pinned },
+  });
+  saveTabVersions(storage('sessionStorage'), state.remotes);
+  follower.readNow();
+}
+
+/** Open tabs follow the registry: a reading every REGISTRY_POLL_MS while visible, and when shown again. */
+function followRegistry(): void {
+  setInterval(() => {
+    if (document.visibilityState === 'visible') void follower.check();
+  }, REGISTRY_POLL_MS);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void follower.stale();
   });
 }
 
@@ -69,21 +132,33 @@ export async function startFederation(): Promise<void> {
   } finally {
     resolveReady();
   }
+  followRegistry();
 }
 
 export const federation: FederationApi = {
   ready: () => readyPromise,
   loadRemote: <T>(id: string) => loadRemote<T>(id) as Promise<T>,
-  async refreshRemote(name: RemoteName) {
+  async refreshRemote(name: RemoteName, { onlyIfChanged = false } = {}) {
     const known = store.get(remotesAtom).remotes.find((remote) => remote.name === name);
     if (!known) {
       // The registry was missing or lacked this remote: read it again, it may be back.
-      await readRegistry();
-      return;
+      if (!onlyIfChanged) await readRegistry();
+      return false;
+    }
+    // The version now in the registry (a rollback since this tab loaded, a canary ended): load that one.
+    const fresh = known.source === 'registry' ? (await freshRegistry().catch(() => null))?.find((r) => r.name === name) : undefined;
+    if (fresh && fresh.entry !== known.entry) {
+      applyRemotes([fresh]);
+      return true;
     }
     // force: drops the manifest, the loading promise and the module the runtime keeps for a
     // failed load; without it "Reintentar" would replay the failure.
-    registerRemotes([{ name, entry: known.entry }], { force: true });
+    if (!onlyIfChanged) registerRemotes([{ name, entry: known.entry }], { force: true });
+    return false;
+  },
+  navigated() {
+    guard.newPage();
+    void follower.stale();
   },
   preload(name, modules) {
     if (!store.get(remotesAtom).remotes.some((remote) => remote.name === name)) return;

@@ -1,5 +1,5 @@
 import { messages, store } from '@taquilla/shared';
-import { applyOverrides, parseRegistry, type ResolvedRemote } from './registry';
+import { applyOverrides, parseRegistry, type ResolvedRemote, type VersionChoice } from './registry';
 import type { Overrides } from './overrides';
 import { remotesAtom, type RemotesState } from './remotes-state';
 
@@ -8,6 +8,18 @@ export interface LoadRemotesDeps {
   /** The federation runtime's registerRemotes (a seam so tests can watch what gets registered). */
   register: (remotes: { name: string; entry: string }[], options?: { force?: boolean }) => void;
   warn?: (message: string) => void;
+  /** How this browser picks each remote's version (canary cohort, versions kept mid-purchase). */
+  choice?: VersionChoice;
+}
+
+/** The registry read from the network (no-store) and each remote's version chosen; throws when unreadable. */
+export async function fetchRegistry(
+  registryUrl: string,
+  { fetch, warn = console.warn, choice }: Pick<LoadRemotesDeps, 'fetch' | 'warn' | 'choice'>,
+): Promise<ResolvedRemote[]> {
+  const response = await fetch(registryUrl, { cache: 'no-store', headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`registro respondió ${response.status}`);
+  return parseRegistry(await response.json(), response.url || registryUrl, warn, choice);
 }
 
 /**
@@ -25,9 +37,7 @@ export async function loadRemotes(
   let fromRegistry: ResolvedRemote[] = [];
   let message: string | null = null;
   try {
-    const response = await deps.fetch(registryUrl, { cache: 'no-store', headers: { Accept: 'application/json' } });
-    if (!response.ok) throw new Error(`registro respondió ${response.status}`);
-    fromRegistry = parseRegistry(await response.json(), response.url || registryUrl, warn);
+    fromRegistry = await fetchRegistry(registryUrl, deps);
   } catch (error) {
     warn(`[taquilla] no se pudo leer el registro de remotes (${registryUrl}): ${String(error)}`);
     message = messages.REGISTRY_UNAVAILABLE;

@@ -56,6 +56,54 @@ describe('parseRegistry', () => {
   });
 });
 
+describe('parseRegistry: canary and versions kept by the tab', () => {
+  const withCanary = {
+    remotes: {
+      seating: {
+        current: '2.0.0',
+        canary: { version: '2.1.0', percent: 10, startedAt: '2026-11-27T00:00:00Z' },
+        history: [
+          { version: '2.0.0', entry: 'seating/2.0.0/mf-manifest.json', publishedAt: 'x' },
+          { version: '2.1.0', entry: 'seating/2.1.0/mf-manifest.json', publishedAt: 'y' },
+        ],
+      },
+    },
+  };
+  const seating = (choice?: Parameters<typeof parseRegistry>[3]) => parseRegistry(withCanary, REGISTRY_URL, vi.fn(), choice)[0]!;
+  const cohorts = Array.from({ length: 10_000 }, (_, i) => i);
+
+  it('without a cohort (an old reader) everybody gets current', () => {
+    expect(seating()).toEqual({ name: 'seating', version: '2.0.0', entry: 'http://tienda.test/remotes/seating/2.0.0/mf-manifest.json', source: 'registry' });
+  });
+
+  it('about the canary’s percentage of cohorts get the canary, marked; the rest current', () => {
+    const picked = cohorts.map((cohort) => seating({ cohort }));
+    const canary = picked.filter((r) => r.version === '2.1.0');
+    expect(canary.length).toBe(1000);
+    expect(canary.every((r) => r.canary === true && r.entry.endsWith('/seating/2.1.0/mf-manifest.json'))).toBe(true);
+    expect(picked.filter((r) => r.version === '2.0.0').every((r) => r.canary === undefined)).toBe(true);
+  });
+
+  it('the same cohort always gets the same answer (sticky)', () => {
+    for (const cohort of [0, 17, 4242, 9999]) expect(seating({ cohort })).toEqual(seating({ cohort }));
+  });
+
+  it('a version the tab keeps (mid-purchase) wins while it is in the history', () => {
+    const canaryCohort = cohorts.find((cohort) => seating({ cohort }).version === '2.1.0')!;
+    expect(seating({ cohort: canaryCohort, pinned: { seating: '2.0.0' } }).version).toBe('2.0.0');
+    const stableCohort = cohorts.find((cohort) => seating({ cohort }).version === '2.0.0')!;
+    expect(seating({ cohort: stableCohort, pinned: { seating: '2.1.0' } })).toMatchObject({ version: '2.1.0', canary: true });
+    expect(seating({ cohort: stableCohort, pinned: { seating: '9.9.9' } }).version).toBe('2.0.0');
+  });
+
+  it('a canary missing from the history or malformed is ignored', () => {
+    for (const canary of [{ version: '3.0.0', percent: 50 }, { version: '2.1.0', percent: 'todos' }, 'sí']) {
+      const raw = { remotes: { seating: { ...withCanary.remotes.seating, canary } } };
+      expect(cohorts.slice(0, 200).every((cohort) => parseRegistry(raw, REGISTRY_URL, vi.fn(), { cohort })[0]!.version === '2.0.0')).toBe(true);
+    }
+  });
+});
+
 describe('overrides', () => {
   const allowed = { allowed: true, warn: () => undefined };
 

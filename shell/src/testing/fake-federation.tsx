@@ -42,8 +42,9 @@ export function createFakeFederation(
       fake.loaded.push(id);
       return (await load(id, attempt)) as T;
     },
-    async refreshRemote(name) {
-      fake.refreshed.push(name);
+    async refreshRemote(name, options) {
+      if (!options?.onlyIfChanged) fake.refreshed.push(name);
+      return false;
     },
     preload(name, exposes) {
       fake.preloaded.push([name, exposes]);

@@ -131,6 +131,7 @@ describe('session requests over the bus', () => {
     const uninstall = installAuthBus(d);
     localStorage.setItem('algo', '1');
     localStorage.setItem(OVERRIDE, 'http://localhost:3011/mf-manifest.json');
+    localStorage.setItem('taquilla:cohorte', '4242');
     bus.emit('auth:login', { token: 'tok', user });
     expect(localStorage.getItem('token')).toBe('tok');
     expect(auth()).toMatchObject({ status: 'authenticated', token: 'tok', user });
@@ -143,7 +144,9 @@ describe('session requests over the bus', () => {
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('algo')).toBeNull();
     expect(localStorage.getItem(OVERRIDE)).toBe('http://localhost:3011/mf-manifest.json');
-    expect(localStorage.length).toBe(1);
+    // The browser's canary cohort is the browser's, not the buyer's: kept, so a logout never moves it between versions.
+    expect(localStorage.getItem('taquilla:cohorte')).toBe('4242');
+    expect(localStorage.length).toBe(2);
     expect(auth()).toMatchObject({ status: 'unauthenticated', token: null, user: null, errorMessage: 'Hasta pronto' });
     uninstall();
   });

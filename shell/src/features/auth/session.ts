@@ -11,6 +11,7 @@ import {
 } from '@taquilla/shared';
 import { checkStatus, logoutSession } from '@taquilla/shared/api/auth';
 import type { CheckStatusResponse } from '@taquilla/shared/schemas/auth';
+import { COHORT_KEY } from '@taquilla/platform/canary';
 import { OVERRIDE_STORAGE_PREFIX } from '../../federation/overrides';
 
 /**
@@ -45,12 +46,13 @@ export function login(storage: Storage, token: string, user: User): void {
 }
 
 /**
- * Clears local storage (spec §4 "cleared entirely") except the developer overrides: those are a
- * developer's setting on this browser, not the buyer's session (docs/decisions/0003).
+ * Clears local storage (spec §4 "cleared entirely") except the developer overrides and the
+ * canary cohort: those belong to this browser, not to the buyer's session (docs/decisions/0003,
+ * 0025; the cohort is a number from 0 to 9999, not an identifier).
  */
 export function clearStorage(storage: Storage): void {
   const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i) ?? '');
-  for (const key of keys) if (!key.startsWith(OVERRIDE_STORAGE_PREFIX)) storage.removeItem(key);
+  for (const key of keys) if (!key.startsWith(OVERRIDE_STORAGE_PREFIX) && key !== COHORT_KEY) storage.removeItem(key);
 }
 
 /** Logout clears local storage, then stores the given message. */
