@@ -74,7 +74,10 @@ export type BusEvents = {
   'seating:general-section-clicked': { eventoId: string; seccionId: string; seccionNombre: string };
   /** checkout → everyone: places are held. */
   'checkout:reserved': { eventoId: string; reservaId: string; fechaExpiracion: string; esGeneral: boolean };
-  /** checkout → everyone: a hold ended without a sale (seating refreshes its map). */
+  /**
+   * checkout → everyone: a hold ended — cancelled, expired, or 'sold' once the payment went
+   * through (seating refreshes its map; the shell keeps a confirmation's page as it is).
+   */
   'checkout:released': { eventoId: string; reservaId: string; reason: 'cancelled' | 'expired' | 'sold' };
 };
 

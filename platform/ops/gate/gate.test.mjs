@@ -40,9 +40,9 @@ afterAll(async () => {
 });
 
 /** Releases `dist` as `remote` `version` and expects a refusal matching every pattern, with nothing changed. */
-async function expectRefused(remote, version, dist, patterns) {
+async function expectRefused(remote, version, dist, patterns, extra = []) {
   const before = dirFiles(origin);
-  const result = await run('release', remote, '--version', version, '--dist', dist);
+  const result = await run('release', remote, '--version', version, '--dist', dist, ...extra);
   expect(result.code, result.out).toBe(1);
   expect(result.err).toMatch(/^✖ La puerta de compatibilidad rechazó /);
   for (const pattern of patterns) expect(result.err).toMatch(pattern);
@@ -53,9 +53,13 @@ async function expectRefused(remote, version, dist, patterns) {
 describe('the compatibility gate in release', () => {
   it('refuses seating emitting a renamed bus event: checkout would never hear the selection', async () => {
     await expectRefused('seating', '1.0.1', builds.renamedEvent, [
-      /✖ checkout escucha "seating:selection-changed", que emitía seating, y seating 1\.0\.1 ya no lo emite/,
+      /✖ shell, checkout escucha "seating:selection-changed", que emitía seating, y seating 1\.0\.1 ya no lo emite/,
       /✖ seating 1\.0\.1 emite "seating:seleccion-cambiada", que no está en el contrato del bus \(v2\) con el que se compiló: nadie lo espera/,
     ]);
+  });
+
+  it('refuses that build as a canary too: a canary reaches buyers, so it passes the same gate', async () => {
+    await expectRefused('seating', '1.0.1', builds.renamedEvent, [/✖ shell, checkout escucha "seating:selection-changed"/], ['--canary', '10']);
   });
 
   it('the smoke mount alone sees it too: picking a seat sends an event nobody hears', async () => {

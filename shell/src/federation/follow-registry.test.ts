@@ -118,7 +118,7 @@ describe('purchaseGuard: the buyer is mid-purchase', () => {
     guard.newPage();
     expect(guard.inProgress()).toBe(false);
     // The sale's confirmation stays on screen as it is, until the buyer moves on.
-    bus.emit('checkout:purchased', { eventoId: '1', reservaId: 'r', total: 100 });
+    bus.emit('checkout:released', { eventoId: '1', reservaId: 'r', reason: 'sold' });
     expect(guard.inProgress()).toBe(true);
     guard.newPage();
     expect(guard.inProgress()).toBe(false);

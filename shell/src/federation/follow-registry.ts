@@ -38,16 +38,12 @@ export function purchaseGuard(storage: () => Storage | undefined = () => globalT
   const onSelection = ({ asientoIds }: { asientoIds: string[] }) => {
     choosing = asientoIds.length > 0;
   };
-  const onReleased = () => {
+  const onReleased = ({ reason }: { reason: 'cancelled' | 'expired' | 'sold' }) => {
     choosing = false;
-  };
-  const onPurchased = () => {
-    choosing = false;
-    justBought = true;
+    if (reason === 'sold') justBought = true;
   };
   bus.on('seating:selection-changed', onSelection);
   bus.on('checkout:released', onReleased);
-  bus.on('checkout:purchased', onPurchased);
   return {
     inProgress: () => choosing || justBought || readHoldKey(storage),
     holdLive: () => readHoldKey(storage),
@@ -59,7 +55,6 @@ export function purchaseGuard(storage: () => Storage | undefined = () => globalT
     dispose() {
       bus.off('seating:selection-changed', onSelection);
       bus.off('checkout:released', onReleased);
-      bus.off('checkout:purchased', onPurchased);
     },
   };
 }

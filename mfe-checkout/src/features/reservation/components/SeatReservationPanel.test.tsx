@@ -2,13 +2,21 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { ApiError, bus, type BusEvents } from '@taquilla/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RESERVA_ID, fakeDeps, reservaDetalle, signIn, signOut } from '../../../testing/holds';
+import type { PaymentSlot } from './HoldStage';
 import { SeatReservationPanel } from './SeatReservationPanel';
 
 const NOW = new Date('2026-11-26T10:00:00.000Z');
 const EXPIRA = '2026-11-26T10:10:00.000Z';
 
-function renderPanel(deps = fakeDeps()) {
-  render(<SeatReservationPanel eventoId="1" seccionId="9" deps={deps.deps} />);
+/** A payment step that is paid at the press of a button (the real one has its own tests). */
+const paidAtOnce: PaymentSlot = (_hold, onSold) => (
+  <button type="button" onClick={onSold}>
+    Pagado
+  </button>
+);
+
+function renderPanel(deps = fakeDeps(), payment?: PaymentSlot) {
+  render(<SeatReservationPanel eventoId="1" seccionId="9" deps={deps.deps} payment={payment} />);
   return deps;
 }
 
@@ -233,6 +241,20 @@ describe('SeatReservationPanel: countdown, expiry, cancel', () => {
     expect(fake.reload).not.toHaveBeenCalled();
     await tick(2000);
     expect(fake.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('a sale ends the hold and says so on the bus (reason sold), once', async () => {
+    const fake = fakeDeps();
+    holdSucceeds(fake);
+    renderPanel(fake, paidAtOnce);
+    await settle();
+    select(['11', '12']);
+    continuar();
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Pagado' }));
+    await settle();
+    expect(events.filter(([type]) => type === 'checkout:released')).toEqual([['checkout:released', { eventoId: '1', reservaId: RESERVA_ID, reason: 'sold' }]]);
+    expect(fake.store.value).toBeNull();
   });
 
   it('cancel releases the hold, says so and reloads', async () => {

@@ -238,10 +238,14 @@ export function useHold(scope: HoldScope, deps: HoldDeps = defaultHoldDeps): Use
   const clearError = useCallback(() => dispatch({ type: 'clear-error' }), []);
 
   const sold = useCallback(() => {
-    if (stateRef.current.status !== 'held') return;
+    const current = stateRef.current;
+    if (current.status !== 'held') return;
     dispatch({ type: 'sold' });
     deps.store.clear();
-  }, [deps]);
+    // The fact for everyone: seating repaints the places as sold, the shell keeps the
+    // confirmation's page as it is until the buyer moves on.
+    bus.emit('checkout:released', { eventoId, reservaId: current.hold.reservaId, reason: 'sold' });
+  }, [deps, eventoId]);
 
   return { state, reserve, cancel, expire, clearError, sold };
 }
