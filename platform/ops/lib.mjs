@@ -6,6 +6,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import semver from 'semver';
 import { REMOTE_NAMES } from '../registry.mjs';
+import { isCanaryPercent, readCanary } from '../canary.mjs';
 import { OpsError, openOrigin, originConfigFromEnv } from '../origin/index.mjs';
 import { precompressDir } from './precompress.mjs';
 
@@ -82,11 +83,11 @@ export function buildRemote(remote, version, { quiet = false, outDir } = {}) {
 }
 
 /** Build into a temp folder and publish it; the temp folder is always removed. */
-export async function buildAndPublish(remote, version, { origin, quiet = false, actor, reason } = {}) {
+export async function buildAndPublish(remote, version, { origin, quiet = false, actor, reason, canary } = {}) {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), `taquilla-${remote}-${version}-`));
   try {
     buildRemote(remote, version, { quiet, outDir });
-    return await publish(remote, version, { origin, dist: outDir, actor, reason });
+    return await publish(remote, version, { origin, dist: outDir, actor, reason, canary });
   } finally {
     fs.rmSync(outDir, { recursive: true, force: true });
   }
@@ -101,14 +102,32 @@ export async function isPublished(origin, remote, version, registry) {
   return !!known.remotes[remote]?.history?.some((h) => h.version === version) || (await origin.hasVersion(remote, version));
 }
 
-/** The registry change of a release: the version joins the history and becomes current. */
-function recordRelease(remote, version, now) {
+/** A remote with a canary running takes no other release until that canary is promoted or aborted. */
+function refuseDuringCanary(remote, entry) {
+  const canary = readCanary(entry);
+  if (canary) {
+    throw new OpsError(`${remote} ${canary.version} está en canary (${canary.percent} %); termínalo antes con promote ${remote} o abort ${remote}.`);
+  }
+}
+
+/**
+ * The registry change of a release: the version joins the history and becomes current, or, with
+ * `canary` (a percentage), becomes the remote's canary while `current` stays as it is.
+ */
+function recordRelease(remote, version, now, canary) {
   return (registry) => {
     const before = registry.remotes[remote];
     if (before?.history?.some((h) => h.version === version)) throw alreadyPublished(remote, version);
+    refuseDuringCanary(remote, before);
+    if (canary !== undefined && !before?.current) throw new OpsError(`${remote} no tiene versión en vigor; la primera publicación no puede ser canary.`);
     const previous = before?.current ?? null;
     const entry = before ?? { current: version, history: [] };
     entry.history = [...(entry.history ?? []), { version, entry: manifestEntry(remote, version), publishedAt: now.toISOString() }];
+    if (canary !== undefined) {
+      entry.canary = { version, percent: canary, startedAt: now.toISOString() };
+      registry.remotes[remote] = entry;
+      return { result: previous, audit: { remote, action: 'canary', from: previous, to: version, at: now } };
+    }
     entry.current = version;
     entry.changedAt = now.toISOString();
     registry.remotes[remote] = entry;
@@ -123,13 +142,17 @@ function recordRelease(remote, version, now) {
  * changes in one serialised read-modify-write (origin.updateRegistry), so concurrent releases
  * and rollbacks of other remotes all land. If that last step fails the files are taken back
  * out, so the version number stays usable.
+ * `canary` (a percentage, 0 < p < 100): the version goes out as the remote's canary instead
+ * of becoming current (promoteCanary / abortCanary finish it).
  */
-export async function publish(remote, version, { origin, now = new Date(), dist = path.join(remoteDir(remote), 'dist'), actor, reason } = {}) {
+export async function publish(remote, version, { origin, now = new Date(), dist = path.join(remoteDir(remote), 'dist'), actor, reason, canary } = {}) {
   if (!fs.existsSync(path.join(dist, 'mf-manifest.json'))) {
     throw new OpsError(`No hay build de ${remote} (${dist}/mf-manifest.json); compílalo primero.`);
   }
+  assertCanaryPercent(canary);
   return withOrigin(origin, async (o) => {
-    await o.readRegistry(); // a broken registry is refused before anything is copied
+    // A broken registry, or a canary still running, is refused before anything is copied.
+    refuseDuringCanary(remote, (await o.readRegistry()).remotes[remote]);
     const unlock = await o.lockRemote(remote);
     try {
       if (await isPublished(o, remote, version)) throw alreadyPublished(remote, version, o.location);
@@ -145,7 +168,7 @@ export async function publish(remote, version, { origin, now = new Date(), dist 
       }
       let previous;
       try {
-        previous = await o.updateRegistry(recordRelease(remote, version, now), { actor, reason });
+        previous = await o.updateRegistry(recordRelease(remote, version, now, canary), { actor, reason });
       } catch (error) {
         // Take the files back unless the registry did record them (a commit whose answer was lost).
         const recorded = await o
@@ -155,7 +178,7 @@ export async function publish(remote, version, { origin, now = new Date(), dist 
         if (!recorded) await o.removeVersion(remote, version).catch(() => {});
         throw error;
       }
-      return { previous, current: version, folder };
+      return canary === undefined ? { previous, current: version, folder } : { previous, current: previous, canary: { version, percent: canary }, folder };
     } finally {
       await unlock();
     }
@@ -203,11 +226,74 @@ export async function rollbackRemote(remote, version, { origin, now = new Date()
         const from = entry.current;
         entry.current = target;
         entry.changedAt = now.toISOString();
+        // Back (or forward) to the canary's own version: everybody has it now, the canary is over.
+        if (readCanary(entry)?.version === target) delete entry.canary;
         return { result: { from, to: target }, audit: { remote, action: 'rollback', from, to: target, at: now } };
       },
       { actor, reason },
     );
   });
+}
+
+export function assertCanaryPercent(percent) {
+  if (percent !== undefined && !isCanaryPercent(percent)) {
+    throw new OpsError(`Porcentaje de canary inválido: "${percent}" (se espera un número mayor que 0 y menor que 100, p. ej. --canary 10).`);
+  }
+}
+
+/**
+ * Ends `remote`'s canary, in one serialised registry change (like release and rollback) with
+ * its audit line: `promote` makes the canary version current for everybody, `abort` drops it
+ * (everybody back on current). Returns `{ from, to }`: the version each buyer leaves and gets.
+ */
+function finishCanary(action, origin, remote, { actor, reason, now = new Date() } = {}) {
+  assertRemote(remote);
+  return withOrigin(origin, (o) =>
+    o.updateRegistry(
+      (registry) => {
+        const entry = registry.remotes[remote];
+        const canary = readCanary(entry);
+        if (!canary) throw new OpsError(`${remote} no tiene un canary en curso; no cambió nada.`);
+        delete entry.canary;
+        let from = entry.current;
+        let to = canary.version;
+        if (action === 'promote') {
+          entry.current = canary.version;
+          entry.changedAt = now.toISOString();
+        } else {
+          [from, to] = [canary.version, entry.current];
+        }
+        return { result: { from, to, percent: canary.percent }, audit: { remote, action, from, to, at: now } };
+      },
+      { actor, reason },
+    ),
+  );
+}
+
+/** `promote <remote>`: the canary version becomes current (a folder path, an open origin, or none: the environment's). */
+export function promoteCanary(origin, remote, options) {
+  return finishCanary('promote', origin, remote, options);
+}
+
+/** `abort <remote>`: the canary is dropped and every browser goes back to current; its files stay (immutable). */
+export function abortCanary(origin, remote, options) {
+  return finishCanary('abort', origin, remote, options);
+}
+
+/** The arguments of rollback / promote / abort: positional ones and `--reason "…"`; anything else is refused. */
+export function positionalAndReason(argv, usage) {
+  const positional = [];
+  let reason;
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    if (arg === '--reason') {
+      reason = argv[++i];
+      if (reason === undefined) throw new OpsError(`Falta el valor de --reason. ${usage}`);
+    } else if (arg.startsWith('--reason=')) reason = arg.slice('--reason='.length);
+    else if (arg.startsWith('-')) throw new OpsError(`Opción desconocida: ${arg}. ${usage}`);
+    else positional.push(arg);
+  }
+  return { positional, reason };
 }
 
 /** Run a command body; OpsError → message + exit 1, anything else → stack + exit 1. */

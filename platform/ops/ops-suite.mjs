@@ -1,4 +1,4 @@
-// The behaviour of release / rollback / status, run as the commands themselves (child
+// The behaviour of release / rollback / status / promote / abort, run as the commands themselves (child
 // processes) against one origin backend: ops.test.mjs runs it on a local folder,
 // ops-s3.pg.test.mjs on a bucket (s3rver) with its registry in PostgreSQL.
 import { spawn } from 'node:child_process';
@@ -236,6 +236,107 @@ export function opsSuite(backend) {
       const seating = (await backend.registry()).remotes.seating;
       expect(seating.current).toBe('3.0.0');
       expect(seating.history.filter((h) => h.version === '3.0.0')).toHaveLength(1);
+    });
+  });
+
+  describe('canary: release --canary, promote, abort', () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'taquilla-ops-canary-'));
+    const build = (version) => fakeBuild(path.join(tmp, version), `auth@${version}`, { big: false });
+    const auth = async () => (await backend.registry()).remotes.auth;
+    const changes = async () => {
+      const status = await run('status');
+      return status.out.slice(status.out.indexOf('Últimos cambios:')).split('\n').slice(1).filter(Boolean);
+    };
+    let stable;
+    afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+    it('publishes the version as the canary: in the history, current unchanged, audited', async () => {
+      stable = (await auth()).current;
+      const result = await run('release', 'auth', '--version', '4.0.0', '--dist', build('4.0.0'), '--canary', '10', '--reason', 'nuevo inicio de sesión');
+      expect(result.code, result.err).toBe(0);
+      expect(result.out).toContain(`canary: 4.0.0 para ~10 % de los navegadores; en vigor sigue ${stable} (90 %)`);
+      const entry = await auth();
+      expect(entry.current).toBe(stable);
+      expect(entry.canary).toEqual({ version: '4.0.0', percent: 10, startedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+      expect(entry.history.at(-1)).toMatchObject({ version: '4.0.0', entry: 'auth/4.0.0/mf-manifest.json' });
+      expect((await changes())[0]).toMatch(new RegExp(`auth publicó en canary ${stable.replace(/\./g, '\\.')} → 4\\.0\\.0  por \\S+ — «nuevo inicio de sesión»$`));
+    });
+
+    it('status shows both versions and their shares', async () => {
+      const result = await run('status');
+      expect(result.code, result.err).toBe(0);
+      expect(result.out).toContain(`auth: en vigor ${stable} — 90 % de los navegadores`);
+      expect(result.out).toMatch(/ {2}canary 4\.0\.0 — 10 % de los navegadores \(desde \d{4}-/);
+      expect(result.out).toMatch(/ {2}c 4\.0\.0 /);
+      expect(result.out).toMatch(new RegExp(` {2}\\* ${stable.replace(/\./g, '\\.')} `));
+    });
+
+    it.each([
+      [['release', 'auth', '--version', '4.0.1', '--dist', 'DIST'], /auth 4\.0\.0 está en canary \(10 %\); termínalo antes con promote auth o abort auth/],
+      [['release', 'auth', '--version', '4.0.1', '--dist', 'DIST', '--canary', '20'], /está en canary/],
+      [['release', 'seating', '--version', '4.0.1', '--dist', 'DIST', '--canary', '0'], /Porcentaje de canary inválido: "0"/],
+      [['release', 'seating', '--version', '4.0.1', '--dist', 'DIST', '--canary', '100'], /Porcentaje de canary inválido/],
+      [['release', 'seating', '--version', '4.0.1', '--dist', 'DIST', '--canary', 'mucho'], /Porcentaje de canary inválido/],
+      [['release', 'seating', '--version', '4.0.1', '--dist', 'DIST', '--canary'], /Falta el valor de --canary/],
+      [['promote', 'seating'], /seating no tiene un canary en curso; no cambió nada/],
+      [['abort', 'catalog'], /catalog no tiene un canary en curso/],
+      [['abort', 'nope'], /Remoto desconocido: "nope"/],
+      [['promote'], /Falta el remoto/],
+      [['abort', 'auth', '--pronto'], /Opción desconocida: --pronto/],
+    ])('refuses %j with a clear message and changes nothing', async (args, message) => {
+      const before = await snapshot();
+      const result = await run(...args.map((a) => (a === 'DIST' ? build('4.0.1') : a)));
+      expect(result.code).not.toBe(0);
+      expect(result.err).toMatch(message);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('abort drops the canary: everybody on current, the files stay, audited', async () => {
+      const result = await run('abort', 'auth', '--reason', 'errores al entrar');
+      expect(result.code, result.err).toBe(0);
+      expect(result.out).toContain(`auth: canary abortado, 4.0.0 → ${stable} para todos`);
+      const entry = await auth();
+      expect(entry.current).toBe(stable);
+      expect(entry.canary).toBeUndefined();
+      expect((await snapshot())['auth/4.0.0/mf-manifest.json']).toBeDefined();
+      expect((await changes())[0]).toMatch(new RegExp(`auth abortó el canary 4\\.0\\.0 → ${stable.replace(/\./g, '\\.')}  por \\S+ — «errores al entrar»$`));
+    });
+
+    it('promote makes the canary current for everybody, audited', async () => {
+      const canary = await run('release', 'auth', '--version', '4.0.1', '--dist', build('4.0.1'), '--canary', '25');
+      expect(canary.code, canary.err).toBe(0);
+      const result = await run('promote', 'auth', '--reason', 'sin errores en una hora');
+      expect(result.code, result.err).toBe(0);
+      expect(result.out).toContain(`auth: canary promovido, ${stable} → 4.0.1 para todos`);
+      const entry = await auth();
+      expect(entry.current).toBe('4.0.1');
+      expect(entry.canary).toBeUndefined();
+      const [promoted, released] = await changes();
+      expect(promoted).toMatch(new RegExp(`auth promovió el canary ${stable.replace(/\./g, '\\.')} → 4\\.0\\.1  por \\S+ — «sin errores en una hora»$`));
+      expect(released).toMatch(/auth publicó en canary \S+ → 4\.0\.1  por \S+$/);
+      // After the canary a plain release goes through again.
+      const next = await run('release', 'auth', '--version', '4.0.2', '--dist', build('4.0.2'));
+      expect(next.code, next.err).toBe(0);
+      expect((await auth()).current).toBe('4.0.2');
+    });
+
+    it('a canary and a promote of other remotes started together with releases and rollbacks all land', async () => {
+      const seatingBuild = fakeBuild(path.join(tmp, 'seating-5'), 'seating@5.0.0', { big: false });
+      expect((await run('release', 'seating', '--version', '5.0.0', '--dist', seatingBuild, '--canary', '30')).code).toBe(0);
+      const results = await Promise.all([
+        run('promote', 'seating'),
+        run('release', 'auth', '--version', '5.0.0', '--dist', build('5.0.0'), '--canary', '5'),
+        run('release', 'catalog', '--version', '5.0.0', '--dist', fakeBuild(path.join(tmp, 'catalog-5'), 'catalog@5.0.0', { big: false })),
+        run('rollback', 'checkout'),
+      ]);
+      for (const result of results) expect(result.code, `${result.out}${result.err}`).toBe(0);
+      const { remotes } = await backend.registry();
+      expect(remotes.seating.current).toBe('5.0.0');
+      expect(remotes.seating.canary).toBeUndefined();
+      expect(remotes.auth).toMatchObject({ current: '4.0.2', canary: { version: '5.0.0', percent: 5 } });
+      expect(remotes.catalog.current).toBe('5.0.0');
+      expect(remotes.checkout.current).toBe('2.0.1');
+      expect((await run('abort', 'auth')).code).toBe(0);
     });
   });
 }

@@ -60,3 +60,41 @@ describe('on a local folder', () => {
     }
   });
 });
+
+describe('promoteCanary / abortCanary (lib.mjs, for other tools)', () => {
+  it('end a canary on a given origin with the caller as actor, audited; rollback to the canary version ends it too', async () => {
+    const { abortCanary, promoteCanary, publish, rollbackRemote } = await import('./lib.mjs');
+    const { fakeBuild } = await import('./ops-suite.mjs');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'taquilla-ops-lib-'));
+    const build = (version) => fakeBuild(path.join(dir, 'builds', version), `checkout@${version}`, { big: false });
+    const at = path.join(dir, 'origin');
+    try {
+      await publish('checkout', '1.0.0', { origin: at, dist: build('1.0.0') });
+      await publish('checkout', '1.1.0', { origin: at, dist: build('1.1.0'), canary: 10 });
+      const aborted = await abortCanary(at, 'checkout', { actor: 'telemetria', reason: 'errores: 4,1 % frente a 0,3 %' });
+      expect(aborted).toEqual({ from: '1.1.0', to: '1.0.0', percent: 10 });
+      await expect(abortCanary(at, 'checkout', { actor: 'telemetria' })).rejects.toThrow(/no tiene un canary en curso/);
+      await publish('checkout', '1.2.0', { origin: at, dist: build('1.2.0'), canary: 50 });
+      expect(await promoteCanary(at, 'checkout', { actor: 'ana' })).toEqual({ from: '1.0.0', to: '1.2.0', percent: 50 });
+      await publish('checkout', '1.3.0', { origin: at, dist: build('1.3.0'), canary: 20 });
+      await rollbackRemote('checkout', '1.3.0', { origin: at });
+      const registry = JSON.parse(fs.readFileSync(path.join(at, 'remotes.json'), 'utf8'));
+      expect(registry.remotes.checkout.current).toBe('1.3.0');
+      expect(registry.remotes.checkout.canary).toBeUndefined();
+      const audit = fs.readFileSync(path.join(at, 'audit.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      expect(audit.map((a) => [a.action, a.from, a.to])).toEqual([
+        ['release', null, '1.0.0'],
+        ['canary', '1.0.0', '1.1.0'],
+        ['abort', '1.1.0', '1.0.0'],
+        ['canary', '1.0.0', '1.2.0'],
+        ['promote', '1.0.0', '1.2.0'],
+        ['canary', '1.2.0', '1.3.0'],
+        ['rollback', '1.2.0', '1.3.0'],
+      ]);
+      expect(audit[2]).toMatchObject({ actor: 'telemetria', reason: 'errores: 4,1 % frente a 0,3 %' });
+      expect(audit[4].actor).toBe('ana');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,6 +1,9 @@
-// pnpm status [--json] — each remote's live version and its history, then the latest changes
-// (who, when, from → to, why). --json prints the registry alone.
+// pnpm status [--json] — each remote's live version (and its canary with both shares) and its
+// history, then the latest changes (who, when, from → to, why). --json prints the registry alone.
+import { readCanary } from '../canary.mjs';
 import { REMOTE_NAMES, runCli, withOrigin } from './lib.mjs';
+
+const ACTIONS = { release: 'publicó', rollback: 'cambió', canary: 'publicó en canary', promote: 'promovió el canary', abort: 'abortó el canary' };
 
 const RECENT_CHANGES = 10;
 
@@ -19,9 +22,16 @@ await runCli(async (argv) => {
         console.log(`\n${name}: sin publicar`);
         continue;
       }
-      console.log(`\n${name}: en vigor ${entry.current}${entry.changedAt ? ` (desde ${entry.changedAt})` : ''}`);
+      const canary = readCanary(entry);
+      const since = entry.changedAt ? ` (desde ${entry.changedAt})` : '';
+      if (canary) {
+        console.log(`\n${name}: en vigor ${entry.current} — ${100 - canary.percent} % de los navegadores${since}`);
+        console.log(`  canary ${canary.version} — ${canary.percent} % de los navegadores (desde ${canary.startedAt ?? '?'}; termínalo con promote ${name} | abort ${name})`);
+      } else {
+        console.log(`\n${name}: en vigor ${entry.current}${since}`);
+      }
       for (const release of entry.history) {
-        const mark = release.version === entry.current ? '*' : ' ';
+        const mark = release.version === entry.current ? '*' : release.version === canary?.version ? 'c' : ' ';
         console.log(`  ${mark} ${release.version.padEnd(12)} ${release.publishedAt}  ${release.entry}`);
       }
     }
@@ -32,7 +42,7 @@ await runCli(async (argv) => {
     if (changes.length) {
       console.log(`\nÚltimos cambios:`);
       for (const c of changes) {
-        const what = c.action === 'release' ? 'publicó' : c.action === 'rollback' ? 'cambió' : c.action;
+        const what = ACTIONS[c.action] ?? c.action;
         console.log(`  ${c.at}  ${c.remote} ${what} ${c.from ?? '(ninguna)'} → ${c.to}  por ${c.actor}${c.reason ? ` — «${c.reason}»` : ''}`);
       }
     }
