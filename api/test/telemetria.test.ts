@@ -20,7 +20,7 @@ let ip = 0;
 /** A client address of its own per test, so the per-address limit of one never touches another. */
 const nextIp = () => `10.9.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`;
 
-function writeRegistry(remotes: Record<string, { current: string; versions: string[]; changedAt: string }>) {
+function writeRegistry(remotes: Record<string, { current: string; versions: string[]; changedAt: string; canary?: { version: string; percent: number; startedAt: string } }>) {
   const registry = { remotes: {} as Record<string, unknown> };
   for (const [name, r] of Object.entries(remotes)) {
     for (const v of r.versions) {
@@ -31,6 +31,7 @@ function writeRegistry(remotes: Record<string, { current: string; versions: stri
       current: r.current,
       changedAt: r.changedAt,
       history: r.versions.map((version) => ({ version, entry: `${name}/${version}/mf-manifest.json`, publishedAt: r.changedAt })),
+      ...(r.canary ? { canary: r.canary } : {}),
     };
   }
   fs.writeFileSync(path.join(origin, 'remotes.json'), JSON.stringify(registry));
@@ -192,5 +193,42 @@ describe('the release judge', () => {
     await sessions('catalog', '1.0.1', 5, 5); // 10 of 30: 33 %
     expect(await judge()).toEqual([expect.objectContaining({ remote: 'catalog', action: 'rollback', to: '1.0.0' })]);
     expect(fs.readFileSync(path.join(origin, 'audit.jsonl'), 'utf8')).toContain('umbral absoluto 25.0 %');
+  });
+
+  describe('a canary', () => {
+    const startCanary = () =>
+      writeRegistry({
+        catalog: {
+          current: '1.0.0',
+          versions: ['1.0.0', '1.0.1'],
+          changedAt: new Date(Date.now() - 3_600_000).toISOString(),
+          canary: { version: '1.0.1', percent: 10, startedAt: new Date(Date.now() - 60_000).toISOString() },
+        },
+      });
+
+    it('clearly worse than the stable version over the minimum of sessions is aborted by itself (audited, figures given)', async () => {
+      startCanary();
+      await sessions('catalog', '1.0.0', 60, 2);
+      await sessions('catalog', '1.0.1', 19, 10);
+      expect(await judge()).toEqual([]); // 19 canary sessions: not judged yet
+      await sessions('catalog', '1.0.1', 1, 0);
+      expect(await judge()).toEqual([expect.objectContaining({ remote: 'catalog', action: 'abort', from: '1.0.1', to: '1.0.0' })]);
+      const registry = readRegistry().remotes.catalog;
+      expect(registry.canary).toBeUndefined();
+      expect(registry.current).toBe('1.0.0');
+      const last = JSON.parse(fs.readFileSync(path.join(origin, 'audit.jsonl'), 'utf8').trim().split('\n').at(-1)!);
+      expect(last).toMatchObject({ remote: 'catalog', action: 'abort', from: '1.0.1', to: '1.0.0', actor: 'automático' });
+      expect(last.reason).toContain('Canario abortado automáticamente: tasa de error de 1.0.1: 50.0 % (10 de 20 sesiones) contra la estable 1.0.0: 3.3 % (2 de 60 sesiones)');
+    });
+
+    it('as good as the stable version runs on; sessions before the canary started do not count', async () => {
+      await sessions('catalog', '1.0.1', 30, 30); // before the canary (a stale tab, a test): aged out of its window
+      await age(10);
+      startCanary();
+      await sessions('catalog', '1.0.0', 60, 2);
+      await sessions('catalog', '1.0.1', 30, 1);
+      expect(await judge()).toEqual([]);
+      expect(readRegistry().remotes.catalog.canary).toMatchObject({ version: '1.0.1' });
+    });
   });
 });

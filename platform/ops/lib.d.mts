@@ -19,3 +19,12 @@ export interface RollbackOptions {
 
 /** Points `remote` at `version` (default: the one before the live one in its history). */
 export declare function rollbackRemote(remote: string, version: string | undefined, options?: RollbackOptions): Promise<{ from: string; to: string }>;
+
+export interface FinishCanaryOptions {
+  actor?: string;
+  reason?: string;
+  now?: Date;
+}
+
+/** Ends `remote`'s canary: everybody back on the current version (audited as 'abort'). */
+export declare function abortCanary(origin: Origin | string | undefined, remote: string, options?: FinishCanaryOptions): Promise<{ from: string; to: string; percent: number }>;

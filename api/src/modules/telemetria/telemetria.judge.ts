@@ -11,13 +11,6 @@ import { versionStats, type VersionStats } from './telemetria.repository';
 /** Advisory lock key of the release judge: one API process judges at a time (PostgreSQL). */
 const JUDGE_LOCK = 726_026;
 
-/** A canary as the registry records it (`remotes[x].canary`, set by `release --canary`). */
-export interface CanaryState {
-  version: string;
-  percent: number;
-  startedAt: string;
-}
-
 export interface Verdict {
   bad: boolean;
   /** The figures, in Spanish, for the audit log and the server log. */
@@ -65,8 +58,8 @@ export function judge(judged: VersionStats, baseline: VersionStats | null, t: Ju
 /** What the judge may change in the registry (platform/ops/lib.mjs through the module). */
 export interface JudgeActions {
   rollback(remote: string, to: string, opts: { expectCurrent: string; reason: string }): Promise<void>;
-  /** Ends a canary, everyone back on the stable version. Absent: canaries are judged and logged, not aborted. */
-  abortCanary?: (remote: string, opts: { version: string; reason: string }) => Promise<void>;
+  /** Ends a canary, everyone back on the stable version. */
+  abortCanary(remote: string, opts: { version: string; reason: string }): Promise<void>;
 }
 
 export interface Decision {
@@ -106,13 +99,12 @@ export async function judgeRegistry(
 }
 
 async function judgeRemote(db: Db, remote: string, entry: Registry['remotes'][string], t: JudgeThresholds, actions: JudgeActions, now: Date): Promise<Decision | null> {
-  const canary = (entry as { canary?: CanaryState | null }).canary;
+  const canary = entry.canary;
   if (canary?.version) {
     const since = new Date(canary.startedAt);
     const verdict = judge(await versionStats(db, remote, canary.version, since), await versionStats(db, remote, entry.current, since), t, 'la estable');
     if (!verdict.bad) return null;
     const reason = `Canario abortado automáticamente: ${verdict.reason}`;
-    if (!actions.abortCanary) throw new Error(`${remote} ${canary.version}: ${reason} — pero este servidor no sabe abortar canarios`);
     await actions.abortCanary(remote, { version: canary.version, reason });
     return { remote, action: 'abort', from: canary.version, to: entry.current, reason };
   }

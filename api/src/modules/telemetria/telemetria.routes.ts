@@ -3,7 +3,7 @@ import { apiErrorSchema } from '@taquilla/shared/schemas/common';
 import { loteTelemetriaSchema, VITALES, type EventoTelemetria } from '@taquilla/shared/schemas/telemetria';
 import { openOrigin, type Origin } from '@taquilla/platform/origin';
 import type { Registry } from '@taquilla/platform/registry';
-import { rollbackRemote } from '@taquilla/platform/ops';
+import { abortCanary, rollbackRemote } from '@taquilla/platform/ops';
 import { businessCounters } from '../../lib/business-metrics';
 import { DomainError } from '../../lib/errors';
 import { apiKeyFromQuery } from '../../plugins/api-key-from-query';
@@ -42,7 +42,7 @@ function knownVersions(origin: Origin): () => Promise<Registry> {
 }
 
 function isKnown(registry: Registry, e: EventoTelemetria): boolean {
-  const entry = registry.remotes[e.remoto] as (Registry['remotes'][string] & { canary?: { version?: string } | null }) | undefined;
+  const entry = registry.remotes[e.remoto];
   return !!entry && (entry.history.some((h) => h.version === e.version) || entry.canary?.version === e.version);
 }
 
@@ -79,6 +79,9 @@ export const telemetriaModule: RouteModule = {
     const actions: JudgeActions = {
       async rollback(remote, to, { expectCurrent, reason }) {
         await rollbackRemote(remote, to, { origin, actor: cfg.actor, reason, expectCurrent });
+      },
+      async abortCanary(remote, { reason }) {
+        await abortCanary(origin, remote, { actor: cfg.actor, reason });
       },
     };
     const judge = startReleaseJudge({ db: app.db, dbKind: app.dbKind, origin, log: app.log, actions }, cfg);
