@@ -4,6 +4,8 @@ interface Props {
   remote: string;
   /** Renders the fallback; `reset` clears the error so children render again. */
   fallback: (reset: () => void) => ReactNode;
+  /** Told of every error caught (the slot reports it). */
+  onError?: (error: unknown) => void;
   children: ReactNode;
 }
 
@@ -22,6 +24,7 @@ export class RemoteErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     console.error(`[taquilla] el remote "${this.props.remote}" falló`, error, info.componentStack);
+    this.props.onError?.(error);
   }
 
   reset = () => this.setState({ error: null, failed: false });

@@ -16,9 +16,10 @@ export class RemoteLoadError extends Error {
 type RemoteComponent = ComponentType<Record<string, unknown>>;
 
 /** Loads `<remote>/<Module>` as a lazy component; a failed load or no default export throws. */
-function lazyRemote(federation: FederationApi, id: string) {
+function lazyRemote(federation: FederationApi, remote: RemoteName, id: string) {
   return lazy(async () => {
     await federation.ready();
+    federation.report.sessionStarted(remote);
     let loaded: { default?: RemoteComponent } | null | undefined;
     try {
       loaded = await federation.loadRemote<{ default?: RemoteComponent }>(id);
@@ -66,7 +67,7 @@ export function RemoteSlot({ remote, module, props, className, onShown }: Remote
   const [attempt, setAttempt] = useState(0);
   const [retrying, setRetrying] = useState(false);
   // A new lazy component per attempt: React.lazy caches its rejection forever.
-  const Remote = useMemo(() => lazyRemote(federation, id), [federation, id, attempt]);
+  const Remote = useMemo(() => lazyRemote(federation, remote, id), [federation, remote, id, attempt]);
 
   const retry = useCallback(
     async (reset: () => void) => {
@@ -94,6 +95,7 @@ export function RemoteSlot({ remote, module, props, className, onShown }: Remote
       <RemoteErrorBoundary
         key={id}
         remote={id}
+        onError={(error) => federation.report.failed(remote, module, error instanceof RemoteLoadError ? 'error-carga' : 'error-render')}
         fallback={(reset) => (
           <>
             <RemoteFallback retrying={retrying} onRetry={() => void retry(reset)} />

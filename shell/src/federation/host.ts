@@ -21,6 +21,8 @@ import { onCallPlugin, type RemoteFailure } from './plugins/on-call-plugin';
 import { retryPlugin } from './plugins/retry-plugin';
 import { timeoutPlugin } from './plugins/timeout-plugin';
 import { remotesAtom } from './remotes-state';
+import { createTelemetry } from './telemetry';
+import { watchVitals } from './vitals';
 
 const onCallLog = { loaded: [] as string[], failures: [] as RemoteFailure[] };
 
@@ -33,9 +35,41 @@ Object.defineProperty(window, '__TAQUILLA_FEDERATION__', {
     entries: () => Object.fromEntries((getInstance()?.options.remotes ?? []).map((r) => [r.name, 'entry' in r ? r.entry : r.version])),
     loaded: () => [...onCallLog.loaded],
     failures: () => [...onCallLog.failures],
+    // Telemetry events queued for the next beacon (sent within 2 s, or when the page is hidden).
+    telemetry: () => telemetry.pending(),
     shareScope: async () => getInstance()?.shareScopeMap.default ?? {},
   },
 });
+
+function sessionStorageOrNull(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null; // storage refused (privacy settings): sessions are then counted per page load
+  }
+}
+
+/** The shell's telemetry (telemetry.ts): batched beacons to the API, tagged with remote and version. */
+export const telemetry = createTelemetry({
+  send: (url, body) => typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, body),
+  // The version this page registered; developer overrides are not releases and are not reported.
+  versionOf: (remote) => {
+    const known = store.get(remotesAtom).remotes.find((r) => r.name === remote);
+    return known?.source === 'registry' ? known.version : null;
+  },
+  storage: sessionStorageOrNull(),
+});
+
+/** Beacons to `<apiBaseUrl>/telemetria` (the public API key in the query: a beacon has no headers), sent when the page is hidden or left too. */
+function startTelemetry(): void {
+  const { apiBaseUrl, apiKey } = getRuntimeConfig();
+  telemetry.configure(`${apiBaseUrl.replace(/\/+$/, '')}/telemetria?apiKey=${encodeURIComponent(apiKey)}`);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') telemetry.flush();
+  });
+  window.addEventListener('pagehide', () => telemetry.flush());
+  watchVitals(telemetry).catch((error: unknown) => console.warn('[taquilla] Web Vitals no disponibles', error));
+}
 
 let resolveReady: () => void = () => undefined;
 const readyPromise = new Promise<void>((resolve) => {
@@ -64,6 +98,7 @@ async function readRegistry(): Promise<void> {
 /** Called once by bootstrap, after /config.json: installs the plugins, reads the registry, registers the remotes. */
 export async function startFederation(): Promise<void> {
   registerPlugins([manifestPlugin(), retryPlugin({ fetch: inlinedFetch(window.fetch.bind(window)) }), timeoutPlugin(), onCallPlugin(onCallLog), fallbackPlugin()]);
+  startTelemetry();
   try {
     await readRegistry();
   } finally {
@@ -73,6 +108,7 @@ export async function startFederation(): Promise<void> {
 
 export const federation: FederationApi = {
   ready: () => readyPromise,
+  report: telemetry,
   loadRemote: <T>(id: string) => loadRemote<T>(id) as Promise<T>,
   async refreshRemote(name: RemoteName) {
     const known = store.get(remotesAtom).remotes.find((remote) => remote.name === name);
