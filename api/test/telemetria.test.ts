@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -153,6 +156,43 @@ describe('POST /api/v1/telemetria', () => {
     await sessions('seating', '1.0.0', 3, 2);
     const after = await t.app.metrics.getSingleMetricAsString('taquilla_browser_events_total');
     expect(count(after) - count(before)).toBe(2);
+  });
+});
+
+/** `pnpm status` on the test origin, against the server at `url`; answers what it printed. */
+async function runStatus(url: string): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, [path.resolve(import.meta.dirname, '../../platform/ops/status.mjs')], {
+    env: { ...process.env, ORIGIN_DIR: origin, ORIGIN_S3_BUCKET: '', TAQUILLA_URL: url, API_KEY: TEST_API_KEY },
+  });
+  return stdout;
+}
+
+describe('pnpm status', () => {
+  it('shows each live version with its sessions, error rate and vitals p75, read from the running server', async () => {
+    await sessions('seating', '1.0.0', 4, 2);
+    await sessions('catalog', '1.0.1', 3, 0);
+    expect((await beacon({ eventos: [{ tipo: 'vital', remoto: 'catalog', version: '1.0.1', nombre: 'LCP', valor: 1800 }] })).statusCode).toBe(202);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    // Run without blocking this process: the server answering it lives here.
+    const status = await runStatus(`http://127.0.0.1:${port}`);
+    const block = (remote: string) => status.slice(status.indexOf(`\n${remote}: en vigor`)).split('\n\n')[0];
+    expect(block('seating')).toMatch(/\* 1\.0\.0 .*\n\s+4 sesiones · error 50\.0% \(2\)/);
+    expect(block('catalog')).toMatch(/\* 1\.0\.1 .*\n\s+3 sesiones · error 0\.0% \(0\) · LCP p75 1,[89]\d\d ms/);
+    // The version before the live one, without reports, gets no line.
+    expect(block('catalog')).not.toMatch(/1\.0\.0 .*\n\s+sin telemetría/);
+  });
+
+  it('still prints the registry when no server answers, and says so', async () => {
+    const closed = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const status = await runStatus(`http://127.0.0.1:${closed}`);
+    expect(status).toContain(`(telemetría no disponible (no se pudo consultar http://127.0.0.1:${closed}/api/v1/telemetria/resumen?horas=24: ECONNREFUSED))`);
+    expect(status).toContain('catalog: en vigor 1.0.1');
   });
 });
 

@@ -1,7 +1,10 @@
 // pnpm status [--json] — each remote's live version (and its canary with both shares) and its
-// history, then the latest changes (who, when, from → to, why). --json prints the registry alone.
+// history, then the latest changes (who, when, from → to, why); under each live version (and any
+// with reports) its browser telemetry of the last 24 h (telemetry-summary.mjs). --json prints the
+// registry alone.
 import { readCanary } from '../canary.mjs';
 import { REMOTE_NAMES, runCli, withOrigin } from './lib.mjs';
+import { formatFigures, readTelemetry } from './telemetry-summary.mjs';
 
 const ACTIONS = { release: 'publicó', rollback: 'cambió', canary: 'publicó en canary', promote: 'promovió el canary', abort: 'abortó el canary' };
 
@@ -14,7 +17,9 @@ await runCli(async (argv) => {
       console.log(JSON.stringify(registry, null, 2));
       return;
     }
+    const telemetry = await readTelemetry();
     console.log(`Registro: ${origin.registryLocation}`);
+    console.log(telemetry.problem ? `(${telemetry.problem})` : 'Telemetría de los navegadores, últimas 24 h: sesiones · tasa de error (sesiones con error) · Web Vitals p75');
     if (origin.kind !== 'dir') console.log(`Archivos: ${origin.location}`);
     for (const name of REMOTE_NAMES) {
       const entry = registry.remotes[name];
@@ -33,6 +38,10 @@ await runCli(async (argv) => {
       for (const release of entry.history) {
         const mark = release.version === entry.current ? '*' : release.version === canary?.version ? 'c' : ' ';
         console.log(`  ${mark} ${release.version.padEnd(12)} ${release.publishedAt}  ${release.entry}`);
+        const live = release.version === entry.current || release.version === canary?.version;
+        if (telemetry.figures && (live || telemetry.figures.has(`${name} ${release.version}`))) {
+          console.log(`      ${formatFigures(telemetry.figures.get(`${name} ${release.version}`))}`);
+        }
       }
     }
     for (const name of Object.keys(registry.remotes)) {
