@@ -1,5 +1,6 @@
 import type { RemoteName } from '@taquilla/platform/registry';
-import { MAX_EVENTOS_POR_LOTE, type EventoTelemetria, type Vital } from '@taquilla/shared/schemas/telemetria';
+import { MAX_EVENTOS_POR_LOTE, type Vital } from '@taquilla/shared/telemetria';
+import type { EventoTelemetria } from '@taquilla/shared/schemas/telemetria';
 
 /**
  * What the shell tells the server about the remotes this browser runs (POST /api/v1/telemetria,

@@ -1,6 +1,6 @@
 import type { Metric } from 'web-vitals';
 import type { RemoteName } from '@taquilla/platform/registry';
-import type { Vital } from '@taquilla/shared/schemas/telemetria';
+import type { Vital } from '@taquilla/shared/telemetria';
 import { isRemoteName } from './registry';
 import type { Telemetry } from './telemetry';
 
