@@ -76,6 +76,7 @@ afterAll(async () => {
   fs.rmSync(origin, { recursive: true, force: true });
 });
 beforeEach(async () => {
+  fs.rmSync(path.join(origin, 'audit.jsonl'), { force: true });
   await t.database.db.execute(sql`delete from telemetria_remotos`);
   await t.database.db.execute(sql`delete from telemetria_vitales`);
   writeRegistry({
@@ -233,6 +234,35 @@ describe('the release judge', () => {
     await sessions('catalog', '1.0.1', 5, 5); // 10 of 30: 33 %
     expect(await judge()).toEqual([expect.objectContaining({ remote: 'catalog', action: 'rollback', to: '1.0.0' })]);
     expect(fs.readFileSync(path.join(origin, 'audit.jsonl'), 'utf8')).toContain('umbral absoluto 25.0 %');
+  });
+
+  const logChange = (change: { action: string; from: string | null; to: string }) =>
+    fs.appendFileSync(path.join(origin, 'audit.jsonl'), `${JSON.stringify({ at: new Date().toISOString(), remote: 'catalog', actor: 'ana@ops', reason: null, ...change })}\n`);
+  const threeVersions = (current: string) =>
+    writeRegistry({ catalog: { current, versions: ['1.0.0', '1.0.1', '1.0.2'], changedAt: new Date(Date.now() - 60_000).toISOString() } });
+
+  it('compares with the version the release replaced (from the audit log), skipping an aborted canary between them', async () => {
+    threeVersions('1.0.2');
+    logChange({ action: 'canary', from: '1.0.0', to: '1.0.1' });
+    logChange({ action: 'abort', from: '1.0.1', to: '1.0.0' });
+    logChange({ action: 'release', from: '1.0.0', to: '1.0.2' });
+    await sessions('catalog', '1.0.0', 40, 1);
+    await sessions('catalog', '1.0.1', 40, 20);
+    await age(120);
+    await sessions('catalog', '1.0.2', 30, 15);
+    expect(await judge()).toEqual([expect.objectContaining({ remote: 'catalog', action: 'rollback', from: '1.0.2', to: '1.0.0' })]);
+    expect(readRegistry().remotes.catalog.current).toBe('1.0.0');
+  });
+
+  it('never judges a version that came back by a rollback (a person decided it)', async () => {
+    threeVersions('1.0.1');
+    logChange({ action: 'release', from: '1.0.1', to: '1.0.2' });
+    logChange({ action: 'rollback', from: '1.0.2', to: '1.0.1' });
+    await sessions('catalog', '1.0.0', 40, 0);
+    await age(120);
+    await sessions('catalog', '1.0.1', 40, 30);
+    expect(await judge()).toEqual([]);
+    expect(readRegistry().remotes.catalog.current).toBe('1.0.1');
   });
 
   describe('a canary', () => {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { Origin } from '@taquilla/platform/origin';
+import type { AuditEntry, Origin } from '@taquilla/platform/origin';
 import type { Registry } from '@taquilla/platform/registry';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
@@ -10,6 +10,8 @@ import { versionStats, type VersionStats } from './telemetria.repository';
 
 /** Advisory lock key of the release judge: one API process judges at a time (PostgreSQL). */
 const JUDGE_LOCK = 726_026;
+/** Audit lines read per judgement: enough to find each remote's last change. */
+const AUDIT_READ = 500;
 
 export interface Verdict {
   bad: boolean;
@@ -74,21 +76,22 @@ export interface Decision {
  * One judgement of every remote in the registry:
  * - a remote with a canary: the canary's version against the stable one, both counted since the
  *   canary started (the same buyers' hours, split by bucket) → abort when clearly worse;
- * - otherwise the live version since it became live against the version before it in the
- *   history over the `baselineHours` before that change → roll back to it when clearly worse.
+ * - otherwise the live version since it became live against the version it replaced
+ *   (replacedVersion) over the `baselineHours` before that change → roll back to it when clearly
+ *   worse. A version that came back by a rollback is not judged.
  */
 export async function judgeRegistry(
   db: Db,
   registry: Registry,
   cfg: TelemetriaConfig,
   actions: JudgeActions,
-  { now = new Date(), log }: { now?: Date; log?: FastifyBaseLogger } = {},
+  { now = new Date(), log, audit = [] }: { now?: Date; log?: FastifyBaseLogger; audit?: AuditEntry[] } = {},
 ): Promise<Decision[]> {
   const t = cfg.thresholds;
   const decisions: Decision[] = [];
   for (const [remote, entry] of Object.entries(registry.remotes)) {
     try {
-      const decision = await judgeRemote(db, remote, entry, t, actions, now);
+      const decision = await judgeRemote(db, remote, entry, t, actions, now, audit);
       if (decision) decisions.push(decision);
     } catch (err) {
       // One remote's failed change (a person's change meanwhile, the origin away) never stops the others'.
@@ -98,7 +101,30 @@ export async function judgeRegistry(
   return decisions;
 }
 
-async function judgeRemote(db: Db, remote: string, entry: Registry['remotes'][string], t: JudgeThresholds, actions: JudgeActions, now: Date): Promise<Decision | null> {
+/**
+ * The version `entry.current` replaced, from the audit log (newest first): the `from` of the
+ * release or promotion that made it live — so an aborted canary between them in the history is
+ * skipped. Null when the live version came back by a rollback (a person's or the judge's: never
+ * undone automatically) or was the first release. Without the change in the log (an origin from
+ * before the audit log), the version before it in the history.
+ */
+export function replacedVersion(remote: string, entry: Registry['remotes'][string], audit: AuditEntry[]): string | null | undefined {
+  const made = audit.find((a) => a.remote === remote && a.to === entry.current && ['release', 'promote', 'rollback'].includes(a.action));
+  if (made) return made.action === 'rollback' ? undefined : made.from;
+  const versions = entry.history.map((h) => h.version);
+  const index = versions.lastIndexOf(entry.current);
+  return index > 0 ? versions[index - 1]! : null;
+}
+
+async function judgeRemote(
+  db: Db,
+  remote: string,
+  entry: Registry['remotes'][string],
+  t: JudgeThresholds,
+  actions: JudgeActions,
+  now: Date,
+  audit: AuditEntry[],
+): Promise<Decision | null> {
   const canary = entry.canary;
   if (canary?.version) {
     const since = new Date(canary.startedAt);
@@ -108,11 +134,9 @@ async function judgeRemote(db: Db, remote: string, entry: Registry['remotes'][st
     await actions.abortCanary(remote, { version: canary.version, reason });
     return { remote, action: 'abort', from: canary.version, to: entry.current, reason };
   }
-  const versions = entry.history.map((h) => h.version);
-  const index = versions.lastIndexOf(entry.current);
   const changedAt = entry.changedAt ? new Date(entry.changedAt) : null;
-  if (index < 0 || !changedAt) return null;
-  const previous = index > 0 ? versions[index - 1]! : null;
+  const previous = replacedVersion(remote, entry, audit);
+  if (!changedAt || previous === undefined) return null;
   const baselineSince = new Date(changedAt.getTime() - t.baselineHours * 3_600_000);
   const judged = await versionStats(db, remote, entry.current, changedAt, now);
   const baseline = previous ? await versionStats(db, remote, previous, baselineSince, changedAt) : null;
@@ -143,7 +167,7 @@ export function startReleaseJudge(
   const { db, log } = deps;
   const judgeNow = async (): Promise<Decision[]> => {
     const registry = await deps.origin.readRegistry();
-    return judgeRegistry(db, registry, cfg, deps.actions, { log });
+    return judgeRegistry(db, registry, cfg, deps.actions, { log, audit: await deps.origin.readAudit(AUDIT_READ) });
   };
   const locked = async (): Promise<Decision[]> => {
     if (deps.dbKind === 'pglite') return judgeNow();
