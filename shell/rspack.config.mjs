@@ -1,12 +1,14 @@
 // The shell: a federation *host* with no remote baked in. Which remote version loads is read
 // at runtime from the registry (remotes.json), so releasing or rolling back a remote never
 // rebuilds this bundle.
+import fs from 'node:fs';
 import path from 'node:path';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { federatedOptimization, hostFederationOptions } from '../platform/build/shared-singletons.mjs';
 import { moduleRules } from '../platform/build/module-rules.mjs';
 import { EsmFederationRuntimePlugin } from '../platform/build/esm-federation-runtime.mjs';
+import { TaquillaContractPlugin } from '../platform/build/contract-plugin.mjs';
 import { PreloadBootstrapPlugin } from './build/preload-bootstrap-plugin.mjs';
 
 const dir = import.meta.dirname;
@@ -21,7 +23,8 @@ export default {
   // No eval-based source maps: a dev build loaded into the store (override) runs under its CSP.
   devtool: isProd ? false : 'cheap-module-source-map',
   output: {
-    path: path.join(dir, 'dist'),
+    // SHELL_OUTPUT_DIR: a build elsewhere (the release gate's tests build their own shell).
+    path: process.env.SHELL_OUTPUT_DIR || path.join(dir, 'dist'),
     publicPath: '/',
     filename: isProd ? '[name].[contenthash:10].js' : '[name].js',
     chunkFilename: isProd ? '[name].[contenthash:10].js' : '[name].js',
@@ -49,6 +52,10 @@ export default {
       minify: isProd,
     }),
     new PreloadBootstrapPlugin(),
+    // taquilla-contract.json: the slots this shell loads (and their props), the bus events it
+    // sends and hears, and the contract version it was built with — what the release gate
+    // checks a remote's new build against (platform/ops/gate/).
+    new TaquillaContractPlugin({ kind: 'shell', name: 'shell', version: JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).version, dir }),
   ],
   optimization: federatedOptimization({ isProd }),
   performance: { hints: false },

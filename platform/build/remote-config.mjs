@@ -16,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { REMOTE_RUNTIME_EXPERIMENTS, createSharedSingletons, federatedOptimization } from './shared-singletons.mjs';
 import { moduleRules } from './module-rules.mjs';
 import { EsmFederationRuntimePlugin } from './esm-federation-runtime.mjs';
+import { TaquillaContractPlugin } from './contract-plugin.mjs';
 
 async function importFrom(dir, specifier) {
   const require = createRequire(path.join(dir, 'package.json'));
@@ -92,6 +93,9 @@ export async function createRemoteConfig({ name, exposes, dir, port, outputPath,
       }),
       // After the federation plugin: its runtime bundled from ESM, so it tree-shakes (see the file).
       new EsmFederationRuntimePlugin(),
+      // taquilla-contract.json: the bus events this build sends and hears, the slot contract and
+      // the bus contract version it was built with, read by the release gate.
+      new TaquillaContractPlugin({ kind: 'remote', name, version, dir }),
       ...(!isProd ? [new rspack.HtmlRspackPlugin({ template, chunks: ['main'], title: `Taquilla · ${name} (standalone)` })] : []),
     ],
     optimization: federatedOptimization({ isProd }),

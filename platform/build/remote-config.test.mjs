@@ -40,6 +40,8 @@ describe('shared singletons', () => {
     expect(shared['@taquilla/shared']).toMatchObject({ singleton: true, requiredVersion: sharedPkg.version });
     for (const [name, item] of Object.entries(shared)) {
       expect(item.singleton, name).toBe(true);
+      // A version the page's copy does not satisfy is an error, not a warning (decision 0024).
+      expect(item.strictVersion, name).toBe(true);
       expect(item.requiredVersion, name).toMatch(/^\^?\d+\.\d+\.\d+/);
     }
     expect(shared['react-dom/'].requiredVersion).toBe(shared['react-dom'].requiredVersion);

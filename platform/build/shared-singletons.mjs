@@ -71,6 +71,12 @@ export function installedVersion(pkg, fromDir) {
  * The `shared` option for ModuleFederationPlugin, resolved from `fromDir` (the package being
  * built). Third-party packages accept the installed major (`^x.y.z`); @taquilla/shared is
  * pinned to its literal version because it carries our cross-remote contracts.
+ *
+ * `strictVersion`: a singleton the page already has that does not satisfy a build's
+ * requiredVersion is an ERROR when that build loads (its slot shows its fallback, the load
+ * failure is logged), never the runtime's warning-then-use-it-anyway, which let a remote built
+ * against another @taquilla/shared run on the shell's and fail later in odd places. The release
+ * gate (platform/ops/gate/) refuses such a build before it is live (decision 0024).
  */
 export function createSharedSingletons(fromDir) {
   const shared = {};
@@ -78,7 +84,7 @@ export function createSharedSingletons(fromDir) {
     const pkg = name.endsWith('/') ? name.slice(0, -1) : name;
     const version = installedVersion(pkg, fromDir);
     const requiredVersion = pkg === '@taquilla/shared' ? version : `^${version}`;
-    shared[name] = { singleton: true, requiredVersion, version, strictVersion: false };
+    shared[name] = { singleton: true, requiredVersion, version, strictVersion: true };
     if (name === 'react-router-dom') {
       shared[name].treeShaking = { mode: 'runtime-infer', usedExports: [...REACT_ROUTER_DOM_EXPORTS] };
     }

@@ -5,6 +5,9 @@ export { OpsError } from '../origin/index.mjs';
 
 export declare const REMOTE_NAMES: readonly string[];
 
+/** The audit action of a release made with --force (the compatibility gate did not run). */
+export declare const RELEASE_FORCED: string;
+
 export interface RollbackOptions {
   /** An open origin (left open), a folder path, or nothing: the environment's origin. */
   origin?: Origin | string;

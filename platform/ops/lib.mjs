@@ -83,11 +83,11 @@ export function buildRemote(remote, version, { quiet = false, outDir } = {}) {
 }
 
 /** Build into a temp folder and publish it; the temp folder is always removed. */
-export async function buildAndPublish(remote, version, { origin, quiet = false, actor, reason, canary } = {}) {
+export async function buildAndPublish(remote, version, { origin, quiet = false, actor, reason, canary, gate, forced } = {}) {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), `taquilla-${remote}-${version}-`));
   try {
     buildRemote(remote, version, { quiet, outDir });
-    return await publish(remote, version, { origin, dist: outDir, actor, reason, canary });
+    return await publish(remote, version, { origin, dist: outDir, actor, reason, canary, gate, forced });
   } finally {
     fs.rmSync(outDir, { recursive: true, force: true });
   }
@@ -114,7 +114,7 @@ function refuseDuringCanary(remote, entry) {
  * The registry change of a release: the version joins the history and becomes current, or, with
  * `canary` (a percentage), becomes the remote's canary while `current` stays as it is.
  */
-function recordRelease(remote, version, now, canary) {
+function recordRelease(remote, version, now, canary, forced) {
   return (registry) => {
     const before = registry.remotes[remote];
     if (before?.history?.some((h) => h.version === version)) throw alreadyPublished(remote, version);
@@ -131,13 +131,18 @@ function recordRelease(remote, version, now, canary) {
     entry.current = version;
     entry.changedAt = now.toISOString();
     registry.remotes[remote] = entry;
-    return { result: previous, audit: { remote, action: 'release', from: previous, to: version, at: now } };
+    return { result: previous, audit: { remote, action: forced ? RELEASE_FORCED : 'release', from: previous, to: version, at: now } };
   };
 }
 
+/** The audit action of a release made with --force: the compatibility gate did not run. */
+export const RELEASE_FORCED = 'release --force';
+
 /**
  * Publish a build folder (default mfe-<remote>/dist) as <origin>/<remote>/<version>/ and make
- * it current. Never overwrites: an existing version is a refusal. The files go in first (a
+ * it current. Never overwrites: an existing version is a refusal. `gate(origin, dist)` runs
+ * first (the compatibility gate, platform/ops/gate/): it throws to refuse, before anything is
+ * copied; `forced` records in the audit log that the release went out without it. The files go in first (a
  * folder renamed into place, or a bucket's objects with the manifest last), then the registry
  * changes in one serialised read-modify-write (origin.updateRegistry), so concurrent releases
  * and rollbacks of other remotes all land. If that last step fails the files are taken back
@@ -145,7 +150,7 @@ function recordRelease(remote, version, now, canary) {
  * `canary` (a percentage, 0 < p < 100): the version goes out as the remote's canary instead
  * of becoming current (promoteCanary / abortCanary finish it).
  */
-export async function publish(remote, version, { origin, now = new Date(), dist = path.join(remoteDir(remote), 'dist'), actor, reason, canary } = {}) {
+export async function publish(remote, version, { origin, now = new Date(), dist = path.join(remoteDir(remote), 'dist'), actor, reason, canary, gate, forced = false } = {}) {
   if (!fs.existsSync(path.join(dist, 'mf-manifest.json'))) {
     throw new OpsError(`No hay build de ${remote} (${dist}/mf-manifest.json); compílalo primero.`);
   }
@@ -153,6 +158,7 @@ export async function publish(remote, version, { origin, now = new Date(), dist 
   return withOrigin(origin, async (o) => {
     // A broken registry, or a canary still running, is refused before anything is copied.
     refuseDuringCanary(remote, (await o.readRegistry()).remotes[remote]);
+    if (gate) await gate(o, dist);
     const unlock = await o.lockRemote(remote);
     try {
       if (await isPublished(o, remote, version)) throw alreadyPublished(remote, version, o.location);
@@ -168,7 +174,7 @@ export async function publish(remote, version, { origin, now = new Date(), dist 
       }
       let previous;
       try {
-        previous = await o.updateRegistry(recordRelease(remote, version, now, canary), { actor, reason });
+        previous = await o.updateRegistry(recordRelease(remote, version, now, canary, forced), { actor, reason });
       } catch (error) {
         // Take the files back unless the registry did record them (a commit whose answer was lost).
         const recorded = await o

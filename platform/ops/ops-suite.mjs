@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTRACT_FILE, buildContract } from '../build/contract-plugin.mjs';
 
 const OPS = import.meta.dirname;
 export const V1 = JSON.parse(fs.readFileSync(path.join(OPS, '../../mfe-account/package.json'), 'utf8')).version;
@@ -19,14 +20,43 @@ export const V1 = JSON.parse(fs.readFileSync(path.join(OPS, '../../mfe-account/p
  */
 
 /**
+ * The live shell as the release gate reads it (SHELL_DIR): here only its declaration, made from
+ * the shell's sources as its build makes it, so the suite needs no shell build. The gate checks
+ * account's real releases against it; the fake builds below can pass no gate and go out with
+ * --force (the gate's own tests are in gate/gate.test.mjs).
+ */
+function shellDeclaration() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'taquilla-ops-shell-'));
+  const shell = path.join(OPS, '../../shell');
+  const files = fs.readdirSync(path.join(shell, 'src'), { recursive: true }).map((f) => path.join(shell, 'src', f)).filter((f) => /\.tsx?$/.test(f) && !/\.test\./.test(f));
+  const contract = buildContract({ kind: 'shell', name: 'shell', version: '1.0.0', dir: shell, files });
+  fs.writeFileSync(path.join(dir, CONTRACT_FILE), JSON.stringify(contract));
+  return dir;
+}
+
+/** Every file under `root` with its content: "nothing changed" means this is equal. */
+export function dirFiles(root) {
+  const all = {};
+  const walk = (dir) => {
+    for (const name of fs.readdirSync(dir)) {
+      const file = path.join(dir, name);
+      if (fs.statSync(file).isDirectory()) walk(file);
+      else all[path.relative(root, file)] = fs.readFileSync(file, 'utf8');
+    }
+  };
+  walk(root);
+  return all;
+}
+
+/**
  * Runs a command as a child process: its exit code, stdout and stderr. Never spawnSync: the
  * test's S3 server runs in this process and must keep answering while a command runs.
  */
-export function runner(backend) {
+export function runner(backend, env = { SHELL_DIR: shellDeclaration() }) {
   const run = (command, ...args) =>
     new Promise((resolve) => {
       const child = spawn(process.execPath, [path.join(OPS, `${command}.mjs`), ...args], {
-        env: { ...process.env, ...backend.env() },
+        env: { ...process.env, ...env, ...backend.env() },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let out = '';
@@ -182,14 +212,15 @@ export function opsSuite(backend) {
   describe('commands started together', () => {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'taquilla-ops-builds-'));
     const build = (remote, version, options) => fakeBuild(path.join(tmp, `${remote}-${version}`), `${remote}@${version}`, options);
-    const release = (remote, version) => start('release', remote, '--version', version, '--dist', build(remote, version));
+    const FORCE = ['--force', '--reason', 'compilación de prueba'];
+    const release = (remote, version) => start('release', remote, '--version', version, '--dist', build(remote, version), ...FORCE);
     const others = ['catalog', 'seating', 'checkout', 'auth'];
     afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
     it('releases and rollbacks of different remotes at once all land, each in the audit log', async () => {
       for (const remote of others) {
         for (const version of ['2.0.0', '2.0.1']) {
-          const result = await run('release', remote, '--version', version, '--dist', build(remote, version, { big: false }));
+          const result = await run('release', remote, '--version', version, '--dist', build(remote, version, { big: false }), ...FORCE);
           expect(result.code, result.err).toBe(0);
         }
       }
@@ -219,13 +250,13 @@ export function opsSuite(backend) {
       const status = await run('status');
       const changes = status.out.slice(status.out.indexOf('Últimos cambios:')).split('\n').slice(1).filter(Boolean);
       expect(changes.filter((c) => /«ronda [01]»$/.test(c))).toHaveLength(4);
-      expect(changes.filter((c) => / publicó \S+ → 2\.1\.[01] {2}por /.test(c))).toHaveLength(4);
+      expect(changes.filter((c) => / publicó con --force \(sin la puerta\) \S+ → 2\.1\.[01] {2}por .* — «compilación de prueba»$/.test(c))).toHaveLength(4);
     });
 
     it('two releases of one version at once: one lands, the other is refused, and the files are the winner’s', async () => {
       const a = fakeBuild(path.join(tmp, 'same-a'), 'seating@3.0.0 a');
       const b = fakeBuild(path.join(tmp, 'same-b'), 'seating@3.0.0 b');
-      const results = await Promise.all([a, b].map((dist) => start('release', 'seating', '--version', '3.0.0', '--dist', dist)));
+      const results = await Promise.all([a, b].map((dist) => start('release', 'seating', '--version', '3.0.0', '--dist', dist, ...FORCE)));
       const won = results.findIndex((r) => r.code === 0);
       expect(results.map((r) => r.code === 0).sort()).toEqual([false, true]);
       expect(results[1 - won].err).toMatch(/ya está publicado/);

@@ -3,29 +3,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { opsSuite } from './ops-suite.mjs';
+import { dirFiles, opsSuite } from './ops-suite.mjs';
 
 // release / rollback / status on the default origin, a local folder (ORIGIN_DIR).
 const origin = fs.mkdtempSync(path.join(os.tmpdir(), 'taquilla-ops-'));
 afterAll(() => fs.rmSync(origin, { recursive: true, force: true }));
 
-/** Every file under the origin with its content: "nothing changed" means this is equal. */
-async function files() {
-  const all = {};
-  const walk = (dir) => {
-    for (const name of fs.readdirSync(dir)) {
-      const file = path.join(dir, name);
-      if (fs.statSync(file).isDirectory()) walk(file);
-      else all[path.relative(origin, file)] = fs.readFileSync(file, 'utf8');
-    }
-  };
-  walk(origin);
-  return all;
-}
-
 const backend = {
   env: () => ({ ORIGIN_DIR: origin, ORIGIN_S3_BUCKET: '' }),
-  files,
+  files: async () => dirFiles(origin),
   registry: async () => JSON.parse(fs.readFileSync(path.join(origin, 'remotes.json'), 'utf8')),
   registryFiles: new Set(['remotes.json', 'audit.jsonl']),
 };

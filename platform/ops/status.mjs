@@ -3,10 +3,10 @@
 // with reports) its browser telemetry of the last 24 h (telemetry-summary.mjs). --json prints the
 // registry alone.
 import { readCanary } from '../canary.mjs';
-import { REMOTE_NAMES, runCli, withOrigin } from './lib.mjs';
+import { RELEASE_FORCED, REMOTE_NAMES, runCli, withOrigin } from './lib.mjs';
 import { formatFigures, readTelemetry } from './telemetry-summary.mjs';
 
-const ACTIONS = { release: 'publicó', rollback: 'cambió', canary: 'publicó en canary', promote: 'promovió el canary', abort: 'abortó el canary' };
+const ACTIONS = { release: 'publicó', [RELEASE_FORCED]: 'publicó con --force (sin la puerta)', rollback: 'cambió', canary: 'publicó en canary', promote: 'promovió el canary', abort: 'abortó el canary' };
 
 const RECENT_CHANGES = 10;
 

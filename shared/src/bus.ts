@@ -1,5 +1,6 @@
 import mitt, { type Emitter } from 'mitt';
 import type { User } from './auth-state';
+import { BUS_CONTRACT } from './bus-contract';
 
 /**
  * Every cross-remote conversation, typed once. Remotes never import each other: they emit and
@@ -35,6 +36,7 @@ export const CHECKOUT_SUMMARY_ID = 'resumen-compra';
  */
 export const SAVED_HOLD_KEY = 'taquilla:reserva';
 
+/** The typed face of the bus contract (bus-contract.json: who sends, who listens, who must hear). */
 export type BusEvents = {
   /** auth remote → shell: store this session (token + user) and switch to authenticated. */
   'auth:login': { token: string; user: User };
@@ -51,8 +53,6 @@ export type BusEvents = {
   'auth:session-expired': { message: string };
   /** anyone → shell: show a toast. */
   'ui:toast': { kind: ToastKind; message: string };
-  /** anyone → shell: global loader flag (app state loaderStatus). */
-  'ui:loader': { on: boolean };
   /**
    * seating → checkout: the buyer's seat selection on a numbered section changed (also when it
    * becomes empty). `asientos` carries what the summary and `reservar` need, so checkout never
@@ -75,11 +75,49 @@ export type BusEvents = {
   'checkout:reserved': { eventoId: string; reservaId: string; fechaExpiracion: string; esGeneral: boolean };
   /** checkout → everyone: a hold ended without a sale (seating refreshes its map). */
   'checkout:released': { eventoId: string; reservaId: string; reason: 'cancelled' | 'expired' | 'sold' };
-  /** checkout → everyone: tickets were bought. */
-  'checkout:purchased': { eventoId: string; reservaId: string; total: number };
 };
 
 export type Bus = Emitter<BusEvents>;
 
+/**
+ * An event emitted while nobody listened, that the contract says someone must hear or does not
+ * know at all (no payload: it may hold personal data).
+ */
+export interface UnheardEvent {
+  type: keyof BusEvents;
+  /** Date.now() of the emit. */
+  emittedAt: number;
+}
+
+/** How long an unheard event may wait for a listener (one mounting a moment late) before it is reported. */
+export const UNHEARD_AFTER_MS = 1000;
+
+const emitter = mitt<BusEvents>();
+const unheardWatchers = new Set<(event: UnheardEvent) => void>();
+const listening = (type: keyof BusEvents) => (emitter.all.get(type)?.length ?? 0) > 0;
+const plainEmit = emitter.emit.bind(emitter);
+
+emitter.emit = ((type: keyof BusEvents, payload?: unknown) => {
+  // A '*' handler (a recorder, telemetry) is not a listener: only handlers of this event count.
+  const heardNow = listening(type);
+  (plainEmit as (type: keyof BusEvents, payload?: unknown) => void)(type, payload);
+  // An event the contract does not know (a renamed one) has nobody meant to hear it: reported too.
+  if (heardNow || BUS_CONTRACT.events[type]?.mustBeHeard === false) return;
+  const emittedAt = Date.now();
+  setTimeout(() => {
+    if (listening(type)) return;
+    for (const watcher of [...unheardWatchers]) watcher({ type, emittedAt });
+  }, UNHEARD_AFTER_MS);
+}) as Bus['emit'];
+
 /** One bus per page: `@taquilla/shared` is a federation singleton, so every remote gets this one. */
-export const bus: Bus = mitt<BusEvents>();
+export const bus: Bus = emitter;
+
+/**
+ * Calls `watcher` for every emitted event that the bus contract says someone must hear (or does
+ * not know) and that had no listener, then still none UNHEARD_AFTER_MS later. Returns the function that stops it.
+ */
+export function onUnheardEvent(watcher: (event: UnheardEvent) => void): () => void {
+  unheardWatchers.add(watcher);
+  return () => unheardWatchers.delete(watcher);
+}

@@ -4,8 +4,10 @@
  * and the typed API calls at `@taquilla/shared/api/<area>`; both stay out of this entry
  * (first-load budget).
  */
-export { bus, CHECKOUT_SUMMARY_ID, SAVED_HOLD_KEY } from './bus';
-export type { AsientoSeleccionado, Bus, BusEvents, ToastKind } from './bus';
+export { bus, CHECKOUT_SUMMARY_ID, onUnheardEvent, SAVED_HOLD_KEY, UNHEARD_AFTER_MS } from './bus';
+export type { AsientoSeleccionado, Bus, BusEvents, ToastKind, UnheardEvent } from './bus';
+export { BUS_CONTRACT, BUS_CONTRACT_VERSION } from './bus-contract';
+export type { BusContract, BusEventContract, BusParty } from './bus-contract';
 
 export {
   authAtom,

@@ -21,3 +21,7 @@ export const MAX_EVENTOS_POR_LOTE = 40;
 
 /** A value past this is no measurement (a tab left in the background for an hour): refused. */
 export const MAX_VALOR_VITAL = 600_000;
+
+/** A bus event's name as a beacon may carry it (`seating:selection-changed`); others travel as UNNAMED_EVENT. */
+export const BUS_EVENT_NAME = /^[a-z]+:[a-z-]{1,60}$/;
+export const UNNAMED_EVENT = 'desconocido:evento';

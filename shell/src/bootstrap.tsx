@@ -3,13 +3,11 @@ import { createRoot } from 'react-dom/client';
 import { bus, loadRuntimeConfig } from '@taquilla/shared';
 import { App } from './app/App';
 import { inlinedFetch } from './app/inlined-fetch';
-import { installUiBus } from './components/feedback/ui-bus';
 import { federation, startFederation } from './federation/host';
 import { installAuthBus } from './features/auth/auth-bus';
 import { checkSession } from './features/auth/session';
 import './styles.css';
 
-installUiBus();
 installAuthBus();
 
 // Paint the frame at once (not in a transition: the toast listener must be mounted before the

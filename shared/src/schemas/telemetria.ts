@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_EVENTOS_POR_LOTE, MAX_VALOR_VITAL, VITALES } from '../telemetria';
+import { BUS_EVENT_NAME, MAX_EVENTOS_POR_LOTE, MAX_VALOR_VITAL, VITALES } from '../telemetria';
 
 export { MAX_EVENTOS_POR_LOTE, MAX_VALOR_VITAL, TELEMETRIA_TIPOS, VITALES, type TelemetriaTipo, type Vital } from '../telemetria';
 
@@ -23,7 +23,7 @@ export const eventoTelemetriaSchema = z.discriminatedUnion(
     z.strictObject({ tipo: z.literal('sesion-con-error'), ...base }),
     z.strictObject({ tipo: z.literal('error-carga'), ...base, modulo }),
     z.strictObject({ tipo: z.literal('error-render'), ...base, modulo }),
-    z.strictObject({ tipo: z.literal('evento-sin-oyente'), ...base, evento: z.string().regex(/^[a-z]+:[a-z-]{1,60}$/, 'El evento no es válido.') }),
+    z.strictObject({ tipo: z.literal('evento-sin-oyente'), ...base, evento: z.string().regex(BUS_EVENT_NAME, 'El evento no es válido.') }),
     z.strictObject({
       tipo: z.literal('vital'),
       ...base,

@@ -9,7 +9,7 @@ import {
   registerRemotes,
 } from '@module-federation/enhanced/runtime';
 import type { RemoteName } from '@taquilla/platform/registry';
-import { getRuntimeConfig, store } from '@taquilla/shared';
+import { getRuntimeConfig, onUnheardEvent, store } from '@taquilla/shared';
 import { inlinedFetch } from '../app/inlined-fetch';
 import type { FederationApi } from './federation-api';
 import { loadRemotes } from './load-remotes';
@@ -22,6 +22,7 @@ import { retryPlugin } from './plugins/retry-plugin';
 import { timeoutPlugin } from './plugins/timeout-plugin';
 import { remotesAtom } from './remotes-state';
 import { createTelemetry } from './telemetry';
+import { blameForUnheard } from './unheard';
 import { watchVitals } from './vitals';
 
 const onCallLog = { loaded: [] as string[], failures: [] as RemoteFailure[] };
@@ -68,6 +69,11 @@ function startTelemetry(): void {
     if (document.visibilityState === 'hidden') telemetry.flush();
   });
   window.addEventListener('pagehide', () => telemetry.flush());
+  // A bus event the contract says someone must hear, that nobody heard (shared's bus waits
+  // UNHEARD_AFTER_MS for a late listener first): an error of the remote that broke the conversation.
+  onUnheardEvent((event) => {
+    for (const remote of blameForUnheard(event)) telemetry.unheard(remote, String(event.type));
+  });
   watchVitals(telemetry).catch((error: unknown) => console.warn('[taquilla] Web Vitals no disponibles', error));
 }
 

@@ -98,4 +98,12 @@ describe('telemetry (browser side)', () => {
       { tipo: 'evento-sin-oyente', remoto: 'seating', version: '1.0.0', evento: 'seating:seleccion-cambiada' },
     ]);
   });
+
+  it('a bus event name outside the contract pattern travels as desconocido:evento (the server would refuse the batch)', () => {
+    const { telemetry, sent, tick } = setup();
+    telemetry.configure('/t');
+    telemetry.unheard('seating', 'Seating:Selección');
+    tick();
+    expect(sent[0]!.body.eventos.at(-1)).toEqual({ tipo: 'evento-sin-oyente', remoto: 'seating', version: '1.0.0', evento: 'desconocido:evento' });
+  });
 });

@@ -1,5 +1,5 @@
 import type { RemoteName } from '@taquilla/platform/registry';
-import { MAX_EVENTOS_POR_LOTE, type Vital } from '@taquilla/shared/telemetria';
+import { BUS_EVENT_NAME, MAX_EVENTOS_POR_LOTE, UNNAMED_EVENT, type Vital } from '@taquilla/shared/telemetria';
 import type { EventoTelemetria } from '@taquilla/shared/schemas/telemetria';
 
 /**
@@ -111,7 +111,8 @@ export function createTelemetry(deps: TelemetryDeps): Telemetry {
     unheard(remote, event) {
       const version = started(remote);
       if (!version) return;
-      const events: EventoTelemetria[] = [{ tipo: 'evento-sin-oyente', remoto: remote, version, evento: event }];
+      // A name the contract's pattern does not allow would make the server refuse the whole batch.
+      const events: EventoTelemetria[] = [{ tipo: 'evento-sin-oyente', remoto: remote, version, evento: BUS_EVENT_NAME.test(event) ? event : UNNAMED_EVENT }];
       if (firstTime(`error ${remote} ${version}`)) events.unshift({ tipo: 'sesion-con-error', remoto: remote, version });
       push(...events);
     },

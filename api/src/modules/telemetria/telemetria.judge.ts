@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { AuditEntry, Origin } from '@taquilla/platform/origin';
+import { RELEASE_FORCED } from '@taquilla/platform/ops';
 import type { Registry } from '@taquilla/platform/registry';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
@@ -109,7 +110,7 @@ export async function judgeRegistry(
  * before the audit log), the version before it in the history.
  */
 export function replacedVersion(remote: string, entry: Registry['remotes'][string], audit: AuditEntry[]): string | null | undefined {
-  const made = audit.find((a) => a.remote === remote && a.to === entry.current && ['release', 'promote', 'rollback'].includes(a.action));
+  const made = audit.find((a) => a.remote === remote && a.to === entry.current && ['release', RELEASE_FORCED, 'promote', 'rollback'].includes(a.action));
   if (made) return made.action === 'rollback' ? undefined : made.from;
   const versions = entry.history.map((h) => h.version);
   const index = versions.lastIndexOf(entry.current);

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { appAtom } from '@taquilla/shared';
 
-/** The global spinner (size and colour of spec §10 in styles.css): visible while appAtom.loaderStatus is on (bus 'ui:loader'). */
+/** The global spinner (size and colour of spec §10 in styles.css): visible while appAtom.loaderStatus is on. */
 export function GlobalSpinner() {
   const { loaderStatus } = useAtomValue(appAtom);
   if (!loaderStatus) return null;

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { appAtom, bus, initialAppState, store } from '@taquilla/shared';
 import { GlobalSpinner } from './GlobalSpinner';
 import { Toasts } from './Toasts';
-import { installUiBus } from './ui-bus';
 
 describe('shell feedback', () => {
   it("shows toasts asked for over bus 'ui:toast', in order, top-right", async () => {
@@ -17,15 +16,13 @@ describe('shell feedback', () => {
     expect(document.querySelector('.Toastify__toast-container--top-right')).not.toBeNull();
   });
 
-  it("the global spinner follows bus 'ui:loader'", () => {
-    const uninstall = installUiBus();
+  it('the global spinner follows appAtom.loaderStatus', () => {
     render(<GlobalSpinner />);
     expect(screen.queryByRole('status')).toBeNull();
-    act(() => bus.emit('ui:loader', { on: true }));
+    act(() => store.set(appAtom, (state) => ({ ...state, loaderStatus: true })));
     expect(screen.queryByRole('status', { name: 'Cargando' })?.firstElementChild?.className).toBe('ring-spinner');
-    act(() => bus.emit('ui:loader', { on: false }));
+    act(() => store.set(appAtom, (state) => ({ ...state, loaderStatus: false })));
     expect(screen.queryByRole('status')).toBeNull();
-    uninstall();
     store.set(appAtom, initialAppState);
   });
 });
