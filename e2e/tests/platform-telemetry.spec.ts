@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { expect, ops, ORIGIN_DIR, readRegistry, ROOT, test } from '../support/fixtures';
 import { expectFallback, expectRemoteRendered } from '../support/platform';
+import { eventoId, openSeatPage, pickSeats, type Seccion } from '../support/purchase';
 
 // Browser telemetry end to end: what goes wrong in a buyer's browser reaches the server as a
 // beacon (navigator.sendBeacon, batched, nothing personal) and is counted for that remote and
@@ -105,5 +106,39 @@ test.describe('telemetry', () => {
     const request = await beacon;
     expectNothingPersonal(request);
     await expect.poll(async () => (await figures(api, 'catalog', current)).vitales.LCP).not.toBeNull();
+  });
+
+  test('a seating release that renamed its bus event: picking a seat reports the unheard event against seating, and the server counts it', async ({ page, api }) => {
+    test.setTimeout(240_000);
+    const first = readRegistry().remotes.seating!.current;
+    const version = `0.0.3-renombrado.${Date.now()}`;
+    // The gate's own broken build (platform/ops/gate/fixtures.mjs), released past the gate with --force.
+    const { spawnSync } = await import('node:child_process');
+    const fixtures = path.join(ROOT, 'platform', 'ops', 'gate', 'fixtures.mjs');
+    const built = spawnSync(
+      process.execPath,
+      ['--input-type=module', '-e', `import { buildVariant, VARIANTS } from ${JSON.stringify(fixtures)}; console.log(buildVariant('seating', ${JSON.stringify(version)}, VARIANTS.renamedEvent));`],
+      { encoding: 'utf8' },
+    );
+    expect(built.status, built.stderr).toBe(0);
+    const dist = built.stdout.trim().split('\n').at(-1)!;
+    const released = ops('release', 'seating', '--version', version, '--dist', dist, '--force', '--reason', 'e2e: evento renombrado');
+    expect(released.code, released.err).toBe(0);
+    try {
+      const id = await eventoId(api, 'Noche de Lucha Libre Estelar');
+      const { secciones } = (await (await api.get(`/api/v1/eventos/${id}/detalle_seccion/false/web`)).json()) as { secciones: Seccion[] };
+      const numerada = secciones.filter((s) => s.tipo_seccion === 'numerada').sort((a, b) => b.asientosDisponibles - a.asientosDisponibles)[0]!;
+      const beacon = nextBeacon(page, (e) => e.tipo === 'evento-sin-oyente');
+      await openSeatPage(page, id, numerada);
+      await pickSeats(page, api, id, numerada, 1);
+      const request = await beacon;
+      expectNothingPersonal(request);
+      expect(JSON.parse(request.postData()!).eventos).toContainEqual({ tipo: 'evento-sin-oyente', remoto: 'seating', version, evento: 'seating:seleccion-cambiada' });
+      await expect.poll(async () => (await figures(api, 'seating', version)).sesionesConError).toBe(1);
+    } finally {
+      const back = ops('rollback', 'seating', first);
+      expect(back.code, back.err).toBe(0);
+      fs.rmSync(path.dirname(dist), { recursive: true, force: true });
+    }
   });
 });
