@@ -272,6 +272,8 @@ export function opsSuite(backend) {
 
   describe('canary: release --canary, promote, abort', () => {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'taquilla-ops-canary-'));
+    // Fake builds pass no compatibility gate: they go out with --force, as in the describe above.
+    const FORCE = ['--force', '--reason', 'compilación de prueba'];
     const build = (version) => fakeBuild(path.join(tmp, version), `auth@${version}`, { big: false });
     const auth = async () => (await backend.registry()).remotes.auth;
     const changes = async () => {
@@ -283,7 +285,7 @@ export function opsSuite(backend) {
 
     it('publishes the version as the canary: in the history, current unchanged, audited', async () => {
       stable = (await auth()).current;
-      const result = await run('release', 'auth', '--version', '4.0.0', '--dist', build('4.0.0'), '--canary', '10', '--reason', 'nuevo inicio de sesión');
+      const result = await run('release', 'auth', '--version', '4.0.0', '--dist', build('4.0.0'), '--canary', '10', '--force', '--reason', 'nuevo inicio de sesión');
       expect(result.code, result.err).toBe(0);
       expect(result.out).toContain(`canary: 4.0.0 para ~10 % de los navegadores; en vigor sigue ${stable} (90 %)`);
       const entry = await auth();
@@ -334,7 +336,7 @@ export function opsSuite(backend) {
     });
 
     it('promote makes the canary current for everybody, audited', async () => {
-      const canary = await run('release', 'auth', '--version', '4.0.1', '--dist', build('4.0.1'), '--canary', '25');
+      const canary = await run('release', 'auth', '--version', '4.0.1', '--dist', build('4.0.1'), '--canary', '25', ...FORCE);
       expect(canary.code, canary.err).toBe(0);
       const result = await run('promote', 'auth', '--reason', 'sin errores en una hora');
       expect(result.code, result.err).toBe(0);
@@ -344,20 +346,20 @@ export function opsSuite(backend) {
       expect(entry.canary).toBeUndefined();
       const [promoted, released] = await changes();
       expect(promoted).toMatch(new RegExp(`auth promovió el canary ${stable.replace(/\./g, '\\.')} → 4\\.0\\.1  por \\S+ — «sin errores en una hora»$`));
-      expect(released).toMatch(/auth publicó en canary \S+ → 4\.0\.1  por \S+$/);
+      expect(released).toMatch(/auth publicó en canary \S+ → 4\.0\.1  por \S+ — «compilación de prueba»$/);
       // After the canary a plain release goes through again.
-      const next = await run('release', 'auth', '--version', '4.0.2', '--dist', build('4.0.2'));
+      const next = await run('release', 'auth', '--version', '4.0.2', '--dist', build('4.0.2'), ...FORCE);
       expect(next.code, next.err).toBe(0);
       expect((await auth()).current).toBe('4.0.2');
     });
 
     it('a canary and a promote of other remotes started together with releases and rollbacks all land', async () => {
       const seatingBuild = fakeBuild(path.join(tmp, 'seating-5'), 'seating@5.0.0', { big: false });
-      expect((await run('release', 'seating', '--version', '5.0.0', '--dist', seatingBuild, '--canary', '30')).code).toBe(0);
+      expect((await run('release', 'seating', '--version', '5.0.0', '--dist', seatingBuild, '--canary', '30', ...FORCE)).code).toBe(0);
       const results = await Promise.all([
         run('promote', 'seating'),
-        run('release', 'auth', '--version', '5.0.0', '--dist', build('5.0.0'), '--canary', '5'),
-        run('release', 'catalog', '--version', '5.0.0', '--dist', fakeBuild(path.join(tmp, 'catalog-5'), 'catalog@5.0.0', { big: false })),
+        run('release', 'auth', '--version', '5.0.0', '--dist', build('5.0.0'), '--canary', '5', ...FORCE),
+        run('release', 'catalog', '--version', '5.0.0', '--dist', fakeBuild(path.join(tmp, 'catalog-5'), 'catalog@5.0.0', { big: false }), ...FORCE),
         run('rollback', 'checkout'),
       ]);
       for (const result of results) expect(result.code, `${result.out}${result.err}`).toBe(0);
