@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { releaseJudges } from '../src/modules/telemetria/telemetria.routes';
 import { buildTestApp, TEST_API_KEY, type TestApp } from './support/app';
+import { beacon as sendBeacon, nextIp, sessions as addSessions, writeRegistry as writeOrigin } from './support/telemetria';
 
 /**
  * Browser telemetry end to end on the server: beacons (text/plain, the API key in the query, as
@@ -19,50 +20,12 @@ import { buildTestApp, TEST_API_KEY, type TestApp } from './support/app';
 
 let t: TestApp;
 let origin: string;
-let ip = 0;
-/** A client address of its own per test, so the per-address limit of one never touches another. */
-const nextIp = () => `10.9.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`;
-
-function writeRegistry(remotes: Record<string, { current: string; versions: string[]; changedAt: string; canary?: { version: string; percent: number; startedAt: string } }>) {
-  const registry = { remotes: {} as Record<string, unknown> };
-  for (const [name, r] of Object.entries(remotes)) {
-    for (const v of r.versions) {
-      fs.mkdirSync(path.join(origin, name, v), { recursive: true });
-      fs.writeFileSync(path.join(origin, name, v, 'mf-manifest.json'), '{}');
-    }
-    registry.remotes[name] = {
-      current: r.current,
-      changedAt: r.changedAt,
-      history: r.versions.map((version) => ({ version, entry: `${name}/${version}/mf-manifest.json`, publishedAt: r.changedAt })),
-      ...(r.canary ? { canary: r.canary } : {}),
-    };
-  }
-  fs.writeFileSync(path.join(origin, 'remotes.json'), JSON.stringify(registry));
-}
 
 const readRegistry = () => JSON.parse(fs.readFileSync(path.join(origin, 'remotes.json'), 'utf8'));
 
-/** A beacon as the browser sends it: text/plain body, no API key header, `?apiKey=`. */
-function beacon(body: unknown, opts: { ip?: string; raw?: string; apiKey?: string | null } = {}) {
-  const key = opts.apiKey === undefined ? TEST_API_KEY : opts.apiKey;
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/v1/telemetria${key === null ? '' : `?apiKey=${encodeURIComponent(key)}`}`,
-    headers: { 'content-type': 'text/plain;charset=UTF-8' },
-    payload: opts.raw ?? JSON.stringify(body),
-    remoteAddress: opts.ip ?? nextIp(),
-  });
-}
-
-/** `n` sessions of remote@version, `conError` of which saw a render error. */
-async function sessions(remoto: string, version: string, n: number, conError: number) {
-  for (let i = 0; i < n; i++) {
-    const eventos: unknown[] = [{ tipo: 'sesion', remoto, version }];
-    if (i < conError) eventos.push({ tipo: 'sesion-con-error', remoto, version }, { tipo: 'error-render', remoto, version, modulo: 'EventList' });
-    const res = await beacon({ eventos });
-    expect(res.statusCode, res.body).toBe(202);
-  }
-}
+const beacon = (body: unknown, opts?: Parameters<typeof sendBeacon>[2]) => sendBeacon(t.app, body, opts);
+const sessions = (remoto: string, version: string, n: number, conError: number) => addSessions(t.app, remoto, version, n, conError);
+const writeRegistry = (remotes: Parameters<typeof writeOrigin>[1]) => writeOrigin(origin, remotes);
 
 const rowCount = async () =>
   (await queryRows<{ n: number }>(t.database.db, sql`select ((select count(*) from telemetria_remotos) + (select count(*) from telemetria_vitales))::int as n`))[0]!.n;
