@@ -74,7 +74,14 @@ function startTelemetry(): void {
   onUnheardEvent((event) => {
     for (const remote of blameForUnheard(event)) telemetry.unheard(remote, String(event.type));
   });
-  watchVitals(telemetry).catch((error: unknown) => console.warn('[taquilla] Web Vitals no disponibles', error));
+  // The web-vitals chunk waits for the page to load and go idle: it reads the buffered entries
+  // then, so it measures the whole visit without competing with the page's own first requests.
+  const watch = () => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
+    idle(() => void watchVitals(telemetry).catch((error: unknown) => console.warn('[taquilla] Web Vitals no disponibles', error)));
+  };
+  if (document.readyState === 'complete') watch();
+  else window.addEventListener('load', watch, { once: true });
 }
 
 let resolveReady: () => void = () => undefined;

@@ -33,8 +33,8 @@ export function vitalValue(metric: Metric): number {
 }
 
 /**
- * Core Web Vitals (the `web-vitals` library, loaded in its own chunk after start-up: its
- * observers read the buffered entries, so nothing is missed) reported per remote through
+ * Core Web Vitals (the `web-vitals` library, loaded in its own chunk once the page has loaded:
+ * its observers read the buffered entries, so nothing is missed) reported per remote through
  * `telemetry`. Each metric is reported once, when final (the library's default).
  */
 export async function watchVitals(telemetry: Pick<Telemetry, 'vital'>): Promise<void> {
