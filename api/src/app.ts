@@ -1,10 +1,11 @@
+import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import './lib/zod-locale';
 import { zodResponseSerializer } from './lib/response-serializer';
-import { readEnv, type EnvConfig } from './config';
+import { REPO_ROOT, readEnv, type EnvConfig } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { seedIfEmpty } from './seed/seed';
 import { loggerOptions } from './lib/logger';
@@ -27,12 +28,16 @@ import { metricsPlugin } from './plugins/metrics';
 import { disponibilidadHubs } from './modules/reservas/reservas.routes';
 import { childLoggerFor, requestIdFor, requestIdPlugin } from './plugins/request-id';
 import { sseApiKeyFromQuery } from './modules/reservas/disponibilidad.sse';
+import { beaconApiKeyFromQuery } from './modules/telemetria/telemetria.routes';
+import { originConfigFromEnv, type OriginConfig } from '@taquilla/platform/origin';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     dbKind: 'pglite' | 'pg';
     config: EnvConfig;
+    /** The remote origin (registry + releases) this app serves and judges (telemetria). */
+    remoteOriginConfig: OriginConfig;
   }
 }
 
@@ -48,7 +53,7 @@ export interface BuildAppOptions {
   /** pino logger options, or false. Default: env LOG_LEVEL (info). */
   logger?: FastifyServerOptions['logger'];
   /** Serve the storefront (shell build + remote origin) from this process. */
-  storefront?: { shellDir: string; originDir: string };
+  storefront?: { shellDir: string; originDir: string; origin?: OriginConfig };
   /** Overrides of env config (apiKey, jwtSecret, …). */
   config?: Partial<EnvConfig>;
   /**
@@ -82,6 +87,10 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('config', config);
+  app.decorate<OriginConfig>(
+    'remoteOriginConfig',
+    opts.storefront?.origin ?? originConfigFromEnv(process.env, { dir: path.resolve(opts.storefront?.originDir ?? process.env.ORIGIN_DIR ?? path.join(REPO_ROOT, '.origin')) }),
+  );
 
   const validateResponses = opts.validateResponses ?? process.env.NODE_ENV !== 'production';
   app.setValidatorCompiler(validatorCompiler);
@@ -101,6 +110,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
 
   await app.register(compressionPlugin);
   await app.register(sseApiKeyFromQuery);
+  await app.register(beaconApiKeyFromQuery);
 
   // The OpenAPI page and document (/api/docs, /api/docs/json), only when configured (API_DOCS).
   if (config.apiDocs) {

@@ -51,6 +51,11 @@ const env = {
   // HOLD_MAX_PLACES_PER_IP / _PER_DEVICE keep their defaults: no spec holds more than a buyer would.
   // Every page's seat map streams from 127.0.0.1 too (the caps: api/test/security/streams.test.ts).
   SSE_MAX_STREAMS_PER_IP: '1000',
+  // Every page sends its telemetry beacons from 127.0.0.1 as well (the limit: api/test/telemetria.test.ts).
+  TELEMETRIA_MAX_POR_IP: '10000',
+  // The release judge stays off: specs release and break remotes on purpose, and must not see them
+  // rolled back under them (E2E_JUICIO_CADA_MS turns it on; its paths: api/test/telemetria.test.ts).
+  JUICIO_CADA_MS: process.env.E2E_JUICIO_CADA_MS || '0',
 };
 const { child, base } = await startServer({ port: E2E_PORT, env });
 console.log(`✔ e2e server ${base} (origin ${ORIGIN_DIR})`);

@@ -196,8 +196,10 @@ export async function publish(remote, version, { origin, now = new Date(), dist 
 /**
  * Point <remote> at another version of its history: the previous one (default) or `version`.
  * Only the registry changes (no build, no copy). Serialised like a release's registry change.
+ * `expectCurrent`: change nothing (OpsError) unless that is still the live version when the
+ * change is made — an automatic rollback must never undo what a person did meanwhile.
  */
-export async function rollbackRemote(remote, version, { origin, now = new Date(), actor, reason } = {}) {
+export async function rollbackRemote(remote, version, { origin, now = new Date(), actor, reason, expectCurrent } = {}) {
   return withOrigin(origin, async (o) => {
     const pick = (registry) => {
       const entry = registry.remotes[remote];
@@ -225,6 +227,9 @@ export async function rollbackRemote(remote, version, { origin, now = new Date()
     return o.updateRegistry(
       (registry) => {
         const { entry, target: again } = pick(registry);
+        if (expectCurrent !== undefined && entry.current !== expectCurrent) {
+          throw new OpsError(`${remote} ya no está en ${expectCurrent} (está en ${entry.current}); no cambió nada.`);
+        }
         if (again !== target) throw new OpsError(`El historial de ${remote} cambió mientras tanto; no cambió nada. Reintenta.`);
         const from = entry.current;
         entry.current = target;

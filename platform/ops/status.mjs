@@ -1,5 +1,7 @@
 // pnpm status [--json] — each remote's live version (and its canary with both shares) and its
-// history, then the latest changes (who, when, from → to, why). --json prints the registry alone.
+// history, then the latest changes (who, when, from → to, why); under each live version (and any
+// with reports) its browser telemetry of the last 24 h (telemetry-summary.mjs). --json prints the
+// registry alone.
 import { readCanary } from '../canary.mjs';
 import { CANARY_FORCED, RELEASE_FORCED, REMOTE_NAMES, runCli, withOrigin } from './lib.mjs';
 
@@ -12,6 +14,7 @@ const ACTIONS = {
   promote: 'promovió el canary',
   abort: 'abortó el canary',
 };
+import { formatFigures, readTelemetry } from './telemetry-summary.mjs';
 
 const RECENT_CHANGES = 10;
 
@@ -22,7 +25,9 @@ await runCli(async (argv) => {
       console.log(JSON.stringify(registry, null, 2));
       return;
     }
+    const telemetry = await readTelemetry();
     console.log(`Registro: ${origin.registryLocation}`);
+    console.log(telemetry.problem ? `(${telemetry.problem})` : 'Telemetría de los navegadores, últimas 24 h: sesiones · tasa de error (sesiones con error) · Web Vitals p75');
     if (origin.kind !== 'dir') console.log(`Archivos: ${origin.location}`);
     for (const name of REMOTE_NAMES) {
       const entry = registry.remotes[name];
@@ -41,6 +46,10 @@ await runCli(async (argv) => {
       for (const release of entry.history) {
         const mark = release.version === entry.current ? '*' : release.version === canary?.version ? 'c' : ' ';
         console.log(`  ${mark} ${release.version.padEnd(12)} ${release.publishedAt}  ${release.entry}`);
+        const live = release.version === entry.current || release.version === canary?.version;
+        if (telemetry.figures && (live || telemetry.figures.has(`${name} ${release.version}`))) {
+          console.log(`      ${formatFigures(telemetry.figures.get(`${name} ${release.version}`))}`);
+        }
       }
     }
     for (const name of Object.keys(registry.remotes)) {

@@ -35,6 +35,8 @@ export const ERRORS = {
   CONFLICTO: { status: 409, message: 'La operación entra en conflicto con el estado actual.' },
   ERROR_INTERNO: { status: 500, message: 'Ocurrió un error inesperado. Intenta de nuevo más tarde.' },
   SERVICIO_NO_DISPONIBLE: { status: 503, message: 'El servicio no está disponible en este momento.' },
+  // Browser telemetry (POST /telemetria): a batch naming what the registry does not know.
+  TELEMETRIA_INVALIDA: { status: 400, message: 'La telemetría no es válida.' },
   // Live availability streams (GET /eventos/:id/disponibilidad): one address, or this process, at its cap.
   DEMASIADAS_CONEXIONES_EN_VIVO: { status: 429, message: 'Hay demasiadas conexiones en vivo desde tu red. El mapa se seguirá actualizando; intenta de nuevo en un momento.' },
   EN_VIVO_SATURADO: { status: 503, message: 'La disponibilidad en vivo está saturada en este momento. El mapa se seguirá actualizando; intenta de nuevo en unos segundos.' },

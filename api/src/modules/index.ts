@@ -9,7 +9,8 @@ import { healthModule } from './health/health.routes';
 import { pagosModule } from './pagos/pagos.routes';
 import { promocionesModule } from './promociones/promociones.routes';
 import { reservasModule } from './reservas/reservas.routes';
+import { telemetriaModule } from './telemetria/telemetria.routes';
 import type { RouteModule } from './types';
 import { ventasModule } from './ventas/ventas.routes';
 
-export const routeModules: RouteModule[] = [healthModule, catalogModule, authModule, promocionesModule, reservasModule, pagosModule, ventasModule, cuentaModule];
+export const routeModules: RouteModule[] = [healthModule, catalogModule, authModule, promocionesModule, reservasModule, pagosModule, ventasModule, cuentaModule, telemetriaModule];

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import client from 'prom-client';
 import type { Pool } from '../db/pool';
 import { queryRows } from '../db/rows';
+import { registerBusinessCounters } from '../lib/business-metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,6 +32,12 @@ export interface MetricsOptions {
  *   streams) by route;
  * - `taquilla_db_pool_connections{state}` — PostgreSQL pool: total, idle, waiting;
  * - `taquilla_sse_clients` — availability streams open here;
+ * - `taquilla_holds_total{kind}`, `taquilla_sales_total`, `taquilla_refunds_total{reason}` —
+ *   counted by the services once the hold, sale or refund committed (lib/business-metrics.ts);
+ * - `taquilla_browser_events_total{remote,version,kind}` — telemetry events accepted from the
+ *   shell's beacons (modules/telemetria), by remote, version and kind;
+ * - `taquilla_release_decisions_total{remote,action}` — automatic rollbacks and canary aborts
+ *   made by this process's release judge;
  * - `taquilla_mail_outbox_lag_seconds`, `taquilla_hold_expiry_lag_seconds` — read from the
  *   database at scrape time (the oldest unsent e-mail due; the oldest hold still 'activa' past
  *   its expiry), so every process reports the same fleet-wide figure;
@@ -52,6 +59,23 @@ export const metricsPlugin = fp<MetricsOptions>(
       help: 'Respuestas 409 (conflicto), 429 (límite) y 503 (ocupado) por ruta',
       labelNames: ['route', 'status_code'],
       registers: [registry],
+    });
+    registerBusinessCounters(app.db, {
+      holds: new client.Counter({ name: 'taquilla_holds_total', help: 'Reservas hechas, por tipo (asientos, generales)', labelNames: ['kind'], registers: [registry] }),
+      sales: new client.Counter({ name: 'taquilla_sales_total', help: 'Cargos convertidos en boletos', registers: [registry] }),
+      refunds: new client.Counter({ name: 'taquilla_refunds_total', help: 'Cargos completados reembolsados, por motivo', labelNames: ['reason'], registers: [registry] }),
+      browserEvents: new client.Counter({
+        name: 'taquilla_browser_events_total',
+        help: 'Eventos de telemetría del navegador aceptados, por remoto, versión y tipo',
+        labelNames: ['remote', 'version', 'kind'],
+        registers: [registry],
+      }),
+      releaseDecisions: new client.Counter({
+        name: 'taquilla_release_decisions_total',
+        help: 'Reversiones y abortos de canario automáticos, por remoto y acción',
+        labelNames: ['remote', 'action'],
+        registers: [registry],
+      }),
     });
     const pool = opts.pool;
     new client.Gauge({

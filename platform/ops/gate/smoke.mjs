@@ -158,6 +158,13 @@ export async function smokeMount({ shopUrl, remote, version, dist, executablePat
         return route.fulfill({ status: 200, contentType: contentTypeFor(file), headers: { 'access-control-allow-origin': '*' }, body: fs.readFileSync(file) });
       },
     );
+    // The shell's telemetry beacons are answered here: the server would refuse the candidate's
+    // version (not in the registry yet) with a 400 the console reports, and a test visit is no
+    // buyer's session to count anyway.
+    await context.route(
+      (url) => url.origin === new URL(shopUrl).origin && url.pathname === '/api/v1/telemetria',
+      (route) => route.fulfill({ status: 202, contentType: 'application/json', body: '{"aceptados":0}' }),
+    );
     await context.addInitScript(watchUnheard);
 
     const page = await context.newPage();

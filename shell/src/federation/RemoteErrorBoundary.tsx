@@ -5,7 +5,7 @@ interface Props {
   /** Renders the fallback; `reset` clears the error so children render again. */
   fallback: (reset: () => void) => ReactNode;
   children: ReactNode;
-  /** Told of every error caught (after it is logged). */
+  /** Told of every error caught, after it is logged (the slot reports it and reads the registry again). */
   onError?: (error: unknown) => void;
 }
 

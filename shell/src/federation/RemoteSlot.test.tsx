@@ -66,6 +66,8 @@ describe('RemoteSlot', () => {
     await waitFor(() => expect(within(region).queryByText('remote:catalog/EventList')).not.toBeNull());
     expect(federation.refreshed).toEqual(['catalog']);
     expect(federation.loaded).toEqual(['catalog/EventList', 'catalog/EventList']);
+    // Reported for telemetry: a load failure of catalog's EventList (the session counted by telemetry.ts once).
+    expect(federation.reports).toEqual(['sesion catalog', 'error-carga catalog/EventList', 'sesion catalog']);
   });
 
   it("the fallback plugin's stand-in module shows the fallback, with a way back to the events", async () => {
@@ -103,6 +105,8 @@ describe('RemoteSlot', () => {
     const region = screen.getByRole('region', { name: 'catalog' });
     await within(region).findByText('No pudimos cargar esta sección.');
     expect(screen.queryByText('el resto de la página')).not.toBeNull();
+    expect(federation.reports.filter((r) => r.startsWith('error'))[0]).toBe('error-render catalog/EventList');
+    expect(federation.reports).not.toContain('error-carga catalog/EventList');
     broken = false;
     await userEvent.click(within(region).getByRole('button', { name: 'Reintentar' }));
     await waitFor(() => expect(within(region).queryByText('ya funciona')).not.toBeNull());

@@ -18,9 +18,10 @@ export class RemoteLoadError extends Error {
 type RemoteComponent = ComponentType<Record<string, unknown>>;
 
 /** Loads `<remote>/<Module>` as a lazy component; a failed load or no default export throws. */
-function lazyRemote(federation: FederationApi, id: string) {
+function lazyRemote(federation: FederationApi, remote: RemoteName, id: string) {
   return lazy(async () => {
     await federation.ready();
+    federation.report.sessionStarted(remote);
     let loaded: { default?: RemoteComponent } | null | undefined;
     try {
       loaded = await federation.loadRemote<{ default?: RemoteComponent }>(id);
@@ -74,7 +75,7 @@ export function RemoteSlot({ remote, module, props, className, onShown }: Remote
   const [attempt, setAttempt] = useState(0);
   const [retrying, setRetrying] = useState(false);
   // A new lazy component per attempt and per version: React.lazy caches its rejection forever.
-  const Remote = useMemo(() => lazyRemote(federation, id), [federation, id, attempt, entry]);
+  const Remote = useMemo(() => lazyRemote(federation, remote, id), [federation, remote, id, attempt, entry]);
   const followRegistry = useCallback(() => {
     federation.refreshRemote(remote, { onlyIfChanged: true }).catch(() => false);
   }, [federation, remote]);
@@ -105,7 +106,10 @@ export function RemoteSlot({ remote, module, props, className, onShown }: Remote
       <RemoteErrorBoundary
         key={`${id}@${entry}`}
         remote={id}
-        onError={followRegistry}
+        onError={(error) => {
+          federation.report.failed(remote, module, error instanceof RemoteLoadError ? 'error-carga' : 'error-render');
+          followRegistry();
+        }}
         fallback={(reset) => (
           <>
             <RemoteFallback retrying={retrying} onRetry={() => void retry(reset)} />

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { RemoteName } from '@taquilla/platform/registry';
+import type { Telemetry } from './telemetry';
 
 type Capital = 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z';
 
@@ -31,6 +32,8 @@ export interface FederationApi {
   navigated?(pathname: string): void;
   /** Warms a remote's entry and these modules' files for a likely next route; failures are ignored. */
   preload(name: RemoteName, modules: ModuleName[]): void;
+  /** Where slots report what happened to their remote (telemetry.ts: batched beacons to the server). */
+  report: Pick<Telemetry, 'sessionStarted' | 'failed'>;
 }
 
 const notInstalled = (): never => {
@@ -42,6 +45,7 @@ export const FederationContext = createContext<FederationApi>({
   loadRemote: notInstalled,
   refreshRemote: notInstalled,
   preload: () => undefined,
+  report: { sessionStarted: () => undefined, failed: () => undefined },
 });
 
 export function useFederation(): FederationApi {

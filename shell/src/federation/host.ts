@@ -10,7 +10,7 @@ import {
 } from '@module-federation/enhanced/runtime';
 import { browserCohort } from '@taquilla/platform/canary';
 import type { RemoteName } from '@taquilla/platform/registry';
-import { getRuntimeConfig, store } from '@taquilla/shared';
+import { getRuntimeConfig, onUnheardEvent, store } from '@taquilla/shared';
 import { inlinedFetch } from '../app/inlined-fetch';
 import type { FederationApi } from './federation-api';
 import {
@@ -30,6 +30,9 @@ import { retryPlugin } from './plugins/retry-plugin';
 import { timeoutPlugin } from './plugins/timeout-plugin';
 import type { ResolvedRemote } from './registry';
 import { remotesAtom } from './remotes-state';
+import { createTelemetry } from './telemetry';
+import { blameForUnheard } from './unheard';
+import { watchVitals } from './vitals';
 
 const onCallLog = { loaded: [] as string[], failures: [] as RemoteFailure[], followed: [] as string[] };
 
@@ -46,9 +49,53 @@ Object.defineProperty(window, '__TAQUILLA_FEDERATION__', {
     followed: () => [...onCallLog.followed],
     /** Registry changes this tab has seen and keeps for its next safe moment (a purchase in progress). */
     waiting: () => follower.pending().map(({ name, version }) => `${name}@${version}`),
+    // Telemetry events queued for the next beacon (sent within 2 s, or when the page is hidden).
+    telemetry: () => telemetry.pending(),
     shareScope: async () => getInstance()?.shareScopeMap.default ?? {},
   },
 });
+
+function sessionStorageOrNull(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null; // storage refused (privacy settings): sessions are then counted per page load
+  }
+}
+
+/** The shell's telemetry (telemetry.ts): batched beacons to the API, tagged with remote and version. */
+export const telemetry = createTelemetry({
+  send: (url, body) => typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, body),
+  // The version this page registered; developer overrides are not releases and are not reported.
+  versionOf: (remote) => {
+    const known = store.get(remotesAtom).remotes.find((r) => r.name === remote);
+    return known?.source === 'registry' ? known.version : null;
+  },
+  storage: sessionStorageOrNull(),
+});
+
+/** Beacons to `<apiBaseUrl>/telemetria` (the public API key in the query: a beacon has no headers), sent when the page is hidden or left too. */
+function startTelemetry(): void {
+  const { apiBaseUrl, apiKey } = getRuntimeConfig();
+  telemetry.configure(`${apiBaseUrl.replace(/\/+$/, '')}/telemetria?apiKey=${encodeURIComponent(apiKey)}`);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') telemetry.flush();
+  });
+  window.addEventListener('pagehide', () => telemetry.flush());
+  // A bus event the contract says someone must hear, that nobody heard (shared's bus waits
+  // UNHEARD_AFTER_MS for a late listener first): an error of the remote that broke the conversation.
+  onUnheardEvent((event) => {
+    for (const remote of blameForUnheard(event)) telemetry.unheard(remote, String(event.type));
+  });
+  // The web-vitals chunk waits for the page to load and go idle: it reads the buffered entries
+  // then, so it measures the whole visit without competing with the page's own first requests.
+  const watch = () => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
+    idle(() => void watchVitals(telemetry).catch((error: unknown) => console.warn('[taquilla] Web Vitals no disponibles', error)));
+  };
+  if (document.readyState === 'complete') watch();
+  else window.addEventListener('load', watch, { once: true });
+}
 
 let resolveReady: () => void = () => undefined;
 const readyPromise = new Promise<void>((resolve) => {
@@ -127,6 +174,7 @@ function followRegistry(): void {
 /** Called once by bootstrap, after /config.json: installs the plugins, reads the registry, registers the remotes. */
 export async function startFederation(): Promise<void> {
   registerPlugins([manifestPlugin(), retryPlugin({ fetch: inlinedFetch(window.fetch.bind(window)) }), timeoutPlugin(), onCallPlugin(onCallLog), fallbackPlugin()]);
+  startTelemetry();
   try {
     await readRegistry();
   } finally {
@@ -137,6 +185,7 @@ export async function startFederation(): Promise<void> {
 
 export const federation: FederationApi = {
   ready: () => readyPromise,
+  report: telemetry,
   loadRemote: <T>(id: string) => loadRemote<T>(id) as Promise<T>,
   async refreshRemote(name: RemoteName, { onlyIfChanged = false } = {}) {
     const known = store.get(remotesAtom).remotes.find((remote) => remote.name === name);

@@ -25,6 +25,8 @@ export interface FakeFederation extends FederationApi {
   loaded: string[];
   refreshed: RemoteName[];
   preloaded: [RemoteName, string[]][];
+  /** What the slots reported, as `sesion <remote>` or `<kind> <remote>/<Module>`. */
+  reports: string[];
 }
 
 export function createFakeFederation(
@@ -35,6 +37,11 @@ export function createFakeFederation(
     loaded: [],
     refreshed: [],
     preloaded: [],
+    reports: [],
+    report: {
+      sessionStarted: (remote) => fake.reports.push(`sesion ${remote}`),
+      failed: (remote, module, kind) => fake.reports.push(`${kind} ${remote}/${module}`),
+    },
     ready: () => Promise.resolve(),
     async loadRemote<T>(id: string) {
       const attempt = attempts.get(id) ?? 0;

@@ -10,6 +10,7 @@ import { perfilesPago, tarjetas } from './payments';
 import { sandboxCargos, sandboxClientes, sandboxTarjetas, sandboxTokens } from './payments-sandbox';
 import { artistas, categorias, ciudades } from './places';
 import { promocionCategorias, promociones } from './promotions';
+import { telemetriaRemotos, telemetriaVitales } from './telemetry';
 import { invitados, users } from './users';
 import { asientos, bloques, filas, recintos, secciones } from './venues';
 
@@ -41,6 +42,8 @@ export const schema = {
   sandboxClientes,
   sandboxTarjetas,
   sandboxCargos,
+  telemetriaRemotos,
+  telemetriaVitales,
 };
 export type Schema = typeof schema;
 
@@ -72,4 +75,6 @@ export {
   sandboxClientes,
   sandboxTarjetas,
   sandboxCargos,
+  telemetriaRemotos,
+  telemetriaVitales,
 };

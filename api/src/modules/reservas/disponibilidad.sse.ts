@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
-import { API_KEY_HEADER } from '@taquilla/shared/runtime-config';
+import { apiKeyFromQuery } from '../../plugins/api-key-from-query';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/errors';
 import { findEventoReservable } from './reservas.repository';
@@ -164,18 +163,5 @@ export async function disponibilidadStream(
 
 const SSE_PATH = /^\/api\/v1\/eventos\/[^/?]+\/disponibilidad(?:\?|$)/;
 
-/**
- * EventSource cannot send headers, so the availability stream alone takes the API key from
- * `?apiKey=`. Registered on the root instance (before the /api/v1 key check runs) and limited
- * to that one GET path; every other route still requires the header.
- */
-export const sseApiKeyFromQuery = fp(
-  async (app) => {
-    app.addHook('onRequest', async (request) => {
-      if (request.method !== 'GET' || request.headers[API_KEY_HEADER] || !SSE_PATH.test(request.url)) return;
-      const key = (request.query as Record<string, unknown> | undefined)?.apiKey;
-      if (typeof key === 'string') request.headers[API_KEY_HEADER] = key;
-    });
-  },
-  { name: 'sse-api-key-from-query' },
-);
+/** EventSource cannot send headers: the availability stream alone takes the API key from `?apiKey=`. */
+export const sseApiKeyFromQuery = apiKeyFromQuery('sse-api-key-from-query', 'GET', SSE_PATH);

@@ -1,6 +1,7 @@
 import type { CancelarResponse, ReservaCreada, ReservaDetalle } from '@taquilla/shared/schemas/reservas';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
+import { businessCounters } from '../../lib/business-metrics';
 import { DomainError, isErrorCode } from '../../lib/errors';
 import type { TokenUser } from '../../lib/jwt';
 import { releaseHold, type ReleasedPlaces } from '../inventory/holds.repository';
@@ -97,6 +98,7 @@ async function hold(db: Db, publisher: DisponibilidadPublisher | null, reserva: 
       if ('refusal' in result) throw refusalError(result.refusal);
       const generales = new Set(result.generalesLiberadas);
       if (!reserva.asientoIds) generales.add(result.seccionId);
+      businessCounters(db)?.holds.inc({ kind: reserva.asientoIds ? 'asientos' : 'generales' });
       publisher?.queue({
         asientos: [...result.asientosLiberados, ...(reserva.asientoIds ?? [])],
         generales: [...generales].map((seccionId) => ({ eventoId: reserva.eventoId, seccionId })),

@@ -4,6 +4,7 @@ import { gatewayMessage } from '../pagos/gateway/gateway.errors';
 import type { ChargeResult, PaymentGateway } from '../pagos/gateway/gateway.types';
 import { requireGateway } from '../pagos/pagos.service';
 import { usarPromocion } from '../promociones/promociones.repository';
+import { businessCounters } from '../../lib/business-metrics';
 import { refundEmail, type MotivoReembolso } from './ventas.email';
 import { ticketsEmailFor } from './reenvio.service';
 import * as repo from './ventas.repository';
@@ -83,6 +84,7 @@ export async function settleCharge(deps: VentaDeps, proveedorCargoId: string): P
     return { row: await refundCharge(deps, gateway, err.row, err.motivo), places: null };
   });
   if ('correoId' in sold && sold.correoId) deps.mailer?.deliverInBackground(sold.correoId);
+  if (sold.places) businessCounters(deps.db)?.sales.inc();
 
   if (sold.places) {
     const { ids, eventoId, detalle } = sold.places;
@@ -135,6 +137,7 @@ async function refundCharge(deps: VentaDeps, gateway: PaymentGateway, row: Cargo
     throw err;
   }
   await repo.setEstadoCargo(deps.db, row.id, 'reembolsado', `reembolso:${motivo}`);
+  businessCounters(deps.db)?.refunds.inc({ reason: motivo });
   // A duplicate leaves the sale alone; otherwise the hold that could not be sold ends here.
   if (motivo !== 'duplicado') await repo.endReserva(deps.db, row.reservaId);
   if (deps.mailer) {
