@@ -26,11 +26,14 @@ export const releaseJudges = new WeakMap<object, ReleaseJudge>();
 /** `navigator.sendBeacon` cannot set headers: a beacon carries the (public) API key as `?apiKey=`. */
 export const beaconApiKeyFromQuery = apiKeyFromQuery('beacon-api-key-from-query', 'POST', BEACON_PATH);
 
-/** The versions of each remote the registry knows (history, and a canary's), read at most once a second. */
-function knownVersions(origin: Origin): () => Promise<Registry> {
+/**
+ * The versions of each remote the registry knows (history, and a canary's), read at most once a
+ * second; `fresh` reads it again now (a version released within that second is not refused).
+ */
+function knownVersions(origin: Origin): (fresh?: boolean) => Promise<Registry> {
   let cached: { at: number; registry: Promise<Registry> } | null = null;
-  return () => {
-    if (!cached || Date.now() - cached.at >= REGISTRY_CACHE_MS) {
+  return (fresh = false) => {
+    if (fresh || !cached || Date.now() - cached.at >= REGISTRY_CACHE_MS) {
       const registry = origin.readRegistry();
       cached = { at: Date.now(), registry };
       registry.catch(() => {
@@ -115,8 +118,9 @@ export const telemetriaModule: RouteModule = {
       },
       async (request, reply) => {
         const { eventos } = request.body;
-        const known = await registry();
-        const unknown = [...new Set(eventos.filter((e) => !isKnown(known, e)).map((e) => `${e.remoto} ${e.version}`))];
+        const unknownIn = (known: Registry) => [...new Set(eventos.filter((e) => !isKnown(known, e)).map((e) => `${e.remoto} ${e.version}`))];
+        let unknown = unknownIn(await registry());
+        if (unknown.length) unknown = unknownIn(await registry(true));
         if (unknown.length) {
           throw new DomainError('TELEMETRIA_INVALIDA', `La telemetría nombra versiones que no están publicadas: ${unknown.join(', ')}.`);
         }
