@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { cacheControlFor, contentTypeFor, mayHaveCompressedCopy, servablePath, type Origin } from '@taquilla/platform/origin';
+import { acceptedCopies } from '../lib/precompressed';
 
 /**
  * What the storefront reads from the remote origin (platform/origin): the registry and the
@@ -83,20 +84,6 @@ export function storefrontOrigin(origin: Origin, cacheMs: number, log: FastifyBa
       return manifest;
     },
   };
-}
-
-/** The encodings of the client's Accept-Encoding we have copies for, best first. */
-function acceptedCopies(header: string | string[] | undefined): { encoding: 'br' | 'gzip'; suffix: string }[] {
-  const accepted = new Set<string>();
-  for (const part of String(header ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
-  }
-  return [
-    ...(accepted.has('br') ? [{ encoding: 'br' as const, suffix: '.br' }] : []),
-    ...(accepted.has('gzip') ? [{ encoding: 'gzip' as const, suffix: '.gz' }] : []),
-  ];
 }
 
 const MISSING_COPIES_KEPT = 10_000;

@@ -9,7 +9,7 @@ import type {
   FilasPorSeccionResponse,
   PrecioCategoria,
 } from '@taquilla/shared/schemas/catalog';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { DomainError } from '../../lib/errors';
 import { availabilityByEvento, type AvailabilityRow } from '../inventory/availability.repository';
 import {
@@ -141,7 +141,7 @@ function servedEstado(estado: string, held: boolean): EstadoAsiento {
  * Rows and seats of one section with each seat's live state, read from the database on every
  * call (a seat with a live hold is 'reservado'); rows without seats on this event are left out.
  */
-export async function getFilasPorSeccion(db: Db, eventoId: number, seccionId: number): Promise<FilasPorSeccionResponse> {
+export async function getFilasPorSeccion(db: DbOrTx, eventoId: number, seccionId: number): Promise<FilasPorSeccionResponse> {
   const [rates, seccion] = await Promise.all([findEventoRates(db, eventoId), findSeccionEvento(db, eventoId, seccionId)]);
   if (!rates) throw new DomainError('EVENTO_NO_ENCONTRADO');
   if (!seccion) throw new DomainError('SECCION_NO_ENCONTRADA');
