@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FilasPorSeccionResponse } from '@taquilla/shared/schemas/catalog';
 import type { Db } from '../../db/client';
+import { KeptCopies } from '../../lib/kept-copies';
 import { precompress, type Precompressed } from '../../lib/precompressed';
 import { PUBLISH_LOCK, readSeccionVersion, type DisponibilidadHub } from '../reservas/disponibilidad.notify';
 import { getFilasPorSeccion } from './catalog.service';
@@ -46,8 +47,7 @@ const KEPT = 500;
  * most every REBUILD_EVERY_MS, the stale one served meanwhile); a lost connection drops them all.
  */
 export class SeccionSnapshots {
-  private readonly entries = new Map<string, Entry>();
-  private readonly building = new Map<string, Promise<SeccionSnapshot>>();
+  private readonly entries = new KeptCopies<Entry>(KEPT);
   /** Newest version heard per section (only while watching). */
   private readonly heard = new Map<string, number>();
   private watching: Promise<void> | null = null;
@@ -62,7 +62,7 @@ export class SeccionSnapshots {
     private readonly catalogo: CatalogoSignal,
   ) {
     this.unsubscribe = catalogo.subscribe(() => {
-      for (const entry of this.entries.values()) entry.stale = true;
+      for (const [, entry] of this.entries.all()) entry.stale = true;
       if (!catalogo.listening) this.entries.clear();
     });
   }
@@ -77,12 +77,12 @@ export class SeccionSnapshots {
     const entry = live ? this.entries.get(key) : undefined;
     const now = Date.now();
     if (entry && now - entry.builtAt < MAX_AGE_MS) {
-      if (entry.stale && !this.building.has(key) && now - entry.builtAt >= REBUILD_EVERY_MS) {
+      if (entry.stale && !this.entries.inFlight(key) && now - entry.builtAt >= REBUILD_EVERY_MS) {
         void this.build(key, eventoId, seccionId, serialize).catch((err) => this.log.warn({ err, eventoId, seccionId }, 'filas_por_seccion: rebuilding the snapshot failed'));
       }
       return entry.snapshot;
     }
-    return this.building.get(key) ?? this.build(key, eventoId, seccionId, serialize);
+    return this.entries.inFlight<SeccionSnapshot>(key) ?? this.build(key, eventoId, seccionId, serialize);
   }
 
   close(): void {
@@ -138,17 +138,10 @@ export class SeccionSnapshots {
       const snapshot: SeccionSnapshot = { version, ...(await precompress(serialize({ ...value, version }), `${version}-`)) };
       if (keep && this.live()) {
         const stale = (this.heard.get(key) ?? 0) > version || this.catalogo.generation !== catalogo;
-        this.entries.delete(key);
         this.entries.set(key, { snapshot, builtAt: Date.now(), stale });
-        if (this.entries.size > KEPT) this.entries.delete(this.entries.keys().next().value!);
       }
       return snapshot;
     })();
-    this.building.set(key, promise);
-    void promise.then(
-      () => this.building.delete(key),
-      () => this.building.delete(key),
-    );
-    return promise;
+    return this.entries.track(key, promise);
   }
 }

@@ -170,6 +170,8 @@ type Listener = (e: AvailabilityEvent) => void;
 /** Told of every seat change this process hears (the snapshots of seccion-snapshots.ts), and of a lost connection. */
 export interface SeatWatcher {
   onSeats(eventoId: number, seccionId: number, version: number): void;
+  /** A general section's free count changed. */
+  onGeneral?(eventoId: number, seccionId: number): void;
   onLost(): void;
 }
 
@@ -352,6 +354,7 @@ export class DisponibilidadHub {
       this.remember(`${change.e}:${change.s}`, change.v, asientos);
       for (const w of this.watchers) w.onSeats(change.e, change.s, change.v);
     }
+    if (change.g) for (const w of this.watchers) w.onGeneral?.(change.e, change.s);
     const set = this.listeners.get(change.e);
     if (!set) return;
     if (asientos) {
