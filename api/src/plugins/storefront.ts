@@ -182,6 +182,10 @@ async function storefront(app: FastifyInstance, opts: StorefrontOptions): Promis
   // `/` is the shell too (it redirects to /eventos in the browser); the static plugin only
   // registers `/*`, so this route takes `/` before it.
   app.get('/', sendShell);
+  // The landing pages have routes of their own too, so a page request does not go through the
+  // static plugin's `/*` first (a file-system lookup per request before the fallback below).
+  const landing = async (request: FastifyRequest, reply: FastifyReply) => (wantsHtml(request) ? sendShell(request, reply) : notFoundHandler(request, reply));
+  for (const url of ['/eventos', '/eventos/', '/eventos/informacion/:id', '/eventos/informacion/:id/']) app.get(url, landing);
 
   // SPA fallback: a page request for any client route gets the shell, which renders the
   // route (or its 404 page). API and remote-origin misses stay JSON 404s.
