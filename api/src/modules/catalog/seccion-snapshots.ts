@@ -43,8 +43,9 @@ const KEPT = 500;
  * in the snapshot is announced with a greater version.
  *
  * Kept only while this process hears both the availability channel (the hub) and the catalogue
- * channel; a change heard marks the section's snapshot stale (rebuilt on the next request, at
- * most every REBUILD_EVERY_MS, the stale one served meanwhile); a lost connection drops them all.
+ * channel; a change heard marks the section's snapshot stale (rebuilt by the next request, at
+ * most every REBUILD_EVERY_MS, the stale one served to the others meanwhile); a lost connection
+ * drops them all.
  */
 export class SeccionSnapshots {
   private readonly entries = new KeptCopies<Entry>(KEPT);
@@ -77,9 +78,9 @@ export class SeccionSnapshots {
     const entry = live ? this.entries.get(key) : undefined;
     const now = Date.now();
     if (entry && now - entry.builtAt < MAX_AGE_MS) {
-      if (entry.stale && !this.entries.inFlight(key) && now - entry.builtAt >= REBUILD_EVERY_MS) {
-        void this.build(key, eventoId, seccionId, serialize).catch((err) => this.log.warn({ err, eventoId, seccionId }, 'filas_por_seccion: rebuilding the snapshot failed'));
-      }
+      // Stale and built over a second ago: this request rebuilds it and gets the new one; the
+      // others meanwhile (and every request within the second) get the stale one.
+      if (entry.stale && !this.entries.inFlight(key) && now - entry.builtAt >= REBUILD_EVERY_MS) return this.build(key, eventoId, seccionId, serialize);
       return entry.snapshot;
     }
     return this.entries.inFlight<SeccionSnapshot>(key) ?? this.build(key, eventoId, seccionId, serialize);
