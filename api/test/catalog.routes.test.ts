@@ -11,6 +11,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { getEventosWeb, getFilasPorSeccion } from '../src/modules/catalog/catalog.service';
+import { disponibilidadPublisher, readSeccionVersion } from '../src/modules/reservas/disponibilidad.notify';
 import { buildTestApp, type TestApp } from './support/app';
 
 let t: TestApp;
@@ -196,19 +197,24 @@ describe('GET /eventos/:id/:seccionId/filas_por_seccion', () => {
 
   it('is the TypeScript DTO mapping, serialised by the declared schema with nothing lost or reordered', async () => {
     const res = await t.request(`/api/v1/eventos/${stadium.eventoId}/${stadium.seccionId}/filas_por_seccion`);
-    expect(res.body).toBe(JSON.stringify(await getFilasPorSeccion(t.database.db, stadium.eventoId, stadium.seccionId)));
+    const version = await readSeccionVersion(t.database.db, stadium.eventoId, stadium.seccionId);
+    expect(res.body).toBe(JSON.stringify({ ...(await getFilasPorSeccion(t.database.db, stadium.eventoId, stadium.seccionId)), version }));
   });
 
-  it('reads seat state from the database on every request', async () => {
+  it('follows every announced seat change (the snapshot is rebuilt from the database)', async () => {
     const path = `/api/v1/eventos/${stadium.eventoId}/${stadium.seccionId}/filas_por_seccion`;
     const seat = (await t.request(path)).json().filas[0].asientos.find((a: { estado: string }) => a.estado === 'disponible');
     const estadoOf = async () => filasPorSeccionResponseSchema.parse((await t.request(path)).json()).filas.flatMap((f) => f.asientos).find((a) => a.id === seat.id)!.estado;
+    const announce = () => disponibilidadPublisher(t.database.db)!.queue({ asientos: [seat.id] });
     await t.database.db.execute(sql`update evento_asientos set hold_expires_at = now() + interval '1 minute' where id = ${seat.id}`);
-    expect(await estadoOf()).toBe('reservado');
+    announce();
+    await expect.poll(estadoOf, { timeout: 5_000 }).toBe('reservado');
     await t.database.db.execute(sql`update evento_asientos set estado = 'vendido', hold_expires_at = null where id = ${seat.id}`);
-    expect(await estadoOf()).toBe('vendido');
+    announce();
+    await expect.poll(estadoOf, { timeout: 5_000 }).toBe('vendido');
     await t.database.db.execute(sql`update evento_asientos set estado = 'disponible' where id = ${seat.id}`);
-    expect(await estadoOf()).toBe('disponible');
+    announce();
+    await expect.poll(estadoOf, { timeout: 5_000 }).toBe('disponible');
   });
 
   it('marks table sections with esMesa', async () => {

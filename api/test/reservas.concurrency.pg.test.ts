@@ -91,7 +91,7 @@ describe('1,000 buyers through 2 API processes on PostgreSQL', () => {
       expect(res.status).toBe(201);
       reservaId = res.body.reservaId;
     }
-    expect(JSON.parse(await received)).toEqual({ seccionId: expect.any(Number), asientos: [{ id: seat, estado: 'reservado' }] });
+    expect(JSON.parse(await received)).toEqual({ seccionId: expect.any(Number), asientos: [{ id: seat, estado: 'reservado' }], version: expect.any(Number) });
     expect(Date.now() - startedAt).toBeLessThan(2_000);
     // The storm below competes for this seat too.
     expect((await postJson(b.base, `/eventos/${eventoId}/cancelar`, { reservaId })).status).toBe(200);

@@ -10,6 +10,7 @@ import { disponibilidadPublisher } from '../src/modules/reservas/disponibilidad.
 import { disponibilidadHubs } from '../src/modules/reservas/reservas.routes';
 import { buildTestApp, TEST_API_KEY, type TestApp } from './support/app';
 import { freeSeats, pickEvento, reservaEstado } from './support/reservas';
+import { openSseStream } from './support/sse';
 
 let t: TestApp;
 let base: string;
@@ -24,58 +25,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-interface SseClient {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  /** Resolves with the first event named `name` whose data passes `match`. */
-  next<T>(name: string, match: (data: T) => boolean, timeoutMs?: number): Promise<T>;
-  raw(): string;
-  close(): void;
-}
-
-/** A plain HTTP client reading the stream as a browser's EventSource would. */
-function openStream(path: string, headers: Record<string, string> = {}): Promise<SseClient> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(`${base}${path}`, { headers: { accept: 'text/event-stream', ...headers } }, (res) => {
-      let buffer = '';
-      const events: { event: string; data: unknown }[] = [];
-      const waiters: (() => void)[] = [];
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        for (const block of buffer.split('\n\n').slice(0, -1)) {
-          const event = /^event: (.+)$/m.exec(block)?.[1];
-          const data = /^data: (.+)$/m.exec(block)?.[1];
-          if (event && data) events.push({ event, data: JSON.parse(data) });
-        }
-        buffer = buffer.slice(buffer.lastIndexOf('\n\n') + 2);
-        for (const w of waiters.splice(0)) w();
-        all += chunk;
-      });
-      let all = '';
-      resolve({
-        status: res.statusCode ?? 0,
-        headers: res.headers,
-        raw: () => all,
-        close: () => req.destroy(),
-        next<T>(name: string, match: (data: T) => boolean, timeoutMs = 2_000) {
-          return new Promise<T>((ok, fail) => {
-            const timer = setTimeout(() => fail(new Error(`no '${name}' event within ${timeoutMs} ms; got ${JSON.stringify(events)}`)), timeoutMs);
-            const check = () => {
-              const i = events.findIndex((e) => e.event === name && match(e.data as T));
-              if (i >= 0) {
-                clearTimeout(timer);
-                ok(events.splice(i, 1)[0]!.data as T);
-              } else waiters.push(check);
-            };
-            check();
-          });
-        },
-      });
-    });
-    req.on('error', reject);
-  });
-}
+const openStream = (path: string, headers: Record<string, string> = {}) => openSseStream(base, path, headers);
 
 const stream = (eventoId: number) => openStream(`/api/v1/eventos/${eventoId}/disponibilidad?apiKey=${TEST_API_KEY}`, { 'accept-encoding': 'br, gzip' });
 const guest = () => ({ nombre: 'Ana', correo: `vivo.${randomUUID().slice(0, 8)}@ejemplo.mx` });
@@ -91,11 +41,11 @@ describe('GET /eventos/:id/disponibilidad (SSE)', () => {
     const ids = await freeSeats(t.database.db, ev.eventoId, ev.seccionId, 2);
     const { reservaId } = (await post(`/eventos/${ev.eventoId}/reservarInvitado`, { asientosReserva: ids.map((id) => ({ id })), ...guest() })).json();
     const held = disponibilidadAsientosSchema.parse(await sse.next('asientos', (d: { asientos: { estado: string }[] }) => d.asientos.some((a) => a.estado === 'reservado')));
-    expect(held).toEqual({ seccionId: ev.seccionId, asientos: ids.map((id) => ({ id, estado: 'reservado' })) });
+    expect(held).toEqual({ seccionId: ev.seccionId, asientos: ids.map((id) => ({ id, estado: 'reservado' })), version: expect.any(Number) });
 
     await post(`/eventos/${ev.eventoId}/cancelar`, { reservaId });
     const freed = await sse.next('asientos', (d: { asientos: { estado: string }[] }) => d.asientos.every((a) => a.estado === 'disponible'));
-    expect(freed).toEqual({ seccionId: ev.seccionId, asientos: ids.map((id) => ({ id, estado: 'disponible' })) });
+    expect(freed).toEqual({ seccionId: ev.seccionId, asientos: ids.map((id) => ({ id, estado: 'disponible' })), version: held.version! + 1 });
 
     const [before] = await queryRows<{ n: number }>(
       t.database.db,
@@ -127,6 +77,7 @@ describe('GET /eventos/:id/disponibilidad (SSE)', () => {
       expect(await sse.next('asientos', (d: { asientos: { id: number }[] }) => d.asientos.some((a) => a.id === id))).toEqual({
         seccionId: ev.seccionId,
         asientos: [{ id, estado: 'vendido' }],
+        version: expect.any(Number),
       });
     } finally {
       sse.close();

@@ -1,4 +1,9 @@
+import { sql } from 'drizzle-orm';
+import fs from 'node:fs';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freeSeats, pickEvento } from './support/reservas';
 import { buildStorefrontApp } from './support/storefront';
 
 // index.html as the real app serves it: the landing page's first answers are the API's own.
@@ -35,5 +40,69 @@ describe('landing pages carry their first answers', () => {
     const missing = await t.app.inject({ url: '/eventos/informacion/999999', headers: html });
     expect(missing.statusCode).toBe(200);
     expect(missing.body).not.toContain('data-url="/api/v1/');
+  });
+});
+
+describe('landing pages are built once and sent from memory', () => {
+  const listing = '/api/v1/eventos/get_all?tipoDispositivo=web';
+  const page = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers: { ...html, ...headers } });
+
+  it('compressed once: brotli and gzip copies of the same page, a weak ETag and 304', async () => {
+    const plain = await page('/eventos');
+    const br = await page('/eventos', { 'accept-encoding': 'br, gzip' });
+    const gz = await page('/eventos', { 'accept-encoding': 'gzip' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(plain.headers.etag).toMatch(/^W\/"/);
+    expect([br.headers.etag, gz.headers.etag]).toEqual([plain.headers.etag, plain.headers.etag]);
+    expect(plain.headers['cache-control']).toBe('no-store');
+    const again = await page('/eventos', { 'if-none-match': plain.headers.etag as string });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('reads no file per request, and is built again when the registry changes (a release)', async () => {
+    const first = await page('/eventos');
+    // index.html changed on disk without a release: not read again for the next request.
+    const indexFile = path.join(t.tmp, 'shell', 'index.html');
+    const template = fs.readFileSync(indexFile, 'utf8');
+    fs.writeFileSync(indexFile, template.replace('<div id="root">', '<div id="root" data-build="2">'));
+    expect((await page('/eventos')).body).toBe(first.body);
+    // A release: the registry changes, and the page (index.html with it) is built again.
+    const registry = { remotes: { catalog: { current: '1.0.0', history: [{ version: '1.0.0', entry: 'catalog/1.0.0/mf-manifest.json' }] } } };
+    fs.writeFileSync(path.join(t.tmp, 'origin', 'remotes.json'), JSON.stringify(registry));
+    const next = await page('/eventos');
+    expect(inlined(next.body, '/remotes/remotes.json')).toEqual(registry);
+    expect(next.body).toContain('data-build="2"');
+    expect(next.headers.etag).not.toBe(first.headers.etag);
+  });
+
+  it('is built again when the catalogue changes (an event renamed)', async () => {
+    const before = inlined((await page('/eventos')).body, listing) as { eventosFiltrados: { id: number; nombre: string }[] };
+    const target = before.eventosFiltrados[0]!;
+    await t.database.db.execute(sql`update eventos set nombre = 'Función de Estreno' where id = ${target.id}`);
+    await expect
+      .poll(async () => (inlined((await page('/eventos')).body, listing) as typeof before).eventosFiltrados.find((e) => e.id === target.id)?.nombre, { timeout: 2_000 })
+      .toBe('Función de Estreno');
+  });
+
+  it("is built again when the event's availability changes (its information page inlines the counts)", async () => {
+    const ev = await pickEvento(t.database.db, 20);
+    const url = `/eventos/informacion/${ev.eventoId}`;
+    const counts = `/api/v1/eventos/${ev.eventoId}/detalle_seccion/false/web`;
+    const free = async () =>
+      (inlined((await page(url)).body, counts) as { secciones: { id: number; asientosDisponibles: number }[] }).secciones.find((s) => s.id === ev.seccionId)!.asientosDisponibles;
+    const before = await free();
+    expect(await free()).toBe(before);
+    const ids = await freeSeats(t.database.db, ev.eventoId, ev.seccionId, 2);
+    const hold = await t.request({
+      method: 'POST',
+      url: `/api/v1/eventos/${ev.eventoId}/reservarInvitado`,
+      payload: { asientosReserva: ids.map((id) => ({ id })), nombre: 'Ana', correo: `portada.${Date.now()}@ejemplo.mx` },
+    });
+    expect(hold.statusCode).toBe(201);
+    // The page kept is served while one request rebuilds it (at most once a second).
+    await expect.poll(free, { timeout: 5_000, interval: 100 }).toBe(before - 2);
   });
 });

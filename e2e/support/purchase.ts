@@ -39,6 +39,10 @@ export async function asientos(api: APIRequestContext, id: number, seccionId: nu
   return filas.flatMap((f) => f.asientos);
 }
 
+/**
+ * The seats' states as filas_por_seccion serves them: a snapshot rebuilt once a change is
+ * announced (decision 0028), so a change shows a moment later — ask with expect.poll.
+ */
 export async function estadoDe(api: APIRequestContext, id: number, seccionId: number, asientoIds: number[]): Promise<string[]> {
   const all = await asientos(api, id, seccionId);
   return asientoIds.map((aid) => all.find((a) => a.id === aid)?.estado ?? 'desconocido');

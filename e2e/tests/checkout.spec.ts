@@ -91,7 +91,7 @@ test('a signed-in buyer pays two seats with the automatic promotion and a saved 
   // The card went to the gateway's tokenizer only.
   expect(charges[0]).not.toContain('4111');
   expect(charges[0]).not.toContain('"123"');
-  expect(await estadoDe(api, id, s.id, seats)).toEqual(['vendido', 'vendido']);
+  await expect.poll(() => estadoDe(api, id, s.id, seats)).toEqual(['vendido', 'vendido']);
   // 'Continuar' reloads into a fresh purchase: nothing is restored.
   await success.getByRole('button', { name: 'Continuar' }).click();
   await expect(panel(page).getByRole('button', { name: 'Continuar' })).toBeVisible({ timeout: 10_000 });
@@ -139,12 +139,12 @@ test('a declined card, then an approved one within the same hold', async ({ page
   await pay(page, p);
   await expect(p.getByRole('alert')).toBeVisible({ timeout: 20_000 });
   await expect(p.getByRole('button', { name: 'Pagar', exact: true })).toBeEnabled();
-  expect(await estadoDe(api, id, s.id, seats)).toEqual(['reservado']);
+  await expect.poll(() => estadoDe(api, id, s.id, seats)).toEqual(['reservado']);
 
   await p.getByLabel('Número de tarjeta').fill(APROBADA);
   const total = await pay(page, p);
   await expectSuccess(page, LUNA, total);
-  expect(await estadoDe(api, id, s.id, seats)).toEqual(['vendido']);
+  await expect.poll(() => estadoDe(api, id, s.id, seats)).toEqual(['vendido']);
   await expectTicketsMail(api, buyer.email, LUNA, 1);
 });
 
@@ -166,7 +166,7 @@ test('3-D Secure: the sandbox bank page authorises and terminar_compra finishes 
   await expect(page.getByRole('heading', { name: '¡Compra exitosa!' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText(total)).toBeVisible();
   expect(await violations()).toEqual([]);
-  expect(await estadoDe(api, id, s.id, seats)).toEqual(['vendido']);
+  await expect.poll(() => estadoDe(api, id, s.id, seats)).toEqual(['vendido']);
   // Reopening the link later answers the same, and sells nothing twice.
   await page.reload();
   await expect(page.getByRole('heading', { name: '¡Compra exitosa!' })).toBeVisible({ timeout: 20_000 });
@@ -199,7 +199,7 @@ test('3-D Secure rejected at the bank: terminar_compra says why and sells nothin
   await expect(alert).toBeVisible({ timeout: 20_000 });
   await expect(alert).not.toHaveText('Hubo un problema al confirmar el pago.');
   await expect(page.getByRole('heading', { name: '¡Compra exitosa!' })).toHaveCount(0);
-  expect(await estadoDe(api, id, s.id, seats)).toEqual(['reservado']);
+  await expect.poll(() => estadoDe(api, id, s.id, seats)).toEqual(['reservado']);
 });
 
 test('a guest buys general admission in the modal with the group promotion', async ({ page, api }) => {
@@ -255,7 +255,7 @@ test('a card saved in one purchase pays the next without typing it, and can be d
   });
   await (await expectSuccess(page, LUNA, await pay(page, p))).getByRole('button', { name: 'Continuar' }).click();
   expect(JSON.parse(charges[0]!)).toMatchObject({ usuarioOpenpayId: expect.any(String), source_id: expect.any(String) });
-  expect(await estadoDe(api, id, s.id, seats)).toEqual(['vendido']);
+  await expect.poll(() => estadoDe(api, id, s.id, seats)).toEqual(['vendido']);
   await expectTicketsMail(api, buyer.email, LUNA, 1);
 
   // Deleting it asks first, then it is gone here and for the account.

@@ -27,7 +27,7 @@ test('a signed-in buyer holds seats, the hold survives a reload, and cancel free
 
   await expect(countdown(page)).toContainText(HOLD_TIME);
   await expect(panel(page).getByRole('list', { name: 'Asientos reservados' }).getByRole('listitem')).toHaveCount(2);
-  expect(await estadoDe(api, id, s.id, seats)).toEqual(['reservado', 'reservado']);
+  await expect.poll(() => estadoDe(api, id, s.id, seats)).toEqual(['reservado', 'reservado']);
 
   // The countdown ticks.
   const first = await countdown(page).textContent();
@@ -44,7 +44,7 @@ test('a signed-in buyer holds seats, the hold survives a reload, and cancel free
   // The page reloads into a fresh purchase, and the server has the seats back.
   await expect(panel(page).getByRole('button', { name: 'Continuar' })).toBeVisible({ timeout: 10_000 });
   await expect(countdown(page)).toHaveCount(0);
-  expect(await estadoDe(api, id, s.id, seats)).toEqual(['disponible', 'disponible']);
+  await expect.poll(() => estadoDe(api, id, s.id, seats)).toEqual(['disponible', 'disponible']);
 });
 
 test('a guest gives name and e-mail, then holds the seat', async ({ page, api }) => {
@@ -61,20 +61,20 @@ test('a guest gives name and e-mail, then holds the seat', async ({ page, api })
   await panel(page).getByRole('button', { name: 'Continuar' }).click();
   await expect(panel(page).getByText('Ingresa el nombre')).toBeVisible();
   await expect(panel(page).getByText('Es necesario un correo electrónico valído')).toBeVisible();
-  expect(await estadoDe(api, id, s.id, [a!])).toEqual(['disponible']);
+  await expect.poll(() => estadoDe(api, id, s.id, [a!])).toEqual(['disponible']);
 
   await panel(page).getByLabel('Nombre').fill('Invitada Prueba');
   await panel(page).getByLabel('Correo electrónico').fill(uniqueEmail('invitada'));
   await panel(page).getByRole('button', { name: 'Continuar' }).click();
   await expect(countdown(page)).toContainText(HOLD_TIME);
-  expect(await estadoDe(api, id, s.id, [a!])).toEqual(['reservado']);
+  await expect.poll(() => estadoDe(api, id, s.id, [a!])).toEqual(['reservado']);
 
   // Seating's back link is now the cancel arrow (before checkout's own button on the page).
   const cancelButtons = page.getByRole('button', { name: 'Cancelar la compra' });
   await expect(cancelButtons).toHaveCount(2);
   await cancelButtons.first().click();
   await expect(panel(page).getByRole('button', { name: 'Continuar' })).toBeVisible({ timeout: 10_000 });
-  expect(await estadoDe(api, id, s.id, [a!])).toEqual(['disponible']);
+  await expect.poll(() => estadoDe(api, id, s.id, [a!])).toEqual(['disponible']);
 });
 
 test('a seat taken by someone else before Continuar: the seats-gone message and a reload', async ({ page, api }) => {
@@ -97,7 +97,7 @@ test('a seat taken by someone else before Continuar: the seats-gone message and 
   // Reloaded: the message is gone and the seat reads as held by the other buyer.
   await expect(gone).toHaveCount(0, { timeout: 10_000 });
   await expect(panel(page).getByRole('button', { name: 'Continuar' })).toBeVisible();
-  expect(await estadoDe(api, id, s.id, [a!])).toEqual(['reservado']);
+  await expect.poll(() => estadoDe(api, id, s.id, [a!])).toEqual(['reservado']);
 });
 
 test('an expired hold warns, reloads, and the server has freed the seat', async ({ page, api }) => {
@@ -118,7 +118,7 @@ test('an expired hold warns, reloads, and the server has freed the seat', async 
   // Reloaded after 2 s: a fresh purchase, no hold restored.
   await expect(panel(page).getByRole('button', { name: 'Continuar' })).toBeVisible({ timeout: 10_000 });
   await expect(expired).toHaveCount(0);
-  expect(await estadoDe(api, id, s.id, [a!])).toEqual(['disponible']);
+  await expect.poll(() => estadoDe(api, id, s.id, [a!])).toEqual(['disponible']);
   // The server agrees: someone else can hold it now.
   const other = await api.post(`/api/v1/eventos/${id}/reservarInvitado`, {
     data: { asientosReserva: [{ id: a! }], nombre: 'Otra Persona', correo: uniqueEmail('otra') },

@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { busLog, recordBus } from '../support/bus';
+import { uniqueEmail } from '../support/accounts';
+import { asientos, countdown, openSeatPage, panel, pickSeats, seccion } from '../support/purchase';
 
 // The seating remote's screens over the demo seed: venue map (chips, tooltips, keyboard,
 // pan & zoom), general sections, and the seat page (selection, panel, keyboard).
@@ -292,6 +294,54 @@ test.describe('live availability', () => {
         await canvas2.hover({ position: seat(0, 7) });
         await expect(second.getByRole('tooltip')).toContainText('Disponible', { timeout: 500 });
       }).toPass({ timeout: 5000 });
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+test.describe('live availability on top of the seat snapshot', () => {
+  // Sección 103 of event 1, used only here: the snapshot (filas_por_seccion, versioned) and the
+  // stream opened from its version (`?seccion=&desde=`).
+  const CELL = 24;
+  const cell = (col: number, row: number) => ({ x: col * CELL + CELL / 2, y: row * CELL + CELL / 2 });
+
+  test("a hold made in one browser reaches another browser's map as a delta, without re-reading the seats", async ({ browser, page, api }) => {
+    const s = await seccion(api, 1, 'Sección 103');
+    const other = await browser.newContext();
+    const second = await other.newPage();
+    const seatReads: string[] = [];
+    const streams: string[] = [];
+    second.on('request', (r) => {
+      if (r.url().includes('/filas_por_seccion')) seatReads.push(r.url());
+      if (r.url().includes('/disponibilidad')) streams.push(r.url());
+    });
+    try {
+      await openSeatPage(second, 1, s);
+      await openSeatPage(page, 1, s);
+      // The second map asked for its snapshot once, and opened the stream from its version.
+      await expect.poll(() => streams.some((u) => new RegExp(`seccion=${s.id}&desde=\\d+`).test(u))).toBe(true);
+      expect(seatReads).toHaveLength(1);
+
+      // The first buyer holds two seats through checkout, as a guest.
+      const ids = await pickSeats(page, api, 1, s, 2);
+      await panel(page).getByLabel('Nombre').fill('Invitada Prueba');
+      await panel(page).getByLabel('Correo electrónico').fill(uniqueEmail('vivo'));
+      await panel(page).getByRole('button', { name: 'Continuar' }).click();
+      await expect(countdown(page)).toBeVisible();
+
+      // The second map shows them held, from the stream's delta alone.
+      const all = await asientos(api, 1, s.id);
+      const filas = [...new Set(all.map((a) => a.fila))];
+      const canvas2 = second.getByRole('application', { name: /Asientos de Sección 103/ });
+      for (const id of ids) {
+        const a = all.find((x) => x.id === id)!;
+        await expect(async () => {
+          await canvas2.hover({ position: cell(a.numero - 1, filas.indexOf(a.fila)) });
+          await expect(second.getByRole('tooltip')).toContainText('Reservado', { timeout: 500 });
+        }).toPass({ timeout: 5000 });
+      }
+      expect(seatReads).toHaveLength(1);
     } finally {
       await other.close();
     }

@@ -199,14 +199,14 @@ test.describe('a guest hold belongs to the browser that made it', () => {
     };
 
     const mine = await holdAsGuest(page, correo, 2);
-    expect(await estadoDe(api, id, s.id, mine)).toEqual(['reservado', 'reservado']);
+    await expect.poll(() => estadoDe(api, id, s.id, mine)).toEqual(['reservado', 'reservado']);
 
     const other = await browser.newContext();
     try {
       const second = await other.newPage();
       const theirs = await holdAsGuest(second, correo.toUpperCase(), 1);
       expect(mine).not.toContain(theirs[0]);
-      expect(await estadoDe(api, id, s.id, [...mine, ...theirs])).toEqual(['reservado', 'reservado', 'reservado']);
+      await expect.poll(() => estadoDe(api, id, s.id, [...mine, ...theirs])).toEqual(['reservado', 'reservado', 'reservado']);
       await second.getByRole('button', { name: 'Cancelar la compra' }).first().click();
       await expect.poll(() => estadoDe(api, id, s.id, theirs)).toEqual(['disponible']);
     } finally {
@@ -217,7 +217,7 @@ test.describe('a guest hold belongs to the browser that made it', () => {
     await page.reload();
     await expect(countdown(page)).toBeVisible();
     await expect(panel(page).getByRole('list', { name: 'Asientos reservados' }).getByRole('listitem')).toHaveCount(2);
-    expect(await estadoDe(api, id, s.id, mine)).toEqual(['reservado', 'reservado']);
+    await expect.poll(() => estadoDe(api, id, s.id, mine)).toEqual(['reservado', 'reservado']);
     await panel(page).getByRole('button', { name: 'Cancelar la compra' }).click();
     await expect.poll(() => estadoDe(api, id, s.id, mine)).toEqual(['disponible', 'disponible']);
   });

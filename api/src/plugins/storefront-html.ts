@@ -107,6 +107,9 @@ export async function preloadLinks(pathname: string, registry: Registry | null, 
   return parts.flat();
 }
 
+/** Is the path one of the landing pages (the others all get the same page). */
+export const isLandingPath = (pathname: string) => LANDING_PAGES.some((page) => page.path.test(pathname));
+
 /** The landing page a path is, with its first API answers (paths under the API base). */
 function landingPage(pathname: string): { page: LandingPage; data: { url: string; keep?: boolean }[] } | undefined {
   for (const page of LANDING_PAGES) {

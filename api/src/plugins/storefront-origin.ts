@@ -1,11 +1,14 @@
+import fs from 'node:fs';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { cacheControlFor, contentTypeFor, mayHaveCompressedCopy, servablePath, type Origin } from '@taquilla/platform/origin';
+import { acceptedCopies } from '../lib/precompressed';
 
 /**
  * What the storefront reads from the remote origin (platform/origin): the registry and the
  * manifests it inlines into index.html, and — for a bucket — the files under `/remotes/`.
  *
- * A local folder is read on every request (a release or rollback is seen at once). A bucket's
+ * A local folder's registry is read again whenever the file changed (one stat per call: a
+ * release or rollback is seen at once). A bucket's
  * registry (kept in PostgreSQL) is kept `cacheMs` (ORIGIN_CACHE_MS, 1 s) and then read again, by
  * one request while the others wait for it, so every machine serves a release within about a
  * second; if the read fails the last registry read is served and the failure logged. Manifests
@@ -30,10 +33,23 @@ function parse(raw: string): unknown {
 
 export function storefrontOrigin(origin: Origin, cacheMs: number, log: FastifyBaseLogger): StorefrontOrigin {
   if (origin.kind === 'dir') {
+    // The registry file's identity (inode, size, mtime) as last read: the ops commands replace
+    // it by rename, a test or a hand edit may write it in place; either changes the identity.
+    let kept: { stamp: string; value: { raw: string; parsed: unknown } | null } | null = null;
     return {
       async registry() {
+        let stamp = 'none';
+        try {
+          // One stat on the calling thread (microseconds), not a read: the file is read only when it changed.
+          const st = fs.statSync(origin.registryLocation, { bigint: true });
+          stamp = `${st.ino}:${st.size}:${st.mtimeNs}`;
+        } catch {
+          // missing: no registry
+        }
+        if (kept?.stamp === stamp) return kept.value;
         const raw = (await origin.readFile('remotes.json'))?.toString('utf8');
-        return raw === undefined ? null : { raw, parsed: parse(raw) };
+        kept = { stamp, value: raw === undefined ? null : { raw, parsed: parse(raw) } };
+        return kept.value;
       },
       async manifest(entry) {
         const raw = await origin.readFile(entry);
@@ -83,20 +99,6 @@ export function storefrontOrigin(origin: Origin, cacheMs: number, log: FastifyBa
       return manifest;
     },
   };
-}
-
-/** The encodings of the client's Accept-Encoding we have copies for, best first. */
-function acceptedCopies(header: string | string[] | undefined): { encoding: 'br' | 'gzip'; suffix: string }[] {
-  const accepted = new Set<string>();
-  for (const part of String(header ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
-  }
-  return [
-    ...(accepted.has('br') ? [{ encoding: 'br' as const, suffix: '.br' }] : []),
-    ...(accepted.has('gzip') ? [{ encoding: 'gzip' as const, suffix: '.gz' }] : []),
-  ];
 }
 
 const MISSING_COPIES_KEPT = 10_000;

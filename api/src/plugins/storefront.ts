@@ -7,7 +7,11 @@ import { NO_STORE, cacheControlFor, openOrigin, originConfigFromEnv, servablePat
 import { API_KEY_HEADER, type RuntimeConfig } from '@taquilla/shared/runtime-config';
 import { publicUrlFor } from '../mail/public-url';
 import { notFoundHandler } from './error-handler';
-import { storefrontHtml } from './storefront-html';
+import { sendPrecompressed } from '../lib/precompressed';
+import { catalogoSignal } from '../modules/catalog/catalogo.signal';
+import { disponibilidadHubs } from '../modules/reservas/reservas.routes';
+import { isLandingPath, storefrontHtml } from './storefront-html';
+import { LandingPages } from './storefront-pages';
 import { bucketFileHandler, storefrontOrigin } from './storefront-origin';
 
 export { cacheControlFor };
@@ -29,7 +33,9 @@ export { cacheControlFor };
  *
  * Static files are sent as the `.br` / `.gz` copy made at release time (platform/ops/precompress.mjs)
  * when the browser accepts it; anything without a copy is compressed on the fly (compression.ts).
- * index.html carries the config and registry inline (storefront-html.ts).
+ * index.html carries the config and registry inline (storefront-html.ts); each page is built
+ * once and sent from memory, compressed once, until a release, a catalogue or (for an event's
+ * page) an availability change (storefront-pages.ts).
  */
 export interface StorefrontOptions {
   shellDir: string;
@@ -148,13 +154,22 @@ async function storefront(app: FastifyInstance, opts: StorefrontOptions): Promis
     return res.statusCode === 200 ? res.json() : null;
   };
 
+  const pages = new LandingPages(catalogoSignal(app), () => disponibilidadHubs.get(app.server), app.log);
+  app.addHook('onClose', async () => pages.close());
+
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
     try {
-      const template = await fs.promises.readFile(indexFile, 'utf8');
       const pathname = request.url.split('?')[0] ?? '/';
       const config = runtimeConfig(request);
-      const html = await storefrontHtml(template, { pathname, config, origin: source, readApi: (url) => readApi(config, url) });
-      return reply.header('cache-control', NO_STORE).type('text/html; charset=utf-8').send(html);
+      // Pages differ by their landing path (any other route gets the same page) and the config's public URL.
+      const key = `${isLandingPath(pathname) ? pathname : '*'}\n${config.publicUrl}`;
+      const page = await pages.get(key, pathname, {
+        registry: async () => (await source.registry())?.raw,
+        build: async () =>
+          storefrontHtml(await fs.promises.readFile(indexFile, 'utf8'), { pathname, config, origin: source, readApi: (url) => readApi(config, url) }),
+      });
+      reply.header('cache-control', NO_STORE);
+      return sendPrecompressed(request, reply, page, 'text/html; charset=utf-8');
     } catch {
       return reply
         .status(503)
@@ -167,6 +182,10 @@ async function storefront(app: FastifyInstance, opts: StorefrontOptions): Promis
   // `/` is the shell too (it redirects to /eventos in the browser); the static plugin only
   // registers `/*`, so this route takes `/` before it.
   app.get('/', sendShell);
+  // The landing pages have routes of their own too, so a page request does not go through the
+  // static plugin's `/*` first (a file-system lookup per request before the fallback below).
+  const landing = async (request: FastifyRequest, reply: FastifyReply) => (wantsHtml(request) ? sendShell(request, reply) : notFoundHandler(request, reply));
+  for (const url of ['/eventos', '/eventos/', '/eventos/informacion/:id', '/eventos/informacion/:id/']) app.get(url, landing);
 
   // SPA fallback: a page request for any client route gets the shell, which renders the
   // route (or its 404 page). API and remote-origin misses stay JSON 404s.

@@ -88,9 +88,12 @@ export function getReserva(eventoId: Id, reservaId: string): Promise<ReservaDeta
  * (DisponibilidadAsientos) and `general` (DisponibilidadGeneral). The API key is in the query
  * because EventSource cannot send headers. The server caps open streams per address (429) and
  * per process (503), both with Retry-After; a client refused should re-read the availability
- * it shows every few seconds and try the stream again later.
+ * it shows every few seconds and try the stream again later. With `since` (the seat page: its
+ * section and the `version` of the filas_por_seccion snapshot it shows), the stream first sends
+ * that section's changes after that version, or `recargar` when they are no longer known.
  */
-export function disponibilidadUrl(eventoId: Id): string {
+export function disponibilidadUrl(eventoId: Id, since?: { seccionId: Id; desde: number }): string {
   const { apiBaseUrl, apiKey } = getRuntimeConfig();
-  return `${apiBaseUrl.replace(/\/+$/, '')}/eventos/${seg(eventoId)}/disponibilidad?apiKey=${encodeURIComponent(apiKey)}`;
+  const desde = since ? `&seccion=${encodeURIComponent(String(since.seccionId))}&desde=${since.desde}` : '';
+  return `${apiBaseUrl.replace(/\/+$/, '')}/eventos/${seg(eventoId)}/disponibilidad?apiKey=${encodeURIComponent(apiKey)}${desde}`;
 }

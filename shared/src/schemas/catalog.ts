@@ -219,5 +219,10 @@ export const filasPorSeccionResponseSchema = z.object({
   /** True when the section is sold by tables. */
   esMesa: z.boolean(),
   orientacionFilas: orientacionFilasSchema,
+  /**
+   * The section's seat-state version this answer shows (a shared snapshot, cached by CDNs for a
+   * few seconds): live deltas (`asientos` events) with a greater version come on top of it.
+   */
+  version: z.number().int().nonnegative().optional(),
 });
 export type FilasPorSeccionResponse = z.infer<typeof filasPorSeccionResponseSchema>;

@@ -149,12 +149,17 @@ export type ReservaDetalle = z.infer<typeof reservaDetalleSchema>;
  * GET /eventos/{id}/disponibilidad?apiKey=… — a text/event-stream (EventSource cannot send
  * headers, so the API key travels in the query). Event names and their `data` JSON:
  */
-export const DISPONIBILIDAD_EVENTOS = { asientos: 'asientos', general: 'general' } as const;
+export const DISPONIBILIDAD_EVENTOS = { asientos: 'asientos', general: 'general', recargar: 'recargar' } as const;
 
-/** event: asientos — seats of one section whose served state changed (held, released, expired, sold). */
+/**
+ * event: asientos — seats of one section whose served state changed (held, released, expired,
+ * sold), with `version`: the section's version these states make (filas_por_seccion's
+ * `version`). A client holding a snapshot of version V applies only the deltas with a greater one.
+ */
 export const disponibilidadAsientosSchema = z.object({
   seccionId: idSchema,
   asientos: z.array(z.object({ id: idSchema, estado: estadoAsientoSchema })),
+  version: z.number().int().nonnegative().optional(),
 });
 export type DisponibilidadAsientos = z.infer<typeof disponibilidadAsientosSchema>;
 
@@ -164,3 +169,10 @@ export const disponibilidadGeneralSchema = z.object({
   disponibles: z.number().int().nonnegative(),
 });
 export type DisponibilidadGeneral = z.infer<typeof disponibilidadGeneralSchema>;
+
+/**
+ * event: recargar — the stream was opened with `?seccion=S&desde=V` and this process no longer
+ * has every change of section S since version V: read filas_por_seccion again.
+ */
+export const disponibilidadRecargarSchema = z.object({ seccionId: idSchema });
+export type DisponibilidadRecargar = z.infer<typeof disponibilidadRecargarSchema>;

@@ -4,7 +4,7 @@
  */
 import { emailOutbox } from './email';
 import { categoriasEvento, eventoSecciones, eventos } from './events';
-import { eventoAsientos, eventoLugaresGenerales } from './inventory';
+import { eventoAsientos, eventoLugaresGenerales, seccionVersiones } from './inventory';
 import { cargos, boletos, reservas } from './sales';
 import { perfilesPago, tarjetas } from './payments';
 import { sandboxCargos, sandboxClientes, sandboxTarjetas, sandboxTokens } from './payments-sandbox';
@@ -31,6 +31,7 @@ export const schema = {
   eventoSecciones,
   eventoAsientos,
   eventoLugaresGenerales,
+  seccionVersiones,
   reservas,
   cargos,
   boletos,
@@ -64,6 +65,7 @@ export {
   eventoSecciones,
   eventoAsientos,
   eventoLugaresGenerales,
+  seccionVersiones,
   reservas,
   cargos,
   boletos,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { categoriasEvento, eventoSecciones, eventos } from './events';
 import { asientos } from './venues';
 
@@ -67,4 +67,20 @@ export const eventoLugaresGenerales = pgTable(
     // ones, so taking N places reads about N index entries however many are held.
     index('evento_lugares_generales_libres_idx').on(t.eventoSeccionId, t.holdExpiresAt.asc().nullsFirst()).where(sql`estado = 'disponible'`),
   ],
+);
+
+/**
+ * The version of one section's seat states on one event: bumped by one by every availability
+ * batch that carries a change of the section (disponibilidad.notify.ts, under the batches'
+ * advisory lock), so the same number means the same states in every process. The seat page's
+ * snapshot (filas_por_seccion) carries it, and the live deltas say which version they make.
+ */
+export const seccionVersiones = pgTable(
+  'seccion_versiones',
+  {
+    eventoId: integer('evento_id').notNull().references(() => eventos.id, { onDelete: 'cascade' }),
+    seccionId: integer('seccion_id').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.eventoId, t.seccionId] })],
 );

@@ -10,7 +10,14 @@ import {
 } from '@taquilla/shared/schemas/catalog';
 import type { RouteModule } from '../types';
 import { CatalogoCache } from './catalog.cache';
-import { getCategorias, getDetalleSeccion, getEventoDetalle, getEventosWeb, getFilasPorSeccion, listadoValidUntil } from './catalog.service';
+import { sendPrecompressed } from '../../lib/precompressed';
+import { disponibilidadHubs } from '../reservas/reservas.routes';
+import { getCategorias, getDetalleSeccion, getEventoDetalle, getEventosWeb, listadoValidUntil } from './catalog.service';
+import { catalogoSignal } from './catalogo.signal';
+import { SeccionSnapshots } from './seccion-snapshots';
+
+/** The seat snapshot's caching: shared caches (a CDN) may keep it 2 s; a changed one gets a new ETag. */
+const SNAPSHOT_CACHE_CONTROL = 'public, max-age=2';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 const eventoParams = z.object({ id: idParamSchema });
@@ -18,17 +25,22 @@ const eventoParams = z.object({ id: idParamSchema });
 /**
  * Catalogue reads (spec section 7, "Events"): thin handlers, logic in ./catalog.service. Each
  * answer is serialised by its declared response schema. The listing is served from this
- * process's CatalogoCache (the home page's hot read, dropped on any catalogue change); the
- * reads that carry seat or place state go to the database every time.
+ * process's CatalogoCache (the home page's hot read, dropped on any catalogue change); a
+ * section's seats from a versioned snapshot compressed once (SeccionSnapshots, brought up to
+ * date by the availability stream's deltas); the other reads that carry seat or place state go
+ * to the database every time.
  */
 export const catalogModule: RouteModule = {
   name: 'catalog',
   plugin: async (app) => {
-    const listado = new CatalogoCache(app.db, app.dbKind, app.log, () => getEventosWeb(app.db), listadoValidUntil);
-    app.addHook('onClose', () => listado.close());
+    const catalogo = catalogoSignal(app);
+    const listado = new CatalogoCache(catalogo, () => getEventosWeb(app.db), listadoValidUntil);
+    app.addHook('onClose', async () => listado.close());
     // Each copy's answer, made once by the route's own response serializer (the
     // declared schema, validated outside production) and then sent as text to every request.
     const listadoText = new WeakMap<object, string>();
+    const snapshots = new SeccionSnapshots(app.db, app.log, () => disponibilidadHubs.get(app.server), catalogo);
+    app.addHook('onClose', async () => snapshots.close());
 
     app.get(
       '/categorias/get_all',
@@ -84,7 +96,12 @@ export const catalogModule: RouteModule = {
           response: { 200: filasPorSeccionResponseSchema, ...errors },
         },
       },
-      async (request) => getFilasPorSeccion(app.db, request.params.id, request.params.seccionId),
+      async (request, reply) => {
+        const snapshot = await snapshots.get(request.params.id, request.params.seccionId, reply.getSerializationFunction('200')!);
+        // Shared by every buyer: a CDN may keep it a moment (the live deltas bring it up to date).
+        reply.header('cache-control', SNAPSHOT_CACHE_CONTROL);
+        return sendPrecompressed(request, reply, snapshot, 'application/json; charset=utf-8');
+      },
     );
   },
 };

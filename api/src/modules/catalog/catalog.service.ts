@@ -9,7 +9,7 @@ import type {
   FilasPorSeccionResponse,
   PrecioCategoria,
 } from '@taquilla/shared/schemas/catalog';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { DomainError } from '../../lib/errors';
 import { availabilityByEvento, type AvailabilityRow } from '../inventory/availability.repository';
 import {
@@ -138,18 +138,19 @@ function servedEstado(estado: string, held: boolean): EstadoAsiento {
 }
 
 /**
- * Rows and seats of one section with each seat's live state, read from the database on every
- * call (a seat with a live hold is 'reservado'); rows without seats on this event are left out.
+ * Rows and seats of one section with each seat's state now (a seat with a live hold is
+ * 'reservado'); rows without seats on this event are left out. The route serves it through
+ * SeccionSnapshots (read once per change).
  */
-export async function getFilasPorSeccion(db: Db, eventoId: number, seccionId: number): Promise<FilasPorSeccionResponse> {
-  const [rates, seccion] = await Promise.all([findEventoRates(db, eventoId), findSeccionEvento(db, eventoId, seccionId)]);
+export async function getFilasPorSeccion(db: DbOrTx, eventoId: number, seccionId: number): Promise<FilasPorSeccionResponse> {
+  // One query after another: this runs inside the snapshot's transaction (one connection).
+  const rates = await findEventoRates(db, eventoId);
   if (!rates) throw new DomainError('EVENTO_NO_ENCONTRADO');
+  const seccion = await findSeccionEvento(db, eventoId, seccionId);
   if (!seccion) throw new DomainError('SECCION_NO_ENCONTRADA');
-  const [categorias, filaRows, seats] = await Promise.all([
-    listCategoriasEvento(db, eventoId),
-    listFilasSeccion(db, seccionId),
-    listAsientosSeccion(db, eventoId, seccionId),
-  ]);
+  const categorias = await listCategoriasEvento(db, eventoId);
+  const filaRows = await listFilasSeccion(db, seccionId);
+  const seats = await listAsientosSeccion(db, eventoId, seccionId);
   const cat = new Map(categorias.map((c) => [c.id, c]));
   const udt = rates.usoDeTarjetaBps;
   const uds = seccion.udsBps ?? rates.usoDeServicioBps;

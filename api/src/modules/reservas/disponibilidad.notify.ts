@@ -1,4 +1,4 @@
-import type { DisponibilidadAsientos, DisponibilidadGeneral } from '@taquilla/shared/schemas/reservas';
+import type { DisponibilidadAsientos, DisponibilidadGeneral, DisponibilidadRecargar } from '@taquilla/shared/schemas/reservas';
 import type { EstadoAsiento } from '@taquilla/shared/schemas/catalog';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -27,7 +27,7 @@ const PUBLISH_DELAY_MS = 25;
 /** After a failed batch the next waits twice as long as the last, up to this. */
 const RETRY_MAX_MS = 5_000;
 /** Advisory lock key ('taqd'): batches of all processes read and commit one after another. */
-const PUBLISH_LOCK = 0x74617164;
+export const PUBLISH_LOCK = 0x74617164;
 
 /** What travels on the channel (internal; clients get the shared DTOs). */
 interface Change {
@@ -35,6 +35,8 @@ interface Change {
   s: number;
   /** Seats: [id, estado] pairs. */
   a?: [number, EstadoAsiento][];
+  /** With `a`: the section's version these states make (seccion_versiones). */
+  v?: number;
   /** A general section changed: each process re-counts it for its streams. */
   g?: 1;
 }
@@ -115,13 +117,22 @@ export class DisponibilidadPublisher {
     await this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${PUBLISH_LOCK})`);
       if (seats.length > 0) {
+        // One statement: the seats' state now, one version bump per section they are in, and
+        // the messages, each carrying the version it makes (chunks of a section share it).
         await tx.execute(sql`
-          select pg_notify(${CHANNEL}, json_build_object('e', evento_id, 's', seccion_id, 'a', json_agg(json_build_array(id, estado) order by id))::text)
-            from (select id, evento_id, seccion_id,
-                         case when estado = 'disponible' and hold_expires_at > now() then 'reservado' else estado end as estado,
-                         (row_number() over (partition by evento_id, seccion_id order by id) - 1) / ${SEATS_PER_MESSAGE} as chunk
-                    from evento_asientos where id = any (${`{${seats.join(',')}}`}::int[])) s
-           group by evento_id, seccion_id, chunk`);
+          with s as (
+                 select id, evento_id, seccion_id,
+                        case when estado = 'disponible' and hold_expires_at > now() then 'reservado' else estado end as estado,
+                        (row_number() over (partition by evento_id, seccion_id order by id) - 1) / ${SEATS_PER_MESSAGE} as chunk
+                   from evento_asientos where id = any (${`{${seats.join(',')}}`}::int[])),
+               v as (
+                 insert into seccion_versiones (evento_id, seccion_id, version)
+                 select distinct evento_id, seccion_id, 1 from s
+                 on conflict (evento_id, seccion_id) do update set version = seccion_versiones.version + 1
+                 returning evento_id, seccion_id, version)
+          select pg_notify(${CHANNEL}, json_build_object('e', s.evento_id, 's', s.seccion_id, 'v', v.version, 'a', json_agg(json_build_array(s.id, s.estado) order by s.id))::text)
+            from s join v on v.evento_id = s.evento_id and v.seccion_id = s.seccion_id
+           group by s.evento_id, s.seccion_id, v.version, s.chunk`);
       }
       if (generales.length > 0) {
         const payloads = generales.map((g) => JSON.stringify({ e: g.eventoId, s: g.seccionId, g: 1 } satisfies Change));
@@ -131,7 +142,8 @@ export class DisponibilidadPublisher {
   }
 }
 
-const publishers = new WeakMap<Db, DisponibilidadPublisher>();
+/** Per database, the publishers of the apps open on it (tests run two apps on one database). */
+const publishers = new WeakMap<Db, DisponibilidadPublisher[]>();
 
 /**
  * The process's publisher for this database (registered by the reservas module). Other
@@ -139,25 +151,58 @@ const publishers = new WeakMap<Db, DisponibilidadPublisher>();
  * `disponibilidadPublisher(app.db)?.queue({ asientos: soldSeatIds, generales: [{ eventoId, seccionId }] })`.
  */
 export function disponibilidadPublisher(db: Db): DisponibilidadPublisher | undefined {
-  return publishers.get(db);
+  return publishers.get(db)?.[0];
 }
 
-export function registerDisponibilidadPublisher(db: Db, publisher: DisponibilidadPublisher): void {
-  publishers.set(db, publisher);
+/** Registers the app's publisher; answers the unregister (call it when the app closes). */
+export function registerDisponibilidadPublisher(db: Db, publisher: DisponibilidadPublisher): () => void {
+  const list = publishers.get(db) ?? [];
+  publishers.set(db, [...list, publisher]);
+  return () => publishers.set(db, (publishers.get(db) ?? []).filter((p) => p !== publisher));
 }
 
-export type AvailabilityEvent = { event: 'asientos'; data: DisponibilidadAsientos } | { event: 'general'; data: DisponibilidadGeneral };
+export type AvailabilityEvent =
+  | { event: 'asientos'; data: DisponibilidadAsientos }
+  | { event: 'general'; data: DisponibilidadGeneral }
+  | { event: 'recargar'; data: DisponibilidadRecargar };
 type Listener = (e: AvailabilityEvent) => void;
+
+/** Told of every seat change this process hears (the snapshots of seccion-snapshots.ts), and of a lost connection. */
+export interface SeatWatcher {
+  onSeats(eventoId: number, seccionId: number, version: number): void;
+  /** A general section's free count changed. */
+  onGeneral?(eventoId: number, seccionId: number): void;
+  onLost(): void;
+}
+
+/** Versions of a section's deltas each process keeps for streams opened `desde` an older snapshot. */
+const HISTORY_VERSIONS = 512;
+
+interface Delta {
+  version: number;
+  asientos: { id: number; estado: EstadoAsiento }[];
+}
 
 /** How often one process re-counts a busy general section for its open streams. */
 const GENERAL_RECOUNT_MS = 150;
 
 /**
- * One LISTEN connection per process, fanned out to the open streams of each event. The
- * connection opens with the first subscriber and reconnects after a failure.
+ * One LISTEN connection per process, fanned out to the open streams of each event and to the
+ * seat watchers. The connection opens with the first subscriber or watcher and reconnects after
+ * a failure.
+ *
+ * It also keeps, per section, the last HISTORY_VERSIONS versions of seat deltas it heard, so a
+ * stream opened `desde` a snapshot's version gets the changes since then first. Versions of a
+ * section are consecutive (one per batch), so what it heard since it started listening has no
+ * holes; a lost connection forgets it all.
  */
 export class DisponibilidadHub {
   private readonly listeners = new Map<number, Set<Listener>>();
+  private readonly watchers = new Set<SeatWatcher>();
+  private readonly history = new Map<string, Delta[]>();
+  /** Sections' versions as last heard or read while listening (the newest there is). */
+  private readonly versions = new Map<string, number>();
+  private readonly reading = new Map<string, Promise<number>>();
   private started: Promise<void> | null = null;
   private stopListening: (() => Promise<void>) | null = null;
   private closed = false;
@@ -184,6 +229,66 @@ export class DisponibilidadHub {
     };
   }
 
+  /** Resolves once every seat change committed from now on reaches `watcher`. Returns the unwatch. */
+  async watch(watcher: SeatWatcher): Promise<() => void> {
+    this.watchers.add(watcher);
+    try {
+      await this.start();
+    } catch (err) {
+      this.watchers.delete(watcher);
+      throw err;
+    }
+    return () => this.watchers.delete(watcher);
+  }
+
+  /**
+   * The section's deltas after version `desde`, in order, for a stream subscribed a moment ago;
+   * null when this process does not know them all (older than its window, or heard before it
+   * listened): the client must read the snapshot again.
+   */
+  async since(eventoId: number, seccionId: number, desde: number): Promise<Delta[] | null> {
+    const key = `${eventoId}:${seccionId}`;
+    const current = await this.currentVersion(key, eventoId, seccionId);
+    if (desde >= current) return [];
+    const kept = this.history.get(key) ?? [];
+    if (kept.length === 0 || kept[0]!.version > desde + 1) return null;
+    return kept.filter((d) => d.version > desde);
+  }
+
+  /** The section's newest version: heard, or read once while listening (the messages keep it). */
+  private currentVersion(key: string, eventoId: number, seccionId: number): Promise<number> {
+    const known = this.versions.get(key);
+    if (known !== undefined) return Promise.resolve(known);
+    let pending = this.reading.get(key);
+    if (!pending) {
+      pending = readSeccionVersion(this.db, eventoId, seccionId)
+        .then((v) => {
+          // Only while still listening: otherwise a change may have gone unheard.
+          if (this.stopListening) this.versions.set(key, Math.max(v, this.versions.get(key) ?? 0));
+          return Math.max(v, this.versions.get(key) ?? 0);
+        })
+        .finally(() => this.reading.delete(key));
+      this.reading.set(key, pending);
+    }
+    return pending;
+  }
+
+  private remember(key: string, version: number, asientos: Delta['asientos']): void {
+    let kept = this.history.get(key);
+    if (!kept) this.history.set(key, (kept = []));
+    const last = kept.at(-1);
+    if (last && last.version === version) last.asientos.push(...asientos);
+    else kept.push({ version, asientos });
+    while (kept.length > 0 && kept[0]!.version <= version - HISTORY_VERSIONS) kept.shift();
+    if (version > (this.versions.get(key) ?? 0)) this.versions.set(key, version);
+  }
+
+  private forget(): void {
+    this.history.clear();
+    this.versions.clear();
+    for (const w of this.watchers) w.onLost();
+  }
+
   /** Tracks an open stream's ender until it finishes; answers the untrack function. */
   track(end: () => void): () => void {
     this.streams.add(end);
@@ -208,6 +313,7 @@ export class DisponibilidadHub {
     for (const timer of this.pendingGeneral.values()) clearTimeout(timer);
     this.pendingGeneral.clear();
     this.listeners.clear();
+    this.watchers.clear();
     await this.stopListening?.().catch(() => {});
   }
 
@@ -230,7 +336,8 @@ export class DisponibilidadHub {
         this.log.warn({ err }, 'disponibilidad: LISTEN connection lost; reconnecting');
         this.started = null;
         this.stopListening = null;
-        if (!this.closed && this.listeners.size > 0) setTimeout(() => this.start().catch(() => {}), 1000).unref();
+        this.forget();
+        if (!this.closed && (this.listeners.size > 0 || this.watchers.size > 0)) setTimeout(() => this.start().catch(() => {}), 1000).unref();
       },
     });
   }
@@ -242,10 +349,16 @@ export class DisponibilidadHub {
     } catch {
       return;
     }
+    const asientos = change.a?.map(([id, estado]) => ({ id, estado }));
+    if (asientos && typeof change.v === 'number') {
+      this.remember(`${change.e}:${change.s}`, change.v, asientos);
+      for (const w of this.watchers) w.onSeats(change.e, change.s, change.v);
+    }
+    if (change.g) for (const w of this.watchers) w.onGeneral?.(change.e, change.s);
     const set = this.listeners.get(change.e);
     if (!set) return;
-    if (change.a) {
-      const event: AvailabilityEvent = { event: 'asientos', data: { seccionId: change.s, asientos: change.a.map(([id, estado]) => ({ id, estado })) } };
+    if (asientos) {
+      const event: AvailabilityEvent = { event: 'asientos', data: { seccionId: change.s, asientos, ...(typeof change.v === 'number' ? { version: change.v } : {}) } };
       for (const listener of set) listener(event);
     }
     if (change.g) this.scheduleRecount(change.e, change.s);
@@ -276,4 +389,13 @@ export async function countGeneralFree(db: DbOrTx, eventoId: number, seccionId: 
     sql`select count(*)::int as n from evento_lugares_generales where evento_id = ${eventoId} and seccion_id = ${seccionId} and ${FREE_PLACE}`,
   );
   return Number(row?.n ?? 0);
+}
+
+/** A section's seat-state version (0 before its first change). */
+export async function readSeccionVersion(db: DbOrTx, eventoId: number, seccionId: number): Promise<number> {
+  const [row] = await queryRows<{ version: string | number }>(
+    db,
+    sql`select version from seccion_versiones where evento_id = ${eventoId} and seccion_id = ${seccionId}`,
+  );
+  return Number(row?.version ?? 0);
 }

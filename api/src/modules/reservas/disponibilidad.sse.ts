@@ -106,6 +106,7 @@ export async function disponibilidadStream(
   eventoId: number,
   request: FastifyRequest,
   reply: FastifyReply,
+  since?: { seccionId: number; desde: number },
 ) {
   const release = slots.take(request, reply);
   const raw = reply.raw;
@@ -126,13 +127,29 @@ export async function disponibilidadStream(
   // A client that left before this handler ran has no 'close' left to come.
   if (request.raw.destroyed) cleanup();
 
+  // Live changes wait here until the stream's head and the replay (`since`) are written.
+  let waiting: string[] | null = [];
+  const send = (text: string) => {
+    if (!open) return;
+    if (waiting) waiting.push(text);
+    else raw.write(text);
+  };
+  const message = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+  let replay: string[] = [];
   try {
     if (!(await findEventoReservable(db, eventoId))) throw new DomainError('EVENTO_NO_ENCONTRADO');
     if (open) untrack = hub.track(() => raw.end());
     if (open) {
-      unsubscribe = await hub.subscribe(eventoId, ({ event, data }) => {
-        if (open) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-      });
+      unsubscribe = await hub.subscribe(eventoId, ({ event, data }) => send(message(event, data)));
+      if (since) {
+        // After subscribing, so nothing falls between the replay and the live changes (a change
+        // in both arrives twice: the same states, harmless).
+        const { seccionId, desde } = since;
+        const deltas = await hub.since(eventoId, seccionId, desde);
+        replay = deltas
+          ? deltas.map((d) => message('asientos', { seccionId, asientos: d.asientos, version: d.version }))
+          : [message('recargar', { seccionId })];
+      }
     }
   } catch (err) {
     cleanup();
@@ -154,6 +171,8 @@ export async function disponibilidadStream(
   });
   // retry: how long EventSource waits before reconnecting after a drop.
   raw.write(`retry: 2000\n: conectado\n\n`);
+  for (const text of [...replay, ...waiting]) raw.write(text);
+  waiting = null;
   heartbeat = setInterval(() => {
     if (open) raw.write(': ping\n\n');
   }, cfg.heartbeatSeconds * 1000);

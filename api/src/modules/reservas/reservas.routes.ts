@@ -91,7 +91,7 @@ export const reservasModule: RouteModule = {
     const cfg = readHoldConfig();
     const hub = new DisponibilidadHub(app.db, app.dbKind, app.log);
     const publisher = new DisponibilidadPublisher(app.db, app.log);
-    registerDisponibilidadPublisher(app.db, publisher);
+    const unregister = registerDisponibilidadPublisher(app.db, publisher);
     disponibilidadHubs.set(app.server, hub);
     const slots = new StreamSlots(cfg.streams);
     disponibilidadSlots.set(app.server, slots);
@@ -100,6 +100,7 @@ export const reservasModule: RouteModule = {
     app.addHook('preClose', async () => hub.endStreams());
     app.addHook('onClose', async () => {
       stopJob();
+      unregister();
       await publisher.close();
       await hub.close();
     });
@@ -172,10 +173,19 @@ export const reservasModule: RouteModule = {
           summary: 'Disponibilidad en vivo (text/event-stream): eventos asientos y general',
           description: 'Con límite de flujos por cliente (429) y por proceso (503), ambos con Retry-After: el cliente consulta la sección periódicamente mientras tanto.',
           params: eventoParams,
-          querystring: z.object({ apiKey: z.string().optional() }),
+          querystring: z.object({
+            apiKey: z.string().optional(),
+            /** With `desde`: the section whose changes since that version come first (the seat page's snapshot). */
+            seccion: idParamSchema.optional(),
+            desde: z.coerce.number().int().nonnegative().optional(),
+          }),
         },
       },
-      async (request, reply) => disponibilidadStream(app.db, hub, slots, cfg, request.params.id, request, reply),
+      async (request, reply) => {
+        const { seccion, desde } = request.query;
+        const since = seccion !== undefined && desde !== undefined ? { seccionId: seccion, desde } : undefined;
+        return disponibilidadStream(app.db, hub, slots, cfg, request.params.id, request, reply, since);
+      },
     );
   },
 };

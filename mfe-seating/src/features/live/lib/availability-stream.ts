@@ -19,6 +19,8 @@ export interface AvailabilityHandlers {
   onAsientos?: (change: AsientosChange) => void;
   onGeneral?: (change: GeneralChange) => void;
   onResync?: () => void;
+  /** `recargar`: the server no longer has every change since the version asked (`desde`): read the section again. */
+  onRecargar?: (seccionId: number) => void;
 }
 
 // A Record, not the schema's ESTADOS_ASIENTO: that import would bring zod into this remote;
@@ -50,7 +52,14 @@ export function parseAsientosChange(data: unknown): AsientosChange | null {
   const asientos = (body.asientos as { id?: unknown; estado?: unknown }[]).filter(
     (a): a is { id: number; estado: EstadoAsiento } => !!a && isId(a.id) && typeof a.estado === 'string' && ESTADOS.has(a.estado),
   );
-  return { seccionId: body.seccionId, asientos: asientos.map(({ id, estado }) => ({ id, estado })) };
+  const v = (body as { version?: unknown }).version;
+  const version = typeof v === 'number' && Number.isInteger(v) && v >= 0 ? { version: v } : {};
+  return { seccionId: body.seccionId, asientos: asientos.map(({ id, estado }) => ({ id, estado })), ...version };
+}
+
+export function parseRecargar(data: unknown): number | null {
+  const body = parse(data) as { seccionId?: unknown } | null;
+  return body && isId(body.seccionId) ? body.seccionId : null;
 }
 
 export function parseGeneralChange(data: unknown): GeneralChange | null {
@@ -98,9 +107,10 @@ const CLOSED = 2;
 
 /**
  * Opens the stream and keeps it open until the returned function is called; polls through
- * `onResync` while the stream is not open.
+ * `onResync` while the stream is not open. `url` may be a function: asked on every (re)open,
+ * so a seat page reopens `desde` the version it shows by then.
  */
-export function connectAvailability(url: string, handlers: AvailabilityHandlers, deps: StreamDeps): () => void {
+export function connectAvailability(url: string | (() => string), handlers: AvailabilityHandlers, deps: StreamDeps): () => void {
   let source: EventSourceLike | null = null;
   let timer: unknown = null;
   let poller: unknown = null;
@@ -121,7 +131,7 @@ export function connectAvailability(url: string, handlers: AvailabilityHandlers,
 
   const open = () => {
     timer = null;
-    const es = deps.create(url);
+    const es = deps.create(typeof url === 'function' ? url() : url);
     source = es;
     es.onopen = () => {
       attempt = 0;
@@ -142,6 +152,10 @@ export function connectAvailability(url: string, handlers: AvailabilityHandlers,
     es.addEventListener('asientos', (ev) => {
       const change = parseAsientosChange(ev.data);
       if (change) handlers.onAsientos?.(change);
+    });
+    es.addEventListener('recargar', (ev) => {
+      const seccionId = parseRecargar(ev.data);
+      if (seccionId !== null) handlers.onRecargar?.(seccionId);
     });
     es.addEventListener('general', (ev) => {
       const change = parseGeneralChange(ev.data);

@@ -5,6 +5,7 @@ import type { EventoDetalle, FilasPorSeccionResponse } from '@taquilla/shared/sc
 import { catalogMessages } from '@taquilla/shared/messages/catalog';
 import { useAvailability } from '../../live/hooks/use-availability';
 import { useSeccion } from '../api/use-seccion';
+import type { SeatDeltas } from '../../live/lib/seat-deltas';
 import { useSeatSelection } from '../hooks/use-seat-selection';
 import { seatAllIn } from '../lib/all-in';
 import { buildSeatGrid } from '../lib/seat-grid';
@@ -50,7 +51,7 @@ const backLink = (eventoId: string) => (
 /** Route /eventos/:eventoId/:seccionId/:seccion: the section's seats and the buyer's selection. */
 export function SeatPage({ eventoId, seccionId, seccionNombre }: SeatPageProps) {
   const navigate = useNavigate();
-  const { state, reloadSeats } = useSeccion(eventoId, seccionId);
+  const { state, reloadSeats, deltas } = useSeccion(eventoId, seccionId);
 
   // Spec §8: a section that fails to load is an alert, then back to the event list.
   useEffect(() => {
@@ -76,10 +77,24 @@ export function SeatPage({ eventoId, seccionId, seccionNombre }: SeatPageProps) 
       </section>
     );
   }
-  return <ReadySeatPage eventoId={eventoId} seccionId={seccionId} evento={state.evento} seccion={state.seccion} reloadSeats={reloadSeats} />;
+  return <ReadySeatPage eventoId={eventoId} seccionId={seccionId} evento={state.evento} seccion={state.seccion} reloadSeats={reloadSeats} deltas={deltas} />;
 }
 
-function ReadySeatPage({ eventoId, seccionId, evento, seccion, reloadSeats }: { eventoId: string; seccionId: string; evento: EventoDetalle; seccion: FilasPorSeccionResponse; reloadSeats: () => void }) {
+function ReadySeatPage({
+  eventoId,
+  seccionId,
+  evento,
+  seccion,
+  reloadSeats,
+  deltas,
+}: {
+  eventoId: string;
+  seccionId: string;
+  evento: EventoDetalle;
+  seccion: FilasPorSeccionResponse;
+  reloadSeats: () => void;
+  deltas: SeatDeltas;
+}) {
   const grid = useMemo(() => buildSeatGrid(seccion.filas, seccion.orientacionFilas), [seccion]);
   const { estados, selected, asientos, hold, toggle, applyChange, cancelHold } = useSeatSelection({
     eventoId,
@@ -88,7 +103,18 @@ function ReadySeatPage({ eventoId, seccionId, evento, seccion, reloadSeats }: { 
     limit: evento.limiteDeAsientos,
     reloadSeats,
   });
-  useAvailability(eventoId, { onAsientos: applyChange, onResync: reloadSeats });
+  // Live deltas on top of the snapshot's version; the stream (re)opens from the version shown.
+  useAvailability(
+    eventoId,
+    {
+      onAsientos: (c) => {
+        if (deltas.onDelta(c)) applyChange(c);
+      },
+      onResync: reloadSeats,
+      onRecargar: reloadSeats,
+    },
+    () => ({ seccionId, desde: deltas.desde }),
+  );
   const allIn = useMemo(() => seatAllIn(evento, seccion), [evento, seccion]);
 
   const back = hold ? (
