@@ -46,7 +46,7 @@ async function expectSuccess(page: Page, evento: string, total: string) {
   await expect(success).toContainText(evento);
   await expect(success).toContainText('Arena Ciudad de México');
   await expect(success).toContainText(total);
-  await expect(success.getByRole('link', { name: 'Ver mis compras' })).toHaveAttribute('href', '/perfil/mis_compras');
+  await expect(success.getByRole('link', { name: 'Ir a mis compras' })).toHaveAttribute('href', '/perfil/mis_compras');
   return success;
 }
 
@@ -71,7 +71,7 @@ test('a signed-in buyer pays two seats with the automatic promotion and a saved 
   await expect(p.getByText('El CVV debe tener 3 o 4 dígitos.')).toBeVisible();
   await fillCard(p, APROBADA);
   await expect(p.getByLabel('Número de tarjeta')).toHaveValue('4111 1111 1111 1111');
-  await p.getByLabel('¿Quieres guardar tu tarjeta?').check();
+  await p.getByLabel('Quieres guardar tu tarjeta?', { exact: true }).check();
 
   const charges: string[] = [];
   page.on('request', (r) => {
@@ -215,7 +215,7 @@ test('a guest buys general admission in the modal with the group promotion', asy
 
   await expect(amountOf(dialog, /^Descuento 4x3/)).toContainText('−$');
   // Guests have no saved cards.
-  await expect(dialog.getByLabel('¿Quieres guardar tu tarjeta?')).toHaveCount(0);
+  await expect(dialog.getByLabel('Quieres guardar tu tarjeta?', { exact: true })).toHaveCount(0);
   await fillCard(dialog, APROBADA);
   const total = await pay(page, dialog);
   const success = page.getByRole('dialog', { name: '¡Compra exitosa!' });
@@ -238,7 +238,7 @@ test('a card saved in one purchase pays the next without typing it, and can be d
   await panel(page).getByRole('button', { name: 'Continuar' }).click();
   let p = panel(page);
   await fillCard(p, APROBADA);
-  await p.getByLabel('¿Quieres guardar tu tarjeta?').check();
+  await p.getByLabel('Quieres guardar tu tarjeta?', { exact: true }).check();
   await (await expectSuccess(page, LUNA, await pay(page, p))).getByRole('button', { name: 'Continuar' }).click();
 
   // The next purchase offers the saved card; choosing it hides the card form.

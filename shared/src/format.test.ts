@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  filaLabel,
   formatDate,
   formatDateTime,
   formatMoney,
@@ -64,5 +65,15 @@ describe('week helpers (weeks start on Monday)', () => {
     // Monday 2026-03-16 03:00 UTC is still Sunday evening in Mexico City.
     expect(day(startOfWeekMx('2026-03-16T03:00:00Z'))).toBe('2026-03-09 00:00');
     expect(startOfWeekMx(now).toISOString()).toBe('2026-03-09T00:00:00.000-06:00');
+  });
+});
+
+describe('filaLabel', () => {
+  it('prefixes a bare row name and leaves a named one alone', () => {
+    expect(filaLabel('B')).toBe('Fila B');
+    expect(filaLabel('12')).toBe('Fila 12');
+    expect(filaLabel('AA')).toBe('Fila AA');
+    expect(filaLabel('Mesa 2')).toBe('Mesa 2');
+    expect(filaLabel('Palco 1')).toBe('Palco 1');
   });
 });

@@ -23,6 +23,14 @@ export function formatMoney(centavos: number): string {
   return moneyFormat.format(centavos / 100);
 }
 
+/**
+ * A row as the buyer reads it: 'Fila B', but a row whose name already says what it is
+ * ('Mesa 2', 'Palco 1': a word, then its number) stands alone — never 'Fila Mesa 2'.
+ */
+export function filaLabel(nombre: string): string {
+  return /^\p{L}{2,}\s+\S/u.test(nombre.trim()) ? nombre.trim() : `Fila ${nombre}`;
+}
+
 export type DateInput = Date | string | number;
 
 /** The instant seen on the wall clock of `timeZone` (default Mexico City). */

@@ -35,6 +35,7 @@ export {
   WEEK_STARTS_ON,
   WEEKEND_START_DAY,
   endOfWeekMx,
+  filaLabel,
   formatDate,
   formatDateTime,
   formatMoney,

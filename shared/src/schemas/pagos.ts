@@ -104,6 +104,8 @@ export const makeCargoResponseSchema = z.object({
   /** Centavos charged. */
   total: centavosSchema,
   evento: ventaEventoSchema,
+  /** Where the tickets e-mail goes: the account's or the guest's address (the caller's own). */
+  correo: z.string().optional(),
   /** The guest's id (for terminar_compra_invitado); absent for signed-in buyers. */
   invitadoId: z.uuid().optional(),
 });
@@ -137,6 +139,8 @@ export const checkCargoResponseSchema = z.object({
   total: centavosSchema,
   evento: ventaEventoSchema,
   boletos: z.array(boletoVendidoSchema),
+  /** Where the tickets e-mail goes (the caller's own address). */
+  correo: z.string().optional(),
 });
 export type CheckCargoResponse = z.infer<typeof checkCargoResponseSchema>;
 

@@ -239,6 +239,7 @@ async function makeAnswer(deps: VentaDeps, r: VentaReserva, evento: repo.VentaEv
     boletos,
     total: row.monto,
     evento: eventoDto(evento),
+    correo: r.correo,
     ...(r.invitadoId ? { invitadoId: r.invitadoId } : {}),
   };
 }
@@ -294,7 +295,7 @@ export async function checkCargo(deps: VentaDeps, chargeId: string, reservaId: s
   const paidBy = state.row.estado === 'reembolsado' ? await repo.findCargoPagado(deps.db, r.id) : undefined;
   if (paidBy) {
     const boletos = await boletosDto(deps.db, paidBy.id);
-    return { id: boletos[0]?.id ?? r.id, message: pagoMessages.PAYMENT_DUPLICATE_REFUNDED, cargo: { pagado: true, status }, total: paidBy.monto, evento: eventoDto(evento), boletos };
+    return { id: boletos[0]?.id ?? r.id, message: pagoMessages.PAYMENT_DUPLICATE_REFUNDED, cargo: { pagado: true, status }, total: paidBy.monto, evento: eventoDto(evento), boletos, correo: r.correo };
   }
   const boletos = state.row.estado === 'pagado' ? await boletosDto(deps.db, state.row.id) : [];
   const message =
@@ -305,7 +306,7 @@ export async function checkCargo(deps: VentaDeps, chargeId: string, reservaId: s
         : status === 'failed' || status === 'cancelled'
           ? (state.error ?? pagoMessages.PAYMENT_FAILED)
           : pagoMessages.PAYMENT_PENDING;
-  return { id: boletos[0]?.id ?? r.id, message, cargo: { pagado: state.cargo.pagado, status }, total: state.row.monto, evento: eventoDto(evento), boletos };
+  return { id: boletos[0]?.id ?? r.id, message, cargo: { pagado: state.cargo.pagado, status }, total: state.row.monto, evento: eventoDto(evento), boletos, correo: r.correo };
 }
 
 /** Why this charge was refunded, for the buyer. */

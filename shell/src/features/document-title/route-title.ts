@@ -2,6 +2,7 @@
  * The browser tab title of each route (spec §2 route table), so tabs, history and bookmarks
  * say where the buyer is. A remote may refine it once it has data (e.g. an event's name).
  */
+/** The shop's own name, not the spec's default 'Dashboard' (docs/decisions/0027-the-shops-name-not-dashboard.md). */
 export const SITE_NAME = 'Taquilla';
 
 const TITLES: [RegExp, (m: RegExpMatchArray) => string][] = [

@@ -1,13 +1,14 @@
 import { formatDateTime, formatMoney } from '@taquilla/shared';
 import type { MiEvento } from '@taquilla/shared/schemas/cuenta';
 import { slug } from './download';
-import { qrPngDataUrl } from './qr';
+import { qrRuns } from './qr';
 import { placeLabel, type TicketView } from './tickets';
 
 type PdfEvento = Pick<MiEvento, 'nombre' | 'fecha' | 'zonaHoraria' | 'recinto' | 'ciudad'>;
 
 /**
- * One A6 page per ticket (a phone-sized page that also prints well), with the QR 80 mm wide.
+ * One A6 page per ticket (a phone-sized page that also prints well), with the QR 80 mm wide,
+ * drawn as vector rectangles.
  * jspdf is imported here, on demand: the wallet's first load does not carry it.
  */
 export async function ticketsPdf(evento: PdfEvento, tickets: readonly TicketView[]): Promise<{ blob: Blob; filename: string }> {
@@ -21,9 +22,12 @@ export async function ticketsPdf(evento: PdfEvento, tickets: readonly TicketView
     doc.text(doc.splitTextToSize(evento.nombre, width - 16), 8, 12);
     doc.setFont('helvetica', 'normal').setFontSize(9);
     doc.text([fecha, `${evento.recinto.nombre}, ${evento.ciudad.nombre}`], 8, 24);
-    const qr = await qrPngDataUrl(ticket.qr, 600);
     const size = 80;
-    doc.addImage(qr, 'PNG', (width - size) / 2, 32, size, size);
+    const qr = qrRuns(ticket.qr);
+    const module = size / qr.size;
+    const left = (width - size) / 2;
+    doc.setFillColor(0, 0, 0);
+    for (const run of qr.runs) doc.rect(left + run.x * module, 32 + run.y * module, run.length * module, module, 'F');
     doc.setFontSize(10);
     doc.text(
       [

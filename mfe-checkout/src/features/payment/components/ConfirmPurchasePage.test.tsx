@@ -36,7 +36,7 @@ describe('terminar_compra', () => {
     expect(screen.queryByText(paid.message)).not.toBeNull();
     expect(screen.queryByText('Auditorio Central')).not.toBeNull();
     expect(screen.queryByText('$3,390.00')).not.toBeNull();
-    expect(screen.getByRole('link', { name: 'Ver mis compras' }).getAttribute('href')).toBe('/perfil/mis_compras');
+    expect(screen.getByRole('link', { name: 'Ir a mis compras' }).getAttribute('href')).toBe('/perfil/mis_compras');
     // Passive effects may run just after the heading is painted.
     await waitFor(() => expect(fake.deps.celebrate).toHaveBeenCalledTimes(1));
   });

@@ -95,9 +95,10 @@ export function ConfirmPurchasePage() {
             </div>
           </dl>
           <ResendTickets resend={() => (guest ? deps.reenviarBoletosInvitado(invitadoId, reservaId!) : deps.reenviarBoletos(reservaId!))} />
+          {state.answer.correo && <p>Te enviamos tus boletos a {state.answer.correo}.</p>}
           {!guest && (
             <a href="/perfil/mis_compras" className="checkout__link">
-              Ver mis compras
+              Ir a mis compras
             </a>
           )}
         </section>

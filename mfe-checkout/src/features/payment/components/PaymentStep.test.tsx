@@ -111,7 +111,7 @@ describe('PaymentStep card payment', () => {
     const fake = renderStep();
     const s = await summary();
     typeCard();
-    fireEvent.click(screen.getByLabelText('¿Quieres guardar tu tarjeta?'));
+    fireEvent.click(screen.getByLabelText('Quieres guardar tu tarjeta?'));
     fireEvent.click(screen.getByRole('button', { name: 'Pagar' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Confirmar compra' }));
     expect(dialog.queryByText(`Vas a pagar ${line(s, 'Total')} por tus boletos.`.replace(/ /g, ' '))).not.toBeNull();
@@ -141,7 +141,7 @@ describe('PaymentStep card payment', () => {
     fake.deps.makeCargoInvitado.mockResolvedValue(cargo({ cargo: { id: 'tr_2', status: 'charge_pending', pagado: false, payment_method: { type: 'redirect', url: 'http://localhost/sandbox/3ds/tr_2' } } }));
     renderStep(fake);
     await summary();
-    expect(screen.queryByLabelText('¿Quieres guardar tu tarjeta?')).toBeNull();
+    expect(screen.queryByLabelText('Quieres guardar tu tarjeta?')).toBeNull();
     typeCard();
     fireEvent.click(screen.getByRole('button', { name: 'Pagar' }));
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar' }));

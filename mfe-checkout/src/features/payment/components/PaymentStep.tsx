@@ -129,7 +129,13 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
       if (!answer.cargo.pagado) throw new Error('not paid');
       setCard(EMPTY_CARD);
       onSold?.();
-      setPurchase({ evento: answer.evento.nombre, recinto: answer.evento.recinto, total: answer.total });
+      setPurchase({
+        evento: answer.evento.nombre,
+        recinto: answer.evento.recinto,
+        total: answer.total,
+        correo: answer.correo,
+        invitado: answer.invitadoId ? { invitadoId: answer.invitadoId, reservaId } : undefined,
+      });
     } catch (e) {
       if (isPromoError(e)) setCode(null);
       setPayError(errorMessage(e, pagoMessages.PAYMENT_FAILED));
@@ -156,7 +162,7 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
         {buyer === 'account' && savedCard === null && (
           <label className="checkout__check">
             <input type="checkbox" checked={guardar} disabled={paying} onChange={(e) => setGuardar(e.target.checked)} />
-            ¿Quieres guardar tu tarjeta?
+            Quieres guardar tu tarjeta?
           </label>
         )}
         <p className="checkout__hint">Tus datos viajan cifrados con seguridad de 256 bits; tu tarjeta nunca pasa por nuestros servidores.</p>

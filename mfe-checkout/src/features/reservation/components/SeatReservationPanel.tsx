@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { CHECKOUT_SUMMARY_ID, formatMoney, messages } from '@taquilla/shared';
+import { CHECKOUT_SUMMARY_ID, filaLabel, formatMoney, messages } from '@taquilla/shared';
 import { reservaMessages } from '@taquilla/shared/messages/reservas';
 import { useBuyer } from '../hooks/use-buyer';
 import { useGuestForm } from '../hooks/use-guest-form';
@@ -17,7 +17,7 @@ function HeldSeats({ hold }: { hold: Hold }) {
       {asientos.map((a) => (
         <li key={a.id}>
           <span>
-            Fila {a.fila}, asiento {a.numero} · {a.categoria}
+            {filaLabel(a.fila)}, asiento {a.numero} · {a.categoria}
           </span>
           <span>{formatMoney(a.precio)}</span>
         </li>
