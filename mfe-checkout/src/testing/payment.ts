@@ -5,7 +5,7 @@ import type {
   FilasPorSeccionResponse,
 } from '@taquilla/shared/schemas/catalog';
 import type { Promocion } from '@taquilla/shared/schemas/promociones';
-import type { MakeCargoPayload, MakeCargoResponse } from '@taquilla/shared/schemas/pagos';
+import type { Cotizacion, CotizarPayload, MakeCargoPayload, MakeCargoResponse } from '@taquilla/shared/schemas/pagos';
 import { defaultPaymentDeps, type PaymentDeps } from '../features/payment/api/deps';
 import { RESERVA_ID, reservaDetalle } from './holds';
 import type { PerfilPago, TarjetaGuardada } from '@taquilla/shared/schemas/cuenta';
@@ -45,6 +45,11 @@ const detalleSeccion = {
 
 const filas = { categoriasEvento: [] } as unknown as FilasPorSeccionResponse;
 
+/** The server's quote of two VIP seats at $1,500 (10 % service, 3 % card, no IVA). */
+export function cotizacion(over: Partial<Cotizacion> = {}): Cotizacion {
+  return { subtotal: 300_000, descuento: 0, boletosGratis: 0, cargoServicio: 30_000, cargoTarjeta: 9_000, iva: 0, total: 339_000, promocion: null, ...over };
+}
+
 export function cargo(over: Partial<MakeCargoResponse> = {}): MakeCargoResponse {
   return {
     cargo: { id: 'tr_1', status: 'completed', pagado: true },
@@ -72,6 +77,7 @@ export function fakePaymentDeps() {
     validarPromoWeb: vi.fn(async () => ({ total: 0, promocionesAplicaDirecto: [] as Promocion[] })),
     validarClaveWeb: vi.fn(),
     aplicarPromo: vi.fn(),
+    cotizar: vi.fn(async (_eventoId: string | number, _payload: CotizarPayload, _signal?: AbortSignal): Promise<Cotizacion> => cotizacion()),
     getCredenciales: vi.fn(async () => ({ merchantId: 'm', publicKey: 'pk', sandbox: true, proveedor: 'sandbox' as const, scriptUrls: ['http://localhost/sandbox/openpay.js'] })),
     loadGateway: vi.fn(async () => gateway),
     makeCargo: vi.fn(async (_payload: MakeCargoPayload) => cargo()),

@@ -48,7 +48,9 @@ describe('PaymentStep summary and discount', () => {
     expect(line(s, 'Cargo por uso de tarjeta')).toBe('$81.00');
     expect(s.queryByText('IVA')).toBeNull();
     expect(line(s, 'Total')).toBe('$3,051.00');
-    expect(s.queryByText(/\$1,500.00 por boleto: \$1,695.00 con cargos e IVA/)).not.toBeNull();
+    // This event charges no IVA: the all-in price says so (issue 33, item 10).
+    expect(s.queryByText(/\$1,500.00 por boleto: \$1,695.00 con cargos$/)).not.toBeNull();
+    expect(s.queryByText(/e IVA/)).toBeNull();
   });
 
   it('applies a code over the automatic promotion, and says why one does not apply', async () => {

@@ -334,3 +334,36 @@ describe('SeatReservationPanel: after a reload', () => {
     expect(fake.store.value).toEqual(saved);
   });
 });
+
+describe('the price before the hold', () => {
+  it('shows the server quote of the current selection before Continuar, asked once the selection rests', async () => {
+    const { PaymentDepsContext } = await import('../../payment/api/deps');
+    const { fakePaymentDeps, cotizacion } = await import('../../../testing/payment');
+    const payment = fakePaymentDeps();
+    payment.deps.cotizar.mockImplementation(async (_e, payload) =>
+      cotizacion('asientoIds' in payload && payload.asientoIds.length === 3 ? { subtotal: 450_000, cargoServicio: 45_000, cargoTarjeta: 13_500, total: 508_500 } : {}),
+    );
+    render(
+      <PaymentDepsContext.Provider value={payment.deps}>
+        <SeatReservationPanel eventoId="1" seccionId="9" deps={fakeDeps().deps} />
+      </PaymentDepsContext.Provider>,
+    );
+    await settle();
+    expect(screen.queryByRole('region', { name: 'Precio de tu selección' })).toBeNull();
+    select(['11', '12']);
+    select(['11', '12', '13']);
+    await tick(250);
+    await settle();
+    const quote = screen.getByRole('region', { name: 'Precio de tu selección' });
+    expect(quote.textContent).toContain('Subtotal$4,500.00');
+    expect(quote.textContent).toContain('Cargo por servicio$450.00');
+    expect(quote.textContent).toContain('Total$5,085.00');
+    // One request for the selection that rested, none for the one that was changed at once.
+    expect(payment.deps.cotizar).toHaveBeenCalledTimes(1);
+    expect(payment.deps.cotizar.mock.calls[0]!.slice(0, 2)).toEqual(['1', { asientoIds: [11, 12, 13] }]);
+    expect(screen.getByRole('button', { name: 'Continuar' })).toBeTruthy();
+    select([]);
+    await settle();
+    expect(screen.queryByRole('region', { name: 'Precio de tu selección' })).toBeNull();
+  });
+});

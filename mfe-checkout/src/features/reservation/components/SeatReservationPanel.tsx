@@ -6,6 +6,7 @@ import { useGuestForm } from '../hooks/use-guest-form';
 import { defaultHoldDeps, useHold, type HoldDeps } from '../hooks/use-hold';
 import { useSeatSelection } from '../hooks/use-seat-selection';
 import type { Hold } from '../lib/hold-machine';
+import { SelectionQuote } from '../../payment/components/SelectionQuote';
 import { GuestFields } from './GuestFields';
 import { HoldStage, type PaymentSlot } from './HoldStage';
 
@@ -27,8 +28,8 @@ function HeldSeats({ hold }: { hold: Hold }) {
 }
 
 /**
- * Beside seating's seat map: 'Continuar' holds the selected seats (a guest gives name and
- * e-mail first), then the countdown, 'Cancelar la compra' and the payment step. Its id is
+ * Beside seating's seat map: the server's price of the selection, then 'Continuar' holds the
+ * selected seats (a guest gives name and e-mail first), then the countdown, 'Cancelar la compra' and the payment step. Its id is
  * where seating's 'Ver resumen' scrolls; seating's cancel arrow cancels through the bus.
  */
 interface Props {
@@ -69,6 +70,7 @@ export function SeatReservationPanel({ eventoId, seccionId, payment, deps = defa
       {state.status === 'restoring' && <p role="status">{messages.REMOTE_LOADING}</p>}
       {(state.status === 'idle' || reserving) && (
         <form className="checkout__form" onSubmit={onContinue} noValidate>
+          <SelectionQuote eventoId={eventoId} selection={asientoIds.length > 0 ? { asientoIds } : null} />
           {buyer === 'guest' && <GuestFields form={guest} disabled={reserving} />}
           {selectionError && (
             <p className="checkout__alert" role="alert">
