@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   filaLabel,
+  hasPassed,
   formatDate,
   formatDateTime,
   formatMoney,
@@ -75,5 +76,13 @@ describe('filaLabel', () => {
     expect(filaLabel('AA')).toBe('Fila AA');
     expect(filaLabel('Mesa 2')).toBe('Mesa 2');
     expect(filaLabel('Palco 1')).toBe('Palco 1');
+  });
+});
+
+describe('hasPassed', () => {
+  it('is true from the event time on', () => {
+    expect(hasPassed('2026-11-27T20:00:00.000Z', '2026-11-27T19:59:59.000Z')).toBe(false);
+    expect(hasPassed('2026-11-27T20:00:00.000Z', '2026-11-27T20:00:00.000Z')).toBe(true);
+    expect(hasPassed('2020-01-01T00:00:00.000Z')).toBe(true);
   });
 });

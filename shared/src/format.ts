@@ -33,6 +33,11 @@ export function filaLabel(nombre: string): string {
 
 export type DateInput = Date | string | number;
 
+/** Whether an event at `fecha` has begun (the server stops selling at that moment too). */
+export function hasPassed(fecha: DateInput, now: DateInput = Date.now()): boolean {
+  return new Date(fecha).getTime() <= new Date(now).getTime();
+}
+
 /** The instant seen on the wall clock of `timeZone` (default Mexico City). */
 export function toZoned(value: DateInput, timeZone: string = DEFAULT_TIME_ZONE): TZDate {
   const time = value instanceof Date ? value.getTime() : new Date(value).getTime();

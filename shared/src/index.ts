@@ -39,6 +39,7 @@ export {
   formatDate,
   formatDateTime,
   formatMoney,
+  hasPassed,
   isInRange,
   nextWeekRange,
   soonFrom,

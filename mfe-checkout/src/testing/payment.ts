@@ -36,6 +36,8 @@ export const evento = {
   ivaRate: 1600,
   isIvaApplied: false,
   udsPorCategoria: false,
+  mostrarWeb: true,
+  fecha: '2026-12-01T02:00:00.000Z',
 } as unknown as EventoDetalle;
 
 const detalleSeccion = {

@@ -367,3 +367,23 @@ describe('the price before the hold', () => {
     expect(screen.queryByRole('region', { name: 'Precio de tu selección' })).toBeNull();
   });
 });
+
+describe('a past event', () => {
+  it('offers nothing to buy: no Continuar, no quote', async () => {
+    const { PaymentDepsContext } = await import('../../payment/api/deps');
+    const { fakePaymentDeps, evento } = await import('../../../testing/payment');
+    const payment = fakePaymentDeps();
+    payment.deps.getEventoDetalle.mockResolvedValue({ ...evento, fecha: '2026-11-20T02:00:00.000Z' });
+    render(
+      <PaymentDepsContext.Provider value={payment.deps}>
+        <SeatReservationPanel eventoId="1" seccionId="9" deps={fakeDeps().deps} />
+      </PaymentDepsContext.Provider>,
+    );
+    await settle();
+    select(['11']);
+    await tick(250);
+    await settle();
+    expect(screen.queryByRole('button', { name: 'Continuar' })).toBeNull();
+    expect(payment.deps.cotizar).not.toHaveBeenCalled();
+  });
+});

@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { CHECKOUT_SUMMARY_ID, filaLabel, formatMoney, messages } from '@taquilla/shared';
 import { reservaMessages } from '@taquilla/shared/messages/reservas';
 import { useBuyer } from '../hooks/use-buyer';
+import { useEventoEnVenta } from '../hooks/use-evento-en-venta';
 import { useGuestForm } from '../hooks/use-guest-form';
 import { defaultHoldDeps, useHold, type HoldDeps } from '../hooks/use-hold';
 import { useSeatSelection } from '../hooks/use-seat-selection';
@@ -47,6 +48,7 @@ export function SeatReservationPanel({ eventoId, seccionId, payment, deps = defa
   const hold = useHold({ eventoId, esGeneral: false, seccionId }, deps);
   const { state, reserve } = hold;
   const [selectionError, setSelectionError] = useState(false);
+  const enVenta = useEventoEnVenta(eventoId);
 
   useEffect(() => {
     if (asientoIds.length > 0) setSelectionError(false);
@@ -64,6 +66,8 @@ export function SeatReservationPanel({ eventoId, seccionId, payment, deps = defa
   };
 
   const reserving = state.status === 'reserving';
+  // A past or hidden event: seating's page says so, and there is nothing here to buy.
+  if (enVenta === false && state.status !== 'held') return null;
   return (
     <section className="checkout checkout--panel" id={CHECKOUT_SUMMARY_ID} aria-labelledby={headingId} data-remote-name={__REMOTE_NAME__} data-remote-version={__REMOTE_VERSION__}>
       <h2 id={headingId}>Resumen de compra</h2>
