@@ -7,9 +7,10 @@ export const SITE_NAME = 'Taquilla';
 
 const TITLES: [RegExp, (m: RegExpMatchArray) => string][] = [
   [/^\/eventos\/?$/, () => 'Próximos eventos'],
-  [/^\/eventos\/informacion\/[^/]+\/?$/, () => 'Información del evento'],
-  [/^\/eventos\/[^/]+\/[^/]+\/([^/]+)\/?$/, (m) => `Sección ${safeDecode(m[1]!)}`],
-  [/^\/eventos\/[^/]+\/?$/, () => 'Elige tus lugares'],
+  // Event and section ids are digits; any other segment is the 404 page (routes.tsx WithIds).
+  [/^\/eventos\/informacion\/\d+\/?$/, () => 'Información del evento'],
+  [/^\/eventos\/\d+\/\d+\/([^/]+)\/?$/, (m) => `Sección ${safeDecode(m[1]!)}`],
+  [/^\/eventos\/\d+\/?$/, () => 'Elige tus lugares'],
   [/^\/terminar_compra/, () => 'Confirmación de pago'],
   [/^\/perfil(\/|$)/, () => 'Mi cuenta'],
   [/^\/auth\/register/, () => 'Crear cuenta'],
