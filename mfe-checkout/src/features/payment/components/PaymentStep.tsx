@@ -1,8 +1,9 @@
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { computeTotals } from '@taquilla/shared/money';
 import type { Promocion } from '@taquilla/shared/schemas/promociones';
 import { pagoMessages } from '@taquilla/shared/messages/pagos';
 import { useBuyer } from '../../reservation/hooks/use-buyer';
+import { rememberCode, savedCode, sessionHoldStore } from '../../reservation/lib/saved-hold';
 import { errorMessage, usePaymentDeps } from '../api/deps';
 import type { Gateway } from '../api/openpay';
 import { useOrder } from '../hooks/use-order';
@@ -42,7 +43,16 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
   const deps = usePaymentDeps();
   const buyer = useBuyer();
   const state = useOrder(eventoId, reservaId, esGeneral);
-  const [code, setCode] = useState<Promocion | null>(null);
+  const [code, setCodeState] = useState<Promocion | null>(null);
+  // The code goes with the tab's saved hold, so the hold restored after a refused 3-D Secure
+  // payment (or a reload) keeps it.
+  const setCode = useCallback(
+    (promo: Promocion | null) => {
+      setCodeState(promo);
+      rememberCode(sessionHoldStore(), reservaId, promo?.clave ? { id: promo.id, clave: promo.clave } : null);
+    },
+    [reservaId],
+  );
   const [card, setCard] = useState<CardInput>(EMPTY_CARD);
   const [errors, setErrors] = useState<CardErrors>({});
   const [guardar, setGuardar] = useState(false);
@@ -56,6 +66,21 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
   // A ref, not state: two clicks in one frame both see `paying` false.
   const inFlight = useRef(false);
   const gateway = useRef<Promise<Gateway> | null>(null);
+
+  // A code saved with this hold is applied again, by the server, once the order is known.
+  const ready = state.status === 'ready';
+  useEffect(() => {
+    const saved = ready ? savedCode(sessionHoldStore(), reservaId) : null;
+    if (!saved) return;
+    let live = true;
+    deps.aplicarPromo({ promocionId: saved.id, clave: saved.clave, eventoId: Number(eventoId), reservaId }).then(
+      (answer) => live && setCodeState({ ...answer.promocion, clave: saved.clave }),
+      () => live && rememberCode(sessionHoldStore(), reservaId, null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [deps, ready, eventoId, reservaId]);
 
   const order = state.status === 'ready' ? state.order : null;
   const promo = code ?? order?.automatica ?? null;

@@ -138,7 +138,7 @@ describe('GeneralPurchaseModal', () => {
     expect(fake.api.reservarGenerales).toHaveBeenCalledWith('1', { cantidadAsientos: 3, seccionId: 5 });
     expect(within(dialog()).getByRole('timer').textContent).toContain('10:00');
     expect(dialog().textContent).toContain('3 boletos · $1,351.50');
-    expect(fake.store.value).toEqual({ eventoId: '1', reservaId: RESERVA_ID, esGeneral: true });
+    expect(fake.store.value).toEqual({ eventoId: '1', reservaId: RESERVA_ID, esGeneral: true, volverA: '/' });
     expect(within(dialog()).queryByRole('button', { name: 'Cerrar' })).toBeNull();
     fireEvent(dialog(), new Event('cancel', { cancelable: true }));
     expect((dialog() as HTMLDialogElement).open).toBe(true);

@@ -86,8 +86,8 @@ describe('SeatReservationPanel: reserve', () => {
     expect(screen.getByRole('list', { name: 'Asientos reservados' }).textContent).toContain('Fila A, asiento 5 · VIP');
     expect(screen.queryByRole('button', { name: 'Cancelar la compra' })).not.toBeNull();
     expect(screen.queryByRole('button', { name: 'Continuar' })).toBeNull();
-    expect(store.value).toEqual({ eventoId: '1', reservaId: RESERVA_ID, esGeneral: false });
-    expect(events).toContainEqual(['checkout:reserved', { eventoId: '1', reservaId: RESERVA_ID, fechaExpiracion: EXPIRA, esGeneral: false }]);
+    expect(store.value).toEqual({ eventoId: '1', reservaId: RESERVA_ID, esGeneral: false, volverA: '/' });
+    expect(events).toContainEqual(['checkout:reserved', { eventoId: '1', reservaId: RESERVA_ID, fechaExpiracion: EXPIRA, esGeneral: false, asientoIds: [11, 12] }]);
   });
 
   it('ignores selections of another section', async () => {

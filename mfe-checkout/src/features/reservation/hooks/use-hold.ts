@@ -35,6 +35,12 @@ export const defaultHoldDeps: HoldDeps = {
   now: () => Date.now(),
 };
 
+/** This page's path and query (where a refused 3-D Secure payment brings the buyer back to). */
+function currentPage(): string | undefined {
+  const location = globalThis.location;
+  return location ? `${location.pathname}${location.search}` : undefined;
+}
+
 /** Reads the hold back from the server, with the clock offset measured on that same request. */
 async function describeHold(deps: HoldDeps, eventoId: string, reservaId: string) {
   const sentAt = deps.now();
@@ -91,6 +97,7 @@ function announceReserved(hold: Hold) {
     reservaId: hold.reservaId,
     fechaExpiracion: hold.fechaExpiracion,
     esGeneral: hold.esGeneral,
+    asientoIds: hold.detalle?.asientos.map((a) => a.id) ?? [],
   });
 }
 
@@ -144,7 +151,7 @@ export function useHold(scope: HoldScope, deps: HoldDeps = defaultHoldDeps): Use
       dispatch({ type: 'reserve' });
       try {
         const creada = await callReserve(deps.api, eventoId, request);
-        const saved = { eventoId, reservaId: creada.reservaId, esGeneral };
+        const saved = { eventoId, reservaId: creada.reservaId, esGeneral, volverA: currentPage() };
         deps.store.write(saved);
         // The countdown needs the server's clock; without it the browser's is used as is.
         const described = await describeHold(deps, eventoId, creada.reservaId).catch(() => null);
