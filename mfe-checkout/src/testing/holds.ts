@@ -1,3 +1,4 @@
+import type { HoldAnnouncement } from '../features/reservation/lib/hold-broadcast';
 import { vi } from 'vitest';
 import { authAtom, initialAuthState, store } from '@taquilla/shared';
 import type { ReservaDetalle } from '@taquilla/shared/schemas/reservas';
@@ -50,8 +51,18 @@ export function fakeDeps(saved: SavedHold | null = null) {
   };
   const store = memoryStore(saved);
   const reload = vi.fn();
-  const deps: HoldDeps = { api, store, reload, now: () => Date.now() };
-  return { deps, api, store, reload };
+  const listeners = new Set<(hold: HoldAnnouncement) => void>();
+  const broadcast = {
+    announce: vi.fn(),
+    subscribe: (listener: (hold: HoldAnnouncement) => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /** What another tab's hold sounds like to this one. */
+    fromOtherTab: (hold: HoldAnnouncement) => listeners.forEach((l) => l(hold)),
+  };
+  const deps: HoldDeps = { api, store, reload, now: () => Date.now(), broadcast };
+  return { deps, api, store, reload, broadcast };
 }
 
 export function signIn() {

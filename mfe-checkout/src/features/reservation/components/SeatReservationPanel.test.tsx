@@ -387,3 +387,45 @@ describe('a past event', () => {
     expect(payment.deps.cotizar).not.toHaveBeenCalled();
   });
 });
+
+describe('a hold made in another tab', () => {
+  it('asks the server at once and says this hold was replaced; holds of other events or its own echo are ignored', async () => {
+    const fake = fakeDeps();
+    holdSucceeds(fake);
+    await continuarCon(fake);
+    expect(screen.getByRole('timer')).toBeTruthy();
+    fake.api.getReserva.mockClear();
+
+    act(() => fake.broadcast.fromOtherTab({ eventoId: '2', reservaId: 'otra' }));
+    act(() => fake.broadcast.fromOtherTab({ eventoId: '1', reservaId: RESERVA_ID }));
+    await settle();
+    expect(fake.api.getReserva).not.toHaveBeenCalled();
+
+    fake.api.getReserva.mockResolvedValue(reservaDetalle({ estado: 'cancelada' }));
+    act(() => fake.broadcast.fromOtherTab({ eventoId: '1', reservaId: 'otra' }));
+    await settle();
+    expect(fake.api.getReserva).toHaveBeenCalledWith('1', RESERVA_ID);
+    expect(screen.getByRole('alert').textContent).toContain('Esta reserva se canceló porque apartaste lugares de este evento en otra pestaña o ventana.');
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Pagar' })).toBeNull();
+    expect(fake.store.value).toBeNull();
+    expect(events).toContainEqual(['checkout:released', { eventoId: '1', reservaId: RESERVA_ID, reason: 'cancelled' }]);
+  });
+
+  it('a hold the server still has live stays on screen', async () => {
+    const fake = fakeDeps();
+    holdSucceeds(fake);
+    await continuarCon(fake);
+    act(() => fake.broadcast.fromOtherTab({ eventoId: '1', reservaId: 'otra' }));
+    await settle();
+    expect(screen.getByRole('timer')).toBeTruthy();
+    expect(fake.store.value?.reservaId).toBe(RESERVA_ID);
+  });
+
+  it('announces its own new hold to the other tabs', async () => {
+    const fake = fakeDeps();
+    holdSucceeds(fake);
+    await continuarCon(fake);
+    expect(fake.broadcast.announce).toHaveBeenCalledWith({ eventoId: '1', reservaId: RESERVA_ID });
+  });
+});
