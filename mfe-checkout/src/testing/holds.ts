@@ -1,3 +1,4 @@
+import type { EventoDetalle } from '@taquilla/shared/schemas/catalog';
 import type { HoldAnnouncement } from '../features/reservation/lib/hold-broadcast';
 import { vi } from 'vitest';
 import { authAtom, initialAuthState, store } from '@taquilla/shared';
@@ -48,6 +49,8 @@ export function fakeDeps(saved: SavedHold | null = null) {
     reservarGenerales: vi.fn(),
     cancelarReserva: vi.fn(),
     getReserva: vi.fn(),
+    // An event on sale, unless a test says otherwise.
+    getEventoDetalle: vi.fn(async () => ({ mostrarWeb: true, fecha: new Date(Date.now() + 30 * 86_400_000).toISOString() }) as unknown as EventoDetalle),
   };
   const store = memoryStore(saved);
   const reload = vi.fn();

@@ -373,10 +373,11 @@ describe('a past event', () => {
     const { PaymentDepsContext } = await import('../../payment/api/deps');
     const { fakePaymentDeps, evento } = await import('../../../testing/payment');
     const payment = fakePaymentDeps();
-    payment.deps.getEventoDetalle.mockResolvedValue({ ...evento, fecha: '2026-11-20T02:00:00.000Z' });
+    const fake = fakeDeps();
+    fake.api.getEventoDetalle.mockResolvedValue({ ...evento, fecha: '2026-11-20T02:00:00.000Z' });
     render(
       <PaymentDepsContext.Provider value={payment.deps}>
-        <SeatReservationPanel eventoId="1" seccionId="9" deps={fakeDeps().deps} />
+        <SeatReservationPanel eventoId="1" seccionId="9" deps={fake.deps} />
       </PaymentDepsContext.Provider>,
     );
     await settle();

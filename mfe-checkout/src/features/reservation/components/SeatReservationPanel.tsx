@@ -48,7 +48,7 @@ export function SeatReservationPanel({ eventoId, seccionId, payment, deps = defa
   const hold = useHold({ eventoId, esGeneral: false, seccionId }, deps);
   const { state, reserve } = hold;
   const [selectionError, setSelectionError] = useState(false);
-  const enVenta = useEventoEnVenta(eventoId);
+  const enVenta = useEventoEnVenta(deps.api, eventoId);
 
   useEffect(() => {
     if (asientoIds.length > 0) setSelectionError(false);
@@ -71,8 +71,8 @@ export function SeatReservationPanel({ eventoId, seccionId, payment, deps = defa
   return (
     <section className="checkout checkout--panel" id={CHECKOUT_SUMMARY_ID} aria-labelledby={headingId} data-remote-name={__REMOTE_NAME__} data-remote-version={__REMOTE_VERSION__}>
       <h2 id={headingId}>Resumen de compra</h2>
-      {state.status === 'restoring' && <p role="status">{messages.REMOTE_LOADING}</p>}
-      {(state.status === 'idle' || reserving) && (
+      {(state.status === 'restoring' || (state.status === 'idle' && enVenta === null)) && <p role="status">{messages.REMOTE_LOADING}</p>}
+      {(state.status === 'idle' || reserving) && enVenta !== null && (
         <form className="checkout__form" onSubmit={onContinue} noValidate>
           <SelectionQuote eventoId={eventoId} selection={asientoIds.length > 0 ? { asientoIds } : null} />
           {buyer === 'guest' && <GuestFields form={guest} disabled={reserving} />}
