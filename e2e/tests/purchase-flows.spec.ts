@@ -262,20 +262,29 @@ for (const vp of VIEWPORTS) {
       expect(bytes.length / 2, 'bytes per ticket').toBeLessThanOrEqual(300 * 1024);
       // The title as written: the em dash is a character of the PDF's text, not dropped.
       expect(pdfText(bytes)).toContain('Luna Roja — Gira Eclipse');
+      // Its font travels with it (a TrueType subset), so every reader prints the same glyphs.
+      expect(bytes.toString('latin1')).toContain('/FontFile2');
     });
   });
 }
 
 /**
  * The text of the PDF's show-text operators, decoded: WinAnsi strings of the standard fonts, or
- * the hex glyph strings of an embedded font mapped back through its ToUnicode CMap.
+ * the hex glyph strings of an embedded font read through each ToUnicode CMap of the file (one
+ * per font; every reading is kept, the right one among them).
  */
 function pdfText(bytes: Buffer): string {
   const raw = bytes.toString('latin1');
   const winAnsi: Record<string, string> = { '\x97': '—', '\x96': '–' };
   const literal = [...raw.matchAll(/\(((?:\\.|[^\\)])*)\)\s*Tj/g)].map((m) => m[1]!.replace(/[\x80-\x9f]/g, (c) => winAnsi[c] ?? c));
-  const cmap = new Map<string, string>();
-  for (const m of raw.matchAll(/<([0-9a-fA-F]{4})>\s*<([0-9a-fA-F]{4,})>/g)) cmap.set(m[1]!.toLowerCase(), String.fromCodePoint(parseInt(m[2]!, 16)));
-  const hex = [...raw.matchAll(/<([0-9a-fA-F]+)>\s*Tj/g)].map((m) => m[1]!.toLowerCase().match(/.{4}/g)!.map((g) => cmap.get(g) ?? '').join(''));
+  const cmaps = raw.split('begincmap').slice(1).map((part) => {
+    const map = new Map<string, string>();
+    for (const m of part.split('endcmap')[0]!.matchAll(/<([0-9a-fA-F]{4})>\s*<([0-9a-fA-F]{4,})>/g)) map.set(m[1]!.toLowerCase(), String.fromCodePoint(parseInt(m[2]!, 16)));
+    return map;
+  });
+  const hex = [...raw.matchAll(/<([0-9a-fA-F]+)>\s*Tj/g)].flatMap((m) => {
+    const glyphs = m[1]!.toLowerCase().match(/.{4}/g) ?? [];
+    return cmaps.map((cmap) => glyphs.map((g) => cmap.get(g) ?? '\uFFFD').join(''));
+  });
   return [...literal, ...hex].join('\n');
 }
