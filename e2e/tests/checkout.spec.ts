@@ -1,8 +1,8 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createVerifiedBuyer, signInAs, uniqueEmail } from '../support/accounts';
 import { watchCsp } from '../support/csp';
 import { expect, test } from '../support/fixtures';
-import { estadoDe, eventoId, openGeneralModal, openSeatPage, panel, pickSeats, seccion } from '../support/purchase';
+import { amountOf, estadoDe, eventoId, fillCard, openGeneralModal, openSeatPage, panel, pay, pickSeats, seccion } from '../support/purchase';
 import { expectTicketsMail } from '../support/tickets-mail';
 
 // Checkout's payment step in Chromium over the real API and its built-in payment sandbox
@@ -17,28 +17,6 @@ const NORTE = 'Festival Norte Sonoro';
 const APROBADA = '4111111111111111';
 const DECLINADA = '4222222222222220';
 const TRES_D_SECURE = '4000000000003220';
-
-const totals = (scope: Locator) => scope.getByRole('region', { name: 'Totales de la compra' });
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const amountOf = (scope: Locator, label: string | RegExp) =>
-  totals(scope).locator('dt', { hasText: typeof label === 'string' ? new RegExp(`^${escape(label)}$`) : label }).locator('xpath=following-sibling::dd');
-
-async function fillCard(scope: Locator, number: string) {
-  await scope.getByLabel('Nombre del titular').fill('Ana Prueba');
-  await scope.getByLabel('Número de tarjeta').fill(number);
-  await scope.getByLabel('Vencimiento (MM/AA)').fill('1230');
-  await scope.getByLabel('CVV', { exact: true }).fill('123');
-}
-
-/** 'Pagar', then the confirmation with the summary's total; returns that total as shown. */
-async function pay(page: Page, scope: Locator): Promise<string> {
-  const total = (await amountOf(scope, 'Total').textContent())!;
-  await scope.getByRole('button', { name: 'Pagar', exact: true }).click();
-  const confirm = page.getByRole('dialog', { name: 'Confirmar compra' });
-  await expect(confirm).toHaveText(new RegExp(`Vas a pagar ${escape(total)} por tus boletos\\.`));
-  await confirm.getByRole('button', { name: 'Confirmar' }).click();
-  return total;
-}
 
 async function expectSuccess(page: Page, evento: string, total: string) {
   const success = page.getByRole('dialog', { name: '¡Compra exitosa!' });

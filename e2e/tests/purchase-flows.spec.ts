@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { createVerifiedBuyer, signInAs, uniqueEmail } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
-import { eventoId, openSeatPage, panel, pickSeats, seccion, type Seccion } from '../support/purchase';
+import { amountIn, amountOf, eventoId, fillCard, openSeatPage, panel, pay, pickSeats, seccion, totals, type Seccion } from '../support/purchase';
 
 // Issue 33, the purchase a buyer trusts: the price before the hold (2), a way back from a refused
 // 3-D Secure payment (3), a hold replaced in another tab (4), a past event (6), messages that help
@@ -23,27 +23,6 @@ const VIEWPORTS = [
   { name: 'phone 390×844 touch', use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }, tag: 'movil' },
   { name: 'desktop 1280×800', use: { viewport: { width: 1280, height: 800 } }, tag: 'escritorio' },
 ] as const;
-
-const totals = (scope: Locator, name = 'Totales de la compra') => scope.getByRole('region', { name });
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const amountOf = (region: Locator, label: string | RegExp) =>
-  region.locator('dt', { hasText: typeof label === 'string' ? new RegExp(`^${escape(label)}$`) : label }).locator('xpath=following-sibling::dd');
-
-async function fillCard(scope: Locator, number: string) {
-  await scope.getByLabel('Nombre del titular').fill('Ana Prueba');
-  await scope.getByLabel('Número de tarjeta').fill(number);
-  await scope.getByLabel('Vencimiento (MM/AA)').fill('1230');
-  await scope.getByLabel('CVV', { exact: true }).fill('123');
-}
-
-async function pay(page: Page, scope: Locator): Promise<string> {
-  const total = (await amountOf(totals(scope), 'Total').textContent())!;
-  await scope.getByRole('button', { name: 'Pagar', exact: true }).click();
-  const confirm = page.getByRole('dialog', { name: 'Confirmar compra' });
-  await expect(confirm).toHaveText(new RegExp(`Vas a pagar ${escape(total)} por tus boletos\\.`));
-  await confirm.getByRole('button', { name: 'Confirmar' }).click();
-  return total;
-}
 
 async function asGuest(page: Page, tag: string): Promise<string> {
   const correo = uniqueEmail(tag);
@@ -84,18 +63,18 @@ for (const vp of VIEWPORTS) {
       const seats = await pickSeats(page, api, id, s, 3);
       const quote = totals(panel(page), 'Precio de tu selección');
       await expect(quote).toBeVisible();
-      for (const label of ['Subtotal', 'Cargo por servicio', 'Cargo por uso de tarjeta', 'IVA', 'Total']) await expect(amountOf(quote, label)).toHaveText(MONEY);
+      for (const label of ['Subtotal', 'Cargo por servicio', 'Cargo por uso de tarjeta', 'IVA', 'Total']) await expect(amountIn(quote, label)).toHaveText(MONEY);
       // The figures are the server's quote of those three seats.
       const res = await api.post(`/api/v1/eventos/${id}/cotizar`, { data: { asientoIds: seats } });
       expect(res.ok()).toBe(true);
       const server = (await res.json()) as { total: number };
-      const shown = (await amountOf(quote, 'Total').textContent())!;
+      const shown = (await amountIn(quote, 'Total').textContent())!;
       expect(shown).toBe(`$${(server.total / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
       await expect(panel(page).getByRole('button', { name: 'Continuar' })).toBeVisible();
 
       await asGuest(page, `precio-${vp.tag}`);
       await panel(page).getByRole('button', { name: 'Continuar' }).click();
-      await expect(amountOf(totals(panel(page)), 'Total')).toHaveText(shown);
+      await expect(amountOf(panel(page), 'Total')).toHaveText(shown);
     });
 
     test('item 3: after a refused 3-D Secure payment, Intentar con otra tarjeta returns to the live hold with its seats and its code', async ({ page, api }) => {
@@ -105,8 +84,8 @@ for (const vp of VIEWPORTS) {
       const p = panel(page);
       await p.getByLabel('Código de descuento').fill('LUNA20');
       await p.getByRole('button', { name: 'Aplicar' }).click();
-      await expect(amountOf(totals(p), /^Descuento 20 %/)).toContainText('−$');
-      const total = (await amountOf(totals(p), 'Total').textContent())!;
+      await expect(amountOf(p, /^Descuento 20 %/)).toContainText('−$');
+      const total = (await amountOf(p, 'Total').textContent())!;
       await fillCard(p, TRES_D_SECURE);
       await pay(page, p);
 
@@ -118,8 +97,8 @@ for (const vp of VIEWPORTS) {
       await expect(page).toHaveURL(new RegExp(`/eventos/${id}/${s.id}/`));
       await expect(panel(page).getByRole('timer')).toBeVisible();
       await expect(page.getByText('2 asientos seleccionados')).toBeVisible();
-      await expect(amountOf(totals(panel(page)), /^Descuento 20 %/)).toContainText('−$');
-      await expect(amountOf(totals(panel(page)), 'Total')).toHaveText(total);
+      await expect(amountOf(panel(page), /^Descuento 20 %/)).toContainText('−$');
+      await expect(amountOf(panel(page), 'Total')).toHaveText(total);
       // And it pays, with that code, in that hold.
       await fillCard(panel(page), APROBADA);
       expect(await pay(page, panel(page))).toBe(total);
@@ -224,7 +203,7 @@ for (const vp of VIEWPORTS) {
       const allIn = panel(page).getByRole('list', { name: 'Precio final por boleto' });
       await expect(allIn).toContainText(/por boleto: \$[\d,]+\.\d\d con cargos$/);
       await expect(allIn).not.toContainText('IVA');
-      await expect(amountOf(totals(panel(page)), 'IVA')).toHaveCount(0);
+      await expect(amountOf(panel(page), 'IVA')).toHaveCount(0);
 
       // A table section: its seats are 'Mesa 1, asiento 3', never 'Fila Mesa 1'.
       let mesas: { id: number; s: Seccion } | null = null;
