@@ -5,7 +5,7 @@ import type {
   FilasPorSeccionResponse,
 } from '@taquilla/shared/schemas/catalog';
 import type { Promocion } from '@taquilla/shared/schemas/promociones';
-import type { Cotizacion, CotizarPayload, MakeCargoPayload, MakeCargoResponse } from '@taquilla/shared/schemas/pagos';
+import type { Cotizacion, CotizarPayload, MakeCargoPayload, MakeCargoResponse, ResumenReserva } from '@taquilla/shared/schemas/pagos';
 import { defaultPaymentDeps, type PaymentDeps } from '../features/payment/api/deps';
 import { RESERVA_ID, reservaDetalle } from './holds';
 import type { PerfilPago, TarjetaGuardada } from '@taquilla/shared/schemas/cuenta';
@@ -76,7 +76,7 @@ export function fakePaymentDeps() {
     getReserva: vi.fn(async () => reservaDetalle()),
     getDetalleSeccion: vi.fn(async () => detalleSeccion),
     getFilasPorSeccion: vi.fn(async () => filas),
-    validarPromoWeb: vi.fn(async () => ({ total: 0, promocionesAplicaDirecto: [] as Promocion[] })),
+    getResumenReserva: vi.fn(async (_eventoId: string | number, reservaId: string): Promise<ResumenReserva> => ({ ...cotizacion(), reservaId })),
     validarClaveWeb: vi.fn(),
     aplicarPromo: vi.fn(),
     cotizar: vi.fn(async (_eventoId: string | number, _payload: CotizarPayload, _signal?: AbortSignal): Promise<Cotizacion> => cotizacion()),

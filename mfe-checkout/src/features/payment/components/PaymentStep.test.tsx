@@ -37,11 +37,15 @@ afterEach(() => {
 });
 
 describe('PaymentStep summary and discount', () => {
-  it('shows the lines of the hold with the best automatic promotion and the all-in price', async () => {
+  it('shows the server\'s figures for the hold (resumen, with its automatic promotion) and the all-in price', async () => {
     const fake = fakePaymentDeps();
-    fake.deps.validarPromoWeb.mockResolvedValue({ total: 2, promocionesAplicaDirecto: [promocion({ id: 1, porcentaje: 500, nombre: 'Cinco' }), promocion({ id: 2, porcentaje: 1000, nombre: 'Diez' })] });
+    fake.deps.getResumenReserva.mockResolvedValue({
+      reservaId: RESERVA_ID, subtotal: 300_000, descuento: 30_000, boletosGratis: 0, cargoServicio: 27_000, cargoTarjeta: 8_100, iva: 0, total: 305_100,
+      promocion: promocion({ id: 2, porcentaje: 1000, nombre: 'Diez' }),
+    });
     renderStep(fake);
     const s = await summary();
+    expect(fake.deps.getResumenReserva).toHaveBeenCalledWith('1', RESERVA_ID);
     expect(line(s, 'Descuento 10 % (Diez)')).toBe('−$300.00');
     expect(line(s, 'Subtotal')).toBe('$3,000.00');
     expect(line(s, 'Cargo por servicio')).toBe('$270.00');
@@ -55,7 +59,10 @@ describe('PaymentStep summary and discount', () => {
 
   it('applies a code over the automatic promotion, and says why one does not apply', async () => {
     const fake = fakePaymentDeps();
-    fake.deps.validarPromoWeb.mockResolvedValue({ total: 1, promocionesAplicaDirecto: [promocion({ id: 1, porcentaje: 500, nombre: 'Cinco' })] });
+    fake.deps.getResumenReserva.mockResolvedValue({
+      reservaId: RESERVA_ID, subtotal: 300_000, descuento: 15_000, boletosGratis: 0, cargoServicio: 28_500, cargoTarjeta: 8_550, iva: 0, total: 322_050,
+      promocion: promocion({ id: 1, porcentaje: 500, nombre: 'Cinco' }),
+    });
     renderStep(fake);
     const s = await summary();
     fireEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
@@ -73,7 +80,10 @@ describe('PaymentStep summary and discount', () => {
     await waitFor(() => expect(screen.queryByText('Código de descuento inválido.')).not.toBeNull());
 
     fake.deps.validarClaveWeb.mockResolvedValueOnce(promocion({ id: 8, porcentaje: 5000, nombre: 'Mitad', clave: 'MITAD', automatica: false }));
-    fake.deps.aplicarPromo.mockResolvedValueOnce({ message: 'Descuento aplicado correctamente!' });
+    fake.deps.aplicarPromo.mockResolvedValueOnce({
+      message: 'Descuento aplicado correctamente!', promocion: promocion({ id: 8, porcentaje: 5000, nombre: 'Mitad', clave: 'MITAD', automatica: false }),
+      subtotal: 300_000, descuento: 150_000, boletosGratis: 0, cargoServicio: 15_000, cargoTarjeta: 4_500, iva: 0, total: 169_500,
+    });
     fireEvent.change(screen.getByLabelText('Código de descuento'), { target: { value: 'mitad' } });
     fireEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
     await waitFor(() => expect(screen.queryByText('Descuento aplicado correctamente!')).not.toBeNull());
@@ -159,7 +169,10 @@ describe('PaymentStep card payment', () => {
     renderStep(fake);
     await summary();
     fake.deps.validarClaveWeb.mockResolvedValueOnce(promocion({ id: 8, porcentaje: 5000, nombre: 'Mitad', clave: 'MITAD' }));
-    fake.deps.aplicarPromo.mockResolvedValueOnce({ message: 'Descuento aplicado correctamente!' });
+    fake.deps.aplicarPromo.mockResolvedValueOnce({
+      message: 'Descuento aplicado correctamente!', promocion: promocion({ id: 8, porcentaje: 5000, nombre: 'Mitad', clave: 'MITAD', automatica: false }),
+      subtotal: 300_000, descuento: 150_000, boletosGratis: 0, cargoServicio: 15_000, cargoTarjeta: 4_500, iva: 0, total: 169_500,
+    });
     fireEvent.change(screen.getByLabelText('Código de descuento'), { target: { value: 'MITAD' } });
     fireEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
     await screen.findByText('Descuento aplicado correctamente!');
