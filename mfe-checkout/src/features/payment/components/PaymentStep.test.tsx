@@ -183,6 +183,10 @@ describe('PaymentStep card payment', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Código de descuento inválido.');
     expect(screen.queryByText(/Mitad/)).toBeNull();
+    // The figures without the code are the server's again (resumen), then 'Pagar' is back.
+    await waitFor(() => expect(fake.deps.getResumenReserva).toHaveBeenCalledTimes(2));
+    await screen.findByRole('region', { name: 'Totales de la compra' });
+    expect(screen.queryByText(/Mitad/)).toBeNull();
 
     fake.deps.makeCargo.mockRejectedValueOnce(new Error('network'));
     fireEvent.click(screen.getByRole('button', { name: 'Pagar' }));
