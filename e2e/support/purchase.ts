@@ -88,3 +88,28 @@ export async function openGeneralModal(page: Page, path: string, nombre: string)
   await expect(dialog).toBeVisible();
   return dialog;
 }
+
+export const totals = (scope: Locator, name = 'Totales de la compra') => scope.getByRole('region', { name });
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The amount of a summary line (`dt` label, `dd` amount) in a totals region. */
+export const amountIn = (region: Locator, label: string | RegExp) =>
+  region.locator('dt', { hasText: typeof label === 'string' ? new RegExp(`^${escapeRegExp(label)}$`) : label }).locator('xpath=following-sibling::dd');
+/** The amount of a line of the hold's 'Totales de la compra' inside `scope`. */
+export const amountOf = (scope: Locator, label: string | RegExp) => amountIn(totals(scope), label);
+
+export async function fillCard(scope: Locator, number: string) {
+  await scope.getByLabel('Nombre del titular').fill('Ana Prueba');
+  await scope.getByLabel('Número de tarjeta').fill(number);
+  await scope.getByLabel('Vencimiento (MM/AA)').fill('1230');
+  await scope.getByLabel('CVV', { exact: true }).fill('123');
+}
+
+/** 'Pagar', then the confirmation with the summary's total; returns that total as shown. */
+export async function pay(page: Page, scope: Locator): Promise<string> {
+  const total = (await amountOf(scope, 'Total').textContent())!;
+  await scope.getByRole('button', { name: 'Pagar', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirmar compra' });
+  await expect(confirm).toHaveText(new RegExp(`Vas a pagar ${escapeRegExp(total)} por tus boletos\\.`));
+  await confirm.getByRole('button', { name: 'Confirmar' }).click();
+  return total;
+}

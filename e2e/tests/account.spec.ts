@@ -162,7 +162,9 @@ test('password change: wrong current password, mismatch, then success; the old p
 
   await submit('Incorrecta9', 'Nueva123', 'Nueva123');
   await confirm();
-  await expect(form.getByRole('alert')).toHaveText('La contraseña actual no es correcta.');
+  // Spec §8's text for the failure, and the reason on the field it is about.
+  await expect(form.getByRole('alert')).toHaveText('Hubo un problema al actualizar la contraseña');
+  await expect(form.getByLabel('Contraseña actual')).toHaveAccessibleDescription('La contraseña actual no es correcta.');
 
   await submit(PASSWORD, 'Nueva123', 'Nueva124');
   await expect(form.getByText('Las nuevas contraseñas no coinciden')).toBeVisible();

@@ -1,8 +1,8 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createVerifiedBuyer, signInAs, uniqueEmail } from '../support/accounts';
 import { watchCsp } from '../support/csp';
 import { expect, test } from '../support/fixtures';
-import { estadoDe, eventoId, openGeneralModal, openSeatPage, panel, pickSeats, seccion } from '../support/purchase';
+import { amountOf, estadoDe, eventoId, fillCard, openGeneralModal, openSeatPage, panel, pay, pickSeats, seccion } from '../support/purchase';
 import { expectTicketsMail } from '../support/tickets-mail';
 
 // Checkout's payment step in Chromium over the real API and its built-in payment sandbox
@@ -18,35 +18,13 @@ const APROBADA = '4111111111111111';
 const DECLINADA = '4222222222222220';
 const TRES_D_SECURE = '4000000000003220';
 
-const totals = (scope: Locator) => scope.getByRole('region', { name: 'Totales de la compra' });
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const amountOf = (scope: Locator, label: string | RegExp) =>
-  totals(scope).locator('dt', { hasText: typeof label === 'string' ? new RegExp(`^${escape(label)}$`) : label }).locator('xpath=following-sibling::dd');
-
-async function fillCard(scope: Locator, number: string) {
-  await scope.getByLabel('Nombre del titular').fill('Ana Prueba');
-  await scope.getByLabel('Número de tarjeta').fill(number);
-  await scope.getByLabel('Vencimiento (MM/AA)').fill('1230');
-  await scope.getByLabel('CVV', { exact: true }).fill('123');
-}
-
-/** 'Pagar', then the confirmation with the summary's total; returns that total as shown. */
-async function pay(page: Page, scope: Locator): Promise<string> {
-  const total = (await amountOf(scope, 'Total').textContent())!;
-  await scope.getByRole('button', { name: 'Pagar', exact: true }).click();
-  const confirm = page.getByRole('dialog', { name: 'Confirmar compra' });
-  await expect(confirm).toHaveText(new RegExp(`Vas a pagar ${escape(total)} por tus boletos\\.`));
-  await confirm.getByRole('button', { name: 'Confirmar' }).click();
-  return total;
-}
-
 async function expectSuccess(page: Page, evento: string, total: string) {
   const success = page.getByRole('dialog', { name: '¡Compra exitosa!' });
   await expect(success).toBeVisible({ timeout: 20_000 });
   await expect(success).toContainText(evento);
   await expect(success).toContainText('Arena Ciudad de México');
   await expect(success).toContainText(total);
-  await expect(success.getByRole('link', { name: 'Ver mis compras' })).toHaveAttribute('href', '/perfil/mis_compras');
+  await expect(success.getByRole('link', { name: 'Ir a mis compras' })).toHaveAttribute('href', '/perfil/mis_compras');
   return success;
 }
 
@@ -71,7 +49,7 @@ test('a signed-in buyer pays two seats with the automatic promotion and a saved 
   await expect(p.getByText('El CVV debe tener 3 o 4 dígitos.')).toBeVisible();
   await fillCard(p, APROBADA);
   await expect(p.getByLabel('Número de tarjeta')).toHaveValue('4111 1111 1111 1111');
-  await p.getByLabel('¿Quieres guardar tu tarjeta?').check();
+  await p.getByLabel('Quieres guardar tu tarjeta?', { exact: true }).check();
 
   const charges: string[] = [];
   page.on('request', (r) => {
@@ -215,7 +193,7 @@ test('a guest buys general admission in the modal with the group promotion', asy
 
   await expect(amountOf(dialog, /^Descuento 4x3/)).toContainText('−$');
   // Guests have no saved cards.
-  await expect(dialog.getByLabel('¿Quieres guardar tu tarjeta?')).toHaveCount(0);
+  await expect(dialog.getByLabel('Quieres guardar tu tarjeta?', { exact: true })).toHaveCount(0);
   await fillCard(dialog, APROBADA);
   const total = await pay(page, dialog);
   const success = page.getByRole('dialog', { name: '¡Compra exitosa!' });
@@ -238,7 +216,7 @@ test('a card saved in one purchase pays the next without typing it, and can be d
   await panel(page).getByRole('button', { name: 'Continuar' }).click();
   let p = panel(page);
   await fillCard(p, APROBADA);
-  await p.getByLabel('¿Quieres guardar tu tarjeta?').check();
+  await p.getByLabel('Quieres guardar tu tarjeta?', { exact: true }).check();
   await (await expectSuccess(page, LUNA, await pay(page, p))).getByRole('button', { name: 'Continuar' }).click();
 
   // The next purchase offers the saved card; choosing it hides the card form.

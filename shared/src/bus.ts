@@ -72,8 +72,11 @@ export type BusEvents = {
   'seating:cancel-requested': { eventoId: string; reservaId: string };
   /** seating → checkout: a general-admission section was clicked (opens the quantity modal). */
   'seating:general-section-clicked': { eventoId: string; seccionId: string; seccionNombre: string };
-  /** checkout → everyone: places are held. */
-  'checkout:reserved': { eventoId: string; reservaId: string; fechaExpiracion: string; esGeneral: boolean };
+  /**
+   * checkout → everyone: places are held. `asientoIds`: the held seats (empty for general
+   * admission, or when the hold could not be read back), which the map shows as the buyer's own.
+   */
+  'checkout:reserved': { eventoId: string; reservaId: string; fechaExpiracion: string; esGeneral: boolean; asientoIds: number[] };
   /**
    * checkout → everyone: a hold ended — cancelled, expired, or 'sold' once the payment went
    * through (seating refreshes its map; the shell keeps a confirmation's page as it is).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brandName, cardName, lastFour } from './cards';
+import { brandName, cardName, cardTypeName, lastFour, luhnValid } from './cards';
 
 describe('card labels', () => {
   it('shows only the last four digits of a masked number', () => {
@@ -14,5 +14,26 @@ describe('card labels', () => {
   });
   it('reads as one name', () => {
     expect(cardName({ marca: 'visa', tarjeta: '411111XXXXXX1111' })).toBe('Visa terminada en 1111');
+  });
+});
+
+describe('card number check', () => {
+  it('passes the test numbers of every brand', () => {
+    for (const n of ['4111111111111111', '4222222222222220', '4000000000003220', '5555555555554444', '378282246310005']) expect(luhnValid(n), n).toBe(true);
+  });
+  it('fails one mistyped digit and two swapped neighbours', () => {
+    expect(luhnValid('4111111111111112')).toBe(false);
+    expect(luhnValid('4111111111111121')).toBe(false);
+    expect(luhnValid('5555555555554445')).toBe(false);
+    expect(luhnValid('')).toBe(false);
+    expect(luhnValid('4111 1111')).toBe(false);
+  });
+});
+
+describe('card type', () => {
+  it('names the gateway types in Spanish', () => {
+    expect(cardTypeName('credit')).toBe('crédito');
+    expect(cardTypeName('DEBIT')).toBe('débito');
+    expect(cardTypeName('carnet')).toBe('carnet');
   });
 });

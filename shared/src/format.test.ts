@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  filaLabel,
+  hasPassed,
   formatDate,
   formatDateTime,
   formatMoney,
@@ -64,5 +66,23 @@ describe('week helpers (weeks start on Monday)', () => {
     // Monday 2026-03-16 03:00 UTC is still Sunday evening in Mexico City.
     expect(day(startOfWeekMx('2026-03-16T03:00:00Z'))).toBe('2026-03-09 00:00');
     expect(startOfWeekMx(now).toISOString()).toBe('2026-03-09T00:00:00.000-06:00');
+  });
+});
+
+describe('filaLabel', () => {
+  it('prefixes a bare row name and leaves a named one alone', () => {
+    expect(filaLabel('B')).toBe('Fila B');
+    expect(filaLabel('12')).toBe('Fila 12');
+    expect(filaLabel('AA')).toBe('Fila AA');
+    expect(filaLabel('Mesa 2')).toBe('Mesa 2');
+    expect(filaLabel('Palco 1')).toBe('Palco 1');
+  });
+});
+
+describe('hasPassed', () => {
+  it('is true from the event time on', () => {
+    expect(hasPassed('2026-11-27T20:00:00.000Z', '2026-11-27T19:59:59.000Z')).toBe(false);
+    expect(hasPassed('2026-11-27T20:00:00.000Z', '2026-11-27T20:00:00.000Z')).toBe(true);
+    expect(hasPassed('2020-01-01T00:00:00.000Z')).toBe(true);
   });
 });

@@ -23,7 +23,20 @@ export function formatMoney(centavos: number): string {
   return moneyFormat.format(centavos / 100);
 }
 
+/**
+ * A row as the buyer reads it: 'Fila B', but a row whose name already says what it is
+ * ('Mesa 2', 'Palco 1': a word, then its number) stands alone — never 'Fila Mesa 2'.
+ */
+export function filaLabel(nombre: string): string {
+  return /^\p{L}{2,}\s+\S/u.test(nombre.trim()) ? nombre.trim() : `Fila ${nombre}`;
+}
+
 export type DateInput = Date | string | number;
+
+/** Whether an event at `fecha` has begun (the server stops selling at that moment too). */
+export function hasPassed(fecha: DateInput, now: DateInput = Date.now()): boolean {
+  return new Date(fecha).getTime() <= new Date(now).getTime();
+}
 
 /** The instant seen on the wall clock of `timeZone` (default Mexico City). */
 export function toZoned(value: DateInput, timeZone: string = DEFAULT_TIME_ZONE): TZDate {

@@ -24,6 +24,14 @@ describe('promotionProblem — the messages of spec §5 "Discount code"', () => 
     );
   });
 
+  it('seats under a code restricted to general sections name the seats\' section, not a category list', () => {
+    expect(promotionProblem([seat(1, 100, 'categoria:1')], tresPorDos(['general:5']), ctx)?.message).toBe(
+      'El código de descuento no es válido para la sección Sección 101.',
+    );
+    // A code naming a category too keeps the category list.
+    expect(promotionProblem([seat(1, 100, 'categoria:7')], tresPorDos(['categoria:1', 'general:5']), ctx)?.code).toBe('DISCOUNT_CATEGORY_ONLY');
+  });
+
   it('buy X pay Y needs X tickets (GA) or X seats of one category and price (seat page)', () => {
     const ga = { ...ctx, esGeneral: true };
     expect(promotionProblem([seat(1, 100, 'general:4'), seat(2, 100, 'general:4')], tresPorDos(), ga)?.message).toBe('Debes comprar al menos 3 boletos para aplicar el descuento.');

@@ -24,7 +24,9 @@ export type PromotionProblem = {
 export function promotionProblem(lines: readonly CartLine[], rule: PromotionRule, ctx: PromotionCheckContext): PromotionProblem | null {
   const eligible = rule.categorias === null ? lines : lines.filter((l) => rule.categorias!.includes(l.categoria));
   if (eligible.length === 0) {
-    return ctx.esGeneral
+    // A promotion that names only general sections is restricted by section, not by category.
+    const soloSecciones = rule.categorias !== null && rule.categorias.length > 0 && rule.categorias.every((k) => k.startsWith('general:'));
+    return ctx.esGeneral || soloSecciones
       ? { code: 'DISCOUNT_NOT_FOR_SECTION', message: formatMessage(promocionMessages.DISCOUNT_NOT_FOR_SECTION, { name: ctx.seccionNombre }) }
       : { code: 'DISCOUNT_CATEGORY_ONLY', message: formatMessage(promocionMessages.DISCOUNT_CATEGORY_ONLY, { list: ctx.categoriasNombres.join(', ') }) };
   }

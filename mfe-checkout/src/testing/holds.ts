@@ -1,3 +1,5 @@
+import type { EventoDetalle } from '@taquilla/shared/schemas/catalog';
+import type { HoldAnnouncement } from '../features/reservation/lib/hold-broadcast';
 import { vi } from 'vitest';
 import { authAtom, initialAuthState, store } from '@taquilla/shared';
 import type { ReservaDetalle } from '@taquilla/shared/schemas/reservas';
@@ -47,11 +49,23 @@ export function fakeDeps(saved: SavedHold | null = null) {
     reservarGenerales: vi.fn(),
     cancelarReserva: vi.fn(),
     getReserva: vi.fn(),
+    // An event on sale, unless a test says otherwise.
+    getEventoDetalle: vi.fn(async () => ({ mostrarWeb: true, fecha: new Date(Date.now() + 30 * 86_400_000).toISOString() }) as unknown as EventoDetalle),
   };
   const store = memoryStore(saved);
   const reload = vi.fn();
-  const deps: HoldDeps = { api, store, reload, now: () => Date.now() };
-  return { deps, api, store, reload };
+  const listeners = new Set<(hold: HoldAnnouncement) => void>();
+  const broadcast = {
+    announce: vi.fn(),
+    subscribe: (listener: (hold: HoldAnnouncement) => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /** What another tab's hold sounds like to this one. */
+    fromOtherTab: (hold: HoldAnnouncement) => listeners.forEach((l) => l(hold)),
+  };
+  const deps: HoldDeps = { api, store, reload, now: () => Date.now(), broadcast };
+  return { deps, api, store, reload, broadcast };
 }
 
 export function signIn() {

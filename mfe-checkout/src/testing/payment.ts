@@ -5,7 +5,7 @@ import type {
   FilasPorSeccionResponse,
 } from '@taquilla/shared/schemas/catalog';
 import type { Promocion } from '@taquilla/shared/schemas/promociones';
-import type { MakeCargoPayload, MakeCargoResponse } from '@taquilla/shared/schemas/pagos';
+import type { Cotizacion, CotizarPayload, MakeCargoPayload, MakeCargoResponse, ResumenReserva } from '@taquilla/shared/schemas/pagos';
 import { defaultPaymentDeps, type PaymentDeps } from '../features/payment/api/deps';
 import { RESERVA_ID, reservaDetalle } from './holds';
 import type { PerfilPago, TarjetaGuardada } from '@taquilla/shared/schemas/cuenta';
@@ -36,6 +36,8 @@ export const evento = {
   ivaRate: 1600,
   isIvaApplied: false,
   udsPorCategoria: false,
+  mostrarWeb: true,
+  fecha: '2026-12-01T02:00:00.000Z',
 } as unknown as EventoDetalle;
 
 const detalleSeccion = {
@@ -44,6 +46,11 @@ const detalleSeccion = {
 } as unknown as DetalleSeccionResponse;
 
 const filas = { categoriasEvento: [] } as unknown as FilasPorSeccionResponse;
+
+/** The server's quote of two VIP seats at $1,500 (10 % service, 3 % card, no IVA). */
+export function cotizacion(over: Partial<Cotizacion> = {}): Cotizacion {
+  return { subtotal: 300_000, descuento: 0, boletosGratis: 0, cargoServicio: 30_000, cargoTarjeta: 9_000, iva: 0, total: 339_000, promocion: null, ...over };
+}
 
 export function cargo(over: Partial<MakeCargoResponse> = {}): MakeCargoResponse {
   return {
@@ -69,9 +76,10 @@ export function fakePaymentDeps() {
     getReserva: vi.fn(async () => reservaDetalle()),
     getDetalleSeccion: vi.fn(async () => detalleSeccion),
     getFilasPorSeccion: vi.fn(async () => filas),
-    validarPromoWeb: vi.fn(async () => ({ total: 0, promocionesAplicaDirecto: [] as Promocion[] })),
+    getResumenReserva: vi.fn(async (_eventoId: string | number, reservaId: string): Promise<ResumenReserva> => ({ ...cotizacion(), reservaId })),
     validarClaveWeb: vi.fn(),
     aplicarPromo: vi.fn(),
+    cotizar: vi.fn(async (_eventoId: string | number, _payload: CotizarPayload, _signal?: AbortSignal): Promise<Cotizacion> => cotizacion()),
     getCredenciales: vi.fn(async () => ({ merchantId: 'm', publicKey: 'pk', sandbox: true, proveedor: 'sandbox' as const, scriptUrls: ['http://localhost/sandbox/openpay.js'] })),
     loadGateway: vi.fn(async () => gateway),
     makeCargo: vi.fn(async (_payload: MakeCargoPayload) => cargo()),

@@ -273,12 +273,25 @@ describe('SeatSelection', () => {
     renderAt('/eventos/1/2/Secci%C3%B3n%20101');
     await screen.findByRole('link', { name: 'Volver al evento' });
     await screen.findByRole('application');
-    act(() => bus.emit('checkout:reserved', { eventoId: '1', reservaId: 'r-1', fechaExpiracion: '2026-12-01T00:00:00Z', esGeneral: false }));
+    act(() => bus.emit('checkout:reserved', { eventoId: '1', reservaId: 'r-1', fechaExpiracion: '2026-12-01T00:00:00Z', esGeneral: false, asientoIds: [] }));
     fireEvent.click(screen.getByRole('button', { name: 'Cancelar la compra' }));
     expect(cancel).toHaveBeenCalledWith({ eventoId: '1', reservaId: 'r-1' });
     act(() => bus.emit('checkout:released', { eventoId: '1', reservaId: 'r-1', reason: 'cancelled' }));
     expect(screen.queryByRole('link', { name: 'Volver al evento' })).not.toBeNull();
     await waitFor(() => expect(api.getFilasPorSeccion).toHaveBeenCalledTimes(2));
+  });
+
+  it('a hold announced with its seats (restored after a reload or 3-D Secure) shows them as the buyer\'s selection', async () => {
+    api.getFilasPorSeccion.mockResolvedValue({
+      ...filas,
+      filas: filas.filas.map((f) => ({ ...f, asientos: f.asientos.map((a) => (a.id === 2 || a.id === 3 ? { ...a, estado: 'reservado' as const } : a)) })),
+    });
+    renderAt('/eventos/1/2/Secci%C3%B3n%20101');
+    await screen.findByRole('application');
+    expect(screen.queryByText('0 asientos seleccionados')).not.toBeNull();
+    act(() => bus.emit('checkout:reserved', { eventoId: '1', reservaId: 'r-1', fechaExpiracion: '2026-12-01T00:00:00Z', esGeneral: false, asientoIds: [2, 3] }));
+    expect(screen.queryByText('2 asientos seleccionados')).not.toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancelar la compra' })).not.toBeNull();
   });
 
   describe('live seat changes', () => {
@@ -332,7 +345,7 @@ describe('SeatSelection', () => {
     it('keeps the selection when the push was about our own hold', async () => {
       await selectA2();
       FakeEventSource.last!.push('asientos', { seccionId: 2, asientos: [{ id: 2, estado: 'reservado' }] });
-      act(() => bus.emit('checkout:reserved', { eventoId: '1', reservaId: 'r-9', fechaExpiracion: '2026-12-01T00:00:00Z', esGeneral: false }));
+      act(() => bus.emit('checkout:reserved', { eventoId: '1', reservaId: 'r-9', fechaExpiracion: '2026-12-01T00:00:00Z', esGeneral: false, asientoIds: [] }));
       act(() => vi.advanceTimersByTime(5000));
       expect(screen.queryByText('1 asiento seleccionado')).not.toBeNull();
       expect(screen.queryByRole('button', { name: 'Cancelar la compra' })).not.toBeNull();

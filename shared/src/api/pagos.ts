@@ -19,6 +19,8 @@ import type {
   MakeCargoResponse,
   ReenvioBoletosResponse,
   ResumenReserva,
+  Cotizacion,
+  CotizarPayload,
   Totales,
   VentaEvento,
 } from '../schemas/pagos';
@@ -57,6 +59,11 @@ export function aplicarPromo(payload: AplicarPromoPayload): Promise<AplicarPromo
 /** GET /eventos/{id}/reservas/{reservaId}/resumen — the totals make/cargo charges without a code (best automatic promotion applied). */
 export function getResumenReserva(eventoId: Id, reservaId: string): Promise<ResumenReserva> {
   return apiRequest<ResumenReserva>('GET', `/eventos/${seg(eventoId)}/reservas/${seg(reservaId)}/resumen`);
+}
+
+/** POST /eventos/{id}/cotizar — the server's price of a selection before it is held (same answer as `resumen`). */
+export function cotizar(eventoId: Id, payload: CotizarPayload, signal?: AbortSignal): Promise<Cotizacion> {
+  return apiRequest<Cotizacion>('POST', `/eventos/${seg(eventoId)}/cotizar`, payload, signal ? { signal } : undefined);
 }
 
 /** POST /correos/sold-tickets-email-3d/{reservaId}: the tickets e-mail again, to the purchase's own address. */

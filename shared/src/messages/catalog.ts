@@ -5,6 +5,8 @@ export const catalogMessages = {
   EVENT_FAILED: 'Error al obtener el evento.',
   EVENT_NOT_FOUND: 'El evento no existe.',
   EVENT_PAST: 'El evento ya pasó',
+  /** The event page of an event whose date has come: nothing is on sale. */
+  EVENT_PAST_NOTICE: 'Este evento ya pasó. Ya no hay boletos a la venta.',
   EVENT_NOT_AVAILABLE: 'Este evento no se encuentra disponible',
   NO_EVENTS: 'No hay eventos disponibles.',
   SOLD_OUT: 'Agotado',

@@ -3,6 +3,8 @@ export const pagoMessages = {
   // Card form
   CARD_HOLDER_INVALID: 'El nombre del titular no es válido o no puede ir vacío.',
   CARD_NUMBER_INVALID: 'El número de tarjeta debe tener máximo 16 dígitos.',
+  /** All digits typed but the check digit does not match: a typo. */
+  CARD_NUMBER_MISTYPED: 'El número de tarjeta no es válido. Revisa que lo hayas escrito bien.',
   CARD_EXPIRY_INVALID: 'La fecha de vencimiento debe estar en formato MM/YY.',
   CARD_EXPIRED: 'La tarjeta está vencida.',
   CARD_CVV_INVALID: 'El CVV debe tener 3 o 4 dígitos.',

@@ -26,4 +26,6 @@ export const reservaMessages = {
   CANCEL_FAILED: 'No se pudo cancelar la reserva. Inténtalo de nuevo.',
   CANCEL_SUCCESS: 'La reserva se ha cancelado.',
   RESERVATION_EXPIRED: 'El tiempo de tu reserva ha expirado. La página se recargará.',
+  /** This tab's hold ended because the buyer held places again elsewhere (one live hold per buyer and event). */
+  RESERVATION_REPLACED: 'Esta reserva se canceló porque apartaste lugares de este evento en otra pestaña o ventana. Continúa tu compra allí.',
 } as const;

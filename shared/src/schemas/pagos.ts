@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { MAX_LUGARES_POR_SOLICITUD } from '../constants';
 import { pagoMessages } from '../messages/pagos';
 import { promocionMessages } from '../messages/promociones';
 import { reservaMessages } from '../messages/reservas';
 import { centavosSchema, idSchema, isoDateTimeSchema } from './common';
 import { emailSchema } from './email';
 import { claveSchema, promocionSchema } from './promociones';
-import { reservaIdSchema } from './reservas';
+import { cantidadAsientosSchema, reservaIdSchema } from './reservas';
 
 /** GET /pagos/get/credenciales — which payment gateway the browser uses and its public keys. */
 export const credencialesResponseSchema = z.object({
@@ -104,6 +105,8 @@ export const makeCargoResponseSchema = z.object({
   /** Centavos charged. */
   total: centavosSchema,
   evento: ventaEventoSchema,
+  /** Where the tickets e-mail goes: the account's or the guest's address (the caller's own). */
+  correo: z.string().optional(),
   /** The guest's id (for terminar_compra_invitado); absent for signed-in buyers. */
   invitadoId: z.uuid().optional(),
 });
@@ -137,6 +140,8 @@ export const checkCargoResponseSchema = z.object({
   total: centavosSchema,
   evento: ventaEventoSchema,
   boletos: z.array(boletoVendidoSchema),
+  /** Where the tickets e-mail goes (the caller's own address). */
+  correo: z.string().optional(),
 });
 export type CheckCargoResponse = z.infer<typeof checkCargoResponseSchema>;
 
@@ -172,13 +177,31 @@ export const aplicarPromoResponseSchema = totalesSchema.extend({
 });
 export type AplicarPromoResponse = z.infer<typeof aplicarPromoResponseSchema>;
 
+/** Totals and the promotion the server applied (none: null): `cotizar` and `resumen` alike. */
+export const cotizacionSchema = totalesSchema.extend({
+  promocion: promocionSchema.nullable(),
+});
+export type Cotizacion = z.infer<typeof cotizacionSchema>;
+
+/**
+ * POST /eventos/{id}/cotizar — the price of a selection before it is held: the seats picked on
+ * the map (`asientoIds`), or `cantidad` places of the general section `seccionId`; with `clave`,
+ * that code's promotion (400 with the spec §5 message when it gives the selection nothing),
+ * otherwise the best automatic one. Same maths and answer as `resumen`, without a hold: the
+ * places are not reserved and may be gone when 'Continuar' holds them.
+ */
+export const cotizarSchema = z.union([
+  z.object({ asientoIds: z.array(idSchema).min(1, reservaMessages.SEATS_REQUIRED).max(MAX_LUGARES_POR_SOLICITUD, reservaMessages.TOO_MANY_PLACES), clave: claveSchema.optional() }),
+  z.object({ seccionId: idSchema, cantidad: cantidadAsientosSchema, clave: claveSchema.optional() }),
+], { error: reservaMessages.SEATS_REQUIRED });
+export type CotizarPayload = z.input<typeof cotizarSchema>;
+
 /**
  * GET /eventos/{id}/reservas/{reservaId}/resumen — what make/cargo will charge for the hold
  * without a code: the best automatic promotion (or none) applied by the server.
  */
-export const resumenReservaSchema = totalesSchema.extend({
+export const resumenReservaSchema = cotizacionSchema.extend({
   reservaId: reservaIdSchema,
-  promocion: promocionSchema.nullable(),
 });
 export type ResumenReserva = z.infer<typeof resumenReservaSchema>;
 

@@ -138,6 +138,17 @@ describe('route table (spec §2)', () => {
   });
 });
 
+describe('event routes whose id is not an id', () => {
+  it.each(['/eventos/abc', '/eventos/informacion/abc', '/eventos/0', '/eventos/abc/1/Platea', '/eventos/1/x/Platea', '/eventos/99999999999'])(
+    '%s shows the 404 page and loads no remote',
+    async (path) => {
+      const { federation } = renderAt(path);
+      await waitFor(() => expect(screen.queryByRole('heading', { name: 'Page Not Found' })).not.toBeNull());
+      expect(federation.loaded).toEqual([]);
+    },
+  );
+});
+
 describe('root error page', () => {
   it('a failure in the root layout shows the error page instead of the whole layout', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);

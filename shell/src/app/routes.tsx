@@ -1,5 +1,5 @@
-import { Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Suspense, type PropsWithChildren } from 'react';
+import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { PublicLayout } from '../components/layout/PublicLayout';
 import { RootLayout } from '../components/layout/RootLayout';
 import { RequireAuth } from '../features/auth/components/RequireAuth';
@@ -39,6 +39,18 @@ function RootRoute() {
   );
 }
 
+/** An id segment the API can take: a positive int4 ('abc', '0', '1.5' are not). */
+const isIdSegment = (value: string | undefined) => value !== undefined && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647;
+
+/**
+ * The route's id segments (`names`) must be ids; otherwise the path names no page and gets the
+ * 404 page, not a remote showing the API's validation message.
+ */
+function WithIds({ names, children }: PropsWithChildren<{ names: string[] }>) {
+  const params = useParams();
+  return names.every((name) => isIdSegment(params[name])) ? children : <NotFoundPage />;
+}
+
 /**
  * The route table of spec §2; who renders what is in ARCHITECTURE.md "Who renders what".
  * Rendered inside <BrowserRouter> by App (tests: <MemoryRouter initialEntries={[...]}>).
@@ -52,9 +64,9 @@ export function AppRoutes() {
         <Route path="auth/*" element={<AuthPage />} />
         <Route element={<PublicLayout />}>
           <Route path="eventos" element={<EventListPage />} />
-          <Route path="eventos/informacion/:id" element={<EventInfoPage />} />
-          <Route path="eventos/:id" element={<EventDetailPage />} />
-          <Route path="eventos/:eventoId/:seccionId/:seccion" element={<SeatSelectionPage />} />
+          <Route path="eventos/informacion/:id" element={<WithIds names={['id']}><EventInfoPage /></WithIds>} />
+          <Route path="eventos/:id" element={<WithIds names={['id']}><EventDetailPage /></WithIds>} />
+          <Route path="eventos/:eventoId/:seccionId/:seccion" element={<WithIds names={['eventoId', 'seccionId']}><SeatSelectionPage /></WithIds>} />
           <Route path="terminar_compra/:reservaId/:esGeneral/:promocionId" element={<ConfirmPurchasePage />} />
           <Route
             path="terminar_compra_invitado/:reservaId/:esGeneral/:invitadoId/:promocionId"

@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { formatDateTime, formatMoney } from '@taquilla/shared/format';
+import { filaLabel, formatDateTime, formatMoney } from '@taquilla/shared/format';
 import type { MailAttachment, NewMail } from '../../mail/outbox';
 import type { BoletoRow } from './ventas.repository';
 import { eventoIcs } from '@taquilla/shared/calendar';
@@ -22,7 +22,7 @@ export interface TicketsEmailInput {
 const esc = (v: string) => v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function lugarDe(b: BoletoRow): string {
-  return b.fila === null ? `${b.seccion} · General` : `${b.seccion} · Fila ${b.fila} · Asiento ${b.asiento}`;
+  return b.fila === null ? `${b.seccion} · General` : `${b.seccion} · ${filaLabel(b.fila)} · Asiento ${b.asiento}`;
 }
 
 export async function ticketsEmail(input: TicketsEmailInput): Promise<NewMail> {

@@ -94,8 +94,11 @@ const toLugar = (tipo: LugarVenta['tipo']) => (r: LugarRaw): LugarVenta => ({
 });
 
 /** Seats given by id (held or sold by the reservation), with prices and names. */
-export async function listAsientosVenta(db: DbOrTx, where: { reservaId: string } | { ids: number[] }): Promise<LugarVenta[]> {
-  const filter = 'reservaId' in where ? sql`ea.reserva_id = ${where.reservaId}` : sql`ea.id = any(${`{${where.ids.join(',')}}`}::int[])`;
+export async function listAsientosVenta(db: DbOrTx, where: { reservaId: string } | { ids: number[]; eventoId?: number }): Promise<LugarVenta[]> {
+  const filter =
+    'reservaId' in where
+      ? sql`ea.reserva_id = ${where.reservaId}`
+      : sql`ea.id = any(${`{${where.ids.join(',')}}`}::int[]) ${where.eventoId === undefined ? sql`` : sql`and ea.evento_id = ${where.eventoId}`}`;
   const rows = await queryRows<LugarRaw>(
     db,
     sql`select ea.id, ea.precio, ea.categoria_evento_id, ce.cargo_por_categoria_bps as cargo_bps, s.uds_bps, ea.seccion_id,
@@ -105,6 +108,21 @@ export async function listAsientosVenta(db: DbOrTx, where: { reservaId: string }
          where ${filter} order by f.orden, f.id, ea.numero`,
   );
   return rows.map(toLugar('asiento'));
+}
+
+/**
+ * The general section `seccionId` of the event as a place not yet held (id 0): its price, fees
+ * and names. Undefined when the event has no such general section.
+ */
+export async function findGeneralVenta(db: DbOrTx, eventoId: number, seccionId: number): Promise<LugarVenta | undefined> {
+  const [row] = await queryRows<LugarRaw>(
+    db,
+    sql`select 0 as id, es.precio_especial as precio, es.categoria_evento_id, ce.cargo_por_categoria_bps as cargo_bps, s.uds_bps, s.id as seccion_id,
+               es.id as evento_seccion_id, coalesce(s.nombre_especial, s.nombre) as seccion, null::text as fila, null::int as asiento
+          from evento_secciones es join secciones s on s.id = es.seccion_id left join categorias_evento ce on ce.id = es.categoria_evento_id
+         where es.evento_id = ${eventoId} and es.seccion_id = ${seccionId} and s.tipo = 'general'`,
+  );
+  return row && toLugar('general')(row);
 }
 
 export async function listGeneralesVenta(db: DbOrTx, where: { reservaId: string } | { ids: number[] }): Promise<LugarVenta[]> {

@@ -8,6 +8,8 @@ import {
   checkCargoInvitadoSchema,
   checkCargoResponseSchema,
   checkCargoSchema,
+  cotizacionSchema,
+  cotizarSchema,
   makeCargoResponseSchema,
   makeCargoSchema,
   resumenReservaSchema,
@@ -25,7 +27,7 @@ import { disponibilidadPublisher } from '../reservas/disponibilidad.notify';
 import type { RouteModule } from '../types';
 import { callerOf } from './ventas.access';
 import { reenvioRoutes } from './reenvio.routes';
-import { aplicarPromo, checkCargo, makeCargo, resumenReserva, webhook, type Caller, type VentaDeps } from './ventas.service';
+import { aplicarPromo, checkCargo, cotizar, makeCargo, resumenReserva, webhook, type Caller, type VentaDeps } from './ventas.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 502: apiErrorSchema, 503: apiErrorSchema };
 const chargeIdSchema = z.string().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/, pagoMessages.CHARGE_INVALID);
@@ -125,7 +127,7 @@ export const pagosWebhookPlugin: FastifyPluginAsync = async (app) => {
 
 /**
  * GET /eventos/{id}/reservas/{reservaId}/resumen (what make/cargo will charge, best automatic
- * promotion applied) and the tickets e-mail resends under /correos (reenvio.routes.ts).
+ * promotion applied), POST /eventos/{id}/cotizar (the same for a selection not yet held) and the tickets e-mail resends under /correos (reenvio.routes.ts).
  */
 export const ventasModule: RouteModule = {
   name: 'ventas',
@@ -143,6 +145,22 @@ export const ventasModule: RouteModule = {
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         return resumenReserva(app.db, request.params.id, request.params.reservaId, await callerOf(request));
+      },
+    );
+    app.post(
+      '/eventos/:id/cotizar',
+      {
+        schema: {
+          tags: ['pagos'],
+          summary: 'Totales de una selección antes de reservarla (mismo cálculo que resumen)',
+          params: z.object({ id: idParamSchema }),
+          body: cotizarSchema,
+          response: { 200: cotizacionSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return cotizar(app.db, request.params.id, request.body);
       },
     );
     await app.register(reenvioRoutes(ventaDeps(app, null, undefined)), { prefix: '/correos' });

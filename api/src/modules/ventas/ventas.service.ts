@@ -2,6 +2,8 @@ import type {
   AplicarPromoResponse,
   BoletoVendido,
   CheckCargoResponse,
+  Cotizacion,
+  CotizarPayload,
   MakeCargoResponse,
   ResumenReserva,
   VentaEvento,
@@ -16,7 +18,7 @@ import { DomainError } from '../../lib/errors';
 import { GatewayError } from '../pagos/gateway/gateway.errors';
 import type { ChargeResult, ChargeCustomer, PaymentGateway } from '../pagos/gateway/gateway.types';
 import { requireGateway } from '../pagos/pagos.service';
-import { promocionesAutomaticas, promocionPorId, toPromotionRule } from '../promociones/promociones.service';
+import { promocionesAutomaticas, promocionPorClave, promocionPorId, toPromotionRule } from '../promociones/promociones.service';
 import type { DisponibilidadPublisher } from '../reservas/disponibilidad.notify';
 import type { Mailer } from '../../mail/mailer';
 import { ownReserva, type Caller } from './ventas.access';
@@ -76,6 +78,10 @@ async function promocionAplicable(db: DbOrTx, cart: Cart, promocionId: number, c
 /** The promotion the sale applies: the code given, else the best automatic one for this cart. */
 async function promocionDeVenta(db: DbOrTx, cart: Cart, promocionId: number | null | undefined, clave: string | undefined): Promise<Promocion | null> {
   if (promocionId) return promocionAplicable(db, cart, promocionId, clave);
+  return mejorAutomatica(db, cart);
+}
+
+async function mejorAutomatica(db: DbOrTx, cart: Cart): Promise<Promocion | null> {
   const { promocionesAplicaDirecto } = await promocionesAutomaticas(db, cart.evento.id).catch(() => ({ promocionesAplicaDirecto: [] as Promocion[] }));
   const best = bestPromotion(cart.lines, promocionesAplicaDirecto.map((p) => ({ p, rule: toPromotionRule(p) })));
   return best?.p ?? null;
@@ -94,6 +100,33 @@ export async function resumenReserva(db: Db, eventoId: number, reservaId: string
   const cart = await loadCart(db, r);
   const promocion = await promocionDeVenta(db, cart, null, undefined);
   return { reservaId, promocion, ...totalsOf(cart, promocion) };
+}
+
+/**
+ * POST /eventos/{id}/cotizar — the price of a selection before any hold, by the same cart,
+ * promotion and totals code as `resumen` and make/cargo: the seats by id (all of this event and
+ * of one section), or `cantidad` places of a general section.
+ */
+export async function cotizar(db: Db, eventoId: number, body: CotizarPayload): Promise<Cotizacion> {
+  const evento = await repo.findVentaEvento(db, eventoId);
+  if (!evento) throw new DomainError('EVENTO_NO_ENCONTRADO');
+  let lugares: LugarVenta[];
+  if ('asientoIds' in body) {
+    const ids = [...new Set(body.asientoIds)];
+    lugares = await repo.listAsientosVenta(db, { ids, eventoId });
+    if (lugares.length !== ids.length) throw new DomainError('ASIENTOS_DE_OTRO_EVENTO');
+    if (new Set(lugares.map((l) => l.seccionId)).size > 1) throw new DomainError('ASIENTOS_DE_VARIAS_SECCIONES');
+  } else {
+    const lugar = await repo.findGeneralVenta(db, eventoId, body.seccionId);
+    if (!lugar) throw new DomainError('SECCION_NO_ENCONTRADA');
+    lugares = Array.from({ length: body.cantidad }, (_, i) => ({ ...lugar, id: i + 1 }));
+  }
+  if (lugares.length > evento.limiteDeAsientos) {
+    throw new DomainError('LIMITE_DE_ASIENTOS', `Solo puedes reservar hasta ${evento.limiteDeAsientos} boletos para este evento.`);
+  }
+  const cart: Cart = { evento, lugares, lines: toLines(evento, lugares) };
+  const promocion = body.clave ? await promocionAplicable(db, cart, (await promocionPorClave(db, eventoId, body.clave)).id, body.clave) : await mejorAutomatica(db, cart);
+  return { promocion, ...totalsOf(cart, promocion) };
 }
 
 /** POST /pagos/aplicar-promo */
@@ -239,6 +272,7 @@ async function makeAnswer(deps: VentaDeps, r: VentaReserva, evento: repo.VentaEv
     boletos,
     total: row.monto,
     evento: eventoDto(evento),
+    correo: r.correo,
     ...(r.invitadoId ? { invitadoId: r.invitadoId } : {}),
   };
 }
@@ -294,7 +328,7 @@ export async function checkCargo(deps: VentaDeps, chargeId: string, reservaId: s
   const paidBy = state.row.estado === 'reembolsado' ? await repo.findCargoPagado(deps.db, r.id) : undefined;
   if (paidBy) {
     const boletos = await boletosDto(deps.db, paidBy.id);
-    return { id: boletos[0]?.id ?? r.id, message: pagoMessages.PAYMENT_DUPLICATE_REFUNDED, cargo: { pagado: true, status }, total: paidBy.monto, evento: eventoDto(evento), boletos };
+    return { id: boletos[0]?.id ?? r.id, message: pagoMessages.PAYMENT_DUPLICATE_REFUNDED, cargo: { pagado: true, status }, total: paidBy.monto, evento: eventoDto(evento), boletos, correo: r.correo };
   }
   const boletos = state.row.estado === 'pagado' ? await boletosDto(deps.db, state.row.id) : [];
   const message =
@@ -305,7 +339,7 @@ export async function checkCargo(deps: VentaDeps, chargeId: string, reservaId: s
         : status === 'failed' || status === 'cancelled'
           ? (state.error ?? pagoMessages.PAYMENT_FAILED)
           : pagoMessages.PAYMENT_PENDING;
-  return { id: boletos[0]?.id ?? r.id, message, cargo: { pagado: state.cargo.pagado, status }, total: state.row.monto, evento: eventoDto(evento), boletos };
+  return { id: boletos[0]?.id ?? r.id, message, cargo: { pagado: state.cargo.pagado, status }, total: state.row.monto, evento: eventoDto(evento), boletos, correo: r.correo };
 }
 
 /** Why this charge was refunded, for the buyer. */

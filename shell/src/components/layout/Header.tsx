@@ -1,10 +1,14 @@
 import { useAtomValue } from 'jotai';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { authAtom } from '@taquilla/shared';
 import { UserMenu } from './UserMenu';
 
 export function Header() {
   const { status, user } = useAtomValue(authAtom);
+  // Signing in from a page (a seat page with a hold, say) comes back to it (the auth remote
+  // reads `from`, as for the profile guard); from an auth page, wherever that one would return.
+  const location = useLocation();
+  const from = location.pathname.startsWith('/auth') ? (location.state as { from?: unknown } | null)?.from : location;
   return (
     <header className="site-header">
       <div className="container site-header__inner">
@@ -21,10 +25,10 @@ export function Header() {
             </>
           ) : (
             <>
-              <NavLink to="/auth/login" className="nav-link">
+              <NavLink to="/auth/login" state={{ from }} className="nav-link">
                 Iniciar sesión
               </NavLink>
-              <NavLink to="/auth/register" className="btn btn-primary">
+              <NavLink to="/auth/register" state={{ from }} className="btn btn-primary">
                 Registrarse
               </NavLink>
             </>

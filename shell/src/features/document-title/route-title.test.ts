@@ -15,6 +15,7 @@ describe('routeTitle', () => {
     ['/auth/reset/abc', 'Nueva contraseña · Taquilla'],
     ['/legales/aviso_de_privacidad', 'Aviso de privacidad · Taquilla'],
     ['/esto/no/existe', 'Página no encontrada · Taquilla'],
+    ['/eventos/abc', 'Página no encontrada · Taquilla'],
   ])('%s → %s', (path, title) => {
     expect(routeTitle(path)).toBe(title);
   });

@@ -2,13 +2,15 @@
  * The browser tab title of each route (spec §2 route table), so tabs, history and bookmarks
  * say where the buyer is. A remote may refine it once it has data (e.g. an event's name).
  */
+/** The shop's own name, not the spec's default 'Dashboard' (docs/decisions/0027-the-shops-name-not-dashboard.md). */
 export const SITE_NAME = 'Taquilla';
 
 const TITLES: [RegExp, (m: RegExpMatchArray) => string][] = [
   [/^\/eventos\/?$/, () => 'Próximos eventos'],
-  [/^\/eventos\/informacion\/[^/]+\/?$/, () => 'Información del evento'],
-  [/^\/eventos\/[^/]+\/[^/]+\/([^/]+)\/?$/, (m) => `Sección ${safeDecode(m[1]!)}`],
-  [/^\/eventos\/[^/]+\/?$/, () => 'Elige tus lugares'],
+  // Event and section ids are digits; any other segment is the 404 page (routes.tsx WithIds).
+  [/^\/eventos\/informacion\/\d+\/?$/, () => 'Información del evento'],
+  [/^\/eventos\/\d+\/\d+\/([^/]+)\/?$/, (m) => `Sección ${safeDecode(m[1]!)}`],
+  [/^\/eventos\/\d+\/?$/, () => 'Elige tus lugares'],
   [/^\/terminar_compra/, () => 'Confirmación de pago'],
   [/^\/perfil(\/|$)/, () => 'Mi cuenta'],
   [/^\/auth\/register/, () => 'Crear cuenta'],

@@ -1,17 +1,10 @@
+import { luhnValid as luhnCheck } from '@taquilla/shared/cards';
+
 /** Card-number facts both gateways' test doubles need (Luhn, brand, test-card outcomes). */
 
+/** A card number's length (12 to 19 digits) and its Luhn check digit (@taquilla/shared/cards). */
 export function luhnValid(number: string): boolean {
-  if (!/^\d{12,19}$/.test(number)) return false;
-  let sum = 0;
-  for (let i = 0; i < number.length; i++) {
-    let d = Number(number[number.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
+  return /^\d{12,19}$/.test(number) && luhnCheck(number);
 }
 
 /** Openpay's brand names. */

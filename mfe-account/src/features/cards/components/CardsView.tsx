@@ -9,7 +9,7 @@ import { OutcomeMessage, type Outcome } from '../../../components/OutcomeMessage
 import { Empty, LoadError, Loading } from '../../../components/RequestStatus';
 import { useRetry } from '../../../lib/use-retry';
 import { usePerfilPago } from '../api/use-perfil-pago';
-import { cardName } from '@taquilla/shared/cards';
+import { cardName, cardTypeName } from '@taquilla/shared/cards';
 import './cards.css';
 
 /** Mis formas de pago: the saved cards, each with delete behind the confirm dialog (spec §2, §5, §8). */
@@ -60,7 +60,7 @@ export function CardsView() {
                 <p className="cards__name">{cardName(card)}</p>
                 <p className="account__hint">
                   {card.nombreEnTarjeta} · {card.banco}
-                  {card.tipo ? ` · ${card.tipo}` : ''}
+                  {card.tipo ? ` · ${cardTypeName(card.tipo)}` : ''}
                 </p>
               </div>
               <button

@@ -68,7 +68,10 @@ describe('Mi password', () => {
     renderAccount('/perfil/mi_password');
     let user = await fill('Mala123', 'Nueva12', 'Nueva12');
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cambiar contraseña' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('La contraseña actual no es correcta.');
+    // A wrong current password: spec §8's text, the reason on the field.
+    expect((await screen.findByRole('alert')).textContent).toBe('Hubo un problema al actualizar la contraseña');
+    expect(screen.getByLabelText('Contraseña actual').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('La contraseña actual no es correcta.')).toBeTruthy();
     user = await fill('Actual1', 'Nueva12', 'Nueva12');
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cambiar contraseña' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Hubo un problema al actualizar la contraseña');

@@ -53,7 +53,12 @@ export function PasswordForm() {
       setOutcome({ kind: 'success', text: cuentaMessages.PASSWORD_UPDATED });
       bus.emit('ui:toast', { kind: 'success', message: cuentaMessages.PASSWORD_UPDATED });
     } catch (error) {
-      setOutcome({ kind: 'error', text: serverMessageOr(error, cuentaMessages.PASSWORD_UPDATE_FAILED) });
+      const reason = serverMessageOr(error, cuentaMessages.PASSWORD_UPDATE_FAILED);
+      if (reason === cuentaMessages.CURRENT_PASSWORD_WRONG) {
+        // Spec §8's text for the failure; the reason goes on the field it is about.
+        setFieldErrors({ actualPassword: reason });
+        setOutcome({ kind: 'error', text: cuentaMessages.PASSWORD_UPDATE_FAILED });
+      } else setOutcome({ kind: 'error', text: reason });
     } finally {
       setSaving(false);
     }

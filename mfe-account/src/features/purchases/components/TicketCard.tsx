@@ -1,4 +1,4 @@
-import { formatDateTime, formatMoney } from '@taquilla/shared';
+import { filaLabel, formatDateTime, formatMoney } from '@taquilla/shared';
 import { placeLabel, type TicketView } from '../lib/tickets';
 import { TicketQr } from './TicketQr';
 
@@ -39,7 +39,7 @@ export function TicketCard({ ticket, fecha, zonaHoraria, onEnlarge }: Props) {
             <div>
               <dt>Fila y asiento</dt>
               <dd>
-                Fila {ticket.fila}, asiento {ticket.numero}
+                {filaLabel(ticket.fila)}, asiento {ticket.numero}
               </dd>
             </div>
           )}

@@ -1,3 +1,4 @@
+import { filaLabel } from '@taquilla/shared';
 import type { Boleto, MiEventoDetalle, PaseGeneral } from '@taquilla/shared/schemas/cuenta';
 
 /** One ticket as the wallet shows it, numbered seat or general admission alike. */
@@ -86,5 +87,5 @@ export function groupBySection(tickets: readonly TicketView[]): TicketGroup[] {
 
 /** 'Fila B · Asiento 12', or 'Acceso general' for a general place. */
 export function placeLabel(ticket: Pick<TicketView, 'fila' | 'numero'>): string {
-  return ticket.fila === null ? 'Acceso general' : `Fila ${ticket.fila} · Asiento ${ticket.numero}`;
+  return ticket.fila === null ? 'Acceso general' : `${filaLabel(ticket.fila)} · Asiento ${ticket.numero}`;
 }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { forgotPasswordSchema } from '@taquilla/shared/schemas/auth';
 import { MessageDialog } from '../../../components/MessageDialog';
 import { TextField } from '../../../components/TextField';
@@ -7,6 +7,8 @@ import { useForm } from '../../../lib/use-form';
 import { useForgotPassword } from '../api/use-forgot-password';
 
 export function ForgotPasswordPage() {
+  // The page that sent the buyer here (`from`) travels between the auth pages.
+  const { state } = useLocation();
   const { dialog, show, close } = useDialog();
   const { field, handleSubmit } = useForm(forgotPasswordSchema, { email: '' });
   const { submit, sending } = useForgotPassword(show);
@@ -22,7 +24,7 @@ export function ForgotPasswordPage() {
         </button>
       </form>
       <nav className="ta-auth__links" aria-label="Otras opciones">
-        <Link to="/auth/login">Volver a iniciar sesión</Link>
+        <Link to="/auth/login" state={state}>Volver a iniciar sesión</Link>
       </nav>
       <MessageDialog dialog={dialog} onClose={close} />
     </>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { loginSchema } from '@taquilla/shared/schemas/auth';
 import { MessageDialog } from '../../../components/MessageDialog';
 import { TextField } from '../../../components/TextField';
@@ -7,6 +7,8 @@ import { useForm } from '../../../lib/use-form';
 import { useLogin } from '../api/use-login';
 
 export function LoginPage() {
+  // The page that sent the buyer here (`from`) travels between the auth pages.
+  const { state } = useLocation();
   const { dialog, show, close } = useDialog();
   const { field, handleSubmit } = useForm(loginSchema, { email: '', password: '' });
   const { submit, sending } = useLogin(show);
@@ -23,8 +25,8 @@ export function LoginPage() {
         </button>
       </form>
       <nav className="ta-auth__links" aria-label="Otras opciones">
-        <Link to="/auth/forgot">¿Olvidaste tu contraseña?</Link>
-        <Link to="/auth/register">¿No tienes cuenta? Crear una cuenta</Link>
+        <Link to="/auth/forgot" state={state}>¿Olvidaste tu contraseña?</Link>
+        <Link to="/auth/register" state={state}>¿No tienes cuenta? Crear una cuenta</Link>
       </nav>
       <MessageDialog dialog={dialog} onClose={close} />
     </>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { registerFormSchema } from '@taquilla/shared/schemas/auth';
 import { MessageDialog } from '../../../components/MessageDialog';
 import { TextField } from '../../../components/TextField';
@@ -8,6 +8,8 @@ import { useForm } from '../../../lib/use-form';
 import { useRegister } from '../api/use-register';
 
 export function RegisterPage() {
+  // The page that sent the buyer here (`from`) travels between the auth pages.
+  const { state } = useLocation();
   const { dialog, show, close } = useDialog();
   const { field, handleSubmit } = useForm(registerFormSchema, {
     fullName: '',
@@ -30,7 +32,7 @@ export function RegisterPage() {
         </button>
       </form>
       <nav className="ta-auth__links" aria-label="Otras opciones">
-        <Link to="/auth/login">¿Ya tienes cuenta? Inicia sesión</Link>
+        <Link to="/auth/login" state={state}>¿Ya tienes cuenta? Inicia sesión</Link>
       </nav>
       <MessageDialog dialog={dialog} onClose={close} />
     </>

@@ -6,13 +6,15 @@ import {
   aplicarPromo,
   checkCargo,
   checkCargoInvitado,
+  cotizar,
   getCredenciales,
+  getResumenReserva,
   makeCargo,
   makeCargoInvitado,
   reenviarBoletos,
   reenviarBoletosInvitado,
 } from '@taquilla/shared/api/pagos';
-import { validarClaveWeb, validarPromoWeb } from '@taquilla/shared/api/promociones';
+import { validarClaveWeb } from '@taquilla/shared/api/promociones';
 import { deleteTarjeta, getMiPerfilPago } from '@taquilla/shared/api/cuenta';
 import { loadGateway } from './openpay';
 import { celebrate } from '../lib/celebrate';
@@ -23,9 +25,10 @@ export const defaultPaymentDeps = {
   getReserva,
   getDetalleSeccion,
   getFilasPorSeccion,
-  validarPromoWeb,
   validarClaveWeb,
   aplicarPromo,
+  getResumenReserva,
+  cotizar,
   getCredenciales,
   loadGateway,
   makeCargo,

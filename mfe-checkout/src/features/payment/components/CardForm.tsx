@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { pagoMessages } from '@taquilla/shared/messages/pagos';
 import { TextField } from '../../reservation/components/TextField';
-import { cardBrand, cleanCvv, cleanHolder, formatCardNumber, formatExpiry, type CardErrors, type CardInput } from '../lib/card';
+import { cardBrand, cleanCvv, numberProblemAsTyped, cleanHolder, formatCardNumber, formatExpiry, type CardErrors, type CardInput } from '../lib/card';
 
 const BRANDS = [
   { key: 'visa', name: 'Visa' },
@@ -43,7 +43,7 @@ export function CardForm({ card, errors, disabled, onChange }: Props) {
         inputMode="numeric"
         autoComplete="cc-number"
         value={card.number}
-        error={errors.number}
+        error={errors.number ?? numberProblemAsTyped(card.number)}
         maxLength={19}
         onChange={(e) => onChange({ ...card, number: formatCardNumber(e.target.value) })}
       />

@@ -36,7 +36,7 @@ describe('terminar_compra', () => {
     expect(screen.queryByText(paid.message)).not.toBeNull();
     expect(screen.queryByText('Auditorio Central')).not.toBeNull();
     expect(screen.queryByText('$3,390.00')).not.toBeNull();
-    expect(screen.getByRole('link', { name: 'Ver mis compras' }).getAttribute('href')).toBe('/perfil/mis_compras');
+    expect(screen.getByRole('link', { name: 'Ir a mis compras' }).getAttribute('href')).toBe('/perfil/mis_compras');
     // Passive effects may run just after the heading is painted.
     await waitFor(() => expect(fake.deps.celebrate).toHaveBeenCalledTimes(1));
   });
@@ -92,5 +92,28 @@ describe('terminar_compra', () => {
     down.deps.checkCargo.mockRejectedValue(new Error('network'));
     renderAt(`/terminar_compra/${RESERVA_ID}/false/0?id=tr_9`, down);
     expect((await screen.findByRole('alert')).textContent).toBe('Hubo un problema al confirmar el pago.');
+  });
+
+  it('a refused payment whose hold is still live offers Intentar con otra tarjeta, back to the page of the hold', async () => {
+    const { reservaDetalle } = await import('../../../testing/holds');
+    sessionStorage.setItem('taquilla:reserva', JSON.stringify({ eventoId: '1', reservaId: RESERVA_ID, esGeneral: false, volverA: '/eventos/1/9/Platea' }));
+    const declined = fakePaymentDeps();
+    declined.deps.checkCargo.mockResolvedValue({ ...paid, message: 'La tarjeta fue rechazada.', cargo: { pagado: false, status: 'failed' } });
+    declined.deps.getReserva.mockResolvedValue(reservaDetalle({ estado: 'activa' }));
+    renderAt(`/terminar_compra/${RESERVA_ID}/false/0?id=tr_9`, declined);
+    const retry = await screen.findByRole('link', { name: 'Intentar con otra tarjeta' });
+    expect(retry.getAttribute('href')).toBe('/eventos/1/9/Platea');
+    expect(declined.deps.getReserva).toHaveBeenCalledWith('1', RESERVA_ID);
+    cleanup();
+
+    // A hold that ended meanwhile: nothing to go back to.
+    const ended = fakePaymentDeps();
+    ended.deps.checkCargo.mockResolvedValue({ ...paid, message: 'La tarjeta fue rechazada.', cargo: { pagado: false, status: 'failed' } });
+    ended.deps.getReserva.mockResolvedValue(reservaDetalle({ estado: 'expirada' }));
+    renderAt(`/terminar_compra/${RESERVA_ID}/false/0?id=tr_9`, ended);
+    await screen.findByRole('alert');
+    await waitFor(() => expect(ended.deps.getReserva).toHaveBeenCalled());
+    expect(screen.queryByRole('link', { name: 'Intentar con otra tarjeta' })).toBeNull();
+    sessionStorage.clear();
   });
 });

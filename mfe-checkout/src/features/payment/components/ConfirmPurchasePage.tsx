@@ -1,12 +1,28 @@
 import { useEffect, useRef, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { formatMoney } from '@taquilla/shared';
 import type { CheckCargoResponse } from '@taquilla/shared/schemas/pagos';
 import { pagoMessages } from '@taquilla/shared/messages/pagos';
 import { errorMessage, usePaymentDeps } from '../api/deps';
+import { sessionHoldStore } from '../../reservation/lib/saved-hold';
 import { ResendTickets } from './ResendTickets';
 
-type State = { status: 'checking' } | { status: 'paid'; answer: CheckCargoResponse } | { status: 'failed'; message: string };
+type State =
+  | { status: 'checking' }
+  | { status: 'paid'; answer: CheckCargoResponse }
+  /** `retry`: the page the still-live hold was made on, to pay it with another card. */
+  | { status: 'failed'; message: string; retry?: string };
+
+/**
+ * Where to try another card: the page the tab's saved hold `reservaId` was made on, when the
+ * server still has that hold live (a refused 3-D Secure payment leaves it as it was).
+ */
+async function retryPage(getReserva: (eventoId: string, reservaId: string) => Promise<{ estado: string }>, reservaId: string): Promise<string | undefined> {
+  const saved = sessionHoldStore().read();
+  if (!saved?.volverA || saved.reservaId !== reservaId) return undefined;
+  const reserva = await getReserva(saved.eventoId, reservaId).catch(() => null);
+  return reserva?.estado === 'activa' ? saved.volverA : undefined;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -50,7 +66,13 @@ export function ConfirmPurchasePage() {
         if (!live) return;
         if (answer.cargo.pagado) {
           setState({ status: 'paid', answer });
-        } else setState({ status: 'failed', message: answer.message || pagoMessages.CONFIRM_FAILED });
+          return;
+        }
+        const message = answer.message || pagoMessages.CONFIRM_FAILED;
+        setState({ status: 'failed', message });
+        void retryPage(deps.getReserva, reservaId).then((retry) => {
+          if (live && retry) setState({ status: 'failed', message, retry });
+        });
       },
       (error: unknown) => {
         if (live) setState({ status: 'failed', message: errorMessage(error, pagoMessages.CONFIRM_PROBLEM) });
@@ -70,6 +92,11 @@ export function ConfirmPurchasePage() {
           <p role="alert" className="checkout__alert">
             {state.message}
           </p>
+          {state.retry && (
+            <Link to={state.retry} className="checkout__button">
+              Intentar con otra tarjeta
+            </Link>
+          )}
           <a href="/" className="checkout__link">
             Volver al inicio
           </a>
@@ -95,9 +122,10 @@ export function ConfirmPurchasePage() {
             </div>
           </dl>
           <ResendTickets resend={() => (guest ? deps.reenviarBoletosInvitado(invitadoId, reservaId!) : deps.reenviarBoletos(reservaId!))} />
+          {state.answer.correo && <p>Te enviamos tus boletos a {state.answer.correo}.</p>}
           {!guest && (
             <a href="/perfil/mis_compras" className="checkout__link">
-              Ver mis compras
+              Ir a mis compras
             </a>
           )}
         </section>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { Promocion } from '@taquilla/shared/schemas/promociones';
+import type { AplicarPromoResponse } from '@taquilla/shared/schemas/pagos';
 import { promocionMessages } from '@taquilla/shared/messages/promociones';
 import { errorMessage, usePaymentDeps } from '../api/deps';
 import { codeProblem } from '../lib/order';
@@ -13,7 +14,8 @@ interface Props {
   order: Order;
   disabled: boolean;
   applied: Promocion | null;
-  onApplied: (promo: Promocion) => void;
+  /** The code's promotion (carrying the code typed) and the server's totals with it. */
+  onApplied: (promo: Promocion, totals: AplicarPromoResponse) => void;
 }
 
 /**
@@ -56,7 +58,7 @@ export function DiscountCode({ eventoId, reservaId, esGeneral, order, disabled, 
         // A code's promotion applies only with its code: it goes with the id here and on 'Pagar'.
         const answer = await deps.aplicarPromo({ promocionId: promo.id, clave, eventoId: Number(eventoId), reservaId });
         setSuccess(answer.message || promocionMessages.DISCOUNT_APPLIED);
-        onApplied({ ...promo, clave });
+        onApplied({ ...answer.promocion, clave }, answer);
       } catch (e) {
         setError(errorMessage(e, promocionMessages.DISCOUNT_CODE_INVALID));
       }

@@ -37,23 +37,32 @@ afterEach(() => {
 });
 
 describe('PaymentStep summary and discount', () => {
-  it('shows the lines of the hold with the best automatic promotion and the all-in price', async () => {
+  it('shows the server\'s figures for the hold (resumen, with its automatic promotion) and the all-in price', async () => {
     const fake = fakePaymentDeps();
-    fake.deps.validarPromoWeb.mockResolvedValue({ total: 2, promocionesAplicaDirecto: [promocion({ id: 1, porcentaje: 500, nombre: 'Cinco' }), promocion({ id: 2, porcentaje: 1000, nombre: 'Diez' })] });
+    fake.deps.getResumenReserva.mockResolvedValue({
+      reservaId: RESERVA_ID, subtotal: 300_000, descuento: 30_000, boletosGratis: 0, cargoServicio: 27_000, cargoTarjeta: 8_100, iva: 0, total: 305_100,
+      promocion: promocion({ id: 2, porcentaje: 1000, nombre: 'Diez' }),
+    });
     renderStep(fake);
     const s = await summary();
+    expect(fake.deps.getResumenReserva).toHaveBeenCalledWith('1', RESERVA_ID);
     expect(line(s, 'Descuento 10 % (Diez)')).toBe('−$300.00');
     expect(line(s, 'Subtotal')).toBe('$3,000.00');
     expect(line(s, 'Cargo por servicio')).toBe('$270.00');
     expect(line(s, 'Cargo por uso de tarjeta')).toBe('$81.00');
     expect(s.queryByText('IVA')).toBeNull();
     expect(line(s, 'Total')).toBe('$3,051.00');
-    expect(s.queryByText(/\$1,500.00 por boleto: \$1,695.00 con cargos e IVA/)).not.toBeNull();
+    // This event charges no IVA: the all-in price says so (issue 33, item 10).
+    expect(s.queryByText(/\$1,500.00 por boleto: \$1,695.00 con cargos$/)).not.toBeNull();
+    expect(s.queryByText(/e IVA/)).toBeNull();
   });
 
   it('applies a code over the automatic promotion, and says why one does not apply', async () => {
     const fake = fakePaymentDeps();
-    fake.deps.validarPromoWeb.mockResolvedValue({ total: 1, promocionesAplicaDirecto: [promocion({ id: 1, porcentaje: 500, nombre: 'Cinco' })] });
+    fake.deps.getResumenReserva.mockResolvedValue({
+      reservaId: RESERVA_ID, subtotal: 300_000, descuento: 15_000, boletosGratis: 0, cargoServicio: 28_500, cargoTarjeta: 8_550, iva: 0, total: 322_050,
+      promocion: promocion({ id: 1, porcentaje: 500, nombre: 'Cinco' }),
+    });
     renderStep(fake);
     const s = await summary();
     fireEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
@@ -71,7 +80,10 @@ describe('PaymentStep summary and discount', () => {
     await waitFor(() => expect(screen.queryByText('Código de descuento inválido.')).not.toBeNull());
 
     fake.deps.validarClaveWeb.mockResolvedValueOnce(promocion({ id: 8, porcentaje: 5000, nombre: 'Mitad', clave: 'MITAD', automatica: false }));
-    fake.deps.aplicarPromo.mockResolvedValueOnce({ message: 'Descuento aplicado correctamente!' });
+    fake.deps.aplicarPromo.mockResolvedValueOnce({
+      message: 'Descuento aplicado correctamente!', promocion: promocion({ id: 8, porcentaje: 5000, nombre: 'Mitad', clave: 'MITAD', automatica: false }),
+      subtotal: 300_000, descuento: 150_000, boletosGratis: 0, cargoServicio: 15_000, cargoTarjeta: 4_500, iva: 0, total: 169_500,
+    });
     fireEvent.change(screen.getByLabelText('Código de descuento'), { target: { value: 'mitad' } });
     fireEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
     await waitFor(() => expect(screen.queryByText('Descuento aplicado correctamente!')).not.toBeNull());
@@ -111,7 +123,7 @@ describe('PaymentStep card payment', () => {
     const fake = renderStep();
     const s = await summary();
     typeCard();
-    fireEvent.click(screen.getByLabelText('¿Quieres guardar tu tarjeta?'));
+    fireEvent.click(screen.getByLabelText('Quieres guardar tu tarjeta?'));
     fireEvent.click(screen.getByRole('button', { name: 'Pagar' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Confirmar compra' }));
     expect(dialog.queryByText(`Vas a pagar ${line(s, 'Total')} por tus boletos.`.replace(/ /g, ' '))).not.toBeNull();
@@ -141,7 +153,7 @@ describe('PaymentStep card payment', () => {
     fake.deps.makeCargoInvitado.mockResolvedValue(cargo({ cargo: { id: 'tr_2', status: 'charge_pending', pagado: false, payment_method: { type: 'redirect', url: 'http://localhost/sandbox/3ds/tr_2' } } }));
     renderStep(fake);
     await summary();
-    expect(screen.queryByLabelText('¿Quieres guardar tu tarjeta?')).toBeNull();
+    expect(screen.queryByLabelText('Quieres guardar tu tarjeta?')).toBeNull();
     typeCard();
     fireEvent.click(screen.getByRole('button', { name: 'Pagar' }));
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
@@ -157,7 +169,10 @@ describe('PaymentStep card payment', () => {
     renderStep(fake);
     await summary();
     fake.deps.validarClaveWeb.mockResolvedValueOnce(promocion({ id: 8, porcentaje: 5000, nombre: 'Mitad', clave: 'MITAD' }));
-    fake.deps.aplicarPromo.mockResolvedValueOnce({ message: 'Descuento aplicado correctamente!' });
+    fake.deps.aplicarPromo.mockResolvedValueOnce({
+      message: 'Descuento aplicado correctamente!', promocion: promocion({ id: 8, porcentaje: 5000, nombre: 'Mitad', clave: 'MITAD', automatica: false }),
+      subtotal: 300_000, descuento: 150_000, boletosGratis: 0, cargoServicio: 15_000, cargoTarjeta: 4_500, iva: 0, total: 169_500,
+    });
     fireEvent.change(screen.getByLabelText('Código de descuento'), { target: { value: 'MITAD' } });
     fireEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
     await screen.findByText('Descuento aplicado correctamente!');
@@ -167,6 +182,10 @@ describe('PaymentStep card payment', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pagar' }));
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Código de descuento inválido.');
+    expect(screen.queryByText(/Mitad/)).toBeNull();
+    // The figures without the code are the server's again (resumen), then 'Pagar' is back.
+    await waitFor(() => expect(fake.deps.getResumenReserva).toHaveBeenCalledTimes(2));
+    await screen.findByRole('region', { name: 'Totales de la compra' });
     expect(screen.queryByText(/Mitad/)).toBeNull();
 
     fake.deps.makeCargo.mockRejectedValueOnce(new Error('network'));

@@ -1,15 +1,15 @@
-import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { computeTotals } from '@taquilla/shared/money';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import type { OrderTotals } from '@taquilla/shared/money';
 import type { Promocion } from '@taquilla/shared/schemas/promociones';
 import { pagoMessages } from '@taquilla/shared/messages/pagos';
 import { useBuyer } from '../../reservation/hooks/use-buyer';
+import { rememberCode, savedCode, sessionHoldStore } from '../../reservation/lib/saved-hold';
 import { errorMessage, usePaymentDeps } from '../api/deps';
 import type { Gateway } from '../api/openpay';
 import { useOrder } from '../hooks/use-order';
 import { useSavedCards } from '../hooks/use-saved-cards';
 import { validateCard, type CardErrors, type CardInput } from '../lib/card';
 import { isPromoError } from '../lib/errors';
-import { promotionRule } from '../lib/order';
 import { CardForm } from './CardForm';
 import { ConfirmPayDialog } from './ConfirmPayDialog';
 import { DiscountCode } from './DiscountCode';
@@ -42,7 +42,19 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
   const deps = usePaymentDeps();
   const buyer = useBuyer();
   const state = useOrder(eventoId, reservaId, esGeneral);
-  const [code, setCode] = useState<Promocion | null>(null);
+  const [code, setCodeState] = useState<Promocion | null>(null);
+  /** The server's figures for the hold: `resumen` without a code, the `aplicar-promo` answer with one. */
+  const [figures, setFigures] = useState<{ totals: OrderTotals; promo: Promocion | null } | null>(null);
+  const [figuresFailed, setFiguresFailed] = useState(false);
+  // The code goes with the tab's saved hold, so the hold restored after a refused 3-D Secure
+  // payment (or a reload) keeps it.
+  const setCode = useCallback(
+    (promo: Promocion | null) => {
+      setCodeState(promo);
+      rememberCode(sessionHoldStore(), reservaId, promo?.clave ? { id: promo.id, clave: promo.clave } : null);
+    },
+    [reservaId],
+  );
   const [card, setCard] = useState<CardInput>(EMPTY_CARD);
   const [errors, setErrors] = useState<CardErrors>({});
   const [guardar, setGuardar] = useState(false);
@@ -57,16 +69,55 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
   const inFlight = useRef(false);
   const gateway = useRef<Promise<Gateway> | null>(null);
 
+  // A code saved with this hold is applied again, by the server, once the order is known.
+  const ready = state.status === 'ready';
+  useEffect(() => {
+    const saved = ready ? savedCode(sessionHoldStore(), reservaId) : null;
+    if (!saved) return;
+    let live = true;
+    deps.aplicarPromo({ promocionId: saved.id, clave: saved.clave, eventoId: Number(eventoId), reservaId }).then(
+      (answer) => {
+        if (!live) return;
+        const promo = { ...answer.promocion, clave: saved.clave };
+        setCodeState(promo);
+        setFigures({ totals: answer, promo });
+      },
+      () => live && rememberCode(sessionHoldStore(), reservaId, null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [deps, ready, eventoId, reservaId]);
+
+  // Without a code the server's resumen (its best automatic promotion); asked again when a code
+  // is dropped. A code's figures come with its aplicar-promo answer.
+  const withCode = code !== null;
+  useEffect(() => {
+    if (!ready || withCode) return;
+    let live = true;
+    deps.getResumenReserva(eventoId, reservaId).then(
+      (resumen) => live && setFigures({ totals: resumen, promo: resumen.promocion }),
+      () => live && setFiguresFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [deps, ready, withCode, eventoId, reservaId]);
+
+  const applyCode = useCallback(
+    (promo: Promocion, answer: OrderTotals) => {
+      setCode(promo);
+      setFigures({ totals: answer, promo });
+    },
+    [setCode],
+  );
+
   const order = state.status === 'ready' ? state.order : null;
-  const promo = code ?? order?.automatica ?? null;
-  const totals = useMemo(() => {
-    if (!order) return null;
-    const rule = promo ? promotionRule(promo) : null;
-    return computeTotals(order.lines, order.rates, rule);
-  }, [order, promo]);
+  const totals = figures?.totals ?? null;
+  const promo = figures?.promo ?? null;
 
   if (state.status === 'loading') return <p className="checkout__notice">Calculando el total…</p>;
-  if (state.status === 'error' || !order || !totals) {
+  if (state.status === 'error' || figuresFailed || !order) {
     return (
       <p role="alert" className="checkout__alert">
         No se pudo calcular el total de tu compra. Recarga la página.
@@ -85,7 +136,7 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (inFlight.current) return;
+    if (inFlight.current || !totals) return;
     setPayError(null);
     // Spec §5: the card form is skipped when a saved card is chosen.
     const found = savedCard ? {} : validateCard(card, deps.now());
@@ -98,7 +149,7 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
 
   const pay = async () => {
     setConfirming(false);
-    if (inFlight.current) return;
+    if (inFlight.current || !totals) return;
     inFlight.current = true;
     setPaying(true);
     setPayError(null);
@@ -129,9 +180,19 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
       if (!answer.cargo.pagado) throw new Error('not paid');
       setCard(EMPTY_CARD);
       onSold?.();
-      setPurchase({ evento: answer.evento.nombre, recinto: answer.evento.recinto, total: answer.total });
+      setPurchase({
+        evento: answer.evento.nombre,
+        recinto: answer.evento.recinto,
+        total: answer.total,
+        correo: answer.correo,
+        invitado: answer.invitadoId ? { invitadoId: answer.invitadoId, reservaId } : undefined,
+      });
     } catch (e) {
-      if (isPromoError(e)) setCode(null);
+      if (isPromoError(e)) {
+        // The figures without the code are the server's to give again (resumen).
+        setCode(null);
+        setFigures(null);
+      }
       setPayError(errorMessage(e, pagoMessages.PAYMENT_FAILED));
       inFlight.current = false;
       setPaying(false);
@@ -140,7 +201,7 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
 
   return (
     <div className="checkout__payment">
-      <OrderSummary order={order} totals={totals} promo={promo} />
+      {totals ? <OrderSummary order={order} totals={totals} promo={promo} /> : <p className="checkout__notice">Calculando el total…</p>}
       <DiscountCode
         eventoId={eventoId}
         reservaId={reservaId}
@@ -148,7 +209,7 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
         order={order}
         disabled={paying}
         applied={code}
-        onApplied={setCode}
+        onApplied={applyCode}
       />
       <form className="checkout__form" onSubmit={submit} noValidate aria-label="Pago con tarjeta">
         <SavedCards state={saved.state} selected={savedCard} disabled={paying} onSelect={setSavedCard} onDelete={saved.remove} />
@@ -156,7 +217,7 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
         {buyer === 'account' && savedCard === null && (
           <label className="checkout__check">
             <input type="checkbox" checked={guardar} disabled={paying} onChange={(e) => setGuardar(e.target.checked)} />
-            ¿Quieres guardar tu tarjeta?
+            Quieres guardar tu tarjeta?
           </label>
         )}
         <p className="checkout__hint">Tus datos viajan cifrados con seguridad de 256 bits; tu tarjeta nunca pasa por nuestros servidores.</p>
@@ -165,11 +226,11 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
             {payError}
           </p>
         )}
-        <button type="submit" className="checkout__button" disabled={paying} aria-busy={paying || undefined}>
+        <button type="submit" className="checkout__button" disabled={paying || !totals} aria-busy={paying || undefined}>
           {paying ? 'Procesando pago' : 'Pagar'}
         </button>
       </form>
-      <ConfirmPayDialog open={confirming} total={totals.total} onConfirm={() => void pay()} onCancel={() => setConfirming(false)} />
+      <ConfirmPayDialog open={confirming && totals !== null} total={totals?.total ?? 0} onConfirm={() => void pay()} onCancel={() => setConfirming(false)} />
       {purchase && <PurchaseSuccess purchase={purchase} />}
     </div>
   );

@@ -38,7 +38,7 @@ describe('saved cards at checkout', () => {
     expect((group.getByRole('radio', { name: 'Tarjeta nueva' }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(group.getByRole('radio', { name: /Mastercard terminada en 4444/ }));
     expect(screen.queryByLabelText('Número de tarjeta')).toBeNull();
-    expect(screen.queryByLabelText('¿Quieres guardar tu tarjeta?')).toBeNull();
+    expect(screen.queryByLabelText('Quieres guardar tu tarjeta?')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Pagar' }));
     fireEvent.click(within(screen.getByRole('dialog', { name: 'Confirmar compra' })).getByRole('button', { name: 'Confirmar' }));
     await screen.findByRole('dialog', { name: '¡Compra exitosa!' });

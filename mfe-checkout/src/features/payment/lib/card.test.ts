@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardBrand, cleanCvv, cleanHolder, formatCardNumber, formatExpiry, validateCard } from './card';
+import { cardBrand, cleanCvv, cleanHolder, formatCardNumber, formatExpiry, numberProblemAsTyped, validateCard } from './card';
 
 const now = new Date(2026, 10, 26);
 const good = { holder: 'Ana Pérez', number: '4111 1111 1111 1111', expiry: '12/30', cvv: '123' };
@@ -32,5 +32,14 @@ describe('card form', () => {
     });
     expect(validateCard({ ...good, expiry: '10/26' }, now).expiry).toBe('La tarjeta está vencida.');
     expect(validateCard({ ...good, expiry: '11/26' }, now)).toEqual({});
+  });
+  it('says a complete number with a typo is mistyped, as typed and on submit', () => {
+    expect(numberProblemAsTyped('4111 1111 1111 1112')).toBe('El número de tarjeta no es válido. Revisa que lo hayas escrito bien.');
+    expect(numberProblemAsTyped('4111 1111 1111 111')).toBeUndefined();
+    expect(numberProblemAsTyped('4111 1111 1111 1111')).toBeUndefined();
+    // American Express is complete at 15 digits.
+    expect(numberProblemAsTyped('3782 822463 10006')).toBe('El número de tarjeta no es válido. Revisa que lo hayas escrito bien.');
+    expect(numberProblemAsTyped('3782 822463 10005')).toBeUndefined();
+    expect(validateCard({ ...good, number: '4111 1111 1111 1112' }, now).number).toBe('El número de tarjeta no es válido. Revisa que lo hayas escrito bien.');
   });
 });

@@ -1,3 +1,4 @@
+import { luhnValid } from '@taquilla/shared/cards';
 import { pagoMessages } from '@taquilla/shared/messages/pagos';
 /** Card form rules of spec §5 "Card form": as-you-type clean-up, brand detection and validation. */
 
@@ -40,12 +41,26 @@ export function formatExpiry(raw: string): string {
 
 export const cleanCvv = (raw: string) => raw.replace(/\D/g, '').slice(0, 4);
 
+/** Digits a complete number of this brand has: 15 for American Express, 16 otherwise. */
+const fullLength = (digits: string) => (cardBrand(digits) === 'amex' ? 15 : 16);
+
+/**
+ * The number's problem as it is typed: none while digits are missing, the typo message once the
+ * number is complete and its check digit does not match (the way the form checks the rest).
+ */
+export function numberProblemAsTyped(number: string): string | undefined {
+  const digits = cardDigits(number);
+  if (digits.length < fullLength(digits)) return undefined;
+  return luhnValid(digits) ? undefined : pagoMessages.CARD_NUMBER_MISTYPED;
+}
+
 /** Every problem of the form, by field; empty when the card can be tokenised. `now` decides expiry. */
 export function validateCard(card: CardInput, now: Date): CardErrors {
   const errors: CardErrors = {};
   if (!/^\p{L}[\p{L} ]*$/u.test(card.holder.trim())) errors.holder = pagoMessages.CARD_HOLDER_INVALID;
   const digits = card.number.replace(/\s/g, '');
   if (!/^\d{15,16}$/.test(digits)) errors.number = pagoMessages.CARD_NUMBER_INVALID;
+  else if (!luhnValid(digits)) errors.number = pagoMessages.CARD_NUMBER_MISTYPED;
   const m = /^(\d{2})\/(\d{2})$/.exec(card.expiry);
   const month = m ? Number(m[1]) : 0;
   if (!m || month < 1 || month > 12) errors.expiry = pagoMessages.CARD_EXPIRY_INVALID;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Promocion } from '@taquilla/shared/schemas/promociones';
-import { allInPrices, bestAutomatic, cartLines, codeProblem, summaryLines } from './order';
+import { allInPrices, cartLines, codeProblem, summaryLines } from './order';
 import { computeTotals, eventRates } from '@taquilla/shared/money';
 
 const evento = { usoDeTarjeta: 300, usoDeServicio: 1000, ivaRate: 1600, isIvaApplied: false, udsPorCategoria: false };
@@ -40,18 +40,6 @@ describe('cartLines', () => {
 
 describe('promotions on the cart', () => {
   const lines = seatCart([seat(1, 'VIP', 100_000), seat(2, 'VIP', 100_000), seat(3, 'VIP', 100_000)]);
-
-  it('picks the automatic promotion worth most', () => {
-    const tenPct = promo({ id: 1, porcentaje: 1000 });
-    const threeForTwo = promo({ id: 2, tipo: 'CANTIDAD', porcentaje: null, cantidadCompra: 3, cantidadPaga: 2 });
-    expect(bestAutomatic(lines, [tenPct, threeForTwo])?.id).toBe(2);
-    expect(bestAutomatic(lines.slice(0, 2), [tenPct, threeForTwo])?.id).toBe(1);
-  });
-
-  it('ignores promotions restricted to categories the cart lacks', () => {
-    const other = promo({ aplicaTodoEvento: false, categorias: [{ categoria: { id: 7, nombre: 'Platea' }, categoriaGeneral: null }] });
-    expect(bestAutomatic(lines, [other])).toBeNull();
-  });
 
   it('explains every reason a code gives nothing', () => {
     const platea = promo({ aplicaTodoEvento: false, categorias: [{ categoria: { id: 7, nombre: 'Platea' }, categoriaGeneral: null }, { categoria: { id: 8, nombre: 'Palco' }, categoriaGeneral: null }] });

@@ -1,6 +1,6 @@
 /**
- * The hold's cart and its summary lines, built with the shared order maths (`@taquilla/shared/money`),
- * the same functions the server recomputes with: what the summary shows is what is charged.
+ * The hold's cart (for the all-in price per ticket and a code's spec §5 message before it is
+ * sent) and the summary lines of the server's totals (`resumen`, `aplicar-promo`, `cotizar`).
  */
 import { formatMessage } from '@taquilla/shared';
 import type { EventoDetalle, FilasPorSeccionResponse, Seccion } from '@taquilla/shared/schemas/catalog';
@@ -8,7 +8,6 @@ import type { Promocion } from '@taquilla/shared/schemas/promociones';
 import type { ReservaDetalle } from '@taquilla/shared/schemas/reservas';
 import {
   allInPrice,
-  bestPromotion,
   categoriaKey,
   computeTotals,
   eventRates,
@@ -69,15 +68,6 @@ export function promotionRule(promo: Promocion): PromotionRule | null {
   if (promo.tipo === 'PORCENTAJE') return promo.porcentaje === null ? null : { tipo: 'PORCENTAJE', porcentajeBps: promo.porcentaje, categorias };
   if (promo.cantidadCompra === null || promo.cantidadPaga === null) return null;
   return { tipo: 'CANTIDAD', cantidadCompra: promo.cantidadCompra, cantidadPaga: promo.cantidadPaga, categorias };
-}
-
-/** The best-value automatic promotion for this cart, or null. */
-export function bestAutomatic(lines: readonly CartLine[], promos: readonly Promocion[]): Promocion | null {
-  const candidates = promos.flatMap((promo) => {
-    const rule = promotionRule(promo);
-    return rule ? [{ promo, rule }] : [];
-  });
-  return bestPromotion(lines, candidates)?.promo ?? null;
 }
 
 /** Why a code's promotion gives this cart nothing (spec §5 "Discount code"), or null when it applies. */

@@ -5,6 +5,7 @@ import {
   reservarGenerales,
   reservarInvitado,
 } from '@taquilla/shared/api/reservas';
+import { getEventoDetalle } from '@taquilla/shared/api/catalog';
 
 /**
  * The hold calls this remote makes, as one object so the hold logic gets them injected (tests
@@ -17,6 +18,8 @@ export interface HoldsApi {
   reservarGenerales: typeof reservarGenerales;
   cancelarReserva: typeof cancelarReserva;
   getReserva: typeof getReserva;
+  /** Whether the event still sells (date, shown on the web). */
+  getEventoDetalle: typeof getEventoDetalle;
 }
 
-export const holdsApi: HoldsApi = { reservar, reservarInvitado, reservarGenerales, cancelarReserva, getReserva };
+export const holdsApi: HoldsApi = { reservar, reservarInvitado, reservarGenerales, cancelarReserva, getReserva, getEventoDetalle };

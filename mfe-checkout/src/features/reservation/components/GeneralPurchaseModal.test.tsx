@@ -4,7 +4,13 @@ import type { DetalleSeccionResponse, EventoDetalle } from '@taquilla/shared/sch
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RESERVA_ID, fakeDeps, reservaDetalle, signIn, signOut } from '../../../testing/holds';
 import type { CatalogReads } from '../api/use-general-section';
+import { defaultPaymentDeps } from '../../payment/api/deps';
+import { cotizacion } from '../../../testing/payment';
 import { GeneralPurchaseModal } from './GeneralPurchaseModal';
+
+/** The server's quote of `cantidad` places of General A ($450.50, 10 % service, 3 % card, no IVA). */
+const quoteOf = (cantidad: number) =>
+  cotizacion({ subtotal: 45_050 * cantidad, cargoServicio: 4_505 * cantidad, cargoTarjeta: 1_352 * cantidad, total: 50_907 * cantidad });
 
 const NOW = new Date('2026-11-26T10:00:00.000Z');
 const EXPIRA = '2026-11-26T10:10:00.000Z';
@@ -36,13 +42,17 @@ async function openFor(fake = fakeDeps(), catalog = catalogWith(500), eventoId =
 const dialog = () => screen.getByRole('dialog', { name: 'Boletos: General A' });
 const quantity = () => screen.getByLabelText('Cantidad de boletos') as HTMLSelectElement;
 
+let cotizar: { mockRestore(): void };
+
 beforeEach(() => {
   vi.useFakeTimers({ now: NOW });
   signIn();
+  cotizar = vi.spyOn(defaultPaymentDeps, 'cotizar').mockImplementation(async (_e, payload) => quoteOf('cantidad' in payload ? payload.cantidad : 0));
 });
 
 afterEach(() => {
   cleanup();
+  cotizar.mockRestore();
   vi.useRealTimers();
 });
 
@@ -67,7 +77,7 @@ describe('GeneralPurchaseModal', () => {
     render(<GeneralPurchaseModal eventoId="1" deps={fakeDeps().deps} catalog={catalogWith(500)} initialClick={clic} />);
     await settle();
     expect(Array.from(quantity().options).map((o) => o.value)).toEqual(['1', '2', '3', '4']);
-    expect(dialog().textContent).toContain('Total$450.50');
+    expect(dialog().textContent).toContain('Precio por boleto$450.50');
   });
 
   describe('a click while the saved hold is looked up', () => {
@@ -106,14 +116,20 @@ describe('GeneralPurchaseModal', () => {
     });
   });
 
-  it('step 1 offers 1..limit with price and total in pesos', async () => {
+  it('step 1 offers 1..limit with the price and the server quote of that many', async () => {
     await openFor();
     expect((dialog() as HTMLDialogElement).open).toBe(true);
     expect(Array.from(quantity().options).map((o) => o.value)).toEqual(['1', '2', '3', '4']);
     expect(dialog().textContent).toContain('Precio por boleto$450.50');
-    expect(dialog().textContent).toContain('Total$450.50');
+    await tick(250);
+    await settle();
+    expect(dialog().textContent).toContain('Total$509.07');
     fireEvent.change(quantity(), { target: { value: '3' } });
-    expect(dialog().textContent).toContain('Total$1,351.50');
+    await tick(250);
+    await settle();
+    expect(dialog().textContent).toContain('Subtotal$1,351.50');
+    expect(dialog().textContent).toContain('Total$1,527.21');
+    expect(defaultPaymentDeps.cotizar).toHaveBeenLastCalledWith('1', { seccionId: 5, cantidad: 3 }, expect.any(AbortSignal));
   });
 
   it('never offers more than the section has free', async () => {
@@ -138,7 +154,7 @@ describe('GeneralPurchaseModal', () => {
     expect(fake.api.reservarGenerales).toHaveBeenCalledWith('1', { cantidadAsientos: 3, seccionId: 5 });
     expect(within(dialog()).getByRole('timer').textContent).toContain('10:00');
     expect(dialog().textContent).toContain('3 boletos · $1,351.50');
-    expect(fake.store.value).toEqual({ eventoId: '1', reservaId: RESERVA_ID, esGeneral: true });
+    expect(fake.store.value).toEqual({ eventoId: '1', reservaId: RESERVA_ID, esGeneral: true, volverA: '/' });
     expect(within(dialog()).queryByRole('button', { name: 'Cerrar' })).toBeNull();
     fireEvent(dialog(), new Event('cancel', { cancelable: true }));
     expect((dialog() as HTMLDialogElement).open).toBe(true);

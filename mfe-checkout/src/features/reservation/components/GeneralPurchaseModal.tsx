@@ -90,6 +90,7 @@ export function GeneralPurchaseModal({ eventoId, payment, deps = defaultHoldDeps
             {section?.status === 'error' && <p className="checkout__alert" role="alert">{catalogMessages.EVENT_FAILED}</p>}
             {section?.status === 'success' && (
               <QuantityStep
+                eventoId={eventoId}
                 section={section.data}
                 buyer={buyer}
                 reserving={state.status === 'reserving'}

@@ -1,14 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatMoney } from '@taquilla/shared';
 import { catalogMessages } from '@taquilla/shared/messages/catalog';
+import { SelectionQuote } from '../../payment/components/SelectionQuote';
 import { GuestFields } from './GuestFields';
 import type { Buyer } from '../hooks/use-buyer';
 import { useGuestForm } from '../hooks/use-guest-form';
 import type { GuestData } from '../lib/guest';
 import type { GeneralSection } from '../api/use-general-section';
-import { isValidQuantity, maxQuantity, quantityOptions, totalCentavos } from '../lib/quantity';
+import { isValidQuantity, maxQuantity, quantityOptions } from '../lib/quantity';
 
 interface Props {
+  eventoId: string;
   section: GeneralSection;
   buyer: Buyer;
   reserving: boolean;
@@ -16,8 +18,11 @@ interface Props {
   onReserve: (cantidad: number, invitado: GuestData | null) => void;
 }
 
-/** Step 1 of the general-admission modal: how many places, price and total, 'Siguiente'. */
-export function QuantityStep({ section, buyer, reserving, error, onReserve }: Props) {
+/**
+ * Step 1 of the general-admission modal: how many places, the price of one, the server's quote of
+ * that many (subtotal, fees, total: POST cotizar), 'Siguiente'.
+ */
+export function QuantityStep({ eventoId, section, buyer, reserving, error, onReserve }: Props) {
   const id = useId();
   const guest = useGuestForm();
   const max = maxQuantity(section.limiteDeAsientos, section.disponibles);
@@ -50,11 +55,8 @@ export function QuantityStep({ section, buyer, reserving, error, onReserve }: Pr
           <dt>Precio por boleto</dt>
           <dd>{formatMoney(section.precio)}</dd>
         </div>
-        <div>
-          <dt>Total</dt>
-          <dd>{formatMoney(totalCentavos(section.precio, cantidad))}</dd>
-        </div>
       </dl>
+      <SelectionQuote eventoId={eventoId} selection={isValidQuantity(cantidad, max) ? { seccionId: section.seccionId, cantidad } : null} />
       {buyer === 'guest' && <GuestFields form={guest} disabled={reserving} />}
       {error && (
         <p className="checkout__alert" role="alert">

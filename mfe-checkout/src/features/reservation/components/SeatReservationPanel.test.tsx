@@ -94,8 +94,8 @@ describe('SeatReservationPanel: reserve', () => {
     expect(screen.getByRole('list', { name: 'Asientos reservados' }).textContent).toContain('Fila A, asiento 5 · VIP');
     expect(screen.queryByRole('button', { name: 'Cancelar la compra' })).not.toBeNull();
     expect(screen.queryByRole('button', { name: 'Continuar' })).toBeNull();
-    expect(store.value).toEqual({ eventoId: '1', reservaId: RESERVA_ID, esGeneral: false });
-    expect(events).toContainEqual(['checkout:reserved', { eventoId: '1', reservaId: RESERVA_ID, fechaExpiracion: EXPIRA, esGeneral: false }]);
+    expect(store.value).toEqual({ eventoId: '1', reservaId: RESERVA_ID, esGeneral: false, volverA: '/' });
+    expect(events).toContainEqual(['checkout:reserved', { eventoId: '1', reservaId: RESERVA_ID, fechaExpiracion: EXPIRA, esGeneral: false, asientoIds: [11, 12] }]);
   });
 
   it('ignores selections of another section', async () => {
@@ -354,5 +354,101 @@ describe('SeatReservationPanel: after a reload', () => {
     await settle();
     expect(screen.queryByRole('button', { name: 'Continuar' })).not.toBeNull();
     expect(fake.store.value).toEqual(saved);
+  });
+});
+
+describe('the price before the hold', () => {
+  it('shows the server quote of the current selection before Continuar, asked once the selection rests', async () => {
+    const { PaymentDepsContext } = await import('../../payment/api/deps');
+    const { fakePaymentDeps, cotizacion } = await import('../../../testing/payment');
+    const payment = fakePaymentDeps();
+    payment.deps.cotizar.mockImplementation(async (_e, payload) =>
+      cotizacion('asientoIds' in payload && payload.asientoIds.length === 3 ? { subtotal: 450_000, cargoServicio: 45_000, cargoTarjeta: 13_500, total: 508_500 } : {}),
+    );
+    render(
+      <PaymentDepsContext.Provider value={payment.deps}>
+        <SeatReservationPanel eventoId="1" seccionId="9" deps={fakeDeps().deps} />
+      </PaymentDepsContext.Provider>,
+    );
+    await settle();
+    expect(screen.queryByRole('region', { name: 'Precio de tu selección' })).toBeNull();
+    select(['11', '12']);
+    select(['11', '12', '13']);
+    await tick(250);
+    await settle();
+    const quote = screen.getByRole('region', { name: 'Precio de tu selección' });
+    expect(quote.textContent).toContain('Subtotal$4,500.00');
+    expect(quote.textContent).toContain('Cargo por servicio$450.00');
+    expect(quote.textContent).toContain('Total$5,085.00');
+    // One request for the selection that rested, none for the one that was changed at once.
+    expect(payment.deps.cotizar).toHaveBeenCalledTimes(1);
+    expect(payment.deps.cotizar.mock.calls[0]!.slice(0, 2)).toEqual(['1', { asientoIds: [11, 12, 13] }]);
+    expect(screen.getByRole('button', { name: 'Continuar' })).toBeTruthy();
+    select([]);
+    await settle();
+    expect(screen.queryByRole('region', { name: 'Precio de tu selección' })).toBeNull();
+  });
+});
+
+describe('a past event', () => {
+  it('offers nothing to buy: no Continuar, no quote', async () => {
+    const { PaymentDepsContext } = await import('../../payment/api/deps');
+    const { fakePaymentDeps, evento } = await import('../../../testing/payment');
+    const payment = fakePaymentDeps();
+    const fake = fakeDeps();
+    fake.api.getEventoDetalle.mockResolvedValue({ ...evento, fecha: '2026-11-20T02:00:00.000Z' });
+    render(
+      <PaymentDepsContext.Provider value={payment.deps}>
+        <SeatReservationPanel eventoId="1" seccionId="9" deps={fake.deps} />
+      </PaymentDepsContext.Provider>,
+    );
+    await settle();
+    select(['11']);
+    await tick(250);
+    await settle();
+    expect(screen.queryByRole('button', { name: 'Continuar' })).toBeNull();
+    expect(payment.deps.cotizar).not.toHaveBeenCalled();
+  });
+});
+
+describe('a hold made in another tab', () => {
+  it('asks the server at once and says this hold was replaced; holds of other events or its own echo are ignored', async () => {
+    const fake = fakeDeps();
+    holdSucceeds(fake);
+    await continuarCon(fake);
+    expect(screen.getByRole('timer')).toBeTruthy();
+    fake.api.getReserva.mockClear();
+
+    act(() => fake.broadcast.fromOtherTab({ eventoId: '2', reservaId: 'otra' }));
+    act(() => fake.broadcast.fromOtherTab({ eventoId: '1', reservaId: RESERVA_ID }));
+    await settle();
+    expect(fake.api.getReserva).not.toHaveBeenCalled();
+
+    fake.api.getReserva.mockResolvedValue(reservaDetalle({ estado: 'cancelada' }));
+    act(() => fake.broadcast.fromOtherTab({ eventoId: '1', reservaId: 'otra' }));
+    await settle();
+    expect(fake.api.getReserva).toHaveBeenCalledWith('1', RESERVA_ID);
+    expect(screen.getByRole('alert').textContent).toContain('Esta reserva se canceló porque apartaste lugares de este evento en otra pestaña o ventana.');
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Pagar' })).toBeNull();
+    expect(fake.store.value).toBeNull();
+    expect(events).toContainEqual(['checkout:released', { eventoId: '1', reservaId: RESERVA_ID, reason: 'cancelled' }]);
+  });
+
+  it('a hold the server still has live stays on screen', async () => {
+    const fake = fakeDeps();
+    holdSucceeds(fake);
+    await continuarCon(fake);
+    act(() => fake.broadcast.fromOtherTab({ eventoId: '1', reservaId: 'otra' }));
+    await settle();
+    expect(screen.getByRole('timer')).toBeTruthy();
+    expect(fake.store.value?.reservaId).toBe(RESERVA_ID);
+  });
+
+  it('announces its own new hold to the other tabs', async () => {
+    const fake = fakeDeps();
+    holdSucceeds(fake);
+    await continuarCon(fake);
+    expect(fake.broadcast.announce).toHaveBeenCalledWith({ eventoId: '1', reservaId: RESERVA_ID });
   });
 });

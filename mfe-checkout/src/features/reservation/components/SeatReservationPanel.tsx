@@ -1,11 +1,13 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { CHECKOUT_SUMMARY_ID, formatMoney, messages } from '@taquilla/shared';
+import { CHECKOUT_SUMMARY_ID, filaLabel, formatMoney, messages } from '@taquilla/shared';
 import { reservaMessages } from '@taquilla/shared/messages/reservas';
 import { useBuyer } from '../hooks/use-buyer';
+import { useEventoEnVenta } from '../hooks/use-evento-en-venta';
 import { useGuestForm } from '../hooks/use-guest-form';
 import { defaultHoldDeps, useHold, type HoldDeps } from '../hooks/use-hold';
 import { useSeatSelection } from '../hooks/use-seat-selection';
 import type { Hold } from '../lib/hold-machine';
+import { SelectionQuote } from '../../payment/components/SelectionQuote';
 import { GuestFields } from './GuestFields';
 import { HoldStage, type PaymentSlot } from './HoldStage';
 
@@ -17,7 +19,7 @@ function HeldSeats({ hold }: { hold: Hold }) {
       {asientos.map((a) => (
         <li key={a.id}>
           <span>
-            Fila {a.fila}, asiento {a.numero} · {a.categoria}
+            {filaLabel(a.fila)}, asiento {a.numero} · {a.categoria}
           </span>
           <span>{formatMoney(a.precio)}</span>
         </li>
@@ -27,8 +29,8 @@ function HeldSeats({ hold }: { hold: Hold }) {
 }
 
 /**
- * Beside seating's seat map: 'Continuar' holds the selected seats (a guest gives name and
- * e-mail first), then the countdown, 'Cancelar la compra' and the payment step. Its id is
+ * Beside seating's seat map: the server's price of the selection, then 'Continuar' holds the
+ * selected seats (a guest gives name and e-mail first), then the countdown, 'Cancelar la compra' and the payment step. Its id is
  * where seating's 'Ver resumen' scrolls; seating's cancel arrow cancels through the bus.
  */
 interface Props {
@@ -46,6 +48,7 @@ export function SeatReservationPanel({ eventoId, seccionId, payment, deps = defa
   const hold = useHold({ eventoId, esGeneral: false, seccionId }, deps);
   const { state, reserve } = hold;
   const [selectionError, setSelectionError] = useState(false);
+  const enVenta = useEventoEnVenta(deps.api, eventoId);
 
   useEffect(() => {
     if (asientoIds.length > 0) setSelectionError(false);
@@ -63,12 +66,15 @@ export function SeatReservationPanel({ eventoId, seccionId, payment, deps = defa
   };
 
   const reserving = state.status === 'reserving';
+  // A past or hidden event: seating's page says so, and there is nothing here to buy.
+  if (enVenta === false && state.status !== 'held') return null;
   return (
     <section className="checkout checkout--panel" id={CHECKOUT_SUMMARY_ID} aria-labelledby={headingId} data-remote-name={__REMOTE_NAME__} data-remote-version={__REMOTE_VERSION__}>
       <h2 id={headingId}>Resumen de compra</h2>
-      {state.status === 'restoring' && <p role="status">{messages.REMOTE_LOADING}</p>}
-      {(state.status === 'idle' || reserving) && (
+      {(state.status === 'restoring' || (state.status === 'idle' && enVenta === null)) && <p role="status">{messages.REMOTE_LOADING}</p>}
+      {(state.status === 'idle' || reserving) && enVenta !== null && (
         <form className="checkout__form" onSubmit={onContinue} noValidate>
+          <SelectionQuote eventoId={eventoId} selection={asientoIds.length > 0 ? { asientoIds } : null} />
           {buyer === 'guest' && <GuestFields form={guest} disabled={reserving} />}
           {selectionError && (
             <p className="checkout__alert" role="alert">

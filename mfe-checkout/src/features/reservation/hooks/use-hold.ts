@@ -3,6 +3,7 @@ import { bus, isApiError, messages, type BusEvents } from '@taquilla/shared';
 import { reservaMessages } from '@taquilla/shared/messages/reservas';
 import { holdsApi, type HoldsApi } from '../api/holds';
 import { clockOffset } from '../lib/countdown';
+import { storageHoldBroadcast, type HoldBroadcast } from '../lib/hold-broadcast';
 import type { GuestData } from '../lib/guest';
 import { holdReducer, initialHoldState, type Hold, type HoldState } from '../lib/hold-machine';
 import { sessionHoldStore, type SavedHoldStore } from '../lib/saved-hold';
@@ -26,14 +27,23 @@ export interface HoldDeps {
   store: SavedHoldStore;
   reload: () => void;
   now: () => number;
+  /** Holds made in this browser's other tabs (one live hold per buyer and event). */
+  broadcast: HoldBroadcast;
 }
 
 export const defaultHoldDeps: HoldDeps = {
   api: holdsApi,
   store: sessionHoldStore(),
+  broadcast: storageHoldBroadcast(),
   reload: () => window.location.reload(),
   now: () => Date.now(),
 };
+
+/** This page's path and query (where a refused 3-D Secure payment brings the buyer back to). */
+function currentPage(): string | undefined {
+  const location = globalThis.location;
+  return location ? `${location.pathname}${location.search}` : undefined;
+}
 
 /** Reads the hold back from the server, with the clock offset measured on that same request. */
 async function describeHold(deps: HoldDeps, eventoId: string, reservaId: string) {
@@ -91,6 +101,7 @@ function announceReserved(hold: Hold) {
     reservaId: hold.reservaId,
     fechaExpiracion: hold.fechaExpiracion,
     esGeneral: hold.esGeneral,
+    asientoIds: hold.detalle?.asientos.map((a) => a.id) ?? [],
   });
 }
 
@@ -144,8 +155,9 @@ export function useHold(scope: HoldScope, deps: HoldDeps = defaultHoldDeps): Use
       dispatch({ type: 'reserve' });
       try {
         const creada = await callReserve(deps.api, eventoId, request);
-        const saved = { eventoId, reservaId: creada.reservaId, esGeneral };
+        const saved = { eventoId, reservaId: creada.reservaId, esGeneral, volverA: currentPage() };
         deps.store.write(saved);
+        deps.broadcast.announce({ eventoId, reservaId: creada.reservaId });
         // The countdown needs the server's clock; without it the browser's is used as is.
         const described = await describeHold(deps, eventoId, creada.reservaId).catch(() => null);
         const hold: Hold = {
@@ -234,6 +246,39 @@ export function useHold(scope: HoldScope, deps: HoldDeps = defaultHoldDeps): Use
       bus.off('seating:selection-changed', onSelection);
     };
   }, [held, eventoId, seccionId]);
+
+  // Another tab of this browser held places: the server may have ended this tab's hold (it keeps
+  // one per buyer and event). Asked at once, and again whenever the tab comes back into view.
+  const liveHold = state.status === 'held' && !state.sold ? state.hold : null;
+  useEffect(() => {
+    if (!liveHold) return;
+    let current = true;
+    const check = async () => {
+      let ended: boolean;
+      try {
+        const detalle = await deps.api.getReserva(eventoId, liveHold.reservaId);
+        ended = detalle.estado === 'cancelada';
+      } catch (error) {
+        ended = isApiError(error) && error.status === 404;
+      }
+      if (!current || !ended || stateRef.current.status !== 'held' || stateRef.current.hold.reservaId !== liveHold.reservaId) return;
+      dispatch({ type: 'replaced' });
+      if (deps.store.read()?.reservaId === liveHold.reservaId) deps.store.clear();
+      bus.emit('checkout:released', { eventoId, reservaId: liveHold.reservaId, reason: 'cancelled' });
+    };
+    const unsubscribe = deps.broadcast.subscribe((other) => {
+      if (other.eventoId === eventoId && other.reservaId !== liveHold.reservaId) void check();
+    });
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void check();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      current = false;
+      unsubscribe();
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [liveHold, deps, eventoId]);
 
   const clearError = useCallback(() => dispatch({ type: 'clear-error' }), []);
 

@@ -14,8 +14,9 @@ export interface Hold {
 
 /**
  * The reservation lifecycle of one panel or modal (spec §4 "Purchase flow" 2–3, 5–7):
- * restoring → idle → reserving → held → (cancelled | expired); a 409 while reserving → gone.
- * cancelled, expired and gone are final: the page reloads from there.
+ * restoring → idle → reserving → held → (cancelled | expired | replaced); a 409 while reserving → gone.
+ * cancelled, expired and gone are final: the page reloads from there. replaced is final too,
+ * and stays on screen until the buyer reloads (the other tab has the live hold).
  */
 export type HoldState =
   | { status: 'restoring' }
@@ -25,6 +26,8 @@ export type HoldState =
   | { status: 'held'; hold: Hold; cancelling: boolean; error: string | null; sold?: true }
   | { status: 'cancelled'; hold: Hold }
   | { status: 'expired'; hold: Hold }
+  /** The server ended this hold because the buyer made another (in another tab or window). */
+  | { status: 'replaced'; hold: Hold }
   | { status: 'gone' };
 
 export type HoldAction =
@@ -38,6 +41,7 @@ export type HoldAction =
   | { type: 'cancelled' }
   | { type: 'cancel-failed'; message: string }
   | { type: 'expire' }
+  | { type: 'replaced' }
   | { type: 'sold' };
 
 export const initialHoldState: HoldState = { status: 'restoring' };
@@ -63,6 +67,7 @@ export function holdReducer(state: HoldState, action: HoldAction): HoldState {
       if (state.sold) return state;
       if (action.type === 'sold') return { ...state, cancelling: false, error: null, sold: true };
       if (action.type === 'expire') return { status: 'expired', hold: state.hold };
+      if (action.type === 'replaced') return { status: 'replaced', hold: state.hold };
       if (action.type === 'cancel' && !state.cancelling) return { ...state, cancelling: true, error: null };
       if (action.type === 'cancelled' && state.cancelling) return { status: 'cancelled', hold: state.hold };
       if (action.type === 'cancel-failed' && state.cancelling) return { ...state, cancelling: false, error: action.message };

@@ -9,6 +9,10 @@ export interface SavedHold {
   eventoId: string;
   reservaId: string;
   esGeneral: boolean;
+  /** The page the hold was made on (path and query): where 'Intentar con otra tarjeta' goes back to. */
+  volverA?: string;
+  /** The discount code applied to this hold, re-applied (by the server) when the hold is restored. */
+  promocion?: { id: number; clave: string } | null;
 }
 
 export interface SavedHoldStore {
@@ -17,11 +21,30 @@ export interface SavedHoldStore {
   clear(): void;
 }
 
+/** Keeps (or forgets, with null) the code applied to the saved hold `reservaId`; another hold is left alone. */
+export function rememberCode(store: SavedHoldStore, reservaId: string, promocion: { id: number; clave: string } | null): void {
+  const saved = store.read();
+  if (saved?.reservaId === reservaId) store.write({ ...saved, promocion });
+}
+
+/** The code saved with the hold `reservaId`, if any. */
+export function savedCode(store: SavedHoldStore, reservaId: string): { id: number; clave: string } | null {
+  const saved = store.read();
+  return saved?.reservaId === reservaId ? (saved.promocion ?? null) : null;
+}
+
 
 function isSavedHold(value: unknown): value is SavedHold {
   if (!value || typeof value !== 'object') return false;
   const v = value as Record<string, unknown>;
-  return typeof v.eventoId === 'string' && typeof v.reservaId === 'string' && typeof v.esGeneral === 'boolean';
+  const promo = v.promocion as Record<string, unknown> | null | undefined;
+  return (
+    typeof v.eventoId === 'string' &&
+    typeof v.reservaId === 'string' &&
+    typeof v.esGeneral === 'boolean' &&
+    (v.volverA === undefined || (typeof v.volverA === 'string' && v.volverA.startsWith('/') && !v.volverA.startsWith('//'))) &&
+    (promo === undefined || promo === null || (typeof promo.id === 'number' && typeof promo.clave === 'string'))
+  );
 }
 
 /** Storage can throw (privacy mode, sandboxed frames): then the hold simply does not survive a reload. */

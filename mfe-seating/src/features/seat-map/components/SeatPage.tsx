@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { bus, isApiError } from '@taquilla/shared';
+import { bus, hasPassed, isApiError } from '@taquilla/shared';
 import type { EventoDetalle, FilasPorSeccionResponse } from '@taquilla/shared/schemas/catalog';
 import { catalogMessages } from '@taquilla/shared/messages/catalog';
 import { useAvailability } from '../../live/hooks/use-availability';
@@ -69,10 +69,11 @@ export function SeatPage({ eventoId, seccionId, seccionNombre }: SeatPageProps) 
       </section>
     );
   }
-  if (!state.evento.mostrarWeb) {
+  const pasado = state.evento.mostrarWeb && hasPassed(state.evento.fecha);
+  if (!state.evento.mostrarWeb || pasado) {
     return (
       <section className="seat-page" data-remote-version={__REMOTE_VERSION__}>
-        <h1 className="seat-page__title">{catalogMessages.EVENT_NOT_AVAILABLE}</h1>
+        <h1 className="seat-page__title">{pasado ? catalogMessages.EVENT_PAST_NOTICE : catalogMessages.EVENT_NOT_AVAILABLE}</h1>
         <Link to="/eventos">Ver otros eventos</Link>
       </section>
     );

@@ -1,4 +1,4 @@
-import { CHECKOUT_SUMMARY_ID, formatMoney, type AsientoSeleccionado } from '@taquilla/shared';
+import { CHECKOUT_SUMMARY_ID, filaLabel, formatMoney, type AsientoSeleccionado } from '@taquilla/shared';
 import { reservaMessages } from '@taquilla/shared/messages/reservas';
 
 /** Spec §2 side panel: count, then category, price and row + number per seat; 'Ver resumen'. */
@@ -25,7 +25,7 @@ export function SelectionPanel({ asientos }: { asientos: readonly AsientoSelecci
             <li key={a.id} className="selection-panel__seat">
               <span className="selection-panel__swatch" style={{ background: a.color }} aria-hidden="true" />
               <span>
-                <strong>{a.categoria}</strong> · Fila {a.fila}, asiento {a.numero}
+                <strong>{a.categoria}</strong> · {filaLabel(a.fila)}, asiento {a.numero}
               </span>
               <span className="selection-panel__price">{formatMoney(a.precio)}</span>
             </li>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { bus } from '@taquilla/shared';
+import { bus, type BusEvents } from '@taquilla/shared';
 import type { EstadoAsiento } from '@taquilla/shared/schemas/catalog';
 import { reservaMessages } from '@taquilla/shared/messages/reservas';
 import type { AsientosChange } from '../../live/lib/availability-stream';
@@ -70,8 +70,17 @@ export function useSeatSelection({ eventoId, seccionId, grid, limit, reloadSeats
   }, [eventoId, seccionId, asientos]);
 
   useEffect(() => {
-    const onReserved = (e: { eventoId: string; reservaId: string; esGeneral: boolean }) => {
-      if (e.eventoId === eventoId && !e.esGeneral) setHold({ reservaId: e.reservaId });
+    const onReserved = (e: BusEvents['checkout:reserved']) => {
+      if (e.eventoId !== eventoId || e.esGeneral) return;
+      setHold({ reservaId: e.reservaId });
+      // The held seats are the buyer's selection (after a reload or a 3-D Secure round trip the
+      // map starts empty and would show them as somebody's 'Reservado').
+      if (e.asientoIds.length === 0) return;
+      setSeats((s) => {
+        const selected = new Set(e.asientoIds.map((id) => s.grid.indexById.get(id)).filter((i): i is number => i !== undefined));
+        if (selected.size === 0 || (selected.size === s.selected.size && [...selected].every((i) => s.selected.has(i)))) return s;
+        return { ...s, selected };
+      });
     };
     const onReleased = (e: { eventoId: string }) => {
       if (e.eventoId !== eventoId) return;

@@ -1,4 +1,4 @@
-import { formatMoney } from '@taquilla/shared';
+import { filaLabel, formatMoney } from '@taquilla/shared';
 import type { Asiento, EstadoAsiento } from '@taquilla/shared/schemas/catalog';
 
 /** What a seat shows: its served state, or 'seleccionado' (UI only) once the buyer picked it. */
@@ -43,7 +43,7 @@ export function seatTooltip(asiento: Asiento, estado: EstadoVisible, allIn?: (as
   if (estado === 'inaccesible') return null;
   const priced = !SIN_PRECIO.has(estado);
   return {
-    titulo: `Fila ${asiento.fila}, asiento ${asiento.numero}`,
+    titulo: `${filaLabel(asiento.fila)}, asiento ${asiento.numero}`,
     categoria: asiento.categoria,
     estado: estadoLabel(estado),
     precio: priced ? formatMoney(asiento.precio) : null,
@@ -54,7 +54,7 @@ export function seatTooltip(asiento: Asiento, estado: EstadoVisible, allIn?: (as
 /** One sentence for the live region when keyboard focus lands on a seat. */
 export function seatAnnouncement(asiento: Asiento, estado: EstadoVisible, allIn?: (asiento: Asiento) => number): string {
   const t = seatTooltip(asiento, estado, allIn);
-  if (!t) return `Fila ${asiento.fila}, asiento ${asiento.numero}: inaccesible.`;
+  if (!t) return `${filaLabel(asiento.fila)}, asiento ${asiento.numero}: inaccesible.`;
   const final = t.precioFinal ? `, ${t.precioFinal} con cargos e IVA` : '';
   return `${t.titulo}: ${t.estado.toLocaleLowerCase('es-MX')}, ${t.categoria}${t.precio ? `, ${t.precio}` : ''}${final}.`;
 }

@@ -1,6 +1,6 @@
 import { useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { bus, formatDateTime, isApiError } from '@taquilla/shared';
+import { bus, formatDateTime, hasPassed, isApiError } from '@taquilla/shared';
 import type { Seccion } from '@taquilla/shared/schemas/catalog';
 import { catalogMessages } from '@taquilla/shared/messages/catalog';
 import { useAvailability } from '../../live/hooks/use-availability';
@@ -89,6 +89,10 @@ export function VenueMapView({ eventoId, variant }: VenueMapViewProps) {
     );
   }
   const extras = secciones.filter((s) => s.seccionAdicional);
+  // A past event offers nothing to buy: no prices, no map to pick from.
+  const pasado = hasPassed(evento.fecha);
+  // The information page above already says the event has passed.
+  if (pasado && variant === 'block') return null;
   return root(
     <>
       {variant === 'page' ? (
@@ -102,10 +106,18 @@ export function VenueMapView({ eventoId, variant }: VenueMapViewProps) {
       ) : (
         <h2 id={`venue-${eventoId}`} className="venue__title">Mapa del recinto</h2>
       )}
-      <PriceChips chips={chips} />
-      <p className="venue__hint">Elige una sección del mapa para ver sus lugares.</p>
-      <SvgMap svg={evento.recinto.svg} secciones={secciones} onSelect={onSelect} />
-      <ExtraTickets secciones={extras} onSelect={onSelect} />
+      {pasado ? (
+        <p role="status" className="venue__hint">
+          {catalogMessages.EVENT_PAST_NOTICE}
+        </p>
+      ) : (
+        <>
+          <PriceChips chips={chips} />
+          <p className="venue__hint">Elige una sección del mapa para ver sus lugares.</p>
+          <SvgMap svg={evento.recinto.svg} secciones={secciones} onSelect={onSelect} />
+          <ExtraTickets secciones={extras} onSelect={onSelect} />
+        </>
+      )}
     </>,
   );
 }
