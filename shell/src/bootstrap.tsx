@@ -7,10 +7,12 @@ import { installUiBus } from './components/feedback/ui-bus';
 import { federation, startFederation } from './federation/host';
 import { installAuthBus } from './features/auth/auth-bus';
 import { checkSession } from './features/auth/session';
+import { keyThisEntry } from './features/scroll/scroll-memory';
 import './styles.css';
 
 installUiBus();
 installAuthBus();
+keyThisEntry();
 
 // Paint the frame at once (not in a transition: the toast listener must be mounted before the
 // session check can answer); remote slots wait for federation.ready() on their own.
