@@ -84,3 +84,19 @@ export async function openGeneralModal(page: Page, path: string, nombre: string)
   await expect(dialog).toBeVisible();
   return dialog;
 }
+
+/** The card form filled with a sandbox card (README "Pagos de prueba: tarjetas"). */
+export async function fillCard(scope: Locator, number = '4111111111111111') {
+  await scope.getByLabel('Nombre del titular').fill('Ana Prueba');
+  await scope.getByLabel('Número de tarjeta').fill(number);
+  await scope.getByLabel('Vencimiento (MM/AA)').fill('1230');
+  await scope.getByLabel('CVV', { exact: true }).fill('123');
+}
+
+/** Step 1 of the general-admission modal as a guest, one place: 'Siguiente' holds it. */
+export async function holdGeneralAsGuest(dialog: Locator, email: string) {
+  await dialog.getByLabel('Nombre', { exact: true }).fill('Ana López');
+  await dialog.getByLabel('Correo electrónico').fill(email);
+  await dialog.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(dialog.getByRole('timer')).toBeVisible();
+}

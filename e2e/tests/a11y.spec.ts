@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { uniqueEmail } from '../support/accounts';
-import { eventoId, openGeneralModal, openSeatPage, panel, pickSeats, seccion } from '../support/purchase';
+import { eventoId, fillCard, holdGeneralAsGuest, openGeneralModal, openSeatPage, panel, pickSeats, seccion } from '../support/purchase';
 
 // axe (WCAG 2.2 AA) at zero violations on every route, as a buyer sees it once the page has
 // settled. Each route is checked on a phone and at desktop width: the layouts differ. Nothing
@@ -115,10 +115,7 @@ test('dialogs open: the general-admission modal and its hold, confirm and succes
   const id = await eventoId(api, LUNA);
   const dialog = await openGeneralModal(page, `/eventos/${id}`, 'Pista General');
   await expectNoViolations(page, 'modal general, paso 1');
-  await dialog.getByLabel('Nombre', { exact: true }).fill('Ana López');
-  await dialog.getByLabel('Correo electrónico').fill(uniqueEmail('a11y-general'));
-  await dialog.getByRole('button', { name: 'Siguiente' }).click();
-  await expect(dialog.getByRole('timer')).toBeVisible();
+  await holdGeneralAsGuest(dialog, uniqueEmail('a11y-general'));
   await expectNoViolations(page, 'modal general con la reserva');
   await dialog.getByRole('button', { name: 'Cancelar la compra' }).click();
   await expect(dialog.getByRole('timer')).toHaveCount(0);
@@ -131,10 +128,7 @@ test('dialogs open: the general-admission modal and its hold, confirm and succes
   await p.getByLabel('Correo electrónico').fill(uniqueEmail('a11y-pago'));
   await p.getByRole('button', { name: 'Continuar' }).click();
   await expect(p.getByRole('timer')).toBeVisible();
-  await p.getByLabel('Nombre del titular').fill('Ana Prueba');
-  await p.getByLabel('Número de tarjeta').fill('4111111111111111');
-  await p.getByLabel('Vencimiento (MM/AA)').fill('1230');
-  await p.getByLabel('CVV', { exact: true }).fill('123');
+  await fillCard(p);
   await p.getByRole('button', { name: 'Pagar', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirmar compra' });
   await expect(confirm).toBeVisible();

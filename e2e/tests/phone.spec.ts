@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { createVerifiedBuyer, signInAs, uniqueEmail } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import { DESKTOP, expectInsideScreen, expectNotWider, expectPadded, PHONE, SETTLE_MS } from '../support/layout';
-import { countdown, eventoId, openGeneralModal, openSeatPage, panel, pickSeats, seccion } from '../support/purchase';
+import { countdown, eventoId, fillCard, holdGeneralAsGuest, openGeneralModal, openSeatPage, panel, pickSeats, seccion } from '../support/purchase';
 
 // Issue 33, the layout of a purchase on a phone (390 × 844, touch) and at 1280 px: one test
 // per numbered item at both sizes, then every route at 320, 390, 768 and 1280 px, settled and
@@ -10,16 +10,8 @@ import { countdown, eventoId, openGeneralModal, openSeatPage, panel, pickSeats, 
 
 const LUNA = 'Luna Roja — Gira Eclipse';
 const CLASICO = 'Clásico del Sureste: Venados vs. Leones';
-const APROBADA = '4111111111111111';
 
 const header = (page: Page) => page.locator('header.site-header');
-
-async function fillCard(scope: Locator) {
-  await scope.getByLabel('Nombre del titular').fill('Ana Prueba');
-  await scope.getByLabel('Número de tarjeta').fill(APROBADA);
-  await scope.getByLabel('Vencimiento (MM/AA)').fill('1230');
-  await scope.getByLabel('CVV', { exact: true }).fill('123');
-}
 
 /** A guest's live hold on one seat of `nombre`, the payment form under it. */
 async function holdOneSeat(page: Page, api: Parameters<typeof eventoId>[0], nombre: string) {
@@ -324,10 +316,7 @@ for (const [size, device] of [
       const dialog = await openGeneralModal(page, `/eventos/${id}`, 'Pista General');
       await page.waitForTimeout(SETTLE_MS);
       await expectFitsEveryWidth(page, 'modal general, paso 1');
-      await dialog.getByLabel('Nombre', { exact: true }).fill('Ana López');
-      await dialog.getByLabel('Correo electrónico').fill(uniqueEmail('ancho'));
-      await dialog.getByRole('button', { name: 'Siguiente' }).click();
-      await expect(dialog.getByRole('timer')).toBeVisible();
+      await holdGeneralAsGuest(dialog, uniqueEmail('ancho'));
       await expectFitsEveryWidth(page, 'modal general con la reserva');
       await dialog.getByRole('button', { name: 'Cancelar la compra' }).click();
       await expect(dialog.getByRole('timer')).toHaveCount(0);
