@@ -97,7 +97,8 @@ export const amountIn = (region: Locator, label: string | RegExp) =>
 /** The amount of a line of the hold's 'Totales de la compra' inside `scope`. */
 export const amountOf = (scope: Locator, label: string | RegExp) => amountIn(totals(scope), label);
 
-export async function fillCard(scope: Locator, number: string) {
+/** The card form filled with a sandbox card (README "Pagos de prueba: tarjetas"). */
+export async function fillCard(scope: Locator, number = '4111111111111111') {
   await scope.getByLabel('Nombre del titular').fill('Ana Prueba');
   await scope.getByLabel('Número de tarjeta').fill(number);
   await scope.getByLabel('Vencimiento (MM/AA)').fill('1230');
@@ -112,4 +113,12 @@ export async function pay(page: Page, scope: Locator): Promise<string> {
   await expect(confirm).toHaveText(new RegExp(`Vas a pagar ${escapeRegExp(total)} por tus boletos\\.`));
   await confirm.getByRole('button', { name: 'Confirmar' }).click();
   return total;
+}
+
+/** Step 1 of the general-admission modal as a guest, one place: 'Siguiente' holds it. */
+export async function holdGeneralAsGuest(dialog: Locator, email: string) {
+  await dialog.getByLabel('Nombre', { exact: true }).fill('Ana López');
+  await dialog.getByLabel('Correo electrónico').fill(email);
+  await dialog.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(dialog.getByRole('timer')).toBeVisible();
 }

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { eventoId, openSeatPage, panel, pickSeats, seccion } from '../support/purchase';
+import { uniqueEmail } from '../support/accounts';
+import { eventoId, fillCard, holdGeneralAsGuest, openGeneralModal, openSeatPage, panel, pickSeats, seccion } from '../support/purchase';
 
 // axe (WCAG 2.2 AA) at zero violations on every route, as a buyer sees it once the page has
 // settled. Each route is checked on a phone and at desktop width: the layouts differ. Nothing
@@ -107,4 +108,48 @@ test('perfil/*: signing in from the guarded page returns to it; every account pa
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await expectNoViolations(page, path);
   }
+});
+
+test('dialogs open: the general-admission modal and its hold, confirm and success', async ({ page, api }) => {
+  test.setTimeout(90_000);
+  const id = await eventoId(api, LUNA);
+  const dialog = await openGeneralModal(page, `/eventos/${id}`, 'Pista General');
+  await expectNoViolations(page, 'modal general, paso 1');
+  await holdGeneralAsGuest(dialog, uniqueEmail('a11y-general'));
+  await expectNoViolations(page, 'modal general con la reserva');
+  await dialog.getByRole('button', { name: 'Cancelar la compra' }).click();
+  await expect(dialog.getByRole('timer')).toHaveCount(0);
+
+  const s = await seccion(api, id, 'Sección 105');
+  await openSeatPage(page, id, s);
+  await pickSeats(page, api, id, s, 1);
+  const p = panel(page);
+  await p.getByLabel('Nombre').fill('Ana López');
+  await p.getByLabel('Correo electrónico').fill(uniqueEmail('a11y-pago'));
+  await p.getByRole('button', { name: 'Continuar' }).click();
+  await expect(p.getByRole('timer')).toBeVisible();
+  await fillCard(p);
+  await p.getByRole('button', { name: 'Pagar', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirmar compra' });
+  await expect(confirm).toBeVisible();
+  await expectNoViolations(page, 'Confirmar compra');
+  await confirm.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(page.getByRole('dialog', { name: '¡Compra exitosa!' })).toBeVisible({ timeout: 20_000 });
+  await expectNoViolations(page, '¡Compra exitosa!');
+});
+
+test.describe('on a touch phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the seat map fitted to the screen, then zoomed in to pick', async ({ page, api }) => {
+    const id = await eventoId(api, LUNA);
+    const s = await seccion(api, id, 'Sección 101');
+    await openSeatPage(page, id, s);
+    await expect(page.getByRole('button', { name: 'Acercar' })).toBeVisible();
+    await expectNoViolations(page, 'asientos en un teléfono');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Acercar' }).click();
+    await expect(page.getByRole('button', { name: 'Ver toda la sección' })).toBeVisible();
+    await expectNoViolations(page, 'asientos acercados en un teléfono');
+  });
 });

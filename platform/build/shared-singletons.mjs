@@ -37,6 +37,7 @@ export const REACT_ROUTER_DOM_EXPORTS = Object.freeze([
   'Routes',
   'useLocation',
   'useNavigate',
+  'useNavigationType',
   'useParams',
   'useSearchParams',
 ]);

@@ -6,9 +6,11 @@ import { inlinedFetch } from './app/inlined-fetch';
 import { federation, startFederation } from './federation/host';
 import { installAuthBus } from './features/auth/auth-bus';
 import { checkSession } from './features/auth/session';
+import { keyThisEntry } from './features/scroll/scroll-memory';
 import './styles.css';
 
 installAuthBus();
+keyThisEntry();
 
 // Paint the frame at once (not in a transition: the toast listener must be mounted before the
 // session check can answer); remote slots wait for federation.ready() on their own.

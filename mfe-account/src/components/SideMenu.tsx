@@ -8,7 +8,7 @@ const LINKS = [
   { to: '/perfil/mis_compras', label: 'Mis compras' },
 ];
 
-/** The profile area's side menu (spec §2); a swipeable row on phones. Logout is the shell's, asked over the bus. */
+/** The profile area's side menu (spec §2); chips that wrap on phones, every one in view. Logout is the shell's, asked over the bus. */
 export function SideMenu() {
   return (
     <nav className="account__menu" aria-label="Mi cuenta">

@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent, type Poin
 import type { EstadoAsiento } from '@taquilla/shared/schemas/catalog';
 import { changedSeats, paintSeats } from '../lib/paint';
 import { hitTest, type SeatGrid } from '../lib/seat-grid';
+import { canvasScale } from '../lib/seat-zoom';
 
 export interface SeatCanvasProps {
   grid: SeatGrid;
@@ -41,7 +42,7 @@ export function SeatCanvas({ grid, estados, selected, cell, label, describedBy, 
       paintSeats(ctx, now, changedSeats(before, now));
       return;
     }
-    const dpr = window.devicePixelRatio || 1;
+    const dpr = canvasScale(width, height, window.devicePixelRatio || 1);
     canvas.width = Math.round(width * dpr);
     canvas.height = Math.round(height * dpr);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
@@ -69,8 +70,11 @@ export function SeatCanvas({ grid, estados, selected, cell, label, describedBy, 
         const i = seatUnder(e);
         if (i !== null) onSeatClick(i);
       }}
-      onMouseMove={(e) => onHover(seatUnder(e))}
-      onMouseLeave={() => onHover(null)}
+      // Hover is a mouse's: a tap's emulated mouse events would leave a tooltip behind, over the rows.
+      onPointerMove={(e) => {
+        if (e.pointerType === 'mouse') onHover(seatUnder(e));
+      }}
+      onPointerLeave={() => onHover(null)}
       onKeyDown={onKeyDown}
       onFocus={onFocus}
       onBlur={onBlur}

@@ -1,8 +1,9 @@
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { bus } from '@taquilla/shared';
 import type { Asiento, EstadoAsiento } from '@taquilla/shared/schemas/catalog';
 import { KEY_MOVES, moveFocus, type SeatGrid } from '../lib/seat-grid';
 import { seatAnnouncement, seatTooltip, type EstadoVisible } from '../lib/seat-states';
+import { fitCell, MIN_TARGET, PICK_CELL, scrollToAnchor, type ZoomAnchor } from '../lib/seat-zoom';
 import { SeatCanvas } from './SeatCanvas';
 
 export interface SeatMapProps {
@@ -17,11 +18,12 @@ export interface SeatMapProps {
 }
 
 /**
- * Large sections get smaller cells so more of them fits before scrolling, except on touch
- * screens, where a seat stays a 24 px target and the section scrolls instead.
+ * With a mouse, large sections get smaller cells so more of them fits before scrolling. On a
+ * touch screen the section first fits the screen's width (lib/seat-zoom), and a tap on seats
+ * smaller than a 24 px target zooms in to 44 px seats instead of picking one.
  */
 const coarsePointer = () => typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
-const cellFor = (cols: number) => (cols > 40 && !coarsePointer() ? 14 : 24);
+const cellFor = (cols: number, coarse: boolean) => (cols > 40 && !coarse ? 14 : 24);
 /** Half a tooltip's width: keeps it inside the canvas at the row ends. */
 const TIP_HALF = 80;
 
@@ -31,7 +33,20 @@ const TIP_HALF = 80;
  * focused seat (the canvas itself has no per-seat accessibility tree).
  */
 export function SeatMap({ grid, estados, selected, seccionNombre, toggle, allIn }: SeatMapProps) {
-  const cell = cellFor(grid.cols);
+  const [coarse] = useState(coarsePointer);
+  const base = cellFor(grid.cols, coarse);
+  /** Width (CSS px) the seats have beside the row names: the fitted view's measure. */
+  const [room, setRoom] = useState<number | null>(null);
+  const [zoomed, setZoomed] = useState(false);
+  /** The seat a zoom keeps in view (the tapped one), applied once the new size is laid out. */
+  const anchor = useRef<ZoomAnchor | null>(null);
+  /** The map is wider or taller than its box: say so, the scrollbar alone is easy to miss. */
+  const [scrolls, setScrolls] = useState(false);
+  const fitted = coarse && room !== null ? fitCell(room, grid.cols, base) : base;
+  const cell = zoomed ? Math.max(PICK_CELL, fitted) : fitted;
+  /** On touch, seats too small to tap one by one: a tap zooms in instead of picking. */
+  const tapZooms = coarse && !zoomed && fitted < MIN_TARGET;
+  const canZoom = coarse && fitted < PICK_CELL;
   const [focus, setFocus] = useState<number | null>(null);
   /** The keyboard's focus ring (and its tooltip) shows, as :focus-visible would: not after a click. */
   const [focused, setFocused] = useState(false);
@@ -40,7 +55,61 @@ export function SeatMap({ grid, estados, selected, seccionNombre, toggle, allIn 
   const [hover, setHover] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const scrollerRef = useRef<HTMLDivElement>(null);
+  const gridRef = useRef<HTMLDivElement>(null);
+  const canvasBoxRef = useRef<HTMLDivElement>(null);
   const liveId = useId();
+  const hintId = useId();
+
+  // The room for the seats: the scroller's inner width less the row names on both sides.
+  useLayoutEffect(() => {
+    const scroller = scrollerRef.current;
+    const gridEl = gridRef.current;
+    const canvasBox = canvasBoxRef.current;
+    if (!scroller || !gridEl || !canvasBox || typeof ResizeObserver !== 'function') return;
+    const measure = () => {
+      const style = getComputedStyle(scroller);
+      const inner = scroller.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const labels = gridEl.offsetWidth - canvasBox.offsetWidth;
+      if (coarse) setRoom(Math.max(0, inner - labels));
+      setScrolls(scroller.scrollWidth > scroller.clientWidth + 1 || scroller.scrollHeight > scroller.clientHeight + 1);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(scroller);
+    observer.observe(gridEl);
+    return () => observer.disconnect();
+  }, [coarse]);
+
+  // After a zoom, the seat it was asked for sits in the middle of the map's box.
+  useLayoutEffect(() => {
+    const scroller = scrollerRef.current;
+    const at = anchor.current;
+    const canvasBox = canvasBoxRef.current;
+    if (!scroller || !at || !canvasBox) return;
+    anchor.current = null;
+    const to = scrollToAnchor(at, cell, canvasBox.offsetLeft, { width: scroller.clientWidth, height: scroller.clientHeight });
+    scroller.scrollLeft = to.left;
+    scroller.scrollTop = to.top;
+  }, [cell]);
+
+  /** Zooms in (keeping seat `i`, or the middle of what shows, in view) or back out to the whole section. */
+  const zoomTo = (inward: boolean, i?: number) => {
+    const scroller = scrollerRef.current;
+    const canvasBox = canvasBoxRef.current;
+    if (i !== undefined) anchor.current = { col: grid.colOf[i]!, row: grid.rowOf[i]! };
+    else if (inward && scroller && canvasBox) {
+      anchor.current = {
+        col: (scroller.scrollLeft + scroller.clientWidth / 2 - canvasBox.offsetLeft) / cell - 0.5,
+        row: (scroller.scrollTop + scroller.clientHeight / 2) / cell - 0.5,
+      };
+    }
+    setHover(null);
+    setZoomed(inward);
+  };
+
+  useEffect(() => {
+    if (!canZoom) setZoomed(false);
+  }, [canZoom]);
 
   const estadoOf = (i: number): EstadoVisible => (selected.has(i) ? 'seleccionado' : estados[i]!);
   const announce = (i: number, estado: EstadoVisible = estadoOf(i)) => setAnnouncement(seatAnnouncement(grid.asientos[i]!, estado, allIn));
@@ -118,18 +187,34 @@ export function SeatMap({ grid, estados, selected, seccionNombre, toggle, allIn 
 
   return (
     <div className="seat-map">
+      <div className="seat-map__tools">
+        <p id={hintId} className="seat-map__hint">
+          {tapZooms
+            ? 'Toca la sección para acercarla y elegir tus asientos.'
+            : scrolls
+              ? coarse
+                ? 'Desliza el mapa para ver el resto de la sección.'
+                : 'Desplaza el mapa para ver el resto de la sección.'
+              : ''}
+        </p>
+        {canZoom && (
+          <button type="button" className="seat-map__zoom-btn" onClick={() => zoomTo(!zoomed)}>
+            {zoomed ? 'Ver toda la sección' : 'Acercar'}
+          </button>
+        )}
+      </div>
       <div ref={scrollerRef} className="seat-map__scroller">
-        <div className="seat-map__grid">
+        <div ref={gridRef} className="seat-map__grid">
           {rowLabels.left}
-          <div className="seat-map__canvas">
+          <div ref={canvasBoxRef} className="seat-map__canvas">
             <SeatCanvas
               grid={grid}
               estados={estados}
               selected={selected}
               cell={cell}
               label={`Asientos de ${seccionNombre}. Usa las flechas para recorrerlos y Enter o Espacio para elegir.`}
-              describedBy={liveId}
-              onSeatClick={choose}
+              describedBy={`${hintId} ${liveId}`}
+              onSeatClick={(i) => (tapZooms ? zoomTo(true, i) : choose(i))}
               onHover={setHover}
               onKeyDown={onKeyDown}
               onFocus={onFocus}

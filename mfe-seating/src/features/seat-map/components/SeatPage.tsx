@@ -63,7 +63,7 @@ export function SeatPage({ eventoId, seccionId, seccionNombre }: SeatPageProps) 
 
   if (state.status !== 'ready') {
     return (
-      <section className="seat-page" data-remote-version={__REMOTE_VERSION__}>
+      <section className="seat-page" aria-busy="true" data-remote-version={__REMOTE_VERSION__}>
         <Header eventoId={eventoId} nombre={seccionNombre} back={backLink(eventoId)} />
         <p role="status">Cargando asientos…</p>
       </section>

@@ -1,0 +1,337 @@
+import type { Locator, Page } from '@playwright/test';
+import { createVerifiedBuyer, signInAs, uniqueEmail } from '../support/accounts';
+import { expect, test } from '../support/fixtures';
+import { DESKTOP, expectInsideScreen, expectNotWider, expectPadded, PHONE, SETTLE_MS } from '../support/layout';
+import { countdown, eventoId, fillCard, holdGeneralAsGuest, openGeneralModal, openSeatPage, panel, pickSeats, seccion } from '../support/purchase';
+
+// Issue 33, the layout of a purchase on a phone (390 × 844, touch) and at 1280 px: one test
+// per numbered item at both sizes, then every route at 320, 390, 768 and 1280 px, settled and
+// with each dialog open. Purchases take the first free seat of their section.
+
+const LUNA = 'Luna Roja — Gira Eclipse';
+const CLASICO = 'Clásico del Sureste: Venados vs. Leones';
+
+const header = (page: Page) => page.locator('header.site-header');
+
+/** A guest's live hold on one seat of `nombre`, the payment form under it. */
+async function holdOneSeat(page: Page, api: Parameters<typeof eventoId>[0], nombre: string) {
+  const id = await eventoId(api, LUNA);
+  const s = await seccion(api, id, nombre);
+  await openSeatPage(page, id, s);
+  await pickSeats(page, api, id, s, 1);
+  await panel(page).getByLabel('Nombre', { exact: true }).fill('Ana López');
+  await panel(page).getByLabel('Correo electrónico').fill(uniqueEmail('telefono'));
+  await panel(page).getByRole('button', { name: 'Continuar' }).click();
+  await expect(countdown(page)).toBeVisible();
+}
+
+/** A section's seat page; returns its map (one canvas, 8 rows × 16 seats in Luna's numbered sections). */
+async function openSeatMap(page: Page, api: Parameters<typeof eventoId>[0], evento: string, nombre: string): Promise<Locator> {
+  const id = await eventoId(api, evento);
+  await openSeatPage(page, id, await seccion(api, id, nombre));
+  return page.getByRole('application', { name: new RegExp(`^Asientos de ${nombre}`) });
+}
+
+/** The seat canvas's size per seat, its box and the scroller's visible box. */
+async function seatMapGeometry(canvas: Locator, cols: number) {
+  return canvas.evaluate((el, n) => {
+    const c = el.getBoundingClientRect();
+    const s = el.closest('.seat-map__scroller')!.getBoundingClientRect();
+    return { cell: c.width / n, canvas: { x: c.x, y: c.y, width: c.width, height: c.height }, visible: { x: Math.max(c.x, s.x), y: Math.max(c.y, s.y), right: Math.min(c.right, s.right), bottom: Math.min(c.bottom, s.bottom) } };
+  }, cols);
+}
+
+for (const [size, device] of [
+  ['390 px touch', PHONE],
+  ['1280 px', DESKTOP],
+] as const) {
+  test.describe(size, () => {
+    test.use(device);
+
+    test('1 · the event page never grows wider than the screen, and the general-admission modal opens whole', async ({ page, api }) => {
+      const id = await eventoId(api, LUNA);
+      const dialog = await openGeneralModal(page, `/eventos/${id}`, 'Pista General');
+      // The final prices (the chips' late data) are in, and the page has settled.
+      await expect(page.getByRole('region', { name: 'Precios por categoría' })).toContainText('Precio final');
+      await page.waitForTimeout(SETTLE_MS);
+      await expectNotWider(page, '/eventos/:id con el modal general');
+      await expectInsideScreen(page, dialog, 'modal de boletos generales', true);
+      await expectInsideScreen(page, dialog.getByLabel('Nombre', { exact: true }), 'campo Nombre');
+      await expectInsideScreen(page, dialog.getByLabel('Correo electrónico'), 'campo Correo electrónico');
+
+      // A sideways swipe pans into nothing: the page cannot scroll sideways.
+      await page.goto(`/eventos/informacion/${id}`);
+      await expect(page.getByRole('heading', { level: 2, name: 'Mapa del recinto' })).toBeVisible();
+      await page.waitForTimeout(SETTLE_MS);
+      await expectNotWider(page, '/eventos/informacion/:id');
+      await page.evaluate(() => window.scrollTo(600, window.scrollY));
+      expect(await page.evaluate(() => window.scrollX)).toBe(0);
+    });
+
+    test('5 · a new page opens at its top; back and forward return where the buyer was', async ({ page }) => {
+      await page.goto('/eventos');
+      const cards = page.getByRole('region', { name: 'Próximos eventos' }).getByRole('article');
+      await expect(cards.nth(3)).toBeVisible();
+      const more = cards.nth(3).getByRole('link', { name: /^Más información/ });
+      await more.scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollBy(0, 120));
+      const listY = await page.evaluate(() => window.scrollY);
+      expect(listY).toBeGreaterThan(300);
+      await more.click();
+
+      await expect(page).toHaveURL(/\/eventos\/informacion\/\d+$/);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForTimeout(1000);
+      expect(await page.evaluate(() => window.scrollY), 'la página nueva empieza arriba').toBe(0);
+      await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
+
+      await page.evaluate(() => window.scrollTo(0, 400));
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
+      await page.waitForTimeout(200);
+
+      await page.goBack();
+      await expect(page).toHaveURL(/\/eventos$/);
+      // Where the buyer was: the event they opened is back on screen. The offset may differ a
+      // little: content above that settles later (the category chips) is kept in place by the
+      // browser's scroll anchoring, which moves the offset with it.
+      const near = async (y: number) => Math.abs((await page.evaluate(() => window.scrollY)) - y);
+      await expect.poll(() => near(listY), { message: 'atrás: donde estaba en la lista' }).toBeLessThanOrEqual(80);
+      await expect(more).toBeInViewport();
+
+      await page.goForward();
+      await expect(page).toHaveURL(/\/eventos\/informacion\/\d+$/);
+      await expect.poll(() => near(400), { message: 'adelante: donde estaba en la información' }).toBeLessThanOrEqual(80);
+    });
+
+    test('7 · the payment panel: card fields side by side inside it, the countdown in view, dialogs with room', async ({ page, api }) => {
+      await holdOneSeat(page, api, 'Sección 107');
+      const p = panel(page);
+      const vence = p.getByLabel('Vencimiento (MM/AA)');
+      const cvv = p.getByLabel('CVV', { exact: true });
+      await cvv.scrollIntoViewIfNeeded();
+      const panelBox = (await p.boundingBox())!;
+      const [a, b] = [(await vence.boundingBox())!, (await cvv.boundingBox())!];
+      expect(a.x + a.width, "'Vencimiento (MM/AA)' y 'CVV' no se enciman").toBeLessThanOrEqual(b.x);
+      expect(b.x + b.width, 'el CVV queda dentro del panel').toBeLessThanOrEqual(panelBox.x + panelBox.width);
+      expect(Math.abs(a.y - b.y), 'los dos campos a la misma altura').toBeLessThanOrEqual(1);
+
+      // Typing the card: the page does not move sideways and the countdown stays on screen.
+      await fillCard(p);
+      await cvv.focus();
+      expect(await page.evaluate(() => window.scrollX)).toBe(0);
+      await expectNotWider(page, 'panel de pago con el CVV enfocado');
+      await expectInsideScreen(page, cvv, 'CVV', true);
+      await expect(countdown(page)).toBeInViewport({ ratio: 1 });
+      const headerBottom = (await header(page).boundingBox())!;
+      expect((await countdown(page).boundingBox())!.y, 'la cuenta regresiva, debajo del encabezado').toBeGreaterThanOrEqual(headerBottom.y + headerBottom.height - 1);
+
+      await p.getByRole('button', { name: 'Pagar', exact: true }).click();
+      const confirm = page.getByRole('dialog', { name: 'Confirmar compra' });
+      await expect(confirm).toBeVisible();
+      await expectPadded(confirm, 'Confirmar compra');
+      await expectInsideScreen(page, confirm, 'Confirmar compra', true);
+      await expectNotWider(page, 'Confirmar compra abierto');
+      await confirm.getByRole('button', { name: 'Confirmar' }).click();
+      const success = page.getByRole('dialog', { name: '¡Compra exitosa!' });
+      await expect(success).toBeVisible({ timeout: 20_000 });
+      await expectPadded(success, '¡Compra exitosa!');
+      await expectInsideScreen(page, success, '¡Compra exitosa!', true);
+      await expectNotWider(page, '¡Compra exitosa! abierto');
+    });
+
+    test('10 · the logo stays on one line, and every profile menu entry is in view', async ({ page, api }) => {
+      const buyer = await createVerifiedBuyer(api, 'María Guadalupe Hernández');
+      await signInAs(page, buyer);
+      const widths = device.isMobile ? [390, 360] : [1280];
+      for (const width of widths) {
+        await page.setViewportSize({ width, height: device.viewport.height });
+        await page.goto('/perfil/mi_perfil');
+        await expect(page.getByRole('heading', { level: 1, name: /perfil/i })).toBeVisible();
+        const brand = page.getByRole('link', { name: 'Taquilla, ir a eventos' });
+        const lines = await brand.evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight === 'normal' ? String(parseFloat(getComputedStyle(el).fontSize) * 1.5) : getComputedStyle(el).lineHeight));
+        expect(lines, `el logo en una línea a ${width} px`).toBeLessThan(1.5);
+        await expectInsideScreen(page, page.getByRole('button', { name: /^Menú de usuario/ }), `menú de usuario a ${width} px`);
+        const menu = page.getByRole('navigation', { name: 'Mi cuenta' });
+        for (const name of ['Mi perfil', 'Contraseña', 'Forma de pago', 'Mis compras']) {
+          await expect(menu.getByRole('link', { name }), `${name} a ${width} px`).toBeInViewport({ ratio: 1 });
+        }
+        await expect(menu.getByRole('button', { name: 'Cerrar sesión' }), `Cerrar sesión a ${width} px`).toBeInViewport({ ratio: 1 });
+        await expectNotWider(page, '/perfil/mi_perfil');
+      }
+    });
+  });
+}
+
+test.describe('9 · seat map on a 390 px touch phone', () => {
+  test.use(PHONE);
+
+  test('9 · the section fits the screen first, a tap zooms in to 44 px seats, the map says it scrolls, a tap leaves no tooltip', async ({ page, api }) => {
+    const canvas = await openSeatMap(page, api, LUNA, 'Sección 108');
+    const cols = 16;
+    await expect(page.getByText('Toca la sección para acercarla y elegir tus asientos.')).toBeVisible();
+    // The whole row of 16 fits: nothing of the section is off screen at first.
+    const fitted = await seatMapGeometry(canvas, cols);
+    expect(fitted.canvas.x).toBeGreaterThanOrEqual(0);
+    expect(fitted.canvas.x + fitted.canvas.width).toBeLessThanOrEqual(390);
+    expect(fitted.visible.right - fitted.visible.x).toBeCloseTo(fitted.canvas.width, 0);
+
+    // A tap on the overview zooms in around it; nothing is picked yet.
+    await canvas.tap({ position: { x: fitted.canvas.width * 0.8, y: fitted.canvas.height * 0.5 } });
+    await expect(page.getByText('0 asientos seleccionados')).toBeVisible();
+    await expect.poll(async () => (await seatMapGeometry(canvas, cols)).cell).toBeGreaterThanOrEqual(44);
+    await expect(page.getByText('Desliza el mapa para ver el resto de la sección.')).toBeVisible();
+
+    // Now a tap picks the seat under the thumb, a 44 px target, and leaves no tooltip over the rows.
+    const zoomed = await seatMapGeometry(canvas, cols);
+    await page.touchscreen.tap((zoomed.visible.x + zoomed.visible.right) / 2, (zoomed.visible.y + zoomed.visible.bottom) / 2);
+    await expect(page.getByText('1 asiento seleccionado')).toBeVisible();
+    await page.waitForTimeout(500);
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+    await expectNotWider(page, 'mapa de asientos acercado');
+
+    // Back to the whole section.
+    await page.getByRole('button', { name: 'Ver toda la sección' }).click();
+    await expect.poll(async () => (await seatMapGeometry(canvas, cols)).canvas.width).toBeLessThanOrEqual(390);
+  });
+});
+
+test.describe('9 · seat map at 1280 px', () => {
+  test.use(DESKTOP);
+
+  test('9 · a row is whole with 24 px seats, a click picks, the tooltip goes with the pointer; a map larger than its box says it scrolls', async ({ page, api }) => {
+    const canvas = await openSeatMap(page, api, LUNA, 'Sección 109');
+    const g = await seatMapGeometry(canvas, 16);
+    expect(g.cell).toBeGreaterThanOrEqual(24);
+    expect(g.visible.right - g.visible.x).toBeCloseTo(g.canvas.width, 0);
+    await expect(page.getByText(/para ver el resto de la sección/)).toHaveCount(0);
+    await canvas.click({ position: { x: g.cell * 7.5, y: g.cell * 5.5 } });
+    await expect(page.getByText('1 asiento seleccionado')).toBeVisible();
+    await expect(page.getByRole('tooltip')).toBeVisible();
+    await page.mouse.move(5, 5);
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+
+    // The stadium's 5,000-seat section is wider and taller than its box.
+    await openSeatMap(page, api, CLASICO, 'Cabecera Norte');
+    await expect(page.getByText('Desplaza el mapa para ver el resto de la sección.')).toBeVisible();
+    await expectNotWider(page, 'sección de 5,000 asientos');
+  });
+});
+
+// ---- Nothing wider than the screen, on every route, at every width ----
+
+const PHONE_WIDTHS = [320, 390];
+const WIDE_WIDTHS = [768, 1280];
+
+/** Checks the page at each width of its kind of device (a phone's 320/390, a desktop's 768/1280). */
+async function expectFitsEveryWidth(page: Page, what: string) {
+  const widths = (page.viewportSize()!.width < 700 ? PHONE_WIDTHS : WIDE_WIDTHS);
+  const height = page.viewportSize()!.height;
+  for (const width of widths) {
+    await page.setViewportSize({ width, height });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await page.waitForTimeout(250);
+    await expectNotWider(page, what);
+  }
+}
+
+/** Opens `path`, lets it settle for 5 s, checks it at each width. */
+async function settledRoute(page: Page, path: string, ready: (page: Page) => Promise<void>) {
+  await page.goto(path);
+  await ready(page);
+  await page.waitForTimeout(SETTLE_MS);
+  await expectFitsEveryWidth(page, path);
+}
+
+const main = async (page: Page) => expect(page.getByRole('main').first()).toBeVisible();
+
+for (const [size, device] of [
+  ['320 and 390 px touch', PHONE],
+  ['768 and 1280 px', DESKTOP],
+] as const) {
+  test.describe(`no page wider than the screen, ${size}`, () => {
+    test.use(device);
+
+    test('public routes, settled', async ({ page, api }) => {
+      test.setTimeout(120_000);
+      const id = await eventoId(api, LUNA);
+      const s = await seccion(api, id, 'Sección 101');
+      const routes: [string, (page: Page) => Promise<void>][] = [
+        ['/eventos', async (p) => expect(p.getByRole('region', { name: 'Próximos eventos' }).getByRole('article').first()).toBeVisible()],
+        [`/eventos/${id}`, async (p) => expect(p.getByRole('region', { name: 'Precios por categoría' })).toBeVisible()],
+        [`/eventos/informacion/${id}`, async (p) => expect(p.getByRole('heading', { level: 1, name: LUNA })).toBeVisible()],
+        [`/eventos/${id}/${s.id}/${encodeURIComponent(s.nombre)}`, async (p) => expect(p.getByRole('application')).toBeVisible()],
+        ['/legales/terminos_y_condiciones', main],
+        ['/legales/aviso_de_privacidad', main],
+        ['/legales/nuestras_politicas', main],
+        ['/auth/login', main],
+        ['/auth/register', main],
+        ['/auth/forgot', main],
+        ['/terminar_compra/999999/false/0?id=tr_no_existe', main],
+        ['/terminar_compra_invitado/999999/false/999999/0?id=tr_no_existe', main],
+        ['/no/existe', async (p) => expect(p.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()],
+      ];
+      for (const [path, ready] of routes) await settledRoute(page, path, ready);
+    });
+
+    test('the profile area signed in, with its menu and dialogs open', async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.goto('/auth/login');
+      await page.getByLabel('Correo').fill('demo@taquilla.mx');
+      await page.getByLabel('Contraseña').fill('Demo1234');
+      await page.getByRole('button', { name: 'Ingresar' }).click();
+      await expect(page).toHaveURL(/\/eventos$/);
+      for (const path of ['/perfil/mi_perfil', '/perfil/mi_password', '/perfil/mis_formas_de_pago', '/perfil/mis_compras']) {
+        await settledRoute(page, path, async (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible());
+      }
+      await page.getByRole('button', { name: /^Menú de usuario/ }).click();
+      await expect(page.getByRole('button', { name: 'Cerrar sesión' }).first()).toBeVisible();
+      await expectFitsEveryWidth(page, 'menú de usuario abierto');
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('article').first().getByRole('link', { name: 'detalle de boleto(s)' }).click();
+      await expect(page.locator('article.ticket').first()).toBeVisible();
+      await page.waitForTimeout(SETTLE_MS);
+      await expectFitsEveryWidth(page, '/perfil/mis_compras/:id');
+      await page.getByRole('button', { name: 'Ver en pantalla completa' }).first().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectFitsEveryWidth(page, 'boleto en pantalla completa');
+      await page.keyboard.press('Escape');
+
+      await page.goto('/perfil/mi_password');
+      const form = page.getByRole('main');
+      await form.getByLabel('Contraseña actual').fill('Demo1234');
+      await form.getByLabel('Nueva contraseña', { exact: true }).fill('Otra1234');
+      await form.getByLabel('Confirmar nueva contraseña').fill('Otra1234');
+      await form.getByRole('button', { name: 'Actualizar contraseña' }).click();
+      const dialog = page.getByRole('dialog', { name: '¿Cambiar tu contraseña?' });
+      await expect(dialog).toBeVisible();
+      await expectFitsEveryWidth(page, 'diálogo ¿Cambiar tu contraseña?');
+      await dialog.getByRole('button', { name: 'Cancelar' }).click();
+      await expect(dialog).toBeHidden();
+    });
+
+    test('a purchase: the general-admission modal, the seat panel with a hold, confirm and success dialogs', async ({ page, api }) => {
+      test.setTimeout(120_000);
+      const id = await eventoId(api, LUNA);
+      const dialog = await openGeneralModal(page, `/eventos/${id}`, 'Pista General');
+      await page.waitForTimeout(SETTLE_MS);
+      await expectFitsEveryWidth(page, 'modal general, paso 1');
+      await holdGeneralAsGuest(dialog, uniqueEmail('ancho'));
+      await expectFitsEveryWidth(page, 'modal general con la reserva');
+      await dialog.getByRole('button', { name: 'Cancelar la compra' }).click();
+      await expect(dialog.getByRole('timer')).toHaveCount(0);
+
+      await holdOneSeat(page, api, 'Sección 110');
+      await page.waitForTimeout(SETTLE_MS);
+      await expectFitsEveryWidth(page, 'panel de pago con la reserva');
+      await fillCard(panel(page));
+      await panel(page).getByRole('button', { name: 'Pagar', exact: true }).click();
+      const confirm = page.getByRole('dialog', { name: 'Confirmar compra' });
+      await expect(confirm).toBeVisible();
+      await expectFitsEveryWidth(page, 'Confirmar compra');
+      await confirm.getByRole('button', { name: 'Confirmar' }).click();
+      await expect(page.getByRole('dialog', { name: '¡Compra exitosa!' })).toBeVisible({ timeout: 20_000 });
+      await expectFitsEveryWidth(page, '¡Compra exitosa!');
+    });
+  });
+}
