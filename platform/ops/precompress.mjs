@@ -36,7 +36,9 @@ export function precompressDir(dir) {
   return count;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+// Run as a command only under its own name: bundled into another program (the API's
+// dist/main.mjs imports the ops library), import.meta.url is that program's.
+if (path.basename(process.argv[1] ?? '') === 'precompress.mjs' && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const dir = process.argv[2];
   if (!dir || !fs.existsSync(dir)) {
     console.error('Uso: node platform/ops/precompress.mjs <carpeta>');
