@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { expect, ops, ORIGIN_DIR, readRegistry, ROOT, test } from '../support/fixtures';
@@ -115,9 +116,10 @@ test.describe('telemetry', () => {
     // The gate's own broken build (platform/ops/gate/fixtures.mjs), released past the gate with --force.
     const { spawnSync } = await import('node:child_process');
     const fixtures = path.join(ROOT, 'platform', 'ops', 'gate', 'fixtures.mjs');
+    const under = fs.mkdtempSync(path.join(os.tmpdir(), 'taquilla-e2e-renamed-'));
     const built = spawnSync(
       process.execPath,
-      ['--input-type=module', '-e', `import { buildVariant, VARIANTS } from ${JSON.stringify(fixtures)}; console.log(buildVariant('seating', ${JSON.stringify(version)}, VARIANTS.renamedEvent));`],
+      ['--input-type=module', '-e', `import { buildVariant, VARIANTS } from ${JSON.stringify(fixtures)}; console.log(buildVariant(${JSON.stringify(under)}, 'seating', ${JSON.stringify(version)}, VARIANTS.renamedEvent));`],
       { encoding: 'utf8' },
     );
     expect(built.status, built.stderr).toBe(0);
@@ -138,7 +140,7 @@ test.describe('telemetry', () => {
     } finally {
       const back = ops('rollback', 'seating', first);
       expect(back.code, back.err).toBe(0);
-      fs.rmSync(path.dirname(dist), { recursive: true, force: true });
+      fs.rmSync(under, { recursive: true, force: true });
     }
   });
 });

@@ -185,11 +185,20 @@ for (const vp of VIEWPORTS) {
     });
 
     test('item 10: the saved card says crédito, an event without IVA says con cargos, table seats read Mesa 2', async ({ page, api }) => {
-      // Mis formas de pago of the demo account (its card is a credit card).
-      const login = await api.post('/api/v1/auth/login', { data: DEMO });
-      const { token } = (await login.json()) as { token: string };
-      await page.goto('/legales/terminos_y_condiciones');
-      await page.evaluate((t) => localStorage.setItem('token', t), token);
+      // A buyer of their own saves a credit card with a purchase (the demo account's card is
+      // deleted by account.spec), then Mis formas de pago names its type in Spanish.
+      const buyer = await createVerifiedBuyer(api);
+      await signInAs(page, buyer);
+      const extra = await eventoId(api, EXTRA);
+      const propia = await seccion(api, extra, vp.tag === 'movil' ? 'Sección 105' : 'Sección 110');
+      await openSeatPage(page, extra, propia);
+      await pickSeats(page, api, extra, propia, 1);
+      await panel(page).getByRole('button', { name: 'Continuar' }).click();
+      await expect(panel(page).getByRole('timer')).toBeVisible();
+      await fillCard(panel(page), APROBADA);
+      await panel(page).getByLabel('Quieres guardar tu tarjeta?', { exact: true }).check();
+      await pay(page, panel(page));
+      await expect(page.getByRole('link', { name: 'Ir a mis compras' })).toBeVisible({ timeout: 20_000 });
       await page.goto('/perfil/mis_formas_de_pago');
       const cards = page.getByRole('list', { name: 'Tarjetas guardadas' });
       await expect(cards).toContainText('crédito');

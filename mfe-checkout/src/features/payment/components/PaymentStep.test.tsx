@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ApiError } from '@taquilla/shared';
+import { ApiError, SAVED_HOLD_KEY } from '@taquilla/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn, signOut } from '../../../testing/holds';
 import { RESERVA_ID, cargo, fakePaymentDeps, promocion } from '../../../testing/payment';
@@ -91,6 +91,43 @@ describe('PaymentStep summary and discount', () => {
     expect(line(s, 'Descuento 50 % (Mitad)')).toBe('−$1,500.00');
     expect(s.queryByText(/Cinco/)).toBeNull();
     expect(line(s, 'Total')).toBe('$1,695.00');
+  });
+});
+
+describe('PaymentStep on a restored hold', () => {
+  afterEach(() => sessionStorage.clear());
+
+  it("keeps the saved code's figures when resumen answers in the same moment, after aplicar-promo", async () => {
+    sessionStorage.setItem(SAVED_HOLD_KEY, JSON.stringify({ eventoId: '1', reservaId: RESERVA_ID, esGeneral: false, promocion: { id: 8, clave: 'MITAD' } }));
+    const fake = fakePaymentDeps();
+    let answerResumen!: () => void;
+    let answerPromo!: () => void;
+    fake.deps.getResumenReserva.mockReturnValue(
+      new Promise((resolve) => {
+        answerResumen = () => resolve({
+          reservaId: RESERVA_ID, subtotal: 300_000, descuento: 15_000, boletosGratis: 0, cargoServicio: 28_500, cargoTarjeta: 8_550, iva: 0, total: 322_050,
+          promocion: promocion({ id: 1, porcentaje: 500, nombre: 'Cinco' }),
+        });
+      }),
+    );
+    fake.deps.aplicarPromo.mockReturnValue(
+      new Promise((resolve) => {
+        answerPromo = () => resolve({
+          message: 'Descuento aplicado correctamente!', promocion: promocion({ id: 8, porcentaje: 5000, nombre: 'Mitad', clave: 'MITAD', automatica: false }),
+          subtotal: 300_000, descuento: 150_000, boletosGratis: 0, cargoServicio: 15_000, cargoTarjeta: 4_500, iva: 0, total: 169_500,
+        });
+      }),
+    );
+    renderStep(fake);
+    await waitFor(() => expect(fake.deps.aplicarPromo).toHaveBeenCalledWith({ promocionId: 8, clave: 'MITAD', eventoId: 1, reservaId: RESERVA_ID }));
+    await waitFor(() => expect(fake.deps.getResumenReserva).toHaveBeenCalled());
+    // Both answers land before React renders again: the code's answer first, then the stale resumen.
+    answerPromo();
+    answerResumen();
+    const s = await summary();
+    await waitFor(() => expect(line(s, 'Total')).toBe('$1,695.00'));
+    expect(line(s, 'Descuento 50 % (Mitad)')).toBe('−$1,500.00');
+    expect(s.queryByText(/Cinco/)).toBeNull();
   });
 });
 

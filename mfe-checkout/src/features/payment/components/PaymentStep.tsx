@@ -43,6 +43,8 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
   const buyer = useBuyer();
   const state = useOrder(eventoId, reservaId, esGeneral);
   const [code, setCodeState] = useState<Promocion | null>(null);
+  // The code as of now, for answers that arrive after it changed (state lags one render).
+  const codeNow = useRef<Promocion | null>(null);
   /** The server's figures for the hold: `resumen` without a code, the `aplicar-promo` answer with one. */
   const [figures, setFigures] = useState<{ totals: OrderTotals; promo: Promocion | null } | null>(null);
   const [figuresFailed, setFiguresFailed] = useState(false);
@@ -50,6 +52,7 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
   // payment (or a reload) keeps it.
   const setCode = useCallback(
     (promo: Promocion | null) => {
+      codeNow.current = promo;
       setCodeState(promo);
       rememberCode(sessionHoldStore(), reservaId, promo?.clave ? { id: promo.id, clave: promo.clave } : null);
     },
@@ -79,6 +82,7 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
       (answer) => {
         if (!live) return;
         const promo = { ...answer.promocion, clave: saved.clave };
+        codeNow.current = promo;
         setCodeState(promo);
         setFigures({ totals: answer, promo });
       },
@@ -96,7 +100,8 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
     if (!ready || withCode) return;
     let live = true;
     deps.getResumenReserva(eventoId, reservaId).then(
-      (resumen) => live && setFigures({ totals: resumen, promo: resumen.promocion }),
+      // A resumen answering after a code was applied (the restored hold asks both at once) is stale.
+      (resumen) => live && !codeNow.current && setFigures({ totals: resumen, promo: resumen.promocion }),
       () => live && setFiguresFailed(true),
     );
     return () => {
