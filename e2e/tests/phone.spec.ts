@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { createVerifiedBuyer, signInAs, uniqueEmail } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import { DESKTOP, expectInsideScreen, expectNotWider, expectPadded, PHONE, SETTLE_MS } from '../support/layout';
-import { countdown, eventoId, fillCard, holdGeneralAsGuest, openGeneralModal, openSeatPage, panel, pickSeats, seccion } from '../support/purchase';
+import { countdown, eventoId, fillCard, holdGeneralAsGuest, openGeneralModal, openSeatPage, panel, pickSeats, seccion, totals } from '../support/purchase';
 
 // Issue 33, the layout of a purchase on a phone (390 × 844, touch) and at 1280 px: one test
 // per numbered item at both sizes, then every route at 320, 390, 768 and 1280 px, settled and
@@ -108,9 +108,14 @@ for (const [size, device] of [
       const p = panel(page);
       const vence = p.getByLabel('Vencimiento (MM/AA)');
       const cvv = p.getByLabel('CVV', { exact: true });
+      // Measured once the server's totals are in (they arrive after the form and push it down),
+      // the three boxes in one go, so no layout change falls between them.
+      await expect(totals(p)).toBeVisible();
       await cvv.scrollIntoViewIfNeeded();
-      const panelBox = (await p.boundingBox())!;
-      const [a, b] = [(await vence.boundingBox())!, (await cvv.boundingBox())!];
+      const { panelBox, a, b } = await p.evaluate((el) => {
+        const field = (text: string) => [...el.querySelectorAll('label')].find((l) => l.textContent?.trim() === text)!.control!.getBoundingClientRect();
+        return { panelBox: el.getBoundingClientRect().toJSON() as DOMRect, a: field('Vencimiento (MM/AA)').toJSON() as DOMRect, b: field('CVV').toJSON() as DOMRect };
+      });
       expect(a.x + a.width, "'Vencimiento (MM/AA)' y 'CVV' no se enciman").toBeLessThanOrEqual(b.x);
       expect(b.x + b.width, 'el CVV queda dentro del panel').toBeLessThanOrEqual(panelBox.x + panelBox.width);
       expect(Math.abs(a.y - b.y), 'los dos campos a la misma altura').toBeLessThanOrEqual(1);
