@@ -1,6 +1,10 @@
 /** Pieces the benchmarks share: a scratch database, a child process that prints READY, medians. */
 import { spawn } from 'node:child_process';
 import { adminQuery, databaseUrl } from '../test/support/template';
+import type { SQL } from 'drizzle-orm';
+import { openDatabase } from '../src/db/client';
+import { queryRows } from '../src/db/rows';
+import { seedIfEmpty } from '../src/seed/seed';
 
 export function benchBaseUrl(): string {
   const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -42,3 +46,19 @@ export function startReadyChild(script: string, env: Record<string, string>): Pr
 }
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/**
+ * Migrates and seeds the scratch database at `url`, then answers the section `query` picks: it
+ * selects `evento_id`, `seccion_id` and `n` (its seats), first row wins.
+ */
+export async function seededSection(url: string, query: SQL): Promise<{ eventoId: number; seccionId: number; seats: number }> {
+  const database = await openDatabase({ url, poolSize: 2 });
+  try {
+    await database.migrate();
+    await seedIfEmpty(database.db);
+    const [row] = await queryRows<{ evento_id: number; seccion_id: number; n: number }>(database.db, query);
+    return { eventoId: row!.evento_id, seccionId: row!.seccion_id, seats: row!.n };
+  } finally {
+    await database.close();
+  }
+}

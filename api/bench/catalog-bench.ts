@@ -11,10 +11,7 @@ import autocannon from 'autocannon';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../src/db/client';
-import { queryRows } from '../src/db/rows';
-import { seedIfEmpty } from '../src/seed/seed';
-import { benchBaseUrl, median, scratchDatabase, startReadyChild } from './bench-lib';
+import { benchBaseUrl, median, scratchDatabase, seededSection, startReadyChild } from './bench-lib';
 
 const base = benchBaseUrl();
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -25,20 +22,12 @@ const KEY = process.env.API_KEY || 'taquilla-dev-key';
 
 const { url, drop } = await scratchDatabase(base, 'bench');
 
-async function prepare(): Promise<{ eventoId: number; seccionId: number; seats: number }> {
-  const database = await openDatabase({ url, poolSize: 2 });
-  try {
-    await database.migrate();
-    await seedIfEmpty(database.db);
-    const [row] = await queryRows<{ evento_id: number; seccion_id: number; n: number }>(
-      database.db,
-      sql`select ea.evento_id, ea.seccion_id, count(*)::int as n from evento_asientos ea join secciones s on s.id = ea.seccion_id
+function prepare(): Promise<{ eventoId: number; seccionId: number; seats: number }> {
+  return seededSection(
+    url,
+    sql`select ea.evento_id, ea.seccion_id, count(*)::int as n from evento_asientos ea join secciones s on s.id = ea.seccion_id
            where s.nombre = 'Cabecera Norte' group by 1, 2 order by 3 desc limit 1`,
-    );
-    return { eventoId: row!.evento_id, seccionId: row!.seccion_id, seats: row!.n };
-  } finally {
-    await database.close();
-  }
+  );
 }
 
 function startServer(): Promise<() => Promise<void>> {

@@ -15,10 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../src/db/client';
-import { queryRows } from '../src/db/rows';
-import { seedIfEmpty } from '../src/seed/seed';
-import { benchBaseUrl, median, scratchDatabase, startReadyChild } from './bench-lib';
+import { benchBaseUrl, median, scratchDatabase, seededSection, startReadyChild } from './bench-lib';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -50,20 +47,12 @@ for (const remote of REMOTE_NAMES) await publish(remote, packageVersion(remote),
 const { url, drop } = await scratchDatabase(base, 'crowd');
 
 /** The event of the biggest numbered section (its seat page is the heaviest answer). */
-async function prepare(): Promise<{ eventoId: number; seccionId: number; seats: number }> {
-  const database = await openDatabase({ url, poolSize: 2 });
-  try {
-    await database.migrate();
-    await seedIfEmpty(database.db);
-    const [row] = await queryRows<{ evento_id: number; seccion_id: number; n: number }>(
-      database.db,
-      sql`select ea.evento_id, ea.seccion_id, count(*)::int as n from evento_asientos ea join eventos e on e.id = ea.evento_id
+function prepare(): Promise<{ eventoId: number; seccionId: number; seats: number }> {
+  return seededSection(
+    url,
+    sql`select ea.evento_id, ea.seccion_id, count(*)::int as n from evento_asientos ea join eventos e on e.id = ea.evento_id
            where e.mostrar_web and e.fecha > now() group by 1, 2 order by 3 desc limit 1`,
-    );
-    return { eventoId: row!.evento_id, seccionId: row!.seccion_id, seats: row!.n };
-  } finally {
-    await database.close();
-  }
+  );
 }
 
 interface Target {
