@@ -106,6 +106,17 @@ export const ERRORS = {
     status: 429,
     message: 'Ya te enviamos tus boletos varias veces. Revisa tu correo (y la carpeta de spam) o intenta más tarde.',
   },
+
+  // Facturas (CFDI 4.0 on request). FACTURA_DATOS_INVALIDOS answers with the specific reason.
+  FACTURA_DATOS_INVALIDOS: { status: 400, message: 'Los datos fiscales no son válidos.' },
+  FACTURA_YA_EMITIDA: { status: 409, message: 'Esta compra ya tiene factura. Puedes descargarla en Mis compras o desde el enlace de tu correo.' },
+  FACTURA_EN_PROCESO: { status: 409, message: 'Ya estamos emitiendo la factura de esta compra. Espera un momento y vuelve a consultarla.' },
+  FACTURA_COMPRA_REEMBOLSADA: { status: 409, message: 'Esta compra fue reembolsada, así que no se puede facturar.' },
+  FACTURA_FUERA_DE_PLAZO: { status: 409, message: 'La factura de una compra se pide dentro del mismo mes calendario de la compra, y ese plazo ya terminó.' },
+  FACTURA_SIN_IMPORTE: { status: 409, message: 'Esta compra no tiene un importe que facturar.' },
+  FACTURA_NO_ENCONTRADA: { status: 404, message: 'Esta compra todavía no tiene factura.' },
+  FACTURACION_NO_DISPONIBLE: { status: 503, message: 'La facturación no está disponible en este momento. Intenta más tarde.' },
+  FACTURA_PROVEEDOR: { status: 502, message: 'No pudimos emitir tu factura con el proveedor de facturación. Intenta de nuevo en unos minutos.' },
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

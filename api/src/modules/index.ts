@@ -4,6 +4,7 @@
  */
 import { authModule } from './auth/auth.routes';
 import { catalogModule } from './catalog/catalog.routes';
+import { facturacionModule } from './facturacion/facturacion.routes';
 import { cuentaModule } from './cuenta/cuenta.routes';
 import { healthModule } from './health/health.routes';
 import { pagosModule } from './pagos/pagos.routes';
@@ -13,4 +14,4 @@ import { telemetriaModule } from './telemetria/telemetria.routes';
 import type { RouteModule } from './types';
 import { ventasModule } from './ventas/ventas.routes';
 
-export const routeModules: RouteModule[] = [healthModule, catalogModule, authModule, promocionesModule, reservasModule, pagosModule, ventasModule, cuentaModule, telemetriaModule];
+export const routeModules: RouteModule[] = [healthModule, catalogModule, authModule, promocionesModule, reservasModule, pagosModule, ventasModule, cuentaModule, facturacionModule, telemetriaModule];

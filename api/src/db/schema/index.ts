@@ -3,6 +3,7 @@
  * file per area.
  */
 import { emailOutbox } from './email';
+import { facturas } from './invoices';
 import { categoriasEvento, eventoSecciones, eventos } from './events';
 import { eventoAsientos, eventoLugaresGenerales, seccionVersiones } from './inventory';
 import { cargos, boletos, reservas } from './sales';
@@ -45,6 +46,7 @@ export const schema = {
   sandboxCargos,
   telemetriaRemotos,
   telemetriaVitales,
+  facturas,
 };
 export type Schema = typeof schema;
 
@@ -79,4 +81,5 @@ export {
   sandboxCargos,
   telemetriaRemotos,
   telemetriaVitales,
+  facturas,
 };

@@ -22,6 +22,8 @@ export async function ticketsEmailFor(tx: DbOrTx, deps: Pick<VentaDeps, 'publicU
     boletos: await repo.listBoletosCargo(tx, row.id),
     total: row.monto,
     link: `${deps.publicUrl.replace(/\/+$/, '')}/perfil/mis_compras`,
+    // A guest has no Mis compras: their purchase's factura page, by the ids only they were sent.
+    facturaLink: r.usuarioId === null && r.invitadoId ? `${deps.publicUrl.replace(/\/+$/, '')}/factura/${r.invitadoId}/${r.id}` : undefined,
   });
 }
 

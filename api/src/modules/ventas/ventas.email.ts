@@ -17,6 +17,8 @@ export interface TicketsEmailInput {
   total: number;
   /** Where the buyer sees their purchases (/perfil/mis_compras), absolute. */
   link: string;
+  /** A guest's purchase: the page where they ask for its factura (CFDI), absolute. */
+  facturaLink?: string;
 }
 
 const esc = (v: string) => v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -56,7 +58,9 @@ export async function ticketsEmail(input: TicketsEmailInput): Promise<NewMail> {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0">${rows}</table>
 <p style="margin:16px 0;font-size:18px;font-weight:bold;">Total pagado: ${esc(formatMoney(input.total))}</p>
 <p style="margin:0 0 16px;line-height:1.5;">Presenta el código QR de cada boleto en la entrada. Agrega el evento a tu calendario con el archivo adjunto.</p>
-<p style="margin:0;"><a href="${esc(input.link)}" style="color:#1b4dd6;">Ver mis compras</a></p>
+<p style="margin:0;"><a href="${esc(input.link)}" style="color:#1b4dd6;">Ver mis compras</a></p>${
+    input.facturaLink ? `\n<p style="margin:16px 0 0;">¿Necesitas factura? <a href="${esc(input.facturaLink)}" style="color:#1b4dd6;">Pide tu factura</a> (dentro del mes de tu compra).</p>` : ''
+  }
 </td></tr>
 <tr><td style="background:#f4f4f5;padding:16px 28px;font-size:12px;color:#777;">Taquilla · Boletos para eventos en vivo en México. Este es un correo automático, no respondas a este mensaje.</td></tr>
 </table></td></tr></table></body></html>`;
@@ -72,6 +76,7 @@ export async function ticketsEmail(input: TicketsEmailInput): Promise<NewMail> {
     `Total pagado: ${formatMoney(input.total)}`,
     '',
     `Ver mis compras: ${input.link}`,
+    ...(input.facturaLink ? ['', `¿Necesitas factura? Pídela aquí (dentro del mes de tu compra): ${input.facturaLink}`] : []),
   ].join('\n');
   return { to: input.to, subject: `Tus boletos para ${input.evento.nombre}`, html, text, attachments: [...qrs, ics] };
 }
