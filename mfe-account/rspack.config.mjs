@@ -6,5 +6,6 @@ export default await createRemoteConfig({
   port: 3014,
   exposes: {
     './Profile': './src/app/Profile.tsx',
+    './GuestInvoice': './src/app/GuestInvoice.tsx',
   },
 });

@@ -156,6 +156,11 @@ export function ProfilePage() {
   return <RemoteSlot remote="account" module="Profile" />;
 }
 
+/** A guest's factura page, reached from the tickets e-mail (no session). */
+export function GuestInvoicePage() {
+  return <RemoteSlot remote="account" module="GuestInvoice" />;
+}
+
 export function AuthPage() {
   return <RemoteSlot remote="auth" module="AuthRoutes" />;
 }

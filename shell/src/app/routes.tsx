@@ -12,6 +12,7 @@ import {
   EventDetailPage,
   EventInfoPage,
   EventListPage,
+  GuestInvoicePage,
   ProfilePage,
   SeatSelectionPage,
 } from './remote-pages';
@@ -72,6 +73,7 @@ export function AppRoutes() {
             path="terminar_compra_invitado/:reservaId/:esGeneral/:invitadoId/:promocionId"
             element={<ConfirmPurchasePage />}
           />
+          <Route path="factura/:invitadoId/:reservaId" element={<GuestInvoicePage />} />
           <Route
             path="perfil/*"
             element={

@@ -5,6 +5,7 @@ import { cuentaMessages } from '@taquilla/shared/messages/cuenta';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { LoadError, Loading } from '../../../components/RequestStatus';
 import { useRetry } from '../../../lib/use-retry';
+import { EventInvoices } from '../../invoices/components/EventInvoices';
 import { useMiEvento } from '../api/use-mi-evento';
 import { countdownLabel, daysUntil } from '../lib/countdown-label';
 import { groupBySection, ticketViews, type TicketView } from '../lib/tickets';
@@ -71,7 +72,10 @@ export function PurchaseDetail() {
             </section>
           ))}
         </div>
-        <OrderSummary resumen={evento.resumen} />
+        <div className="purchase-detail__side">
+          <OrderSummary resumen={evento.resumen} />
+          <EventInvoices eventoId={eventoId} />
+        </div>
       </div>
       <TicketFullscreen ticket={enlarged} evento={evento} onClose={() => setEnlarged(null)} />
     </section>
