@@ -36,7 +36,7 @@ async function buy(api: APIRequestContext, buyer: { token?: string; correo?: str
   const s = await seccion(api, id, 'Sección 101');
   const free = (await asientos(api, id, s.id)).filter((a) => a.estado === 'disponible');
   const seat = free[free.length - 1 - taken++]!;
-  const auth = buyer.token ? { authorization: `Bearer ${buyer.token}` } : {};
+  const auth: Record<string, string> = buyer.token ? { authorization: `Bearer ${buyer.token}` } : {};
   const hold = buyer.token
     ? await api.post(`/api/v1/eventos/${id}/reservar`, { data: { asientosReserva: [{ id: seat.id }] }, headers: auth })
     : await api.post(`/api/v1/eventos/${id}/reservarInvitado`, { data: { asientosReserva: [{ id: seat.id }], nombre: 'Ana Invitada', correo: buyer.correo } });
