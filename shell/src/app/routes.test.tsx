@@ -94,6 +94,13 @@ describe('route table (spec §2)', () => {
     expect(within(region).getByTestId('params').textContent).toBe('{"*":"mis_compras"}');
   });
 
+  it('factura/:invitadoId/:reservaId → account GuestInvoice, without a session (the tickets e-mail link of a guest)', async () => {
+    setAuth({ status: 'unauthenticated' });
+    renderAt('/factura/inv-1/res-1');
+    const region = await slot('account', 'GuestInvoice');
+    expect(within(region).getByTestId('params').textContent).toBe('{"invitadoId":"inv-1","reservaId":"res-1"}');
+  });
+
   it('perfil/* redirects to /auth/login when unauthenticated, waits while checking', async () => {
     setAuth({ status: 'checking' });
     const { at, federation } = renderAt('/perfil/mi_perfil');

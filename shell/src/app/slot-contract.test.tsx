@@ -34,6 +34,7 @@ describe('the shell mounts only slots of the slot contract, with props that fit 
     ['/terminar_compra/r1/false/0'],
     ['/auth/login'],
     ['/perfil/mis_compras'],
+    ['/factura/inv-1/res-1'],
   ])('%s', async (path) => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     store.set(authAtom, { ...initialAuthState, status: 'authenticated', token: 't', user: { id: '1', fullName: 'Ana', email: 'a@b.mx', isVerified: true } } as never);
