@@ -1,3 +1,4 @@
+import type { OrderTotals } from '@taquilla/shared/money';
 import type { CfdiConcepto } from './invoicing.types';
 
 /**
@@ -13,29 +14,31 @@ export interface LineaBoletos {
   precio: number;
 }
 
-export interface TotalesCompra {
-  subtotal: number;
-  descuento: number;
-  cargoServicio: number;
-  cargoTarjeta: number;
-  iva: number;
-  total: number;
-}
+/** The totals stored at the sale (centavos), as the shop's fee maths computes them. */
+export type TotalesCompra = Omit<OrderTotals, 'boletosGratis'>;
 
-/** Splits `total` over `weights` in proportion, floors first, leftover centavos to the largest remainders (ties: first line). */
-export function repartir(total: number, weights: number[]): number[] {
-  const sum = weights.reduce((a, w) => a + w, 0);
-  if (total === 0 || sum === 0) return weights.map(() => 0);
-  const exact = weights.map((w) => (total * w) / sum);
-  const shares = exact.map(Math.floor);
+/**
+ * `total` centavos split into shares whose exact values are numerators[i] / denominator: each
+ * share floored, then the centavos left go one each to the largest remainders (ties: first
+ * line). Exact integer arithmetic (BigInt), whatever the sizes.
+ */
+function porMayorResto(total: number, numerators: bigint[], denominator: bigint): number[] {
+  const shares = numerators.map((n) => Number(n / denominator));
   let left = total - shares.reduce((a, s) => a + s, 0);
-  const order = exact.map((e, i) => ({ i, r: e - Math.floor(e) })).sort((a, b) => b.r - a.r || a.i - b.i);
+  const order = numerators.map((n, i) => ({ i, r: n % denominator })).sort((a, b) => (a.r === b.r ? a.i - b.i : a.r > b.r ? -1 : 1));
   for (const { i } of order) {
     if (left <= 0) break;
     shares[i]! += 1;
     left -= 1;
   }
   return shares;
+}
+
+/** Splits `total` over `weights` in proportion (largest remainder), so the parts add up to it exactly. */
+export function repartir(total: number, weights: number[]): number[] {
+  const sum = weights.reduce((a, w) => a + w, 0);
+  if (total === 0 || sum === 0) return weights.map(() => 0);
+  return porMayorResto(total, weights.map((w) => BigInt(total) * BigInt(w)), BigInt(sum));
 }
 
 /**
@@ -76,14 +79,5 @@ export function conceptosDeCompra(lineas: LineaBoletos[], t: TotalesCompra, ivaB
 
 /** IVA per line: floor of base × rate, the centavos the purchase's single rounding added go to the largest remainders. */
 function repartirIva(iva: number, bases: number[], bps: number): number[] {
-  const exact = bases.map((b) => (b * bps) / 10_000);
-  const shares = exact.map(Math.floor);
-  let left = iva - shares.reduce((a, s) => a + s, 0);
-  const order = exact.map((e, i) => ({ i, r: e - Math.floor(e) })).sort((a, b) => b.r - a.r || a.i - b.i);
-  for (const { i } of order) {
-    if (left <= 0) break;
-    shares[i]! += 1;
-    left -= 1;
-  }
-  return shares;
+  return porMayorResto(iva, bases.map((b) => BigInt(b) * BigInt(bps)), 10_000n);
 }

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import type { TotalesCompra } from './conceptos';
 
 /** Whose purchases: a verified account (its own and guest ones made with its e-mail, as Mis compras shows) or one guest. */
 export type Propietario = { usuarioId: string; email: string; invitadoId?: undefined } | { invitadoId: string; usuarioId?: undefined };
@@ -10,19 +11,13 @@ const dePropietario = (p: Propietario): SQL =>
     ? sql`(r.usuario_id = ${p.usuarioId} or (r.usuario_id is null and lower(i.correo) = ${p.email}))`
     : sql`(r.usuario_id is null and r.invitado_id = ${p.invitadoId})`;
 
-export interface CompraRow {
+export interface CompraRow extends TotalesCompra {
   reservaId: string;
   eventoId: number;
   eventoNombre: string;
   estado: string;
   correo: string;
   ivaBps: number;
-  subtotal: number;
-  descuento: number;
-  cargoServicio: number;
-  cargoTarjeta: number;
-  iva: number;
-  total: number;
   /** When its tickets were issued (the sale); null if it has none. */
   pagadoEn: Date | null;
   /** metodo_pago of its paid charge; null when no charge of it is paid (any more). */
