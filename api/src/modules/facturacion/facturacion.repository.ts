@@ -51,13 +51,11 @@ export async function findCompra(db: DbOrTx, reservaId: string, p: Propietario):
   return rows[0] && toRow(rows[0]);
 }
 
-/** The owner's sold or refunded purchases of one event, oldest first. */
+/** The owner's sold purchases of one event (those with tickets; a refunded one says so), oldest first. */
 export async function listComprasDeEvento(db: DbOrTx, eventoId: number, p: Propietario): Promise<CompraRow[]> {
   const rows = await queryRows<Raw>(
     db,
-    sql`${select} where r.evento_id = ${eventoId} and ${dePropietario(p)}
-          and (r.estado = 'vendida' or exists (select 1 from cargos c where c.reserva_id = r.id and c.estado = 'reembolsado'))
-        order by r.created_at, r.id`,
+    sql`${select} where r.evento_id = ${eventoId} and ${dePropietario(p)} and r.estado = 'vendida' order by r.created_at, r.id`,
   );
   return rows.map(toRow);
 }
