@@ -134,6 +134,7 @@ test('a guest requests a factura from the link in the tickets e-mail', async ({ 
 
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1, name: 'Factura' })).toBeVisible();
+  await expect(page).toHaveTitle('Factura de tu compra · Taquilla');
   await expect(page.getByText(EVENTO)).toBeVisible();
   await expectNoViolations(page, '/factura/:invitadoId/:reservaId');
   await page.getByRole('button', { name: 'Solicitar factura' }).click();

@@ -10,6 +10,7 @@ describe('routeTitle', () => {
     ['/eventos/3/12/%E0%A4%A', 'Sección %E0%A4%A · Taquilla'],
     ['/terminar_compra/r/false/0', 'Confirmación de pago · Taquilla'],
     ['/perfil/mis_compras', 'Mi cuenta · Taquilla'],
+    ['/factura/inv/res', 'Factura de tu compra · Taquilla'],
     ['/auth/login', 'Iniciar sesión · Taquilla'],
     ['/auth/register', 'Crear cuenta · Taquilla'],
     ['/auth/reset/abc', 'Nueva contraseña · Taquilla'],
@@ -21,7 +22,7 @@ describe('routeTitle', () => {
   });
 
   it('every route has its own title', () => {
-    const paths = ['/eventos', '/eventos/informacion/1', '/eventos/1', '/eventos/1/2/A', '/perfil', '/auth/login', '/auth/register', '/legales/nuestras_politicas', '/x'];
+    const paths = ['/eventos', '/eventos/informacion/1', '/eventos/1', '/eventos/1/2/A', '/perfil', '/factura/a/b', '/auth/login', '/auth/register', '/legales/nuestras_politicas', '/x'];
     expect(new Set(paths.map(routeTitle)).size).toBe(paths.length);
   });
 });

@@ -13,6 +13,7 @@ const TITLES: [RegExp, (m: RegExpMatchArray) => string][] = [
   [/^\/eventos\/\d+\/?$/, () => 'Elige tus lugares'],
   [/^\/terminar_compra/, () => 'Confirmación de pago'],
   [/^\/perfil(\/|$)/, () => 'Mi cuenta'],
+  [/^\/factura\/[^/]+\/[^/]+\/?$/, () => 'Factura de tu compra'],
   [/^\/auth\/register/, () => 'Crear cuenta'],
   [/^\/auth\/forgot/, () => 'Recuperar contraseña'],
   [/^\/auth\/reset\//, () => 'Nueva contraseña'],
