@@ -12,7 +12,7 @@
 //   npm run build && node e2e/bench/lighthouse.mjs      (root: npm run bench:lighthouse)
 //   LH_RUNS=5 (Lighthouse runs per page, median by score) · LH_PORT=3174 · CHROMIUM_PATH
 //   LH_PAGES=eventos,informacion,asientos,panel (some of them; default all)
-//   LH_JSON=/tmp/lh (writes each run's full report to /tmp/lh-<page>-<run>.json)
+//   LH_JSON=/tmp/lh (writes each run's full report to /tmp/lh-<page>-<run>.json, <page> as in LH_PAGES)
 //
 // It serves the built shell and remotes as `pnpm release` would (precompressed), on a fresh
 // PGlite with the demo seed, like bundle-size.mjs.
@@ -144,7 +144,7 @@ async function releaseHold(tab) {
   }
 }
 
-async function lighthouseRuns(url, { withHold = false } = {}) {
+async function lighthouseRuns(url, { withHold = false, key = 'pagina' } = {}) {
   const runs = [];
   for (let i = 0; i < RUNS; i += 1) {
     const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
@@ -172,7 +172,7 @@ async function lighthouseRuns(url, { withHold = false } = {}) {
         cls: lhr.audits['cumulative-layout-shift'].numericValue,
         tbt: lhr.audits['total-blocking-time'].numericValue,
       });
-      if (process.env.LH_JSON) fs.writeFileSync(`${process.env.LH_JSON}-${url.split('/').slice(3).join('_')}-${i}.json`, JSON.stringify(lhr));
+      if (process.env.LH_JSON) fs.writeFileSync(`${process.env.LH_JSON}-${key}-${i}.json`, JSON.stringify(lhr));
     } finally {
       await chrome.kill();
     }
