@@ -2,7 +2,9 @@
 // Moto G Power screen, simulated slow 4G and 4× CPU), on /eventos, an event information page,
 // a seat page, and that seat page with a live hold (checkout's payment panel restored from the
 // tab's hold: the hold is made in the page first, by keyboard and as a guest, and Lighthouse
-// then loads the page in that same tab with the storage kept and the HTTP cache emptied);
+// then loads the page in that same tab with the storage kept and the HTTP cache emptied; a run
+// counts only if Lighthouse's own network log shows that page reading the hold back and the
+// tab shows its countdown, and each run cancels its hold after, so every run starts alike);
 // then the first event card's time under the throttling of issue 14 (390 px, 150 ms round trip,
 // 9 Mbps, 4× CPU slowdown, cold cache), median of 5. Floors are printed as met / not met:
 // score ≥ 95 on /eventos and the information page, ≥ 90 on the seat page and the panel (issue 33).
@@ -10,7 +12,7 @@
 //   npm run build && node e2e/bench/lighthouse.mjs      (root: npm run bench:lighthouse)
 //   LH_RUNS=5 (Lighthouse runs per page, median by score) · LH_PORT=3174 · CHROMIUM_PATH
 //   LH_PAGES=eventos,informacion,asientos,panel (some of them; default all)
-//   LH_JSON=/tmp/lh (writes each run's full report to /tmp/lh-<page>-<run>.json)
+//   LH_JSON=/tmp/lh (writes each run's full report to /tmp/lh-<page>-<run>.json, <page> as in LH_PAGES)
 //
 // It serves the built shell and remotes as `pnpm release` would (precompressed), on a fresh
 // PGlite with the demo seed, like bundle-size.mjs.
@@ -24,6 +26,8 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const PORT = Number(process.env.LH_PORT || 3174);
 const RUNS = Number(process.env.LH_RUNS || 5);
 const CARD_RUNS = 5;
+/** A hold made on a loaded box (a fresh Chromium, the seat page, the reserve) can take a while. */
+const HOLD_WAIT_MS = 90_000;
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const CHROME_FLAGS = ['--no-sandbox', '--disable-gpu', '--headless=new'];
 const FLOORS = { lcp: 2500, cls: 0.05, tbt: 200 };
@@ -72,28 +76,75 @@ async function seedPaths() {
   return { informacion: `/eventos/informacion/${id}`, asientos: `/eventos/${id}/${numerada.id}/${encodeURIComponent(numerada.nombre)}` };
 }
 
+/** What the tab shows, for a run whose hold is not there: the panel's text, else the page's. */
+async function tabText(page) {
+  return page.evaluate(() => (document.querySelector('#resumen-compra, main') ?? document.body).innerText.replace(/\s+/g, ' ').slice(0, 400));
+}
+
 /**
  * Holds one seat as a guest in a tab of `chrome` (keyboard on the map, the panel's fields,
- * 'Continuar'), then empties the HTTP cache: the tab keeps its hold (sessionStorage), not the files.
+ * 'Continuar'), then empties the HTTP cache: the tab keeps its hold (sessionStorage), not the
+ * files. Returns the hold's id, from the reserve's answer.
  */
 async function tabWithHold(chrome, url) {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   const [page] = await browser.pages();
-  await page.goto(url, { waitUntil: 'networkidle2' });
+  page.setDefaultTimeout(HOLD_WAIT_MS);
+  await page.goto(url, { waitUntil: 'networkidle2', timeout: HOLD_WAIT_MS });
   const continuar = '::-p-aria([name="Continuar"][role="button"])';
   await page.waitForSelector(continuar);
+  // The canvas is there before its seats: a key before the map's first drawing picks nothing.
+  await page.waitForFunction(() => performance.getEntriesByName('taquilla:seat-map-painted').length > 0);
   await page.focus('canvas[role="application"]');
   await page.keyboard.press('Enter');
+  await page.waitForSelector('::-p-text(1 asiento seleccionado)');
   await page.type('::-p-aria([name="Nombre"][role="textbox"])', 'Ana Bench');
   await page.type('::-p-aria([name="Correo electrónico"][role="textbox"])', `bench.${Date.now()}@ejemplo.mx`);
+  const answer = page.waitForResponse((r) => r.url().endsWith('/reservarInvitado') && r.request().method() === 'POST');
   await page.click(continuar);
-  await page.waitForSelector('[role="timer"]');
+  const reserved = await answer;
+  const body = await reserved.json();
+  if (!reserved.ok()) throw new Error(`la reserva fue rechazada (HTTP ${reserved.status()}): ${JSON.stringify(body)}`);
+  try {
+    await page.waitForSelector('[role="timer"]');
+  } catch {
+    throw new Error(`la reserva ${body.reservaId} no se mostró en ${HOLD_WAIT_MS / 1000} s; la página dice: ${await tabText(page)}`);
+  }
+  const reservaId = body.reservaId;
   const cdp = await page.createCDPSession();
   await cdp.send('Network.clearBrowserCache');
-  return { browser, page };
+  return { browser, page, reservaId };
 }
 
-async function lighthouseRuns(url, { withHold = false } = {}) {
+/**
+ * The page Lighthouse measured had the tab's hold: it read that hold back from the server
+ * (GET …/reservas/<id>, 200, in Lighthouse's own network log) and the tab shows its countdown.
+ * Otherwise the run measured another page (no panel) and is said so, not counted.
+ */
+async function heldInRun(tab, lhr) {
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  const read = requests.find((r) => r.url.includes(`/reservas/${tab.reservaId}`) && !r.url.endsWith('/resumen'));
+  if (!read || read.statusCode !== 200) return `Lighthouse no leyó la reserva ${tab.reservaId} (${read ? `HTTP ${read.statusCode}` : 'sin petición'})`;
+  try {
+    await tab.page.waitForSelector('[role="timer"]', { timeout: 15_000 });
+  } catch {
+    return `la página no muestra la cuenta regresiva; dice: ${await tabText(tab.page)}`;
+  }
+  return null;
+}
+
+/** Lets the run's seat go ('Cancelar la compra'), so every run holds the same seat from the same state. */
+async function releaseHold(tab) {
+  try {
+    const cancelled = tab.page.waitForResponse((r) => r.url().endsWith('/cancelar') && r.request().method() === 'POST', { timeout: 15_000 });
+    await tab.page.click('::-p-aria([name="Cancelar la compra"][role="button"])');
+    await cancelled;
+  } catch {
+    console.log(`  la reserva ${tab.reservaId} no se canceló: expira sola`);
+  }
+}
+
+async function lighthouseRuns(url, { withHold = false, key = 'pagina' } = {}) {
   const runs = [];
   for (let i = 0; i < RUNS; i += 1) {
     const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
@@ -102,9 +153,13 @@ async function lighthouseRuns(url, { withHold = false } = {}) {
       const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...(tab ? { disableStorageReset: true } : {}) };
       const { lhr } = await lighthouse(url, flags, undefined, tab?.page);
       if (tab) {
-        const held = await tab.page.$('[role="timer"]');
-        if (!held) throw new Error('Lighthouse cargó el panel sin la reserva viva');
+        const missing = await heldInRun(tab, lhr);
+        await releaseHold(tab);
         await tab.browser.disconnect();
+        if (missing) {
+          console.log(`  corrida ${i + 1} sin la reserva viva: ${missing}`);
+          continue;
+        }
       }
       // A run Lighthouse could not finish (e.g. no paint within its timeout on a loaded box) has no score: said, not averaged.
       if (lhr.runtimeError || lhr.categories.performance.score === null) {
@@ -117,7 +172,7 @@ async function lighthouseRuns(url, { withHold = false } = {}) {
         cls: lhr.audits['cumulative-layout-shift'].numericValue,
         tbt: lhr.audits['total-blocking-time'].numericValue,
       });
-      if (process.env.LH_JSON) fs.writeFileSync(`${process.env.LH_JSON}-${url.split('/').slice(3).join('_')}-${i}.json`, JSON.stringify(lhr));
+      if (process.env.LH_JSON) fs.writeFileSync(`${process.env.LH_JSON}-${key}-${i}.json`, JSON.stringify(lhr));
     } finally {
       await chrome.kill();
     }

@@ -6,6 +6,7 @@ import { ProfileView } from '../features/profile/components/ProfileView';
 import { PurchaseDetail } from '../features/purchases/components/PurchaseDetail';
 import { PurchasesView } from '../features/purchases/components/PurchasesView';
 import './account.css';
+import './dialog.css';
 
 /**
  * Exposed as `account/Profile`, mounted by the shell on perfil/* behind its login guard:

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Dialog } from './Dialog';
+import { Dialog } from '@taquilla/shared/ui';
 
 interface Props {
   open: boolean;
@@ -14,7 +14,7 @@ interface Props {
 export function ConfirmDialog({ open, title, text, confirmLabel, onConfirm, onCancel }: Props) {
   const titleId = useId();
   return (
-    <Dialog open={open} labelledBy={titleId} onClose={onCancel}>
+    <Dialog open={open} labelledBy={titleId} onRequestClose={onCancel} className="account-dialog">
       <div className="account-dialog__body">
         <h2 id={titleId}>{title}</h2>
         <p>{text}</p>

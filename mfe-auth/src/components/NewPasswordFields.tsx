@@ -1,6 +1,6 @@
 import { authMessages } from '@taquilla/shared/messages/auth';
 import type { FieldProps } from '../lib/use-form';
-import { TextField } from './TextField';
+import { TextField } from '@taquilla/shared/ui';
 
 interface Props {
   /** 'Contraseña' on register, 'Nueva contraseña' on reset. */
@@ -13,8 +13,8 @@ interface Props {
 export function NewPasswordFields({ label, password, repeatedPassword }: Props) {
   return (
     <>
-      <TextField label={label} type="password" autoComplete="new-password" hint={authMessages.PASSWORD_HINT} {...password} />
-      <TextField label="Repetir contraseña" type="password" autoComplete="new-password" {...repeatedPassword} />
+      <TextField block="ta-auth" announceError label={label} type="password" autoComplete="new-password" hint={authMessages.PASSWORD_HINT} {...password} />
+      <TextField block="ta-auth" announceError label="Repetir contraseña" type="password" autoComplete="new-password" {...repeatedPassword} />
     </>
   );
 }

@@ -6,7 +6,7 @@ import { serverMessageOr } from '@taquilla/shared/server-message';
 import { cuentaMessages } from '@taquilla/shared/messages/cuenta';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { OutcomeMessage, type Outcome } from '../../../components/OutcomeMessage';
-import { TextField } from '../../../components/TextField';
+import { TextField } from '@taquilla/shared/ui';
 import {
   checkPasswordForm,
   EMPTY_PASSWORD_FORM,
@@ -68,9 +68,9 @@ export function PasswordForm() {
     <section className="account__page" aria-labelledby="account-title">
       <h1 id="account-title">Cambiar contraseña</h1>
       <form className="account__form" onSubmit={onSubmit} noValidate>
-        <TextField label="Contraseña actual" type="password" autoComplete="current-password" {...bind('actualPassword')} />
-        <TextField label="Nueva contraseña" type="password" autoComplete="new-password" {...bind('newPassword')} />
-        <TextField label="Confirmar nueva contraseña" type="password" autoComplete="new-password" {...bind('repeatedNewPassword')} />
+        <TextField block="account" label="Contraseña actual" type="password" autoComplete="current-password" {...bind('actualPassword')} />
+        <TextField block="account" label="Nueva contraseña" type="password" autoComplete="new-password" {...bind('newPassword')} />
+        <TextField block="account" label="Confirmar nueva contraseña" type="password" autoComplete="new-password" {...bind('repeatedNewPassword')} />
         <p className="account__hint">La contraseña debe tener una mayúscula, una minúscula, un número y al menos 6 caracteres.</p>
         <OutcomeMessage outcome={outcome} />
         <button type="submit" className="account__button" disabled={saving}>

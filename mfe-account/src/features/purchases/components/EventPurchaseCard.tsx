@@ -1,7 +1,7 @@
 import { formatDateTime } from '@taquilla/shared';
 import type { MiEvento } from '@taquilla/shared/schemas/cuenta';
 import { Link } from 'react-router-dom';
-import { EventImage } from '../../../components/EventImage';
+import { EventImage } from '@taquilla/shared/ui';
 import { boletosLabel, countdownLabel, daysUntil } from '../lib/countdown-label';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { formatDateTime } from '@taquilla/shared';
-import { Dialog } from '../../../components/Dialog';
+import { Dialog } from '@taquilla/shared/ui';
 import { placeLabel, type TicketView } from '../lib/tickets';
 import { TicketQr } from './TicketQr';
 
@@ -19,7 +19,7 @@ export function TicketFullscreen({ ticket, evento, onClose }: Props) {
   // The QR is drawn at the dialog's width; CSS caps it to the viewport.
   const size = Math.max(240, Math.min(globalThis.innerWidth || 360, globalThis.innerHeight || 640) - 48);
   return (
-    <Dialog open={ticket !== null} labelledBy={titleId} onClose={onClose} className="account-dialog account-dialog--fullscreen">
+    <Dialog open={ticket !== null} labelledBy={titleId} onRequestClose={onClose} className="account-dialog account-dialog--fullscreen">
       {ticket && (
         <div className="ticket-full">
           <h2 id={titleId} className="ticket-full__title">

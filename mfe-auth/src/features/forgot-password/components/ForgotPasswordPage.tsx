@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import { forgotPasswordSchema } from '@taquilla/shared/schemas/auth';
 import { MessageDialog } from '../../../components/MessageDialog';
-import { TextField } from '../../../components/TextField';
+import { TextField } from '@taquilla/shared/ui';
 import { useDialog } from '../../../lib/use-dialog';
 import { useForm } from '../../../lib/use-form';
 import { useForgotPassword } from '../api/use-forgot-password';
@@ -18,7 +18,7 @@ export function ForgotPasswordPage() {
       <h2>¿Olvidaste tu contraseña?</h2>
       <p>Escribe tu correo y te enviaremos un enlace para crear una nueva.</p>
       <form className="ta-form" noValidate onSubmit={handleSubmit(submit)}>
-        <TextField label="Correo" type="email" autoComplete="email" {...field('email')} />
+        <TextField block="ta-auth" announceError label="Correo" type="email" autoComplete="email" {...field('email')} />
         <button type="submit" className="ta-button" disabled={sending}>
           {sending ? 'Enviando...' : 'Recuperar Contraseña'}
         </button>

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import { loginSchema } from '@taquilla/shared/schemas/auth';
 import { MessageDialog } from '../../../components/MessageDialog';
-import { TextField } from '../../../components/TextField';
+import { TextField } from '@taquilla/shared/ui';
 import { useDialog } from '../../../lib/use-dialog';
 import { useForm } from '../../../lib/use-form';
 import { useLogin } from '../api/use-login';
@@ -18,8 +18,8 @@ export function LoginPage() {
       <h2>Iniciar sesión</h2>
       <p>Ingresa con tu correo y contraseña.</p>
       <form className="ta-form" noValidate onSubmit={handleSubmit(submit)}>
-        <TextField label="Correo" type="email" autoComplete="email" {...field('email')} />
-        <TextField label="Contraseña" type="password" autoComplete="current-password" {...field('password')} />
+        <TextField block="ta-auth" announceError label="Correo" type="email" autoComplete="email" {...field('email')} />
+        <TextField block="ta-auth" announceError label="Contraseña" type="password" autoComplete="current-password" {...field('password')} />
         <button type="submit" className="ta-button" disabled={sending}>
           {sending ? 'Ingresando...' : 'Ingresar'}
         </button>

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import { registerFormSchema } from '@taquilla/shared/schemas/auth';
 import { MessageDialog } from '../../../components/MessageDialog';
-import { TextField } from '../../../components/TextField';
+import { TextField } from '@taquilla/shared/ui';
 import { NewPasswordFields } from '../../../components/NewPasswordFields';
 import { useDialog } from '../../../lib/use-dialog';
 import { useForm } from '../../../lib/use-form';
@@ -24,8 +24,8 @@ export function RegisterPage() {
       <h2>Crear cuenta</h2>
       <p>Regístrate para comprar y consultar tus boletos.</p>
       <form className="ta-form" noValidate onSubmit={handleSubmit(submit)}>
-        <TextField label="Nombre completo" autoComplete="name" {...field('fullName')} />
-        <TextField label="Correo" type="email" autoComplete="email" {...field('email')} />
+        <TextField block="ta-auth" announceError label="Nombre completo" autoComplete="name" {...field('fullName')} />
+        <TextField block="ta-auth" announceError label="Correo" type="email" autoComplete="email" {...field('email')} />
         <NewPasswordFields label="Contraseña" password={field('password')} repeatedPassword={field('repeatedPassword')} />
         <button type="submit" className="ta-button" disabled={sending}>
           {sending ? 'Creando cuenta...' : 'Crear cuenta'}

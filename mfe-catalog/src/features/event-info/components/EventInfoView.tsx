@@ -3,7 +3,7 @@ import { eventBanner } from '@taquilla/shared/landing';
 import type { Evento } from '@taquilla/shared/schemas/catalog';
 import { catalogMessages } from '@taquilla/shared/messages/catalog';
 import { Link } from 'react-router-dom';
-import { EventImage } from '../../../components/EventImage';
+import { EventImage } from '@taquilla/shared/ui';
 import './event-info.css';
 
 function mapsUrl(evento: Evento): string {

@@ -1,7 +1,7 @@
 import { formatDate, formatMoney } from '@taquilla/shared';
 import type { Evento } from '@taquilla/shared/schemas/catalog';
 import { Link } from 'react-router-dom';
-import { EventImage } from '../../../components/EventImage';
+import { EventImage } from '@taquilla/shared/ui';
 import { parseFecha } from '../../../lib/event-order';
 
 /** One grid card: date badge, time, city, venue address, the lowest price and the three ways in. */

@@ -3,7 +3,7 @@ import { eventBanner } from '@taquilla/shared/landing';
 import type { Evento } from '@taquilla/shared/schemas/catalog';
 import { useRef, type FocusEvent, type TouchEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { EventImage } from '../../../components/EventImage';
+import { EventImage } from '@taquilla/shared/ui';
 import { useCarousel } from '../hooks/use-carousel';
 import './hero.css';
 

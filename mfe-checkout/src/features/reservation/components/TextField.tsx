@@ -1,29 +1,6 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { TextField as SharedTextField, type TextFieldProps } from '@taquilla/shared/ui';
 
-interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
-  label: string;
-  hint?: string;
-  error?: string;
-}
-
-/** A labelled input whose hint and error are tied to it (aria-describedby, aria-invalid). */
-export function TextField({ label, hint, error, ...input }: Props) {
-  const id = useId();
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="checkout__field">
-      <label htmlFor={id}>{label}</label>
-      <input id={id} {...input} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
-      {hint && (
-        <p id={`${id}-hint`} className="checkout__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="checkout__error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
+/** Checkout's inputs: the shared labelled field (@taquilla/shared/ui) in checkout's CSS block. */
+export function TextField(props: Omit<TextFieldProps, 'block'>) {
+  return <SharedTextField block="checkout" {...props} />;
 }

@@ -1,7 +1,8 @@
+// @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EventImage } from './EventImage';
-import { DEFAULT_EVENT_IMAGE } from '@taquilla/shared/default-event-image';
+import { DEFAULT_EVENT_IMAGE } from '../default-event-image';
 
 afterEach(cleanup);
 

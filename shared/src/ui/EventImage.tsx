@@ -1,13 +1,13 @@
 import type { ImgHTMLAttributes } from 'react';
-import { useEventImageFallback } from '@taquilla/shared/default-event-image';
+import { useEventImageFallback } from '../default-event-image';
 
-type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt' | 'onError'> & {
+export type EventImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt' | 'onError'> & {
   src: string | null | undefined;
   alt: string;
 };
 
 /** An event picture that falls back to the default image when missing or broken (spec §8). */
-export function EventImage({ src, alt, ...rest }: Props) {
+export function EventImage({ src, alt, ...rest }: EventImageProps) {
   const image = useEventImageFallback(src);
   return <img {...rest} src={image.src} alt={alt} data-default-image={image.isDefault ? 'true' : undefined} onError={image.onError} />;
 }
