@@ -12,6 +12,7 @@ import { artistas, categorias, ciudades } from './places';
 import { promocionCategorias, promociones } from './promotions';
 import { telemetriaRemotos, telemetriaVitales } from './telemetry';
 import { invitados, users } from './users';
+import { salaEsperaAuditoria, salaEsperaLugares, salasEspera } from './waiting-room';
 import { asientos, bloques, filas, recintos, secciones } from './venues';
 
 export const schema = {
@@ -45,6 +46,9 @@ export const schema = {
   sandboxCargos,
   telemetriaRemotos,
   telemetriaVitales,
+  salasEspera,
+  salaEsperaLugares,
+  salaEsperaAuditoria,
 };
 export type Schema = typeof schema;
 
@@ -79,4 +83,7 @@ export {
   sandboxCargos,
   telemetriaRemotos,
   telemetriaVitales,
+  salasEspera,
+  salaEsperaLugares,
+  salaEsperaAuditoria,
 };
