@@ -1,10 +1,16 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { admitirTodas } from '../src/modules/sala-espera/sala-espera.job';
 import { readSalaEsperaConfig } from '../src/modules/sala-espera/sala-espera.config';
 import { salaEsperaMessages as M } from '@taquilla/shared/messages/sala-espera';
-import { buildTestApp, type TestApp } from './support/app';
+import { buildTestApp, TEST_API_KEY, type TestApp } from './support/app';
 import { freeSeats, guest, pickEvento, seatStates } from './support/reservas';
 import { abrirSala, Browser, empezar, solve } from './support/sala-espera';
 
@@ -205,5 +211,31 @@ describe('admission and the pass', () => {
     } finally {
       await withToken.close();
     }
+  });
+});
+
+describe('ops: the command and status', () => {
+  it('`sala-espera <evento> pausar|ritmo` changes the running server\'s room (audited), and `status` shows the line per event', async () => {
+    const db = t.database.db;
+    const ev = await pickEvento(db, 10, [1, 2, 3, 4]);
+    await abrirSala(t, ev.eventoId, new Date(Date.now() + 3_600_000), 60);
+    await new Browser(t, '192.0.2.77').join(ev.eventoId);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const env = { ...process.env, ORIGIN_DIR: mkdtempSync(path.join(tmpdir(), 'sala-origin-')), ORIGIN_S3_BUCKET: '', TAQUILLA_URL: url, API_KEY: TEST_API_KEY, OPS_ACTOR: 'ana@ops' };
+    const ops = path.resolve(import.meta.dirname, '../../platform/ops');
+    const run = (script: string, args: string[] = []) => promisify(execFile)(process.execPath, [path.join(ops, script), ...args], { env });
+
+    expect((await run('sala-espera.mjs', [String(ev.eventoId), 'pausar', '--reason', 'base de datos lenta'])).stdout).toContain(`sala de espera del evento ${ev.eventoId} en pausa`);
+    expect((await run('sala-espera.mjs', [String(ev.eventoId), 'ritmo', '120'])).stdout).toContain('con ritmo nuevo');
+    const bad = await run('sala-espera.mjs', [String(ev.eventoId), 'ritmo', 'mucho']).catch((e: { stderr: string; code: number }) => e);
+    expect(bad).toMatchObject({ code: 1 });
+    expect((bad as { stderr: string }).stderr).toContain('El ritmo debe ser un número');
+
+    const { stdout } = await run('status.mjs');
+    const line = stdout.split('\n').find((l) => l.includes(`evento ${ev.eventoId} «`));
+    expect(line).toMatch(/EN PAUSA: 1 esperando · 0 admitidos · \d+ vendidos · ritmo 120\/min/);
+    expect(stdout).toContain(`evento ${ev.eventoId} pausar: pausada  por ana@ops — «base de datos lenta»`);
+    expect(stdout).toContain(`evento ${ev.eventoId} ritmo: ritmo 60 → 120  por ana@ops`);
   });
 });
