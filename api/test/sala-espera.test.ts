@@ -192,6 +192,17 @@ describe('admission and the pass', () => {
     const late = await new Browser(t, '192.0.2.30').estado(ev.eventoId);
     expect(late.json().estado).toBe('agotado');
 
+    // A place comes back (say a hold was cancelled): whoever was told 'agotado' waits again, with the number they had.
+    const [numeroAntes] = await queryRows<{ numero: string }>(db, sql`select numero from sala_espera_lugares where evento_id = ${ev.eventoId} and estado = 'agotado'`);
+    await db.execute(sql`update evento_asientos set estado = 'disponible' where id = (select min(id) from evento_asientos where evento_id = ${ev.eventoId})`);
+    await db.execute(sql`update salas_espera set pausada = true where evento_id = ${ev.eventoId}`);
+    await tick(ev.eventoId);
+    const [again] = await queryRows<{ numero: string; estado: string }>(db, sql`select numero, estado from sala_espera_lugares where evento_id = ${ev.eventoId} and numero = ${numeroAntes!.numero}`);
+    expect(again).toMatchObject({ estado: 'esperando' });
+    await db.execute(sql`update evento_asientos set estado = 'vendido' where evento_id = ${ev.eventoId}`);
+    await db.execute(sql`update salas_espera set pausada = false where evento_id = ${ev.eventoId}`);
+    expect((await tick(ev.eventoId))[0]).toMatchObject({ agotados: 1 });
+
     const resumen = (await t.request('/api/v1/sala_espera/resumen')).json();
     expect(resumen.salas.find((s: { eventoId: number }) => s.eventoId === ev.eventoId)).toMatchObject({ ritmoPorMinuto: 1, pausada: false, esperando: 0, admitidos: 1, agotados: 1 });
     expect(resumen.cambios.slice(0, 2).map((c: { accion: string; actor: string }) => `${c.accion} ${c.actor}`)).toEqual(['reanudar ana@ops', 'pausar ana@ops']);
@@ -217,7 +228,9 @@ describe('admission and the pass', () => {
 describe('ops: the command and status', () => {
   it('`sala-espera <evento> pausar|ritmo` changes the running server\'s room (audited), and `status` shows the line per event', async () => {
     const db = t.database.db;
-    const ev = await pickEvento(db, 10, [1, 2, 3, 4]);
+    // The last event of the seed: the other tests take theirs from the first ones.
+    const [last] = await queryRows<{ id: number }>(db, sql`select id from eventos order by id desc limit 1`);
+    const ev = { eventoId: Number(last!.id) };
     await abrirSala(t, ev.eventoId, new Date(Date.now() + 3_600_000), 60);
     await new Browser(t, '192.0.2.77').join(ev.eventoId);
     await t.app.listen({ port: 0, host: '127.0.0.1' });

@@ -22,6 +22,6 @@ export const salaEsperaMessages = {
   ADMITTED: '¡Es tu turno! Tienes unos minutos para elegir tus lugares.',
   CONTINUE: 'Elegir lugares',
   EXPIRED: 'Tu turno expiró sin que apartaras lugares.',
-  SOLD_OUT: 'Boletos agotados: ya no quedan lugares para este evento.',
+  SOLD_OUT: 'Boletos agotados: por ahora no quedan lugares para este evento. Si se liberan, conservas tu lugar en la fila.',
   KEEP_OPEN: 'Puedes recargar esta página o bloquear tu teléfono: conservas tu lugar en este navegador.',
 } as const;

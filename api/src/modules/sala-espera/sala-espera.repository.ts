@@ -135,17 +135,15 @@ export async function eventoDeReserva(db: DbOrTx, reservaId: string): Promise<nu
   return row ? Number(row.evento_id) : null;
 }
 
-/** Free places of the event (numbered and general, no live hold) and places under a live hold. */
-async function placesOf(tx: DbOrTx, eventoId: number): Promise<{ libres: number; apartados: number }> {
-  const [r] = await queryRows<{ libres: number; apartados: number }>(
+/** Free places of the event: numbered and general, on sale, with no live hold. */
+async function freePlaces(tx: DbOrTx, eventoId: number): Promise<number> {
+  const [r] = await queryRows<{ libres: number }>(
     tx,
     sql`select
           (select count(*) from evento_asientos where evento_id = ${eventoId} and estado = 'disponible' and (hold_expires_at is null or hold_expires_at <= now()))
-        + (select count(*) from evento_lugares_generales where evento_id = ${eventoId} and estado = 'disponible' and (hold_expires_at is null or hold_expires_at <= now())) as libres,
-          (select count(*) from evento_asientos where evento_id = ${eventoId} and estado = 'disponible' and hold_expires_at > now())
-        + (select count(*) from evento_lugares_generales where evento_id = ${eventoId} and estado = 'disponible' and hold_expires_at > now()) as apartados`,
+        + (select count(*) from evento_lugares_generales where evento_id = ${eventoId} and estado = 'disponible' and (hold_expires_at is null or hold_expires_at <= now())) as libres`,
   );
-  return { libres: Number(r!.libres), apartados: Number(r!.apartados) };
+  return Number(r!.libres);
 }
 
 /** What one admission tick did on one event (for logs and tests). */
@@ -165,7 +163,8 @@ const MAX_AUTOMATICO_POR_TICK = 200;
  * lock per event; a process that finds it taken skips the event this tick):
  * 1. at the start, the places taken before it get a random order (one UPDATE, row_number over random());
  * 2. passes past their expiry end; each one that was never used gives its turn to the next in line;
- * 3. sold out (no free place and no live hold): everybody still waiting is told;
+ * 3. sold out (no free place: all sold or held): everybody still waiting is told 'agotado', keeping their
+ *    number, and waits again if places come back (a hold expires or is cancelled);
  * 4. otherwise the rate's credit for the time since the last tick (or, automatic, the free places
  *    not yet covered by live passes) admits the next numbers in line.
  */
@@ -203,21 +202,26 @@ export async function tickSala(db: Db, eventoId: number, paseMinutos: number): P
     );
     out.expirados = unused.length + used.length;
     const unusedExpired = unused.length;
-    const { libres, apartados } = await placesOf(tx, eventoId);
+    const libres = await freePlaces(tx, eventoId);
     const ahora = date(row.ahora)!;
     const last = date(row.ultimo_tick) ?? date(row.inicio)!;
     let credito = Number(row.credito);
     let agotadoEn: Date | null = date(row.agotado_en);
     let admitir = 0;
-    if (libres === 0 && apartados === 0) {
+    if (libres === 0) {
+      // Nothing left to sell now (every place sold or under a hold): everybody still waiting is told, keeping their number.
       const told = await queryRows<{ id: string }>(tx, sql`update sala_espera_lugares set estado = 'agotado' where evento_id = ${eventoId} and estado = 'esperando' returning id`);
       out.agotados = told.length;
       agotadoEn ??= ahora;
       credito = 0;
     } else {
-      if (libres > 0) agotadoEn = null;
-      if (row.pausada || libres === 0) {
-        // Paused, or every free place is under a hold that may still come back: nobody is let in and no credit builds up.
+      if (agotadoEn) {
+        // Places came back (holds expired or were cancelled): those told 'agotado' wait again with the number they had.
+        await tx.execute(sql`update sala_espera_lugares set estado = 'esperando' where evento_id = ${eventoId} and estado = 'agotado'`);
+        agotadoEn = null;
+      }
+      if (row.pausada) {
+        // Paused: nobody is let in and no credit builds up.
       } else if (row.ritmo_por_minuto === null) {
         const [live] = await queryRows<{ vivos: number }>(
           tx,
