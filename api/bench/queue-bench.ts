@@ -159,13 +159,13 @@ try {
   const perMinute = (Number(rate!.n) - 1) / spanMin;
   const [twice] = await queryRows<{ dobles: number; apartados: number }>(
     db,
-    sql`select (select count(*) from (select reserva_id from evento_lugares_generales where evento_id = ${eventoId} and reserva_id is not null group by reserva_id having count(*) > 1) d)::int as dobles,
-               (select count(*) from evento_lugares_generales where evento_id = ${eventoId} and reserva_id is not null and hold_expires_at > now())::int as apartados`,
+    sql`select (count(*) - count(distinct reserva_id))::int as dobles, count(*)::int as apartados
+          from evento_lugares_generales where evento_id = ${eventoId} and seccion_id = ${seccionId} and reserva_id is not null and hold_expires_at > now()`,
   );
   const tellLag = toldAt.length ? (Math.max(...toldAt) - Math.max(Number.isNaN(soldOutAt) ? 0 : soldOutAt, lastHoldAt)) / 1000 : NaN;
   console.log(`unirse (POST, ${joinMs.length}): p50 ${pct(joinMs, 50).toFixed(1)} ms · p99 ${pct(joinMs, 99).toFixed(1)} ms · errores ${joinErrors}  (meta p99 ≤ 200 ms)`);
   console.log(`admisión: ${perMinute.toFixed(0)}/min contra ${RATE}/min fijado (${((perMinute / RATE - 1) * 100).toFixed(1)} %; meta ±5 %) — ${rate!.n} admitidos en ${(spanMin * 60).toFixed(1)} s`);
-  console.log(`apartados: ${held} con lugar, ${heldAgotado} 'agotado', ${holdOther} otra respuesta, de ${admitted} admitidos (meta: todos con lugar o 'agotado'); lugares apartados en la base ${twice!.apartados}; reservas con lugar doble ${twice!.dobles}; 201 ≠ lugares: ${held - twice!.apartados}`);
+  console.log(`apartados: ${held} con lugar, ${heldAgotado} 'agotado', ${holdOther} otra respuesta, de ${admitted} admitidos (meta: todos con lugar o 'agotado'); lugares apartados en la base ${twice!.apartados}; lugares de más en una reserva ${twice!.dobles}; respuestas 201 sin un lugar propio: ${held - twice!.apartados}`);
   console.log(`agotado: ${toldAt.length} avisados; el último ${tellLag.toFixed(1)} s después de agotarse (meta ≤ 10 s); otros errores ${otherErrors}`);
   await database.close();
 } finally {

@@ -30,7 +30,6 @@ CREATE TABLE "salas_espera" (
 	"ultimo_tick" timestamp with time zone,
 	"agotado_en" timestamp with time zone,
 	"sorteada" boolean DEFAULT false NOT NULL,
-	"ultimo_numero" bigint DEFAULT 0 NOT NULL,
 	"admitidos_hasta" bigint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint

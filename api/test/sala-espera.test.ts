@@ -162,7 +162,7 @@ describe('admission and the pass', () => {
     const ev = await pickEvento(db, 10, [1, 2, 3]);
     await abrirSala(t, ev.eventoId, new Date(Date.now() - 1000), 1);
     await db.execute(sql`delete from sala_espera_lugares where evento_id = ${ev.eventoId}`);
-    await db.execute(sql`update salas_espera set sorteada = false, ultimo_numero = 0, admitidos_hasta = 0, credito = 0, ultimo_tick = now() where evento_id = ${ev.eventoId}`);
+    await db.execute(sql`update salas_espera set sorteada = false, admitidos_hasta = 0, credito = 0, ultimo_tick = now() where evento_id = ${ev.eventoId}`);
     const browsers = [new Browser(t, '192.0.2.21'), new Browser(t, '192.0.2.22'), new Browser(t, '192.0.2.23')];
     for (const b of browsers) await b.join(ev.eventoId);
     // The draw; at 1 a minute nobody is due yet.

@@ -21,8 +21,6 @@ export const salasEspera = pgTable('salas_espera', {
   agotadoEn: timestamp('agotado_en', { withTimezone: true }),
   /** True once those who joined before `inicio` were given their random numbers. */
   sorteada: boolean('sorteada').notNull().default(false),
-  /** The last number given in the line (a later arrival takes the next one). */
-  ultimoNumero: bigint('ultimo_numero', { mode: 'number' }).notNull().default(0),
   /** The highest number admitted so far: a place's position is its number minus this. */
   admitidosHasta: bigint('admitidos_hasta', { mode: 'number' }).notNull().default(0),
 });
@@ -32,7 +30,8 @@ export const ESTADOS_LUGAR_FILA = ['esperando', 'admitido', 'usado', 'expirado',
 /**
  * One browser's place in an event's line. `numero` is its turn: null for those who joined before
  * `inicio` until the admission job draws them a random order at the start (so arriving early gives
- * no advantage), the next number for later arrivals (first come, first served after them).
+ * no advantage), the next number of the event's sequence (`sala_espera_numero_<evento>`, made when the room opens)
+ * for later arrivals (first come, first served after them).
  * `navegador` is the SHA-256 of the browser's random cookie (one place per browser and event);
  * `reto` the ALTCHA challenge nonce it solved (a solution is spent once).
  */

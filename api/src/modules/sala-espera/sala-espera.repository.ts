@@ -11,7 +11,6 @@ export interface Sala {
   pausada: boolean;
   agotadoEn: Date | null;
   sorteada: boolean;
-  ultimoNumero: number;
   admitidosHasta: number;
 }
 
@@ -31,7 +30,6 @@ interface SalaRow {
   pausada: boolean;
   agotado_en: Date | string | null;
   sorteada: boolean;
-  ultimo_numero: string | number;
   admitidos_hasta: string | number;
 }
 
@@ -45,7 +43,6 @@ function toSala(r: SalaRow): Sala {
     pausada: r.pausada,
     agotadoEn: date(r.agotado_en),
     sorteada: r.sorteada,
-    ultimoNumero: Number(r.ultimo_numero),
     admitidosHasta: Number(r.admitidos_hasta),
   };
 }
@@ -65,34 +62,36 @@ export async function findLugar(db: DbOrTx, eventoId: number, navegador: string)
 
 export type JoinResult = { lugar: Lugar } | { refusal: 'RETO_USADO' | 'TOPE_IP' | 'SIN_SALA' };
 
+/** The per-event sequence that numbers the line after the draw (lock-free: joins never wait on one another). */
+export const numberSequence = (eventoId: number) => sql.raw(`sala_espera_numero_${Math.trunc(eventoId)}`);
+
 /**
- * Gives the browser its place, in one transaction: the room's row is locked (so the draw at the
- * start sees every place taken before it, and later arrivals get consecutive numbers), the
- * per-address cap is counted under that lock, and a spent challenge or a second place for the
- * same browser is refused by the unique indexes. A browser that already has a place gets it back.
+ * Gives the browser its place. Before the draw the place has no number (the admission job draws
+ * them at the start); after it, the next number of the event's sequence. The per-address cap is
+ * counted under a transaction lock on that address (so one address's concurrent joins cannot all
+ * pass it), and a spent challenge or a second place for the same browser is refused by the unique
+ * indexes. A browser that already has a place gets it back. Nothing here locks the room's row:
+ * 20,000 joins in a minute never queue behind one another.
  */
 export async function joinLine(db: Db, p: { eventoId: number; navegador: string; ip: string; reto: string; maxPorIp: number }): Promise<JoinResult> {
   return db.transaction(async (tx) => {
-    const [sala] = await queryRows<{ sorteada: boolean; ultimo_numero: string | number }>(
-      tx,
-      sql`select sorteada, ultimo_numero from salas_espera where evento_id = ${p.eventoId} for update`,
-    );
+    const [sala] = await queryRows<{ sorteada: boolean }>(tx, sql`select sorteada from salas_espera where evento_id = ${p.eventoId}`);
     if (!sala) return { refusal: 'SIN_SALA' as const };
     const existing = await findLugar(tx, p.eventoId, p.navegador);
     if (existing) return { lugar: existing };
     if (p.maxPorIp > 0) {
+      await tx.execute(sql`select pg_advisory_xact_lock(7462, hashtext(${p.ip}))`);
       const [row] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from sala_espera_lugares where evento_id = ${p.eventoId} and ip = ${p.ip}`);
       if (Number(row!.n) >= p.maxPorIp) return { refusal: 'TOPE_IP' as const };
     }
-    const numero = sala.sorteada ? Number(sala.ultimo_numero) + 1 : null;
-    const inserted = await queryRows<{ id: string | number }>(
+    const inserted = await queryRows<{ id: string | number; numero: string | number | null }>(
       tx,
       sql`insert into sala_espera_lugares (evento_id, navegador, ip, reto, numero)
-          values (${p.eventoId}, ${p.navegador}, ${p.ip}, ${p.reto}, ${numero})
-          on conflict do nothing returning id`,
+          values (${p.eventoId}, ${p.navegador}, ${p.ip}, ${p.reto}, ${sala.sorteada ? sql`nextval('${numberSequence(p.eventoId)}')` : null})
+          on conflict do nothing returning id, numero`,
     );
     if (!inserted[0]) return { refusal: 'RETO_USADO' as const };
-    if (numero !== null) await tx.execute(sql`update salas_espera set ultimo_numero = ${numero} where evento_id = ${p.eventoId}`);
+    const numero = inserted[0].numero === null ? null : Number(inserted[0].numero);
     return { lugar: { id: Number(inserted[0].id), numero, estado: 'esperando' as const, paseExpiraEn: null } };
   });
 }
@@ -172,14 +171,15 @@ export async function tickSala(db: Db, eventoId: number, paseMinutos: number): P
   return db.transaction(async (tx) => {
     const [locked] = await queryRows<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(7461, ${eventoId}) as ok`);
     if (!locked?.ok) return null;
+    // clock_timestamp(), not now(): this transaction may have begun before another process's tick committed.
     const [row] = await queryRows<SalaRow & { credito: number; ultimo_tick: Date | string | null; ahora: Date | string; empezada: boolean }>(
       tx,
-      sql`select *, now() as ahora, now() >= inicio as empezada from salas_espera where evento_id = ${eventoId} for update`,
+      sql`select *, clock_timestamp() as ahora, clock_timestamp() >= inicio as empezada from salas_espera where evento_id = ${eventoId} for update`,
     );
     if (!row || !row.empezada) return null;
     const out: TickResult = { eventoId, sorteados: 0, admitidos: 0, expirados: 0, agotados: 0 };
-    let ultimoNumero = Number(row.ultimo_numero);
     if (!row.sorteada) {
+      // The draw: everybody who joined before the start, in a random order, numbered 1..n; the sequence goes on from n.
       const drawn = await queryRows<{ n: string | number }>(
         tx,
         sql`with sorteo as (
@@ -189,7 +189,14 @@ export async function tickSala(db: Db, eventoId: number, paseMinutos: number): P
             update sala_espera_lugares l set numero = sorteo.n from sorteo where l.id = sorteo.id returning sorteo.n`,
       );
       out.sorteados = drawn.length;
-      ultimoNumero = drawn.length;
+      await tx.execute(sql`select setval('${numberSequence(eventoId)}', ${Math.max(1, drawn.length)}::bigint, ${drawn.length > 0}::boolean)`);
+    } else {
+      // A join that read the room just before the draw committed its place without a number: it gets the next ones.
+      const late = await queryRows<{ id: string }>(
+        tx,
+        sql`update sala_espera_lugares set numero = nextval('${numberSequence(eventoId)}') where evento_id = ${eventoId} and estado = 'esperando' and numero is null returning id`,
+      );
+      out.sorteados = late.length;
     }
     // Passes past their expiry: an unused one ('admitido', never taken to a hold) gives its turn to the next in line.
     const unused = await queryRows<{ id: string }>(
@@ -249,7 +256,7 @@ export async function tickSala(db: Db, eventoId: number, paseMinutos: number): P
       if (admitted.length < admitir) credito = Math.min(credito, 1);
     }
     await tx.execute(
-      sql`update salas_espera set sorteada = true, ultimo_numero = ${ultimoNumero}, admitidos_hasta = ${admitidosHasta}, credito = ${credito},
+      sql`update salas_espera set sorteada = true, admitidos_hasta = ${admitidosHasta}, credito = ${credito},
                  ultimo_tick = ${ahora.toISOString()}, agotado_en = ${agotadoEn ? agotadoEn.toISOString() : null}
            where evento_id = ${eventoId}`,
     );
@@ -318,6 +325,7 @@ export async function applyOps(db: Db, eventoId: number, op: OpsAccion, actor: s
     let detalle: string;
     switch (op.accion) {
       case 'abrir':
+        await tx.execute(sql`create sequence if not exists ${numberSequence(eventoId)}`);
         await tx.execute(
           sql`insert into salas_espera (evento_id, inicio, ritmo_por_minuto) values (${eventoId}, ${op.inicio.toISOString()}, ${op.ritmoPorMinuto})
               on conflict (evento_id) do update set inicio = excluded.inicio, ritmo_por_minuto = excluded.ritmo_por_minuto, pausada = false`,
@@ -336,6 +344,7 @@ export async function applyOps(db: Db, eventoId: number, op: OpsAccion, actor: s
       case 'cerrar':
         await tx.execute(sql`delete from sala_espera_lugares where evento_id = ${eventoId}`);
         await tx.execute(sql`delete from salas_espera where evento_id = ${eventoId}`);
+        await tx.execute(sql`drop sequence if exists ${numberSequence(eventoId)}`);
         detalle = 'cerrada: el evento se vende sin fila';
         break;
     }
