@@ -4,12 +4,12 @@
  * it, so holds and checkout need nothing from the page.
  */
 import { apiRequest } from '@taquilla/shared';
-import { estadoSalaSchema, type EstadoSala } from '../schemas/sala-espera';
+import type { EstadoSala } from '../schemas/sala-espera';
 import { seg, type Id } from './segment';
 
 /** The room as this browser sees it (place, estimate, countdown; sets the pass cookie once admitted). */
 export function estadoSala(eventoId: Id): Promise<EstadoSala> {
-  return apiRequest('GET', `/eventos/${seg(eventoId)}/sala_espera`, undefined, { parse: (d) => estadoSalaSchema.parse(d) });
+  return apiRequest('GET', `/eventos/${seg(eventoId)}/sala_espera`);
 }
 
 /** An ALTCHA challenge for the event's line (the widget solves it). */
@@ -19,7 +19,7 @@ export function retoSala(eventoId: Id): Promise<unknown> {
 
 /** Joins the line with the widget's payload; answers the room as `estadoSala` does. */
 export function unirseSala(eventoId: Id, altcha: string): Promise<EstadoSala> {
-  return apiRequest('POST', `/eventos/${seg(eventoId)}/sala_espera`, { altcha }, { parse: (d) => estadoSalaSchema.parse(d) });
+  return apiRequest('POST', `/eventos/${seg(eventoId)}/sala_espera`, { altcha });
 }
 
 /** The storefront route of an event's waiting room. */

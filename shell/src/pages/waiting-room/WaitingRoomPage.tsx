@@ -46,7 +46,7 @@ function Challenge({ eventoId, onPayload }: { eventoId: string; onPayload: (payl
     };
     el.addEventListener('statechange', onState);
     // The challenge comes through the shop's API client (API key, base URL); the widget only solves it.
-    void retoSala(eventoId).then((challenge) => el.configure({ challenge, auto: 'onload', language: 'es-419', hideFooter: true, minDuration: 300 }));
+    void retoSala(eventoId).then((challenge) => el.configure({ challenge, auto: 'onload', language: 'es-MX', hideFooter: true, minDuration: 300 }));
     return () => el.removeEventListener('statechange', onState);
   }, [ready, eventoId, onPayload]);
   return <div className="sala-espera__reto">{ready ? <altcha-widget ref={ref} /> : <p>{M.JOINING}</p>}</div>;
