@@ -36,7 +36,9 @@ export default {
   },
   resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
   module: {
-    rules: moduleRules(),
+    // `?worker-file`: a prebuilt, self-contained worker script shipped as a file of this build
+    // (the ALTCHA widget's SHA worker), not bundled with the federation runtime.
+    rules: [...moduleRules(), { resourceQuery: /worker-file/, type: 'asset/resource' }],
   },
   plugins: [
     new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(isProd ? 'production' : 'development') }),

@@ -1,7 +1,7 @@
 // pnpm status [--json] — each remote's live version (and its canary with both shares) and its
 // history, then the latest changes (who, when, from → to, why); under each live version (and any
 // with reports) its browser telemetry of the last 24 h (telemetry-summary.mjs). --json prints the
-// registry alone.
+// registry alone. Last, the waiting rooms of events "en venta con fila" (sala-espera-summary.mjs).
 import { readCanary } from '../canary.mjs';
 import { CANARY_FORCED, RELEASE_FORCED, REMOTE_NAMES, runCli, withOrigin } from './lib.mjs';
 
@@ -15,6 +15,7 @@ const ACTIONS = {
   abort: 'abortó el canary',
 };
 import { formatFigures, readTelemetry } from './telemetry-summary.mjs';
+import { readSalas, salasLines } from './sala-espera-summary.mjs';
 
 const RECENT_CHANGES = 10;
 
@@ -63,5 +64,6 @@ await runCli(async (argv) => {
         console.log(`  ${c.at}  ${c.remote} ${what} ${c.from ?? '(ninguna)'} → ${c.to}  por ${c.actor}${c.reason ? ` — «${c.reason}»` : ''}`);
       }
     }
+    for (const line of salasLines(await readSalas())) console.log(line);
   });
 });

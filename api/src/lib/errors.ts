@@ -5,6 +5,7 @@ import { cuentaMessages } from '@taquilla/shared/messages/cuenta';
 import { pagoMessages } from '@taquilla/shared/messages/pagos';
 import { promocionMessages } from '@taquilla/shared/messages/promociones';
 import { reservaMessages } from '@taquilla/shared/messages/reservas';
+import { salaEsperaMessages } from '@taquilla/shared/messages/sala-espera';
 
 interface ErrorDef {
   status: number;
@@ -87,6 +88,14 @@ export const ERRORS = {
     status: 429,
     message: 'Ya hay demasiados lugares apartados para este evento desde tu conexión. Intenta de nuevo en unos minutos o inicia sesión para reservar.',
   },
+
+  // The waiting room of an event "en venta con fila" (decision 0031).
+  SALA_ESPERA_SIN_PASE: { status: 403, message: salaEsperaMessages.NEEDS_PASS },
+  SALA_ESPERA_RETO_INVALIDO: { status: 400, message: salaEsperaMessages.CHALLENGE_FAILED },
+  SALA_ESPERA_RETO_USADO: { status: 400, message: salaEsperaMessages.CHALLENGE_USED },
+  SALA_ESPERA_TOPE_IP: { status: 429, message: salaEsperaMessages.TOO_MANY_FROM_NETWORK },
+  SALA_ESPERA_NO_EXISTE: { status: 404, message: salaEsperaMessages.NO_WAITING_ROOM },
+  OPS_NO_AUTORIZADO: { status: 403, message: salaEsperaMessages.OPS_FORBIDDEN },
 
   // Promotions.
   PROMOCION_INVALIDA: { status: 404, message: promocionMessages.DISCOUNT_CODE_INVALID, isPromoError: true },

@@ -10,8 +10,9 @@ import { healthModule } from './health/health.routes';
 import { pagosModule } from './pagos/pagos.routes';
 import { promocionesModule } from './promociones/promociones.routes';
 import { reservasModule } from './reservas/reservas.routes';
+import { salaEsperaModule } from './sala-espera/sala-espera.routes';
 import { telemetriaModule } from './telemetria/telemetria.routes';
 import type { RouteModule } from './types';
 import { ventasModule } from './ventas/ventas.routes';
 
-export const routeModules: RouteModule[] = [healthModule, catalogModule, authModule, promocionesModule, reservasModule, pagosModule, ventasModule, cuentaModule, facturacionModule, telemetriaModule];
+export const routeModules: RouteModule[] = [healthModule, catalogModule, authModule, promocionesModule, reservasModule, pagosModule, ventasModule, cuentaModule, facturacionModule, telemetriaModule, salaEsperaModule];

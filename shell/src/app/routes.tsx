@@ -6,6 +6,7 @@ import { RequireAuth } from '../features/auth/components/RequireAuth';
 import { Backdrop } from '../components/feedback/Backdrop';
 import { RootErrorBoundary } from './RootErrorBoundary';
 import { lazyPage } from './lazy-page';
+import { QueueGate } from '../pages/waiting-room/QueueGate';
 import {
   AuthPage,
   ConfirmPurchasePage,
@@ -23,6 +24,7 @@ const TermsPage = lazyPage(() => import('../pages/legal/TermsPage'));
 const PrivacyPage = lazyPage(() => import('../pages/legal/PrivacyPage'));
 const PoliciesPage = lazyPage(() => import('../pages/legal/PoliciesPage'));
 const NotFoundPage = lazyPage(() => import('../pages/NotFoundPage'));
+const WaitingRoomPage = lazyPage(() => import('../pages/waiting-room/WaitingRoomPage'));
 
 /**
  * The root route: the error page for a shell-level failure, and the backdrop while a lazy
@@ -66,8 +68,10 @@ export function AppRoutes() {
         <Route element={<PublicLayout />}>
           <Route path="eventos" element={<EventListPage />} />
           <Route path="eventos/informacion/:id" element={<WithIds names={['id']}><EventInfoPage /></WithIds>} />
-          <Route path="eventos/:id" element={<WithIds names={['id']}><EventDetailPage /></WithIds>} />
-          <Route path="eventos/:eventoId/:seccionId/:seccion" element={<WithIds names={['eventoId', 'seccionId']}><SeatSelectionPage /></WithIds>} />
+          {/* A queued event's seat pages wait behind its 'Sala de espera' (decision 0031). */}
+          <Route path="eventos/:id" element={<WithIds names={['id']}><QueueGate param="id"><EventDetailPage /></QueueGate></WithIds>} />
+          <Route path="eventos/:id/sala_de_espera" element={<WithIds names={['id']}><WaitingRoomPage /></WithIds>} />
+          <Route path="eventos/:eventoId/:seccionId/:seccion" element={<WithIds names={['eventoId', 'seccionId']}><QueueGate param="eventoId"><SeatSelectionPage /></QueueGate></WithIds>} />
           <Route path="terminar_compra/:reservaId/:esGeneral/:promocionId" element={<ConfirmPurchasePage />} />
           <Route
             path="terminar_compra_invitado/:reservaId/:esGeneral/:invitadoId/:promocionId"

@@ -13,6 +13,7 @@ import { artistas, categorias, ciudades } from './places';
 import { promocionCategorias, promociones } from './promotions';
 import { telemetriaRemotos, telemetriaVitales } from './telemetry';
 import { invitados, users } from './users';
+import { salaEsperaAuditoria, salaEsperaLugares, salasEspera } from './waiting-room';
 import { asientos, bloques, filas, recintos, secciones } from './venues';
 
 export const schema = {
@@ -47,6 +48,9 @@ export const schema = {
   telemetriaRemotos,
   telemetriaVitales,
   facturas,
+  salasEspera,
+  salaEsperaLugares,
+  salaEsperaAuditoria,
 };
 export type Schema = typeof schema;
 
@@ -82,4 +86,7 @@ export {
   telemetriaRemotos,
   telemetriaVitales,
   facturas,
+  salasEspera,
+  salaEsperaLugares,
+  salaEsperaAuditoria,
 };

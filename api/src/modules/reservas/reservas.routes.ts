@@ -16,6 +16,7 @@ import {
 import { DomainError } from '../../lib/errors';
 import { registerRateLimit } from '../../plugins/rate-limit';
 import { requireVerifiedUser } from '../auth/auth.guard';
+import { passForHold } from '../sala-espera/sala-espera.routes';
 import type { RouteModule } from '../types';
 import { DisponibilidadHub, DisponibilidadPublisher, registerDisponibilidadPublisher } from './disponibilidad.notify';
 import { disponibilidadStream, StreamSlots } from './disponibilidad.sse';
@@ -97,6 +98,8 @@ export const reservasModule: RouteModule = {
     disponibilidadSlots.set(app.server, slots);
     const stopJob = startExpiryJob(app.db, publisher, cfg, app.log);
     const limited = await attemptLimits(app, cfg);
+    // A queued event's holds need the browser's waiting-room pass (decision 0031).
+    const pase = passForHold(app, cfg.holdMinutes);
     app.addHook('preClose', async () => hub.endStreams());
     app.addHook('onClose', async () => {
       stopJob();
@@ -109,7 +112,7 @@ export const reservasModule: RouteModule = {
       '/eventos/:id/reservar',
       {
         ...limited.hold,
-        preHandler: requireVerifiedUser,
+        preHandler: [requireVerifiedUser, pase],
         schema: { tags: ['reservas'], summary: 'Reservar asientos (comprador con sesión y correo verificado)', params: eventoParams, body: reservarSchema, response: created },
       },
       async (request, reply) => {
@@ -121,7 +124,7 @@ export const reservasModule: RouteModule = {
 
     app.post(
       '/eventos/:id/reservarInvitado',
-      { ...limited.hold, schema: { tags: ['reservas'], summary: 'Reservar asientos como invitado', params: eventoParams, body: reservarInvitadoSchema, response: created } },
+      { ...limited.hold, preHandler: pase, schema: { tags: ['reservas'], summary: 'Reservar asientos como invitado', params: eventoParams, body: reservarInvitadoSchema, response: created } },
       async (request, reply) => {
         const { asientosReserva, nombre, correo } = request.body;
         const client = holdClient(request);
@@ -131,7 +134,7 @@ export const reservasModule: RouteModule = {
 
     app.post(
       '/eventos/:id/reservar_generales',
-      { ...limited.hold, schema: { tags: ['reservas'], summary: 'Reservar lugares de admisión general', params: eventoParams, body: reservarGeneralesSchema, response: created } },
+      { ...limited.hold, preHandler: pase, schema: { tags: ['reservas'], summary: 'Reservar lugares de admisión general', params: eventoParams, body: reservarGeneralesSchema, response: created } },
       async (request, reply) => {
         const comprador = await compradorGenerales(request, request.body);
         const { seccionId, cantidadAsientos } = request.body;

@@ -24,6 +24,7 @@ import { requireVerifiedUser } from '../auth/auth.guard';
 import { createPaymentGateway } from '../pagos/gateway/gateway.factory';
 import type { PaymentGateway } from '../pagos/gateway/gateway.types';
 import { disponibilidadPublisher } from '../reservas/disponibilidad.notify';
+import { passForCharge } from '../sala-espera/sala-espera.routes';
 import type { RouteModule } from '../types';
 import { callerOf } from './ventas.access';
 import { reenvioRoutes } from './reenvio.routes';
@@ -44,16 +45,18 @@ export function use3dsFromEnv(env: NodeJS.ProcessEnv = process.env): boolean {
 export async function ventaRoutes(app: FastifyInstance, opts: { gateway: PaymentGateway | null; sandboxPublicUrl: string | undefined }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = ventaDeps(app, opts.gateway, opts.sandboxPublicUrl);
+  // Checkout of a queued event needs the browser's waiting-room pass (decision 0031).
+  const pase = passForCharge(app);
 
   r.post(
     '/make/cargo',
-    { preHandler: requireVerifiedUser, schema: { tags: ['pagos'], summary: 'Pagar una reserva (comprador con sesión)', body: makeCargoSchema, response: { 200: makeCargoResponseSchema, ...errors } } },
+    { preHandler: [requireVerifiedUser, pase], schema: { tags: ['pagos'], summary: 'Pagar una reserva (comprador con sesión)', body: makeCargoSchema, response: { 200: makeCargoResponseSchema, ...errors } } },
     async (request) => makeCargo(deps(request), request.body, { user: request.user! }),
   );
 
   r.post(
     '/make/cargo_invitado',
-    { schema: { tags: ['pagos'], summary: 'Pagar una reserva de invitado', body: makeCargoSchema, response: { 200: makeCargoResponseSchema, ...errors } } },
+    { preHandler: pase, schema: { tags: ['pagos'], summary: 'Pagar una reserva de invitado', body: makeCargoSchema, response: { 200: makeCargoResponseSchema, ...errors } } },
     async (request) => makeCargo(deps(request), { ...request.body, usuarioOpenpayId: null, guardarTarjeta: false }, {}),
   );
 

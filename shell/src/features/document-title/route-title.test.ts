@@ -6,6 +6,7 @@ describe('routeTitle', () => {
     ['/eventos', 'Próximos eventos · Taquilla'],
     ['/eventos/informacion/3', 'Información del evento · Taquilla'],
     ['/eventos/3', 'Elige tus lugares · Taquilla'],
+    ['/eventos/3/sala_de_espera', 'Sala de espera · Taquilla'],
     ['/eventos/3/12/Platea%20Alta', 'Sección Platea Alta · Taquilla'],
     ['/eventos/3/12/%E0%A4%A', 'Sección %E0%A4%A · Taquilla'],
     ['/terminar_compra/r/false/0', 'Confirmación de pago · Taquilla'],

@@ -11,6 +11,7 @@ const TITLES: [RegExp, (m: RegExpMatchArray) => string][] = [
   [/^\/eventos\/informacion\/\d+\/?$/, () => 'Información del evento'],
   [/^\/eventos\/\d+\/\d+\/([^/]+)\/?$/, (m) => `Sección ${safeDecode(m[1]!)}`],
   [/^\/eventos\/\d+\/?$/, () => 'Elige tus lugares'],
+  [/^\/eventos\/\d+\/sala_de_espera\/?$/, () => 'Sala de espera'],
   [/^\/terminar_compra/, () => 'Confirmación de pago'],
   [/^\/perfil(\/|$)/, () => 'Mi cuenta'],
   [/^\/factura\/[^/]+\/[^/]+\/?$/, () => 'Factura de tu compra'],

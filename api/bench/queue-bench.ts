@@ -1,0 +1,174 @@
+/**
+ * The waiting room under an on-sale crowd, on PostgreSQL:  pnpm --filter @taquilla/api bench:queue
+ * Needs BENCH_DATABASE_URL or TEST_DATABASE_URL. A fresh seeded database; one general-admission
+ * section of the seed cut to BENCH_SEATS (5,000) places, every other place of its event blocked;
+ * two API processes (queue-bench-server.ts) on it, the simulated buyers alternating between them.
+ *
+ * BENCH_BUYERS (20,000) simulated buyers arrive evenly over BENCH_JOIN_SECONDS (60), each from its
+ * own address (X-Forwarded-For, TRUST_PROXY=1) with its own cookies: it asks for the ALTCHA
+ * challenge, solves it (BENCH_POW, 100: the bench measures the server, not the buyers' CPUs),
+ * joins, then asks for its state on the interval the server gives; once admitted it holds one
+ * place (reservar_generales) with its pass. The sale starts BENCH_START_SECONDS (30) after the
+ * first arrival, so the first half is in the draw, at BENCH_RATE (3,000) buyers a minute.
+ *
+ * Prints: joining p50/p99 (the POST that gives the place), admissions per minute against the
+ * set rate (from the admission times in the database, start to sell-out), places held twice
+ * (from the database), admitted buyers left without a hold or 'agotado', and how long after the
+ * sell-out the last buyer still waiting was told.
+ */
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../src/db/client';
+import { queryRows } from '../src/db/rows';
+import { benchBaseUrl, scratchDatabase, seededSection, startReadyChild } from './bench-lib';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const base = benchBaseUrl();
+const BUYERS = Number(process.env.BENCH_BUYERS ?? 20_000);
+const SEATS = Number(process.env.BENCH_SEATS ?? 5_000);
+const JOIN_SECONDS = Number(process.env.BENCH_JOIN_SECONDS ?? 60);
+const START_SECONDS = Number(process.env.BENCH_START_SECONDS ?? 30);
+const RATE = Number(process.env.BENCH_RATE ?? 3_000);
+const POW = String(process.env.BENCH_POW ?? 100);
+const PORTS = [Number(process.env.BENCH_PORT ?? 3471), Number(process.env.BENCH_PORT ?? 3471) + 1];
+const API_KEY = 'taquilla-bench-key';
+const OPS_TOKEN = 'bench-ops-token';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? NaN;
+
+const { url, drop } = await scratchDatabase(base, 'queue');
+const stops: (() => Promise<void>)[] = [];
+try {
+  const { eventoId, seccionId } = await seededSection(
+    url,
+    sql`select l.evento_id, l.seccion_id, count(*)::int as n from evento_lugares_generales l join eventos e on e.id = l.evento_id
+         where e.mostrar_web and e.fecha > now() group by 1, 2 having count(*) >= ${SEATS} order by 3 desc limit 1`,
+  );
+  const database = await openDatabase({ url, poolSize: 2 });
+  const db = database.db;
+  await db.execute(sql`update evento_asientos set estado = 'bloqueado' where evento_id = ${eventoId}`);
+  await db.execute(sql`update evento_lugares_generales set estado = 'bloqueado' where evento_id = ${eventoId} and (seccion_id <> ${seccionId} or id not in (
+      select id from evento_lugares_generales where evento_id = ${eventoId} and seccion_id = ${seccionId} order by id limit ${SEATS}))`);
+  // Buyers may take as many as they like here; the line is what is measured.
+  await db.execute(sql`update eventos set limite_de_asientos = 100 where id = ${eventoId}`);
+
+  const env = {
+    BENCH_DB_URL: url, API_KEY, OPS_TOKEN, JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123', TRUST_PROXY: '1',
+    SALA_ESPERA_POW_DIFICULTAD: POW, HOLD_MAX_PER_IP: '0', HOLD_CANCEL_MAX_PER_IP: '0', HOLD_SWEEP_SECONDS: '1', SSE_MAX_STREAMS: '0',
+  };
+  for (const port of PORTS) stops.push(await startReadyChild(path.join(here, 'queue-bench-server.ts'), { ...env, PORT_APP: String(port) }));
+
+  const t0 = Date.now() + 2000;
+  const inicio = new Date(t0 + START_SECONDS * 1000);
+  const opened = await fetch(`http://127.0.0.1:${PORTS[0]}/api/v1/sala_espera/ops`, {
+    method: 'POST',
+    headers: { 'x-api-key': API_KEY, 'x-ops-token': OPS_TOKEN, 'content-type': 'application/json' },
+    body: JSON.stringify({ eventoId, accion: 'abrir', inicio: inicio.toISOString(), ritmoPorMinuto: RATE, actor: 'bench' }),
+  });
+  if (!opened.ok) throw new Error(`abrir: ${opened.status} ${await opened.text()}`);
+
+  const joinMs: number[] = [];
+  let joinErrors = 0;
+  let held = 0;
+  const heldAt: number[] = [];
+  let heldAgotado = 0;
+  let holdOther = 0;
+  let admitted = 0;
+  const toldAt: number[] = [];
+  let otherErrors = 0;
+
+  async function buyer(i: number): Promise<void> {
+    const port = PORTS[i % 2]!;
+    const ip = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+    const jar = new Map<string, string>();
+    const call = async (method: string, p: string, body?: unknown) => {
+      const res = await fetch(`http://127.0.0.1:${port}/api/v1${p}`, {
+        method,
+        headers: { 'x-api-key': API_KEY, 'x-forwarded-for': ip, ...(body ? { 'content-type': 'application/json' } : {}), ...(jar.size ? { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      for (const c of res.headers.getSetCookie()) {
+        const [pair] = c.split(';');
+        const k = pair!.indexOf('=');
+        jar.set(pair!.slice(0, k), pair!.slice(k + 1));
+      }
+      return res;
+    };
+    await sleep(t0 + (i * JOIN_SECONDS * 1000) / BUYERS - Date.now());
+    const challenge = (await (await call('GET', `/eventos/${eventoId}/sala_espera/reto`)).json()) as Challenge;
+    const solution = await solveChallenge({ challenge, deriveKey });
+    const altcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+    const start = performance.now();
+    const joined = await call('POST', `/eventos/${eventoId}/sala_espera`, { altcha });
+    joinMs.push(performance.now() - start);
+    if (!joined.ok) {
+      joinErrors++;
+      return;
+    }
+    let estado = (await joined.json()) as { estado: string; consultarEnSegundos: number };
+    for (;;) {
+      if (estado.estado === 'admitido') {
+        admitted++;
+        const res = await call('POST', `/eventos/${eventoId}/reservar_generales`, { seccionId, cantidadAsientos: 1, nombre: 'Comprador Banco', correo: `b${i}@ejemplo.mx` });
+        if (res.status === 201) {
+          held++;
+          heldAt.push(Date.now());
+        }
+        else if (res.status === 409) heldAgotado++;
+        else holdOther++;
+        await res.arrayBuffer();
+        return;
+      }
+      if (estado.estado === 'agotado') {
+        toldAt.push(Date.now());
+        return;
+      }
+      if (estado.estado !== 'antes' && estado.estado !== 'esperando') {
+        otherErrors++;
+        return;
+      }
+      await sleep(estado.consultarEnSegundos * 1000);
+      const res = await call('GET', `/eventos/${eventoId}/sala_espera`);
+      if (!res.ok) {
+        otherErrors++;
+        await res.arrayBuffer();
+        await sleep(2000);
+        continue;
+      }
+      estado = (await res.json()) as typeof estado;
+    }
+  }
+
+  console.log(`bench:queue — ${BUYERS} compradores en ${JOIN_SECONDS} s, ${SEATS} lugares, ritmo ${RATE}/min, inicio a los ${START_SECONDS} s; 2 procesos API; PostgreSQL`);
+  await Promise.all(Array.from({ length: BUYERS }, (_, i) => buyer(i).catch(() => void otherErrors++)));
+
+  const [soldOut] = await queryRows<{ agotado: Date | string | null }>(db, sql`select agotado_en as agotado from salas_espera where evento_id = ${eventoId}`);
+  const soldOutAt = soldOut?.agotado ? new Date(soldOut.agotado).getTime() : NaN;
+  // Sold out: the later of the last hold's answer and the moment the room recorded it.
+  const lastHoldAt = heldAt.length ? Math.max(...heldAt) : soldOutAt;
+  const [rate] = await queryRows<{ n: number; primero: Date | string; ultimo: Date | string }>(
+    db,
+    sql`select count(*)::int as n, min(admitido_en) as primero, max(admitido_en) as ultimo from sala_espera_lugares where evento_id = ${eventoId} and admitido_en is not null`,
+  );
+  const spanMin = (new Date(rate!.ultimo).getTime() - new Date(rate!.primero).getTime()) / 60_000;
+  // Admissions after the first, over the time between the first and the last admission.
+  const perMinute = (Number(rate!.n) - 1) / spanMin;
+  const [twice] = await queryRows<{ dobles: number; apartados: number }>(
+    db,
+    sql`select (count(*) - count(distinct reserva_id))::int as dobles, count(*)::int as apartados
+          from evento_lugares_generales where evento_id = ${eventoId} and seccion_id = ${seccionId} and reserva_id is not null and hold_expires_at > now()`,
+  );
+  const tellLag = toldAt.length ? (Math.max(...toldAt) - Math.max(Number.isNaN(soldOutAt) ? 0 : soldOutAt, lastHoldAt)) / 1000 : NaN;
+  console.log(`unirse (POST, ${joinMs.length}): p50 ${pct(joinMs, 50).toFixed(1)} ms · p99 ${pct(joinMs, 99).toFixed(1)} ms · errores ${joinErrors}  (meta p99 ≤ 200 ms)`);
+  console.log(`admisión: ${perMinute.toFixed(0)}/min contra ${RATE}/min fijado (${((perMinute / RATE - 1) * 100).toFixed(1)} %; meta ±5 %) — ${rate!.n} admitidos en ${(spanMin * 60).toFixed(1)} s`);
+  console.log(`apartados: ${held} con lugar, ${heldAgotado} 'agotado', ${holdOther} otra respuesta, de ${admitted} admitidos (meta: todos con lugar o 'agotado'); lugares apartados en la base ${twice!.apartados}; lugares de más en una reserva ${twice!.dobles}; respuestas 201 sin un lugar propio: ${held - twice!.apartados}`);
+  console.log(`agotado: ${toldAt.length} avisados; el último ${tellLag.toFixed(1)} s después de agotarse (meta ≤ 10 s); otros errores ${otherErrors}`);
+  await database.close();
+} finally {
+  for (const stop of stops) await stop();
+  await drop();
+}

@@ -1,0 +1,75 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { parseCookie, stringifySetCookie } from 'cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { jwtVerify, SignJWT } from 'jose';
+
+/**
+ * The browser's identity for the waiting room: 32 random bytes in an httpOnly cookie, stored
+ * only as its SHA-256. One place per event is kept per value; a script can clear it, but each new
+ * value costs a new proof of work and counts against the address's cap (decision 0031).
+ */
+export const BROWSER_COOKIE = 'tq_navegador';
+/** The pass of one event: `tq_pase_<eventoId>`, a signed token naming the place and the browser. */
+export const passCookie = (eventoId: number) => `tq_pase_${eventoId}`;
+
+const FORMAT = /^[A-Za-z0-9_-]{43}$/;
+const AUDIENCE = 'taquilla:sala-espera';
+
+function cookies(request: FastifyRequest): Record<string, string | undefined> {
+  const header = request.headers.cookie;
+  return header ? parseCookie(header) : {};
+}
+
+const hash = (value: string) => createHash('sha256').update(value).digest('base64url');
+
+function setCookie(reply: FastifyReply, name: string, value: string, maxAgeSeconds: number, secure: boolean): void {
+  // httpOnly: page scripts never read it; SameSite=Lax: another site's form cannot spend it; path / so /api/v1 calls carry it.
+  const cookie = stringifySetCookie({ name, value, httpOnly: true, sameSite: 'lax', path: '/', maxAge: maxAgeSeconds, secure });
+  const prev = reply.getHeader('set-cookie');
+  reply.header('set-cookie', prev === undefined ? [cookie] : [...(Array.isArray(prev) ? prev : [String(prev)]), cookie]);
+}
+
+/** The request's browser id hash, or null when it has no (well-formed) cookie. */
+export function browserOf(request: FastifyRequest): string | null {
+  const value = cookies(request)[BROWSER_COOKIE];
+  return value && FORMAT.test(value) ? hash(value) : null;
+}
+
+/** The browser id hash, giving the browser a new cookie (30 days) when it has none. */
+export function ensureBrowser(request: FastifyRequest, reply: FastifyReply, secure: boolean): string {
+  const existing = browserOf(request);
+  if (existing) return existing;
+  const value = randomBytes(32).toString('base64url');
+  setCookie(reply, BROWSER_COOKIE, value, 30 * 86_400, secure);
+  return hash(value);
+}
+
+const key = (secret: string) => new TextEncoder().encode(`sala-espera:${secret}`);
+
+/** Sets the event's pass cookie: signed (HS256), naming the place and the browser, ending with the pass. */
+export async function issuePass(reply: FastifyReply, secret: string, p: { eventoId: number; lugarId: number; navegador: string; expira: Date }, secure: boolean): Promise<void> {
+  const token = await new SignJWT({ ev: p.eventoId, nav: p.navegador })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(p.lugarId))
+    .setAudience(AUDIENCE)
+    .setExpirationTime(Math.floor(p.expira.getTime() / 1000))
+    .sign(key(secret));
+  setCookie(reply, passCookie(p.eventoId), token, Math.max(1, Math.ceil((p.expira.getTime() - Date.now()) / 1000)), secure);
+}
+
+/**
+ * The place a request's pass for the event names, when the pass is well signed, unexpired, for
+ * this event and issued to the browser whose cookie the request carries; null otherwise.
+ */
+export async function readPass(request: FastifyRequest, secret: string, eventoId: number): Promise<{ lugarId: number; navegador: string } | null> {
+  const token = cookies(request)[passCookie(eventoId)];
+  const navegador = browserOf(request);
+  if (!token || !navegador) return null;
+  try {
+    const { payload } = await jwtVerify(token, key(secret), { algorithms: ['HS256'], audience: AUDIENCE });
+    if (payload.ev !== eventoId || payload.nav !== navegador || !payload.sub || !/^\d+$/.test(payload.sub)) return null;
+    return { lugarId: Number(payload.sub), navegador };
+  } catch {
+    return null;
+  }
+}
