@@ -235,7 +235,7 @@ BEGIN
 END $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION mejores_lugares_cliente(
   p_reserva uuid, p_evento integer, p_usuario uuid, p_nombre text, p_correo text, p_comprador text,
-  p_categoria integer, p_seccion integer, p_cantidad integer, p_separados boolean, p_silla boolean, p_segundos double precision,
+  p_categoria text, p_seccion integer, p_cantidad integer, p_separados boolean, p_silla boolean, p_segundos double precision,
   p_ip text, p_dispositivo text, p_max_ip integer, p_max_dispositivo integer,
   OUT fecha timestamptz, OUT seccion_id integer, OUT asientos_liberados integer[], OUT generales_liberadas integer[],
   OUT rechazo text, OUT detalle text, OUT asientos integer[], OUT propuesta boolean
@@ -261,6 +261,7 @@ DECLARE
   v_split_sec integer;
   v_mesas integer[];
   v_hold record;
+  v_categoria integer;
 BEGIN
   propuesta := false;
   SELECT e.mostrar_web, e.fecha > now(), e.limite_de_asientos, e.permitir_asiento_solo INTO v_web, v_futuro, v_limite, v_permitir_solo
@@ -274,7 +275,8 @@ BEGIN
   IF p_cantidad > v_limite THEN
     rechazo := 'LIMITE_POR_RESERVA'; detalle := v_limite::text; RETURN;
   END IF;
-  IF NOT EXISTS (SELECT 1 FROM categorias_evento ce WHERE ce.id = p_categoria AND ce.evento_id = p_evento) THEN
+  SELECT ce.id INTO v_categoria FROM categorias_evento ce WHERE ce.evento_id = p_evento AND ce.nombre = p_categoria;
+  IF NOT FOUND THEN
     rechazo := 'CATEGORIA_NO_ENCONTRADA'; RETURN;
   END IF;
   IF p_seccion IS NOT NULL AND NOT EXISTS (SELECT 1 FROM evento_secciones es WHERE es.evento_id = p_evento AND es.seccion_id = p_seccion) THEN
@@ -301,7 +303,7 @@ BEGIN
         -- Table mode: a whole free table of exactly the places asked for, the best table first.
         SELECT array_agg(ea.id ORDER BY ea.numero) INTO v_ids
           FROM evento_asientos ea JOIN filas f ON f.id = ea.fila_id
-         WHERE ea.evento_id = p_evento AND ea.seccion_id = v_sec.id AND ea.categoria_evento_id = p_categoria
+         WHERE ea.evento_id = p_evento AND ea.seccion_id = v_sec.id AND ea.categoria_evento_id = v_categoria
          GROUP BY ea.fila_id, f.orden
         HAVING count(*) = p_cantidad
            AND bool_and(ea.estado = 'disponible' AND (ea.hold_expires_at IS NULL OR ea.hold_expires_at <= now() OR coalesce(ea.reserva_id = v_mia, false)))
@@ -310,7 +312,7 @@ BEGIN
           asientos := v_ids; seccion_id := v_sec.id; EXIT;
         END IF;
         v_mesas := v_mesas || ARRAY(SELECT DISTINCT count(*)::int FROM evento_asientos ea
-                                     WHERE ea.evento_id = p_evento AND ea.seccion_id = v_sec.id AND ea.categoria_evento_id = p_categoria
+                                     WHERE ea.evento_id = p_evento AND ea.seccion_id = v_sec.id AND ea.categoria_evento_id = v_categoria
                                      GROUP BY ea.fila_id);
         CONTINUE;
       END IF;
@@ -328,7 +330,7 @@ BEGIN
                            AND (CASE WHEN p_silla THEN ea.accesibilidad IS NOT NULL ELSE ea.accesibilidad IS NULL END) AS libre,
                          min(ea.numero) OVER (PARTITION BY ea.fila_id) AS fmin, max(ea.numero) OVER (PARTITION BY ea.fila_id) AS fmax
                     FROM evento_asientos ea
-                   WHERE ea.evento_id = p_evento AND ea.seccion_id = v_sec.id AND ea.categoria_evento_id = p_categoria
+                   WHERE ea.evento_id = p_evento AND ea.seccion_id = v_sec.id AND ea.categoria_evento_id = v_categoria
                 ) t
                WHERE t.libre
             ) l
@@ -374,7 +376,7 @@ BEGIN
                              AND ea.accesibilidad IS NULL AS libre,
                            min(ea.numero) OVER (PARTITION BY ea.fila_id) AS fmin, max(ea.numero) OVER (PARTITION BY ea.fila_id) AS fmax
                       FROM evento_asientos ea
-                     WHERE ea.evento_id = p_evento AND ea.seccion_id = v_sec.id AND ea.categoria_evento_id = p_categoria
+                     WHERE ea.evento_id = p_evento AND ea.seccion_id = v_sec.id AND ea.categoria_evento_id = v_categoria
                   ) t WHERE t.libre
               ) l GROUP BY l.fila_id, l.isla
           ) i JOIN filas f ON f.id = i.fila_id

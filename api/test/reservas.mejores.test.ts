@@ -24,7 +24,7 @@ const post = (url: string, payload: unknown, holdToken?: string) =>
 
 type Venue = Awaited<ReturnType<typeof venueMejores>>;
 const mejores = (v: Venue, body: Record<string, unknown>, holdToken?: string) =>
-  post(`/eventos/${v.eventoId}/mejores_lugares`, { categoriaId: v.oro, ...guest(), ...body }, holdToken);
+  post(`/eventos/${v.eventoId}/mejores_lugares`, { categoria: 'Oro', ...guest(), ...body }, holdToken);
 const names = (res: { json(): { asientos: { fila: string; numero: number }[] } }) => res.json().asientos.map((a) => `${a.fila}-${a.numero}`);
 
 describe('best available: the pick', () => {
@@ -118,13 +118,13 @@ describe('best available: no block left', () => {
 describe('best available: tables and wheelchair places', () => {
   it('sells a table whole', async () => {
     const v = await venueMejores(t.database.db);
-    const res = await mejores(v, { cantidad: 4, categoriaId: v.mesa });
+    const res = await mejores(v, { cantidad: 4, categoria: 'Mesa' });
     expect(res.statusCode).toBe(201);
     expect(names(res)).toEqual(seatsOf('Mesa 1', 1, 4));
-    const part = await mejores(v, { cantidad: 2, categoriaId: v.mesa });
+    const part = await mejores(v, { cantidad: 2, categoria: 'Mesa' });
     expect(part.statusCode).toBe(409);
     expect(part.json().message).toBe('En esta categoría se venden mesas completas de 4 lugares.');
-    const next = await mejores(v, { cantidad: 4, categoriaId: v.mesa });
+    const next = await mejores(v, { cantidad: 4, categoria: 'Mesa' });
     expect(names(next)).toEqual(seatsOf('Mesa 2', 1, 4));
   });
 
@@ -153,18 +153,18 @@ describe('best available: the rules of a manual hold', () => {
     const otro = await venueMejores(t.database.db);
     const before = await v.states();
     const cases: [unknown, number, string | string[]][] = [
-      [{ categoriaId: v.oro, cantidad: 0, ...guest() }, 400, ['La cantidad de boletos debe ser un número entero mayor que cero.']],
-      [{ categoriaId: 'oro', cantidad: 2, ...guest() }, 400, ['Elige una categoría de precio.']],
-      [{ categoriaId: otro.oro, cantidad: 2, ...guest() }, 404, 'La categoría no existe para este evento.'],
-      [{ categoriaId: v.oro, cantidad: 2, seccionId: otro.seccion('frente'), ...guest() }, 404, 'La sección no existe para este evento.'],
-      [{ categoriaId: v.oro, cantidad: 5, ...guest() }, 400, 'Solo puedes reservar hasta 4 boletos para este evento.'],
-      [{ categoriaId: v.oro, cantidad: 2 }, 400, ['Ingresa el nombre', 'Es necesario un correo electrónico valído']],
+      [{ categoria: 'Oro', cantidad: 0, ...guest() }, 400, ['La cantidad de boletos debe ser un número entero mayor que cero.']],
+      [{ categoria: '', cantidad: 2, ...guest() }, 400, ['Elige una categoría de precio.']],
+      [{ categoria: 'Platino', cantidad: 2, ...guest() }, 404, 'La categoría no existe para este evento.'],
+      [{ categoria: 'Oro', cantidad: 2, seccionId: otro.seccion('frente'), ...guest() }, 404, 'La sección no existe para este evento.'],
+      [{ categoria: 'Oro', cantidad: 5, ...guest() }, 400, 'Solo puedes reservar hasta 4 boletos para este evento.'],
+      [{ categoria: 'Oro', cantidad: 2 }, 400, ['Ingresa el nombre', 'Es necesario un correo electrónico valído']],
     ];
     for (const [payload, status, message] of cases) {
       const res = await post(`/eventos/${v.eventoId}/mejores_lugares`, payload);
       expect({ payload, status: res.statusCode, message: res.json().message }).toEqual({ payload, status, message });
     }
-    const missing = await post(`/eventos/999999/mejores_lugares`, { categoriaId: v.oro, cantidad: 2, ...guest() });
+    const missing = await post(`/eventos/999999/mejores_lugares`, { categoria: 'Oro', cantidad: 2, ...guest() });
     expect(missing.statusCode).toBe(404);
     expect(await v.states()).toEqual(before);
   });
@@ -189,7 +189,7 @@ describe('no seat alone on a manual hold', () => {
     expect((await hold(['B-3'])).statusCode).toBe(201);
     const before = await v.states();
     const alone = await hold(['B-5']);
-    expect(alone.statusCode).toBe(409);
+    expect(alone.statusCode).toBe(422);
     expect(alone.json()).toMatchObject({ code: 'ASIENTO_SOLO', message: 'No puedes dejar el asiento B-4 solo: agrégalo a tu selección o elige otros asientos.' });
     expect(await v.states()).toEqual(before);
     expect((await hold(['B-4', 'B-5'])).statusCode).toBe(201);
@@ -207,7 +207,7 @@ describe('no seat alone on a manual hold', () => {
     expect(first.statusCode).toBe(201);
     // Moving to C-4 and C-5 gives C-6 back, which would be alone between C-5 and C-7.
     const moved = await hold(['C-4', 'C-5'], g, first.json().tokenReserva);
-    expect(moved.statusCode).toBe(409);
+    expect(moved.statusCode).toBe(422);
     expect(moved.json().message).toBe('No puedes dejar el asiento C-6 solo: agrégalo a tu selección o elige otros asientos.');
     expect((await v.states()).get('C-6')).toBe('reservado');
     expect((await hold(['C-3', 'C-4'], g, first.json().tokenReserva)).statusCode).toBe(201);

@@ -268,8 +268,8 @@ export interface PedidoMejores {
   id: string;
   eventoId: number;
   comprador: Comprador;
-  /** categorias_evento.id */
-  categoriaId: number;
+  /** The price category's name (categorias_evento.nombre, one per event). */
+  categoria: string;
   /** Only this section (secciones.id), or every section of the event. */
   seccionId: number | null;
   cantidad: number;
@@ -299,7 +299,7 @@ export async function holdBest(db: DbOrTx, r: PedidoMejores): Promise<MejoresRes
     nombre: c.nombre ?? null,
     correo: c.correo ?? null,
     comprador: compradorKey(c, r.cliente?.dispositivo),
-    categoria: r.categoriaId,
+    categoria: r.categoria,
     seccion: r.seccionId,
     cantidad: r.cantidad,
     separados: r.separados,
@@ -337,7 +337,7 @@ function prepareBest(db: DbOrTx) {
     })
     .from(
       sql`mejores_lugares_cliente(${p('reserva')}::uuid, ${p('evento')}::int, ${p('usuario')}::uuid, ${p('nombre')}::text, ${p('correo')}::text,
-          ${p('comprador')}::text, ${p('categoria')}::int, ${p('seccion')}::int, ${p('cantidad')}::int, ${p('separados')}::boolean, ${p('silla')}::boolean,
+          ${p('comprador')}::text, ${p('categoria')}::text, ${p('seccion')}::int, ${p('cantidad')}::int, ${p('separados')}::boolean, ${p('silla')}::boolean,
           ${p('segundos')}::float8, ${p('ip')}::text, ${p('dispositivo')}::text, ${p('maxIp')}::int, ${p('maxDispositivo')}::int)`,
     )
     .prepare('mejores_lugares_cliente');

@@ -27,7 +27,7 @@ import { readHoldConfig, type HoldConfig } from './reservas.config';
 import type { Comprador } from './reservas.repository';
 import { cancelarReserva, getReserva, HoldCapError, reservarAsientos, reservarGenerales, reservarMejores } from './reservas.service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 const eventoParams = z.object({ id: idParamSchema });
 const created = { 201: reservaCreadaSchema, ...errors, 429: apiErrorSchema };
 
@@ -156,14 +156,14 @@ export const reservasModule: RouteModule = {
       },
       async (request, reply) => {
         const comprador = await compradorGenerales(request, request.body);
-        const { categoriaId, seccionId, cantidad, separados, sillaDeRuedas } = request.body;
+        const { categoria, seccionId, cantidad, separados, sillaDeRuedas } = request.body;
         const client = holdClient(request);
         try {
           const answer = await reservarMejores(
             app.db,
             cfg,
             publisher,
-            { eventoId: request.params.id, comprador, categoriaId, seccionId: seccionId ?? null, cantidad, separados, sillaDeRuedas },
+            { eventoId: request.params.id, comprador, categoria, seccionId: seccionId ?? null, cantidad, separados, sillaDeRuedas },
             client,
           );
           return answer.reservado ? reply.status(201).send({ ...answer, tokenReserva: client.token }) : reply.status(200).send(answer);
