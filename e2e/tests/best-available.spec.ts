@@ -22,7 +22,7 @@ test('a buyer asks for the 4 best seats of a category, gets them held on the sea
   const toggle = page.getByRole('button', { name: 'Mejores lugares disponibles' });
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-  await page.getByLabel('Categoría').selectOption('Luneta centro');
+  await page.getByLabel('Categoría', { exact: true }).selectOption('Luneta centro');
   await page.getByLabel('Cantidad de boletos').selectOption('4');
   // The open form, on a phone and at desktop width.
   for (const size of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
