@@ -252,6 +252,13 @@ DECLARE
   v_sec record;
   v_isla record;
   v_bloque record;
+  v_fila integer;
+  v_fila1 integer;
+  v_st1 integer;
+  v_ids1 integer[];
+  -- Row locks taken by this statement so far, and whether the best rows were all busy.
+  v_bloqueos integer := 0;
+  v_ocupadas boolean;
   v_intento integer;
   v_resto integer;
   v_k integer;
@@ -283,10 +290,11 @@ BEGIN
     rechazo := 'SECCION_NO_ENCONTRADA'; RETURN;
   END IF;
 
-  FOR v_intento IN 1..3 LOOP
+  FOR v_intento IN 1..5 LOOP
     -- The buyer's live hold is given back by the hold below, so its seats count as free.
     v_mia := (SELECT r.id FROM reservas r WHERE r.comprador_activo = p_evento::text || ':' || p_comprador);
     asientos := NULL;
+    v_ocupadas := false;
     v_split_ids := NULL;
     v_mesas := '{}';
     -- Sections holding seats of the category, best first.
@@ -296,29 +304,55 @@ BEGIN
          AND s.tipo <> 'general' AND (p_seccion IS NULL OR s.id = p_seccion)
        ORDER BY s.rango, s.orden, s.id
     LOOP
-      -- Best-available picks in one section wait for each other, so a crowd asking at once gets
-      -- blocks one after the other instead of all racing for the same best block.
-      PERFORM pg_advisory_xact_lock(hashtext('mejores'), v_sec.id);
       IF v_sec.tipo = 'mesa' THEN
-        -- Table mode: a whole free table of exactly the places asked for, the best table first.
-        SELECT array_agg(ea.id ORDER BY ea.numero) INTO v_ids
-          FROM evento_asientos ea JOIN filas f ON f.id = ea.fila_id
-         WHERE ea.evento_id = p_evento AND ea.seccion_id = v_sec.id AND ea.categoria_evento_id = v_categoria
-         GROUP BY ea.fila_id, f.orden
-        HAVING count(*) = p_cantidad
-           AND bool_and(ea.estado = 'disponible' AND (ea.hold_expires_at IS NULL OR ea.hold_expires_at <= now() OR coalesce(ea.reserva_id = v_mia, false)))
-         ORDER BY f.orden, ea.fila_id LIMIT 1;
-        IF v_ids IS NOT NULL THEN
-          asientos := v_ids; seccion_id := v_sec.id; EXIT;
+        -- Table mode: a whole free table of exactly the places asked for, the best table first
+        -- (among the best few, the first whose row lock is free: see below).
+        v_fila1 := NULL;
+        FOR v_bloque IN
+          SELECT ea.fila_id, array_agg(ea.id ORDER BY ea.numero) AS ids
+            FROM evento_asientos ea JOIN filas f ON f.id = ea.fila_id
+           WHERE ea.evento_id = p_evento AND ea.seccion_id = v_sec.id AND ea.categoria_evento_id = v_categoria
+           GROUP BY ea.fila_id, f.orden
+          HAVING count(*) = p_cantidad
+             AND bool_and(ea.estado = 'disponible' AND (ea.hold_expires_at IS NULL OR ea.hold_expires_at <= now() OR coalesce(ea.reserva_id = v_mia, false)))
+           ORDER BY f.orden, ea.fila_id LIMIT 8
+        LOOP
+          IF v_fila1 IS NULL THEN
+            v_fila1 := v_bloque.fila_id; v_ids1 := v_bloque.ids;
+          END IF;
+          IF pg_try_advisory_xact_lock(hashtext('fila'), v_bloque.fila_id) THEN
+            v_bloqueos := v_bloqueos + 1;
+            asientos := v_bloque.ids; EXIT;
+          END IF;
+        END LOOP;
+        IF asientos IS NULL AND v_fila1 IS NOT NULL THEN
+          -- All busy: wait for the best one, unless this statement holds a row lock already
+          -- (waiting then could close a circle with another hold): pick again instead.
+          IF v_bloqueos > 0 THEN
+            v_ocupadas := true; EXIT;
+          END IF;
+          PERFORM pg_advisory_xact_lock(hashtext('fila'), v_fila1);
+          v_bloqueos := v_bloqueos + 1;
+          asientos := v_ids1;
+        END IF;
+        IF asientos IS NOT NULL THEN
+          seccion_id := v_sec.id; EXIT;
         END IF;
         v_mesas := v_mesas || ARRAY(SELECT DISTINCT count(*)::int FROM evento_asientos ea
                                      WHERE ea.evento_id = p_evento AND ea.seccion_id = v_sec.id AND ea.categoria_evento_id = v_categoria
                                      GROUP BY ea.fila_id);
         CONTINUE;
       END IF;
-      -- Numbered rows: runs of free seats of the category (an island per run); the block of the
-      -- island nearest the row's centre that leaves no seat alone, best row first.
-      SELECT i.fila_id, c.st INTO v_bloque
+      -- Numbered rows: runs of free seats of the category (an island per run); per row, the block
+      -- nearest the row's centre that leaves no seat alone; the best rows first. A crowd asking
+      -- at once is spread over rows instead of racing for one block: of the best 8 rows, the
+      -- first whose row lock (the one every seat hold takes, in reservar_lugares_cliente) is free
+      -- right now is taken; when all are busy, the best one is waited for.
+      v_fila1 := NULL;
+      v_fila := NULL;
+      FOR v_bloque IN
+      SELECT x.fila_id, x.st FROM (
+      SELECT DISTINCT ON (i.fila_id) i.fila_id, c.st, f.orden, abs((c.st + (p_cantidad - 1) / 2.0) - (i.fmin + i.fmax) / 2.0) AS dist
         FROM (
           SELECT l.fila_id, min(l.numero) AS a, max(l.numero) AS b, min(l.fmin) AS fmin, min(l.fmax) AS fmax
             FROM (
@@ -351,12 +385,37 @@ BEGIN
          AND (NOT p_silla OR EXISTS (
                 SELECT 1 FROM evento_asientos w WHERE w.evento_id = p_evento AND w.seccion_id = v_sec.id AND w.fila_id = i.fila_id
                    AND w.numero BETWEEN c.st AND c.st + p_cantidad - 1 AND w.accesibilidad = 'silla_de_ruedas'))
-       ORDER BY f.orden, abs((c.st + (p_cantidad - 1) / 2.0) - (i.fmin + i.fmax) / 2.0), c.st, i.fila_id
-       LIMIT 1;
-      IF FOUND THEN
+       ORDER BY i.fila_id, abs((c.st + (p_cantidad - 1) / 2.0) - (i.fmin + i.fmax) / 2.0), c.st
+      ) x ORDER BY x.orden, x.dist, x.st, x.fila_id LIMIT 8
+      LOOP
+        IF v_fila1 IS NULL THEN
+          v_fila1 := v_bloque.fila_id; v_st1 := v_bloque.st;
+        END IF;
+        IF pg_try_advisory_xact_lock(hashtext('fila'), v_bloque.fila_id) THEN
+          v_bloqueos := v_bloqueos + 1;
+          -- A new statement, so a new snapshot: with the row's lock held it sees every hold of the
+          -- row, and the block is still free unless a hold committed since the pick.
+          IF (SELECT count(*) FROM evento_asientos ea
+               WHERE ea.evento_id = p_evento AND ea.seccion_id = v_sec.id AND ea.fila_id = v_bloque.fila_id
+                 AND ea.numero BETWEEN v_bloque.st AND v_bloque.st + p_cantidad - 1
+                 AND ea.estado = 'disponible' AND (ea.hold_expires_at IS NULL OR ea.hold_expires_at <= now() OR coalesce(ea.reserva_id = v_mia, false))) = p_cantidad THEN
+            v_fila := v_bloque.fila_id; v_st := v_bloque.st; EXIT;
+          END IF;
+        END IF;
+      END LOOP;
+      IF v_fila IS NULL AND v_fila1 IS NOT NULL THEN
+        -- As for tables: wait for the best row only while holding no row lock.
+        IF v_bloqueos > 0 THEN
+          v_ocupadas := true; EXIT;
+        END IF;
+        PERFORM pg_advisory_xact_lock(hashtext('fila'), v_fila1);
+        v_bloqueos := v_bloqueos + 1;
+        v_fila := v_fila1; v_st := v_st1;
+      END IF;
+      IF v_fila IS NOT NULL THEN
         asientos := ARRAY(SELECT ea.id FROM evento_asientos ea
-                           WHERE ea.evento_id = p_evento AND ea.seccion_id = v_sec.id AND ea.fila_id = v_bloque.fila_id
-                             AND ea.numero BETWEEN v_bloque.st AND v_bloque.st + p_cantidad - 1 ORDER BY ea.numero);
+                           WHERE ea.evento_id = p_evento AND ea.seccion_id = v_sec.id AND ea.fila_id = v_fila
+                             AND ea.numero BETWEEN v_st AND v_st + p_cantidad - 1 ORDER BY ea.numero);
         seccion_id := v_sec.id;
         EXIT;
       END IF;
@@ -404,6 +463,10 @@ BEGIN
       END IF;
     END LOOP;
 
+    IF v_ocupadas THEN
+      CONTINUE WHEN v_intento < 5;
+      rechazo := 'ASIENTOS_NO_DISPONIBLES'; RETURN;
+    END IF;
     IF asientos IS NULL THEN
       IF v_split_ids IS NULL THEN
         IF array_length(v_mesas, 1) > 0 THEN
@@ -423,8 +486,8 @@ BEGIN
 
     SELECT * INTO v_hold FROM reservar_lugares_cliente(p_reserva, p_evento, p_usuario, p_nombre, p_correo, p_comprador, NULL, asientos, p_cantidad,
                                                       p_segundos, p_ip, p_dispositivo, p_max_ip, p_max_dispositivo);
-    -- Taken by a manual hold between the pick and the hold: pick again.
-    CONTINUE WHEN v_hold.rechazo IN ('ASIENTOS_NO_DISPONIBLES', 'ASIENTO_SOLO') AND v_intento < 3;
+    -- Taken by another hold between the pick and the hold: pick again (the rows locked so far stay locked).
+    CONTINUE WHEN v_hold.rechazo IN ('ASIENTOS_NO_DISPONIBLES', 'ASIENTO_SOLO') AND v_intento < 5;
     fecha := v_hold.fecha;
     seccion_id := v_hold.seccion_id;
     asientos_liberados := v_hold.asientos_liberados;

@@ -191,6 +191,9 @@ export async function reservarMejores(
   for (let attempt = 1; ; attempt++) {
     try {
       const result = await holdBest(db, { ...pedido, id, holdMinutes: cfg.holdMinutes, cliente });
+      // Every try of the statement lost its block to holds made at the same moment: once more, in
+      // a new transaction (the row locks it took are gone).
+      if ('refusal' in result && result.refusal.code === 'ASIENTOS_NO_DISPONIBLES' && attempt < 3) continue;
       if ('refusal' in result) throw refusalError(result.refusal);
       const asientos = await describeAsientos(db, result.asientos);
       const answer = {
