@@ -130,6 +130,10 @@ describe('best available: tables and wheelchair places', () => {
 
   it('offers a wheelchair place with its companion, and never gives either out otherwise', async () => {
     const v = await venueMejores(t.database.db);
+    // The seat map knows them too (the seat page proposes the companion of a wheelchair place).
+    const mapa = await t.request(`/api/v1/eventos/${v.eventoId}/${v.seccion('accesible')}/filas_por_seccion`);
+    const w = (mapa.json().filas as { asientos: { numero: number; accesibilidad?: string }[] }[])[0]!.asientos;
+    expect(w.map((a) => a.accesibilidad ?? null)).toEqual(['silla_de_ruedas', 'acompanante', null, 'silla_de_ruedas', 'acompanante', null]);
     const res = await mejores(v, { cantidad: 2, sillaDeRuedas: true });
     expect(res.statusCode).toBe(201);
     expect(names(res)).toEqual(['W-4', 'W-5']);
