@@ -23,6 +23,9 @@ export const filaDefSchema = z.object({
   /** Price category of the row's seats (a name in `categorias`). */
   zona: texto,
   esMesa: z.boolean().default(false),
+  /** Seat numbers that are wheelchair places, and their companion seats (decision 0032). */
+  sillasDeRuedas: z.array(z.number().int()).default([]),
+  acompanantes: z.array(z.number().int()).default([]),
 });
 
 export const seccionDefSchema = z.object({
@@ -35,6 +38,8 @@ export const seccionDefSchema = z.object({
   colores: z.array(color).min(1).max(3),
   uds: bps.nullable().default(null),
   orientacionFilas: z.enum(ORIENTACIONES_FILA).default('centro'),
+  /** Best available tries sections by rango (lower is better), then in file order. */
+  rango: z.number().int().min(0).max(1000).default(0),
   /** General sections only: places on sale, price category and price. */
   capacidad: z.number().int().min(1).max(200000).optional(),
   categoria: texto.optional(),
@@ -69,6 +74,8 @@ export const eventoDefSchema = z.object({
   ivaRate: bps.default(1600),
   isIvaApplied: z.boolean().default(false),
   udsPorCategoria: z.boolean().default(false),
+  /** Holds may leave a single seat alone between taken seats (off by default; decision 0032). */
+  permitirAsientoSolo: z.boolean().default(false),
 });
 
 export const ESTADOS_ESPECIALES = ['bloqueado', 'inaccesible', 'cortesia', 'ocupado', 'vendido'] as const;

@@ -107,6 +107,7 @@ async function ensureRecinto(tx: DbOrTx, def: EventoImport): Promise<{ recintoId
         udsBps: s.uds,
         orientacionFilas: s.orientacionFilas,
         orden,
+        rango: s.rango,
       })),
     )
     .returning({ id: secciones.id, clave: secciones.clave });
@@ -127,6 +128,17 @@ async function ensureRecinto(tx: DbOrTx, def: EventoImport): Promise<{ recintoId
         insert into ${asientos} (fila_id, numero)
         select v.fila_id, gs.n from (values ${sql.join(spans.slice(i, i + 500), sql`, `)}) as v(fila_id, primero, cuantos)
         cross join lateral generate_series(v.primero, v.primero + v.cuantos - 1) as gs(n)`);
+    }
+    // Wheelchair places and their companion seats.
+    for (const s of r.secciones) {
+      for (const f of s.filas ?? []) {
+        const fila = filaId.get(`${seccionIds.get(s.clave)}/${f.nombre}`)!;
+        for (const [accesibilidad, numeros] of [['silla_de_ruedas', f.sillasDeRuedas], ['acompanante', f.acompanantes]] as const) {
+          if (numeros.length === 0) continue;
+          await tx.execute(sql`update ${asientos} set accesibilidad = ${accesibilidad}
+                                where fila_id = ${fila} and numero in (${sql.join(numeros.map((n) => sql`${n}::int`), sql`, `)})`);
+        }
+      }
     }
   }
 
@@ -156,6 +168,7 @@ async function importInTx(tx: DbOrTx, def: EventoImport): Promise<ImportResult> 
       ivaRateBps: e.ivaRate,
       isIvaApplied: e.isIvaApplied,
       udsPorCategoria: e.udsPorCategoria,
+      permitirAsientoSolo: e.permitirAsientoSolo,
     })
     .returning({ id: eventos.id });
   const eventoId = evento!.id;
@@ -197,8 +210,8 @@ async function importInTx(tx: DbOrTx, def: EventoImport): Promise<ImportResult> 
     ? sql.join(def.precios.map((p) => sql`(${seccionIds.get(p.seccion)!}::int, ${p.categoria}::text, ${p.precio}::int)`), sql`, `)
     : sql`(null::int, null::text, null::int)`;
   await tx.execute(sql`
-    insert into evento_asientos (evento_id, asiento_id, seccion_id, fila_id, numero, categoria_evento_id, precio)
-    select ${eventoId}::int, a.id, f.seccion_id, f.id, a.numero, p.cat_id, coalesce(o.precio, p.precio)
+    insert into evento_asientos (evento_id, asiento_id, seccion_id, fila_id, numero, categoria_evento_id, precio, accesibilidad)
+    select ${eventoId}::int, a.id, f.seccion_id, f.id, a.numero, p.cat_id, coalesce(o.precio, p.precio), a.accesibilidad
     from asientos a
     join filas f on f.id = a.fila_id
     join secciones s on s.id = f.seccion_id

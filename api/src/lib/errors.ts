@@ -82,6 +82,14 @@ export const ERRORS = {
   LIMITE_DE_ASIENTOS: { status: 400, message: 'Superaste el límite de boletos para este evento.' },
   DATOS_INVITADO: { status: 400, message: 'Ingresa tu nombre y correo para reservar como invitado.' },
   RESERVA_NO_ENCONTRADA: { status: 404, message: 'La reserva no existe.' },
+  // Best available and seats left alone (decision 0032); the answers name figures and seats.
+  // ASIENTO_SOLO is 422, not 409: nothing was taken by anyone, the buyer only has to change the
+  // selection (the storefront keeps it and shows the message; a 409 reloads the seats).
+  CATEGORIA_NO_ENCONTRADA: { status: 404, message: reservaMessages.BEST_CATEGORY_NOT_FOUND },
+  SIN_LUGARES_JUNTOS: { status: 409, message: 'No quedan lugares suficientes de esta categoría en una misma sección.' },
+  SIN_SILLA_DE_RUEDAS: { status: 409, message: reservaMessages.BEST_NO_WHEELCHAIR },
+  MESA_COMPLETA: { status: 409, message: 'En esta categoría se venden mesas completas.' },
+  ASIENTO_SOLO: { status: 422, message: 'Tu selección dejaría un asiento solo entre asientos ocupados.' },
   RESERVA_VENDIDA: { status: 409, message: 'La reserva ya fue pagada y no se puede cancelar.' },
   // One client without an account already holds the most places of the event it may hold at once.
   LUGARES_APARTADOS_POR_CLIENTE: {

@@ -67,8 +67,11 @@ export function seedEventos(now: Date = new Date()): EventoInput[] {
     { seccion: 's104', fila: 'B', numeros: [5, 6, 7, 8, 9, 10], estado: 'vendido' as const },
     { seccion: 's101', fila: 'C', numeros: [1, 2], estado: 'ocupado' as const },
   ];
+  // The demo events let a hold leave a seat alone (the suites written before that rule pick
+  // seats in any pattern on them), except 'Gala de Danza Folklórica', which shows the rule and
+  // best available (e2e/tests/best-available.spec.ts; decision 0032).
   const ev = (recinto: RecintoInput, e: EventoInput['evento'], categorias: EventoInput['categorias'], extra: Partial<EventoInput> = {}): EventoInput => ({
-    evento: e,
+    evento: { permitirAsientoSolo: true, ...e },
     recinto,
     categorias,
     ...extra,
@@ -165,6 +168,7 @@ export function seedEventos(now: Date = new Date()): EventoInput[] {
         fecha: cal.at(21, 19, 0),
         categoria: 'Arte',
         artista: 'Ballet Folklórico de Jalisco',
+        permitirAsientoSolo: false,
         ...FEES,
         ...POSTER,
       },

@@ -14,6 +14,8 @@ import type {
   CancelarResponse,
   DisponibilidadAsientos,
   DisponibilidadGeneral,
+  MejoresLugaresPayload,
+  MejoresLugaresRespuesta,
   ReservaCreada,
   ReservaDetalle,
   ReservarGeneralesPayload,
@@ -42,14 +44,14 @@ function sessionStore(): Storage | undefined {
  * its guest hold (another session with the same e-mail makes a hold of its own). Storage that
  * throws (privacy mode) keeps nothing: each hold then gets a new token.
  */
-async function reserveCall(url: string, payload: unknown): Promise<ReservaCreada> {
+async function reserveCall<T extends { tokenReserva?: string } = ReservaCreada>(url: string, payload: unknown): Promise<T> {
   let token: string | null = null;
   try {
     token = sessionStore()?.getItem(HOLD_TOKEN_KEY) ?? null;
   } catch {
     // No storage: no token.
   }
-  const creada = await apiRequest<ReservaCreada>('POST', url, payload, token ? { headers: { [HOLD_TOKEN_HEADER]: token } } : {});
+  const creada = await apiRequest<T>('POST', url, payload, token ? { headers: { [HOLD_TOKEN_HEADER]: token } } : {});
   try {
     if (creada.tokenReserva && creada.tokenReserva !== token) sessionStore()?.setItem(HOLD_TOKEN_KEY, creada.tokenReserva);
   } catch {
@@ -71,6 +73,16 @@ export function reservarInvitado(eventoId: Id, payload: ReservarInvitadoPayload)
 /** POST /eventos/{id}/reservar_generales — N general places; guests add nombre and correo. */
 export function reservarGenerales(eventoId: Id, payload: ReservarGeneralesPayload): Promise<ReservaCreada> {
   return reserveCall(`/eventos/${seg(eventoId)}/reservar_generales`, payload);
+}
+
+/**
+ * POST /eventos/{id}/mejores_lugares — 'Mejores lugares disponibles' (decision 0032): the server
+ * picks and holds the best adjacent seats of a category (`reservado: true`), or proposes a split
+ * (`reservado: false`, nothing held; send again with `separados: true` to take it). Guests add
+ * nombre and correo. 409 when no section has that many seats of the category.
+ */
+export function mejoresLugares(eventoId: Id, payload: MejoresLugaresPayload): Promise<MejoresLugaresRespuesta> {
+  return reserveCall<MejoresLugaresRespuesta>(`/eventos/${seg(eventoId)}/mejores_lugares`, payload);
 }
 
 /** POST /eventos/{id}/cancelar — idempotent; answers the hold's state afterwards. */

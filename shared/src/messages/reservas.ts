@@ -27,5 +27,15 @@ export const reservaMessages = {
   CANCEL_SUCCESS: 'La reserva se ha cancelado.',
   RESERVATION_EXPIRED: 'El tiempo de tu reserva ha expirado. La página se recargará.',
   /** This tab's hold ended because the buyer held places again elsewhere (one live hold per buyer and event). */
+  // Best available and seats left alone (decision 0032)
+  BEST_TITLE: 'Mejores lugares disponibles',
+  BEST_CATEGORY_INVALID: 'Elige una categoría de precio.',
+  BEST_CATEGORY_NOT_FOUND: 'La categoría no existe para este evento.',
+  BEST_NONE: (n: number) => `No quedan ${n} lugares de esta categoría en una misma sección. Prueba con menos lugares o con otra categoría.`,
+  BEST_NO_WHEELCHAIR: 'No quedan lugares para silla de ruedas con acompañante en esta categoría.',
+  BEST_WHOLE_TABLES: (tamanos: number[]) => `En esta categoría se venden mesas completas de ${tamanos.join(' o ')} lugares.`,
+  BEST_SPLIT_OFFER: (n: number, grupos: number) => `No hay ${n} lugares juntos en esta categoría. Te proponemos los mejores ${n} en ${grupos} grupos.`,
+  SEAT_ALONE: (asiento: string) => `No puedes dejar el asiento ${asiento} solo: agrégalo a tu selección o elige otros asientos.`,
+  WHEELCHAIR_COMPANION: (asiento: string) => `Este lugar es para silla de ruedas; su asiento acompañante es el ${asiento}.`,
   RESERVATION_REPLACED: 'Esta reserva se canceló porque apartaste lugares de este evento en otra pestaña o ventana. Continúa tu compra allí.',
 } as const;

@@ -189,6 +189,8 @@ export const asientoSchema = z.object({
   color: z.string(),
   /** Row name. */
   fila: z.string(),
+  /** A wheelchair place or its companion seat (decision 0032); absent on every other seat. */
+  accesibilidad: z.enum(['silla_de_ruedas', 'acompanante']).optional(),
 });
 export type Asiento = z.infer<typeof asientoSchema>;
 

@@ -77,6 +77,24 @@ export const reservarGeneralesSchema = z.object({
 });
 export type ReservarGeneralesPayload = z.infer<typeof reservarGeneralesSchema>;
 
+/**
+ * POST /eventos/{id}/mejores_lugares ('Mejores lugares disponibles', decision 0032): `cantidad`
+ * seats of the price category `categoriaId` (categorias_evento.id; `seccionId` to stay in one
+ * section), picked and held by the server. `separados: true` accepts the split it proposed when
+ * no block of `cantidad` adjacent seats is left; `sillaDeRuedas: true` asks for a wheelchair
+ * place with its companion seats. Buyer as in reservar_generales: a session, or nombre/correo.
+ */
+export const mejoresLugaresSchema = z.object({
+  categoria: z.string({ error: reservaMessages.BEST_CATEGORY_INVALID }).trim().min(1, reservaMessages.BEST_CATEGORY_INVALID).max(200, reservaMessages.BEST_CATEGORY_INVALID),
+  cantidad: cantidadAsientosSchema,
+  seccionId: idWith(reservaMessages.SECTION_INVALID).optional(),
+  separados: z.boolean().optional().default(false),
+  sillaDeRuedas: z.boolean().optional().default(false),
+  nombre: z.string().optional(),
+  correo: z.string().optional(),
+});
+export type MejoresLugaresPayload = z.input<typeof mejoresLugaresSchema>;
+
 /** A reservation id: an unguessable uuid (holding it is what lets a guest see or cancel the hold). */
 export const reservaIdSchema = z.uuid({ error: reservaMessages.RESERVATION_INVALID });
 
@@ -121,6 +139,24 @@ export const asientoReservadoSchema = z.object({
   precio: z.number().int().nonnegative(),
 });
 export type AsientoReservado = z.infer<typeof asientoReservadoSchema>;
+
+/**
+ * Answer of mejores_lugares. 201 `reservado: true`: the seats are held (a hold like reservar's:
+ * reservaId, fechaExpiracion, tokenReserva). 200 `reservado: false`: no block of adjacent seats
+ * is left, `asientos` is the proposed split (nothing held; ask again with `separados: true`).
+ * `grupos`: how many runs of adjacent seats `asientos` makes (1 = all together).
+ */
+export const mejoresLugaresRespuestaSchema = z.object({
+  reservado: z.boolean(),
+  reservaId: reservaIdSchema.optional(),
+  id: reservaIdSchema.optional(),
+  fechaExpiracion: isoDateTimeSchema.optional(),
+  tokenReserva: z.string().optional(),
+  seccionId: idSchema,
+  grupos: z.number().int().positive(),
+  asientos: z.array(asientoReservadoSchema),
+});
+export type MejoresLugaresRespuesta = z.infer<typeof mejoresLugaresRespuestaSchema>;
 
 /**
  * GET /eventos/{id}/reservas/{reservaId} — a hold as its owner sees it (after a page reload).

@@ -24,6 +24,11 @@ export const eventos = pgTable(
     isIvaApplied: boolean('is_iva_applied').notNull().default(false),
     udsPorCategoria: boolean('uds_por_categoria').notNull().default(false),
     /**
+     * Holds may leave a single free seat alone between taken seats of a row (decision 0032).
+     * False (the default) refuses such a hold; the organiser turns it on per event (import file).
+     */
+    permitirAsientoSolo: boolean('permitir_asiento_solo').notNull().default(false),
+    /**
      * Lowest price > 0 of the event (seats and general places), centavos. Prices change only
      * through the import, which sets it; the listing then reads one column instead of
      * scanning inventory on every request.

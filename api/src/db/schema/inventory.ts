@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { categoriasEvento, eventoSecciones, eventos } from './events';
-import { asientos } from './venues';
+import { ACCESIBILIDADES, asientos } from './venues';
 
 /**
  * Stored seat states. 'disponible' with a live hold (hold_expires_at > now()) is served as
@@ -31,6 +31,8 @@ export const eventoAsientos = pgTable(
     estado: text('estado', { enum: ESTADOS_INVENTARIO }).notNull().default('disponible'),
     reservaId: uuid('reserva_id'),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    /** Copy of asientos.accesibilidad, so best available reads one table. */
+    accesibilidad: text('accesibilidad', { enum: ACCESIBILIDADES }),
   },
   (t) => [
     uniqueIndex('evento_asientos_uq').on(t.eventoId, t.asientoId),
@@ -38,6 +40,8 @@ export const eventoAsientos = pgTable(
     index('evento_asientos_seccion_idx').on(t.eventoId, t.seccionId, t.filaId, t.numero),
     index('evento_asientos_reserva_idx').on(t.reservaId),
     index('evento_asientos_precio_idx').on(t.eventoId, t.precio),
+    // Best available: an event's seats of one price category, section by section, in layout order.
+    index('evento_asientos_categoria_idx').on(t.eventoId, t.categoriaEventoId, t.seccionId, t.filaId, t.numero),
     check('evento_asientos_precio_ck', sql`${t.precio} >= 0`),
   ],
 );

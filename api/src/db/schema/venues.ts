@@ -46,6 +46,8 @@ export const secciones = pgTable(
     udsBps: integer('uds_bps'),
     orientacionFilas: text('orientacion_filas', { enum: ['izquierda', 'centro', 'derecha'] }).notNull().default('centro'),
     orden: integer('orden').notNull().default(0),
+    /** Best available: sections are tried by rango (lower is better), then orden. */
+    rango: integer('rango').notNull().default(0),
   },
   (t) => [uniqueIndex('secciones_recinto_clave_uq').on(t.recintoId, t.clave), index('secciones_bloque_idx').on(t.bloqueId)],
 );
@@ -64,6 +66,8 @@ export const filas = pgTable(
   (t) => [uniqueIndex('filas_seccion_nombre_uq').on(t.seccionId, t.nombre)],
 );
 
+export const ACCESIBILIDADES = ['silla_de_ruedas', 'acompanante'] as const;
+
 /** Physical seats of a venue. Per-event state lives in evento_asientos. */
 export const asientos = pgTable(
   'asientos',
@@ -71,6 +75,8 @@ export const asientos = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     filaId: integer('fila_id').notNull().references(() => filas.id, { onDelete: 'cascade' }),
     numero: integer('numero').notNull(),
+    /** 'silla_de_ruedas' (a wheelchair place) or 'acompanante' (its companion seat); null otherwise. */
+    accesibilidad: text('accesibilidad', { enum: ACCESIBILIDADES }),
   },
   (t) => [uniqueIndex('asientos_fila_numero_uq').on(t.filaId, t.numero)],
 );

@@ -181,6 +181,8 @@ export interface AsientoRow {
   precio: number;
   categoriaEventoId: number;
   filaId: number;
+  /** 'silla_de_ruedas' | 'acompanante' | null (decision 0032). */
+  accesibilidad: 'silla_de_ruedas' | 'acompanante' | null;
 }
 
 /**
@@ -192,7 +194,7 @@ export async function listAsientosSeccion(db: DbOrTx, eventoId: number, seccionI
   return queryRows<AsientoRow>(
     db,
     sql`select id, numero, estado, coalesce(hold_expires_at > now(), false) as held, precio,
-               categoria_evento_id as "categoriaEventoId", fila_id as "filaId"
+               categoria_evento_id as "categoriaEventoId", fila_id as "filaId", accesibilidad
           from evento_asientos
          where evento_id = ${eventoId} and seccion_id = ${seccionId}
          order by evento_id, seccion_id, fila_id, numero`,

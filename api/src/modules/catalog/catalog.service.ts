@@ -176,6 +176,8 @@ export async function getFilasPorSeccion(db: DbOrTx, eventoId: number, seccionId
       categoria: c?.nombre ?? '',
       color: c?.color ?? '#888888',
       fila: fila.nombre,
+      // Only on the few places that have it, so the section's answer stays as small.
+      ...(s.accesibilidad ? { accesibilidad: s.accesibilidad } : {}),
     });
     if (s.precio > 0 && (s.estado === 'disponible' || s.estado === 'vendido' || s.estado === 'ocupado')) {
       let set = prices.get(s.categoriaEventoId);

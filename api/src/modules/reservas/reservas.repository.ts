@@ -77,6 +77,8 @@ export interface HoldResult {
 export interface HoldRefusal {
   code: string;
   detail: number[];
+  /** The raw detalle (ASIENTO_SOLO: '<seat id>,<row>-<number>'). */
+  text?: string;
 }
 
 export function holdRefusal(err: unknown): HoldRefusal | null {
@@ -111,13 +113,17 @@ export async function holdPlaces(db: DbOrTx, r: NuevaReserva): Promise<HoldResul
     maxIp: r.cliente?.maxIp ?? 0,
     maxDispositivo: r.cliente?.maxDispositivo ?? 0,
   });
-  if (row!.rechazo) return { refusal: { code: row!.rechazo, detail: row!.detalle ? row!.detalle.split(',').map(Number) : [] } };
+  if (row!.rechazo) return { refusal: refusalOf(row!.rechazo, row!.detalle) };
   return {
     fechaExpiracion: new Date(row!.fecha),
     seccionId: row!.seccionId,
     asientosLiberados: intList(row!.asientosLiberados),
     generalesLiberadas: intList(row!.generalesLiberadas),
   };
+}
+
+function refusalOf(code: string, detalle: string | null): HoldRefusal {
+  return { code, detail: detalle ? detalle.split(',').map(Number) : [], text: detalle ?? undefined };
 }
 
 const p = (name: string) => sql.placeholder(name);
@@ -153,7 +159,8 @@ function holdStatement(db: DbOrTx) {
 }
 
 /** An int[] as the drivers answer it (node-postgres parses it; PGlite may give the '{1,2}' text). */
-function intList(value: number[] | string | null): number[] {
+function intList(value: number[] | string | null | undefined): number[] {
+  if (value === undefined) return [];
   if (value === null) return [];
   if (Array.isArray(value)) return value.map(Number);
   return value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
@@ -255,4 +262,104 @@ export async function expireDueHolds(db: DbOrTx, batch: number) {
     asientos: rows.filter((r) => r.kind === 'asiento').map((r) => Number(r.n)),
     generales: rows.filter((r) => r.kind === 'general').map((r) => ({ eventoId: r.evento_id, seccionId: r.seccion_id })),
   };
+}
+
+export interface PedidoMejores {
+  id: string;
+  eventoId: number;
+  comprador: Comprador;
+  /** The price category's name (categorias_evento.nombre, one per event). */
+  categoria: string;
+  /** Only this section (secciones.id), or every section of the event. */
+  seccionId: number | null;
+  cantidad: number;
+  /** Hold the proposed split when no block of `cantidad` is left. */
+  separados: boolean;
+  sillaDeRuedas: boolean;
+  holdMinutes: number;
+  cliente?: ClienteReserva;
+}
+
+export type MejoresResult =
+  | ({ reservado: true; asientos: number[] } & HoldResult)
+  | { reservado: false; seccionId: number; asientos: number[] }
+  | { refusal: HoldRefusal };
+
+/**
+ * Best available in one statement (function mejores_lugares_cliente, migration 0019): picks the
+ * best block of adjacent seats of the category and holds it through reservar_lugares_cliente
+ * (every hold rule, the buyer's previous hold replaced), or proposes the best split.
+ */
+export async function holdBest(db: DbOrTx, r: PedidoMejores): Promise<MejoresResult> {
+  const c = r.comprador;
+  const [row] = await bestStatement(db).execute({
+    reserva: r.id,
+    evento: r.eventoId,
+    usuario: c.usuarioId ?? null,
+    nombre: c.nombre ?? null,
+    correo: c.correo ?? null,
+    comprador: compradorKey(c, r.cliente?.dispositivo),
+    categoria: r.categoria,
+    seccion: r.seccionId,
+    cantidad: r.cantidad,
+    separados: r.separados,
+    silla: r.sillaDeRuedas,
+    segundos: r.holdMinutes * 60,
+    ip: r.cliente?.ip ?? null,
+    dispositivo: r.cliente?.dispositivo ?? null,
+    maxIp: r.cliente?.maxIp ?? 0,
+    maxDispositivo: r.cliente?.maxDispositivo ?? 0,
+  });
+  if (row!.rechazo) return { refusal: refusalOf(row!.rechazo, row!.detalle) };
+  const asientos = intList(row!.asientos);
+  if (row!.propuesta) return { reservado: false, seccionId: row!.seccionId, asientos };
+  return {
+    reservado: true,
+    asientos,
+    fechaExpiracion: new Date(row!.fecha!),
+    seccionId: row!.seccionId,
+    asientosLiberados: intList(row!.asientosLiberados),
+    generalesLiberadas: intList(row!.generalesLiberadas),
+  };
+}
+
+function prepareBest(db: DbOrTx) {
+  return db
+    .select({
+      fecha: sql<string | Date | null>`fecha`,
+      seccionId: sql<number>`seccion_id`,
+      asientosLiberados: sql<number[] | string | null>`asientos_liberados`,
+      generalesLiberadas: sql<number[] | string | null>`generales_liberadas`,
+      rechazo: sql<string | null>`rechazo`,
+      detalle: sql<string | null>`detalle`,
+      asientos: sql<number[] | string | null>`asientos`,
+      propuesta: sql<boolean>`propuesta`,
+    })
+    .from(
+      sql`mejores_lugares_cliente(${p('reserva')}::uuid, ${p('evento')}::int, ${p('usuario')}::uuid, ${p('nombre')}::text, ${p('correo')}::text,
+          ${p('comprador')}::text, ${p('categoria')}::text, ${p('seccion')}::int, ${p('cantidad')}::int, ${p('separados')}::boolean, ${p('silla')}::boolean,
+          ${p('segundos')}::float8, ${p('ip')}::text, ${p('dispositivo')}::text, ${p('maxIp')}::int, ${p('maxDispositivo')}::int)`,
+    )
+    .prepare('mejores_lugares_cliente');
+}
+
+const bestStatements = new WeakMap<DbOrTx, ReturnType<typeof prepareBest>>();
+
+function bestStatement(db: DbOrTx) {
+  let statement = bestStatements.get(db);
+  if (!statement) bestStatements.set(db, (statement = prepareBest(db)));
+  return statement;
+}
+
+/** Seats by id with row, number, category and price, in layout order (a best-available answer). */
+export async function describeAsientos(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<{ id: number; numero: number; fila: string; fila_id: number; categoria: string; precio: number }>(
+    db,
+    sql`select ea.id, ea.numero, f.nombre as fila, f.id as fila_id, ce.nombre as categoria, ea.precio
+          from evento_asientos ea join filas f on f.id = ea.fila_id join categorias_evento ce on ce.id = ea.categoria_evento_id
+         where ea.id = any(${intArray(ids)}::int[])
+         order by f.orden, f.id, ea.numero`,
+  );
+  return rows.map((r) => ({ id: r.id, numero: r.numero, fila: r.fila, filaId: r.fila_id, categoria: r.categoria, precio: Number(r.precio) }));
 }

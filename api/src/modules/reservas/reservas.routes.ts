@@ -5,6 +5,8 @@ import {
   cancelarResponseSchema,
   cancelarSchema,
   invitadoSchema,
+  mejoresLugaresRespuestaSchema,
+  mejoresLugaresSchema,
   reservaCreadaSchema,
   reservaDetalleSchema,
   reservaIdSchema,
@@ -24,9 +26,9 @@ import { clientAddress, holdClient, type HoldClient } from './reservas.client';
 import { startExpiryJob } from './reservas.job';
 import { readHoldConfig, type HoldConfig } from './reservas.config';
 import type { Comprador } from './reservas.repository';
-import { cancelarReserva, getReserva, HoldCapError, reservarAsientos, reservarGenerales } from './reservas.service';
+import { cancelarReserva, getReserva, HoldCapError, reservarAsientos, reservarGenerales, reservarMejores } from './reservas.service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 const eventoParams = z.object({ id: idParamSchema });
 const created = { 201: reservaCreadaSchema, ...errors, 429: apiErrorSchema };
 
@@ -140,6 +142,38 @@ export const reservasModule: RouteModule = {
         const { seccionId, cantidadAsientos } = request.body;
         const client = holdClient(request);
         return answerHold(reply, client, reservarGenerales(app.db, cfg, publisher, request.params.id, seccionId, cantidadAsientos, comprador, client));
+      },
+    );
+
+    app.post(
+      '/eventos/:id/mejores_lugares',
+      {
+        ...limited.hold,
+        schema: {
+          tags: ['reservas'],
+          summary: 'Mejores lugares disponibles: el servidor elige y aparta los mejores asientos juntos de una categoría, o propone separarlos',
+          params: eventoParams,
+          body: mejoresLugaresSchema,
+          response: { 200: mejoresLugaresRespuestaSchema, 201: mejoresLugaresRespuestaSchema, ...errors, 429: apiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const comprador = await compradorGenerales(request, request.body);
+        const { categoria, seccionId, cantidad, separados, sillaDeRuedas } = request.body;
+        const client = holdClient(request);
+        try {
+          const answer = await reservarMejores(
+            app.db,
+            cfg,
+            publisher,
+            { eventoId: request.params.id, comprador, categoria, seccionId: seccionId ?? null, cantidad, separados, sillaDeRuedas },
+            client,
+          );
+          return answer.reservado ? reply.status(201).send({ ...answer, tokenReserva: client.token }) : reply.status(200).send(answer);
+        } catch (err) {
+          if (err instanceof HoldCapError) reply.header('retry-after', String(err.retryAfterSeconds));
+          throw err;
+        }
       },
     );
 

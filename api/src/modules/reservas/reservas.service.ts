@@ -1,4 +1,5 @@
-import type { CancelarResponse, ReservaCreada, ReservaDetalle } from '@taquilla/shared/schemas/reservas';
+import { reservaMessages } from '@taquilla/shared/messages/reservas';
+import type { CancelarResponse, MejoresLugaresRespuesta, ReservaCreada, ReservaDetalle } from '@taquilla/shared/schemas/reservas';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { businessCounters } from '../../lib/business-metrics';
@@ -9,7 +10,9 @@ import type { DisponibilidadPublisher } from './disponibilidad.notify';
 import type { HoldClient } from './reservas.client';
 import type { HoldConfig } from './reservas.config';
 import {
+  describeAsientos,
   expireDueHolds,
+  holdBest,
   findReserva,
   holdPlaces,
   holdRefusal,
@@ -19,6 +22,7 @@ import {
   type Comprador,
   type HoldRefusal,
   type NuevaReserva,
+  type PedidoMejores,
   type ReservaRow,
 } from './reservas.repository';
 
@@ -69,6 +73,13 @@ function refusalError(r: HoldRefusal): DomainError {
         : `Ya tienes ${comprados} boletos para este evento; puedes reservar hasta ${restantes} más.`,
     );
   }
+  if (r.code === 'ASIENTO_SOLO') {
+    // detalle '<seat id>,<row>-<number>': the row name may hold commas, the id never does.
+    const asiento = (r.text ?? '').slice((r.text ?? '').indexOf(',') + 1);
+    return new DomainError('ASIENTO_SOLO', reservaMessages.SEAT_ALONE(asiento));
+  }
+  if (r.code === 'SIN_LUGARES_JUNTOS') return new DomainError('SIN_LUGARES_JUNTOS', reservaMessages.BEST_NONE(r.detail[0] ?? 0));
+  if (r.code === 'MESA_COMPLETA') return new DomainError('MESA_COMPLETA', reservaMessages.BEST_WHOLE_TABLES(r.detail));
   if (isErrorCode(r.code)) return new DomainError(r.code);
   // reservar_lugares_cliente refused with a code the catalogue lacks: a fault of ours, answered as a 500.
   throw new Error(`reservar_lugares_cliente refused with an unknown code: ${r.code}`);
@@ -150,6 +161,63 @@ export function reservarGenerales(
 ): Promise<ReservaCreada> {
   const cliente = clienteReserva(cfg, client);
   return hold(db, publisher, { id: randomUUID(), eventoId, comprador, asientoIds: null, seccionId, cantidad, holdMinutes: cfg.holdMinutes, cliente });
+}
+
+/** How many runs of adjacent seats (same row, consecutive numbers) a layout-ordered list makes. */
+export function contarGrupos(asientos: { filaId: number; numero: number }[]): number {
+  let grupos = 0;
+  asientos.forEach((a, i) => {
+    const prev = asientos[i - 1];
+    if (!prev || prev.filaId !== a.filaId || prev.numero !== a.numero - 1) grupos++;
+  });
+  return grupos;
+}
+
+/**
+ * 'Mejores lugares disponibles' (decision 0032): the server picks and holds the best adjacent
+ * seats of a price category in one statement (every rule of a manual hold applies), or answers
+ * the best split without holding it (`reservado: false`) until the buyer accepts it
+ * (`separados`). Publishes the change like a manual hold.
+ */
+export async function reservarMejores(
+  db: Db,
+  cfg: HoldConfig,
+  publisher: DisponibilidadPublisher | null,
+  pedido: Omit<PedidoMejores, 'id' | 'holdMinutes' | 'cliente'>,
+  client?: HoldClient,
+): Promise<MejoresLugaresRespuesta> {
+  const cliente = clienteReserva(cfg, client);
+  const id = randomUUID();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const result = await holdBest(db, { ...pedido, id, holdMinutes: cfg.holdMinutes, cliente });
+      // Every try of the statement lost its block to holds made at the same moment: once more, in
+      // a new transaction (the row locks it took are gone).
+      if ('refusal' in result && result.refusal.code === 'ASIENTOS_NO_DISPONIBLES' && attempt < 3) continue;
+      if ('refusal' in result) throw refusalError(result.refusal);
+      const asientos = await describeAsientos(db, result.asientos);
+      const answer = {
+        seccionId: result.seccionId,
+        grupos: Math.max(1, contarGrupos(asientos)),
+        asientos: asientos.map(({ filaId: _, ...a }) => a),
+      };
+      if (!result.reservado) return { reservado: false, ...answer };
+      businessCounters(db)?.holds.inc({ kind: 'asientos' });
+      const generales = new Set(result.generalesLiberadas);
+      publisher?.queue({
+        asientos: [...result.asientosLiberados, ...result.asientos],
+        generales: [...generales].map((seccionId) => ({ eventoId: pedido.eventoId, seccionId })),
+      });
+      return { reservado: true, id, reservaId: id, fechaExpiracion: result.fechaExpiracion.toISOString(), ...answer };
+    } catch (err) {
+      if (err instanceof DomainError) throw err;
+      const refusal = holdRefusal(err);
+      if (refusal) throw refusalError(refusal);
+      const code = pgCode(err);
+      if (!code || !RETRYABLE.has(code)) throw err;
+      if (attempt >= 3) throw new DomainError('ASIENTOS_NO_DISPONIBLES');
+    }
+  }
 }
 
 function releasedChanges(eventoId: number, released: ReleasedPlaces) {

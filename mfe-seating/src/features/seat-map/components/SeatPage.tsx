@@ -9,6 +9,7 @@ import type { SeatDeltas } from '../../live/lib/seat-deltas';
 import { useSeatSelection } from '../hooks/use-seat-selection';
 import { seatAllIn } from '../lib/all-in';
 import { buildSeatGrid } from '../lib/seat-grid';
+import { companionToPropose } from '../lib/selection';
 import { SeatLegend } from './SeatLegend';
 import { SeatMap } from './SeatMap';
 import { SelectionPanel } from './SelectionPanel';
@@ -117,6 +118,8 @@ function ReadySeatPage({
     () => ({ seccionId, desde: deltas.desde }),
   );
   const allIn = useMemo(() => seatAllIn(evento, seccion), [evento, seccion]);
+  // A wheelchair place picked alone: its free companion seat is proposed (decision 0032).
+  const companion = useMemo(() => (hold ? null : companionToPropose(grid, estados, selected)), [hold, grid, estados, selected]);
 
   const back = hold ? (
     <button type="button" className="seat-page__back" onClick={cancelHold} aria-label="Cancelar la compra">
@@ -132,7 +135,7 @@ function ReadySeatPage({
       <SeatLegend />
       <div className="seat-page__body">
         <SeatMap grid={grid} estados={estados} selected={selected} seccionNombre={seccion.seccion.nombre} toggle={toggle} allIn={allIn} />
-        <SelectionPanel asientos={asientos} />
+        <SelectionPanel asientos={asientos} companion={companion && { label: companion.label, add: () => toggle(companion.index) }} />
       </div>
     </section>
   );

@@ -2,7 +2,14 @@ import { CHECKOUT_SUMMARY_ID, filaLabel, formatMoney, type AsientoSeleccionado }
 import { reservaMessages } from '@taquilla/shared/messages/reservas';
 
 /** Spec §2 side panel: count, then category, price and row + number per seat; 'Ver resumen'. */
-export function SelectionPanel({ asientos }: { asientos: readonly AsientoSeleccionado[] }) {
+export function SelectionPanel({
+  asientos,
+  companion = null,
+}: {
+  asientos: readonly AsientoSeleccionado[];
+  /** A wheelchair place picked without its companion seat: that seat, and how to add it. */
+  companion?: { label: string; add: () => void } | null;
+}) {
   const n = asientos.length;
   const verResumen = () => {
     const summary = document.getElementById(CHECKOUT_SUMMARY_ID);
@@ -32,6 +39,16 @@ export function SelectionPanel({ asientos }: { asientos: readonly AsientoSelecci
           ))}
         </ul>
       )}
+      <div aria-live="polite">
+        {companion && (
+          <p className="selection-panel__companion">
+            {reservaMessages.WHEELCHAIR_COMPANION(companion.label)}{' '}
+            <button type="button" className="btn btn-secondary" onClick={companion.add}>
+              Agregar acompañante
+            </button>
+          </p>
+        )}
+      </div>
       {n > 0 && (
         <button type="button" className="selection-panel__summary btn btn-primary" onClick={verResumen}>
           Ver resumen

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EstadoAsiento, Fila } from '@taquilla/shared/schemas/catalog';
 import { buildSeatGrid } from './seat-grid';
-import { limitMessage, selectedSeats, toggleSeat } from './selection';
+import { companionToPropose, limitMessage, selectedSeats, toggleSeat } from './selection';
 import { seatAllIn } from './all-in';
 import { seatAnnouncement, seatTooltip } from './seat-states';
 
@@ -77,5 +77,24 @@ describe('seat tooltip', () => {
     // A category without its own fee takes the section's rate (every row carries it).
     const sinCargo = seatAllIn(evento, { filas: [{ ...fila('B', ['disponible']), uds: 500 }], categoriasEvento: [] });
     expect(sinCargo(a)).toBe(37_200);
+  });
+});
+
+describe('a wheelchair place picked alone (decision 0032)', () => {
+  // Row W: 1 wheelchair place, 2 its companion, 3 ordinary, 4 wheelchair place, 5 companion (sold).
+  const w = fila('W', ['disponible', 'disponible', 'disponible', 'disponible', 'vendido']);
+  const acc = ['silla_de_ruedas', 'acompanante', undefined, 'silla_de_ruedas', 'acompanante'] as const;
+  w.asientos = w.asientos.map((a, i) => (acc[i] ? { ...a, accesibilidad: acc[i] } : a));
+  const grid = buildSeatGrid([w], 'izquierda');
+  const estados = w.asientos.map((a) => a.estado);
+
+  it('proposes its free companion seat, and nothing once it is picked too', () => {
+    expect(companionToPropose(grid, estados, new Set([0]))).toEqual({ index: 1, label: 'W-2' });
+    expect(companionToPropose(grid, estados, new Set([0, 1]))).toBeNull();
+    expect(companionToPropose(grid, estados, new Set([2]))).toBeNull();
+  });
+
+  it('proposes nothing when the companion is taken', () => {
+    expect(companionToPropose(grid, estados, new Set([3]))).toBeNull();
   });
 });

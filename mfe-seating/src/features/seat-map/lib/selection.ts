@@ -59,3 +59,20 @@ export function selectedSeats(grid: SeatGrid, selected: ReadonlySet<number>): As
       return { id: a.id, numero: a.numero, fila: a.fila, categoria: a.categoria, color: a.color, precio: a.precio };
     });
 }
+
+/**
+ * A wheelchair place picked without its companion seat (decision 0032): the free companion next
+ * to it in its row (numbers ±1), to propose; null when every picked wheelchair place has one.
+ */
+export function companionToPropose(grid: SeatGrid, estados: readonly EstadoAsiento[], selected: ReadonlySet<number>): { index: number; label: string } | null {
+  for (const i of [...selected].sort((a, b) => a - b)) {
+    if (grid.asientos[i]?.accesibilidad !== 'silla_de_ruedas') continue;
+    const row = grid.rows[grid.rowOf[i]!]!;
+    const inRow = (j: number) => j >= row.first && j < row.first + row.fila.asientos.length;
+    const companions = [i - 1, i + 1].filter((j) => inRow(j) && grid.asientos[j]!.accesibilidad === 'acompanante' && Math.abs(grid.asientos[j]!.numero - grid.asientos[i]!.numero) === 1);
+    if (companions.some((j) => selected.has(j))) continue;
+    const free = companions.find((j) => estados[j] === 'disponible');
+    if (free !== undefined) return { index: free, label: `${grid.asientos[free]!.fila}-${grid.asientos[free]!.numero}` };
+  }
+  return null;
+}

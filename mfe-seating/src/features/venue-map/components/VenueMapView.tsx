@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { bus, formatDateTime, hasPassed, isApiError } from '@taquilla/shared';
 import type { Seccion } from '@taquilla/shared/schemas/catalog';
 import { catalogMessages } from '@taquilla/shared/messages/catalog';
+import { BestAvailable } from '../../best-available/components/BestAvailable';
 import { useAvailability } from '../../live/hooks/use-availability';
 import { useVenue } from '../api/use-venue';
 import { priceChips, withAllIn } from '../lib/price-chips';
@@ -115,6 +116,7 @@ export function VenueMapView({ eventoId, variant }: VenueMapViewProps) {
           <PriceChips chips={chips} />
           <p className="venue__hint">Elige una sección del mapa para ver sus lugares.</p>
           <SvgMap svg={evento.recinto.svg} secciones={secciones} onSelect={onSelect} />
+          {variant === 'page' && <BestAvailable eventoId={eventoId} secciones={secciones} limiteDeAsientos={evento.limiteDeAsientos} />}
           <ExtraTickets secciones={extras} onSelect={onSelect} />
         </>
       )}
