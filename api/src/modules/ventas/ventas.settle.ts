@@ -42,6 +42,12 @@ export async function settleCharge(deps: VentaDeps, proveedorCargoId: string): P
 
   if (charge.status === 'failed' || charge.status === 'cancelled') {
     await repo.setEstadoCargo(db, known.id, 'fallido', String(charge.errorCode ?? ''));
+    // A cash/SPEI reference cancelled by the gateway (its due date passed unpaid): the places it
+    // kept as 'pendiente de pago' go back on sale now, live on the map.
+    if (known.detalle?.referencia) {
+      const freed = await db.transaction((tx) => repo.liberarReferencia(tx, known.reservaId));
+      if (freed) deps.publisher?.queue({ asientos: freed.asientos, generales: freed.generales });
+    }
     return { row: { ...known, estado: 'fallido' }, charge, cargo: { pagado: false }, error: gatewayMessage(charge.errorCode ?? 3001) };
   }
   if (charge.status === 'refunded') {
