@@ -22,6 +22,7 @@ export async function ticketsEmailFor(tx: DbOrTx, deps: Pick<VentaDeps, 'publicU
     boletos: await repo.listBoletosCargo(tx, row.id),
     total: row.monto,
     link: `${deps.publicUrl.replace(/\/+$/, '')}/perfil/mis_compras`,
+    pago: row.detalle?.referencia ? { metodo: row.detalle.referencia.instrucciones.metodo } : { metodo: 'tarjeta', meses: row.detalle?.meses ?? null },
   });
 }
 

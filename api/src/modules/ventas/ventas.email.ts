@@ -17,6 +17,16 @@ export interface TicketsEmailInput {
   total: number;
   /** Where the buyer sees their purchases (/perfil/mis_compras), absolute. */
   link: string;
+  /** How it was paid, when not a card in one go: a card's meses sin intereses, or cash / SPEI. */
+  pago?: { metodo: 'tarjeta' | 'efectivo' | 'spei'; meses?: number | null };
+}
+
+/** 'Pagado a 6 meses sin intereses de $250.00', 'Pagado en efectivo', … ; null for a card in one go. */
+export function formaDePago(total: number, pago: TicketsEmailInput['pago']): string | null {
+  if (!pago) return null;
+  if (pago.metodo === 'efectivo') return 'Pagado en efectivo';
+  if (pago.metodo === 'spei') return 'Pagado por transferencia SPEI';
+  return pago.meses ? `Pagado a ${pago.meses} meses sin intereses de ${formatMoney(Math.ceil(total / pago.meses))}` : null;
 }
 
 const esc = (v: string) => v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -54,7 +64,9 @@ export async function ticketsEmail(input: TicketsEmailInput): Promise<NewMail> {
 <p style="margin:0 0 4px;">${esc(input.evento.recinto)}</p>
 <p style="margin:0 0 16px;">${esc(fecha)}</p>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0">${rows}</table>
-<p style="margin:16px 0;font-size:18px;font-weight:bold;">Total pagado: ${esc(formatMoney(input.total))}</p>
+<p style="margin:16px 0;font-size:18px;font-weight:bold;">Total pagado: ${esc(formatMoney(input.total))}</p>${
+    formaDePago(input.total, input.pago) ? `<p style="margin:0 0 16px;">${esc(formaDePago(input.total, input.pago)!)}</p>` : ''
+  }
 <p style="margin:0 0 16px;line-height:1.5;">Presenta el código QR de cada boleto en la entrada. Agrega el evento a tu calendario con el archivo adjunto.</p>
 <p style="margin:0;"><a href="${esc(input.link)}" style="color:#1b4dd6;">Ver mis compras</a></p>
 </td></tr>
@@ -70,6 +82,7 @@ export async function ticketsEmail(input: TicketsEmailInput): Promise<NewMail> {
     ...input.boletos.map((b, i) => `Boleto ${i + 1}: ${lugarDe(b)} — ${formatMoney(b.precio)} — código ${b.quemadoUuid}`),
     '',
     `Total pagado: ${formatMoney(input.total)}`,
+    ...(formaDePago(input.total, input.pago) ? [formaDePago(input.total, input.pago)!] : []),
     '',
     `Ver mis compras: ${input.link}`,
   ].join('\n');
