@@ -139,18 +139,18 @@ describe('pago en efectivo', () => {
     expect(await count(sql`select count(*)::int as n from evento_asientos where id = any(${`{${ids.join(',')}}`}::int[]) and hold_expires_at = ${new Date(vence).toISOString()}::timestamptz`)).toBe(2);
 
     // The barcode the screen shows is a PNG of the reference.
-    const png = await t.app.inject({ url: new URL(body.instrucciones.metodo === 'efectivo' ? body.instrucciones.codigoBarrasUrl : '', 'http://x').pathname });
+    const png = await t.app.inject({ url: new URL(body.instrucciones.metodo === 'efectivo' ? body.instrucciones.codigoBarrasUrl : '').pathname });
     expect(png.statusCode).toBe(200);
     expect(png.headers['content-type']).toBe('image/png');
     expect(png.rawPayload.subarray(1, 4).toString()).toBe('PNG');
 
     // The PDF: only the hold's owner gets it.
-    const pdf = await t.request({ url: body.pdfUrl, headers: { authorization: `Bearer ${user.token}` } });
+    const pdf = await t.request({ url: `/api/v1${body.pdfUrl}`, headers: { authorization: `Bearer ${user.token}` } });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const otro = await createUser(t.database.db, jwtSecret);
-    expect((await t.request({ url: body.pdfUrl, headers: { authorization: `Bearer ${otro.token}` } })).statusCode).toBe(404);
+    expect((await t.request({ url: `/api/v1${body.pdfUrl}`, headers: { authorization: `Bearer ${otro.token}` } })).statusCode).toBe(404);
 
     const [mail] = await mailsTo(user.email);
     expect(mail!.subject).toBe(`Pago en efectivo para ${body.evento.nombre}: tu referencia`);

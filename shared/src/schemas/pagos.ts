@@ -289,7 +289,7 @@ export const makeReferenciaResponseSchema = z.object({
   evento: ventaEventoSchema,
   correo: z.string().optional(),
   invitadoId: z.uuid().optional(),
-  /** The reference as a PDF (same data), for the buyer to print or keep. */
+  /** The reference as a PDF (same data), for the buyer to print or keep: a path under the API's base (/api/v1), fetched with the API key and session. */
   pdfUrl: z.string(),
   message: z.string(),
 });

@@ -43,8 +43,9 @@ export interface MakeReferenciaInput {
   promocion_clave?: string | null;
 }
 
+/** The PDF route, relative to the API's base (/api/v1): the browser fetches it with its API key and session. */
 function pdfPath(r: VentaReserva): string {
-  return `/api/v1/pagos/referencia/${r.id}/pdf`;
+  return `/pagos/referencia/${r.id}/pdf`;
 }
 
 function documento(r: VentaReserva, evento: VentaEventoRow, row: CargoRow): ReferenciaDocumento {
@@ -52,11 +53,13 @@ function documento(r: VentaReserva, evento: VentaEventoRow, row: CargoRow): Refe
   return { nombre: r.nombre, evento, instrucciones: ref.instrucciones, total: row.monto, vence: new Date(ref.vence) };
 }
 
-function answer(r: VentaReserva, evento: VentaEventoRow, row: CargoRow, pagado: boolean, status: ChargeResult['status']): MakeReferenciaResponse {
+function answer(deps: VentaDeps, r: VentaReserva, evento: VentaEventoRow, row: CargoRow, pagado: boolean, status: ChargeResult['status']): MakeReferenciaResponse {
   const ref = row.detalle!.referencia!;
+  const i = ref.instrucciones;
   return {
     cargo: { id: row.proveedorCargoId, status, pagado },
-    instrucciones: ref.instrucciones,
+    // The sandbox's barcode URL is root-relative to the API's origin, where the browser must fetch it.
+    instrucciones: i.metodo === 'efectivo' && i.codigoBarrasUrl ? { ...i, codigoBarrasUrl: new URL(i.codigoBarrasUrl, deps.apiOrigin).href } : i,
     vence: ref.vence,
     total: row.monto,
     evento: eventoDto(evento),
@@ -85,7 +88,7 @@ export async function makeReferencia(deps: VentaDeps, input: MakeReferenciaInput
   const previa = referenciaDe(await repo.listCargosPendientes(db, r.id));
   if (previa) {
     const state = await settleCharge(deps, previa.proveedorCargoId);
-    if (state.row.estado === 'pendiente') return answer(r, evento, state.row, false, state.charge?.status ?? 'in_progress');
+    if (state.row.estado === 'pendiente') return answer(deps, r, evento, state.row, false, state.charge?.status ?? 'in_progress');
   }
   requireLive(r);
   if (await repo.otraReferenciaPendiente(db, r)) throw new DomainError('REFERENCIA_PENDIENTE');
@@ -134,7 +137,7 @@ export async function makeReferencia(deps: VentaDeps, input: MakeReferenciaInput
     return mail && deps.mailer ? deps.mailer.enqueue(tx, mail) : null;
   });
   if (correoId) deps.mailer?.deliverInBackground(correoId);
-  return answer(r, evento, row, false, charge.status);
+  return answer(deps, r, evento, row, false, charge.status);
 }
 
 /** GET /pagos/referencia/{reservaId}/pdf: the reference of the caller's own hold, as a PDF. */

@@ -68,6 +68,7 @@ export function notExpired(month: string, year: string, now = new Date()): boole
 export const TEST_CARD_PLANS: Readonly<Record<string, { tipo: 'credit' | 'debit'; meses: number[] }>> = {
   '4111111111111111': { tipo: 'credit', meses: [3, 6, 9, 12] },
   '5555555555554444': { tipo: 'credit', meses: [3, 6] },
+  '4000000000003220': { tipo: 'credit', meses: [3, 6, 9, 12] },
   '4000000000000002': { tipo: 'debit', meses: [] },
 };
 
