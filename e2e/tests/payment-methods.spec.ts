@@ -145,7 +145,7 @@ for (const vp of VIEWPORTS) {
       const concepto = (await datoDe(screen, 'Concepto o referencia').textContent())!;
       await expect(screen.getByRole('listitem').filter({ hasText: `escribe exactamente ${concepto}` })).toBeVisible();
       await expectAxeClean(page, 'datos de transferencia SPEI');
-      expect(await mailText(api, correo, `Transferencia SPEI para ${GALA}`)).toContain(`Concepto / referencia: ${concepto}`);
+      expect(await mailText(api, correo, `Transferencia SPEI para ${GALA}`)).toContain(`Concepto o referencia: ${concepto} — escríbelo exactamente así`);
       await sandboxTill(page, concepto, 'Enviar transferencia');
       await expect.poll(() => estadoDe(api, id, s.id, seats)).toEqual(['vendido']);
     });
