@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { OrderTotals } from '@taquilla/shared/money';
 import type { Promocion } from '@taquilla/shared/schemas/promociones';
 import { pagoMessages } from '@taquilla/shared/messages/pagos';
@@ -46,6 +46,7 @@ const cardForGateway = (card: CardInput) => {
  */
 export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentStepProps) {
   const deps = usePaymentDeps();
+  const uid = useId();
   const buyer = useBuyer();
   const state = useOrder(eventoId, reservaId, esGeneral);
   const [code, setCodeState] = useState<Promocion | null>(null);
@@ -301,9 +302,9 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
         <SavedCards state={saved.state} selected={savedCard} disabled={paying} onSelect={setSavedCard} onDelete={saved.remove} />
         {savedCard === null && <CardForm card={card} errors={errors} disabled={paying} onChange={setCard} />}
         {plans.length > 0 && (
-          <label className="checkout__field">
-            <span>Meses sin intereses</span>
-            <select value={meses ?? ''} disabled={paying} onChange={(e) => setMeses(e.target.value ? (Number(e.target.value) as PlanMsi['meses']) : null)}>
+          <div className="checkout__field">
+            <label htmlFor={`${uid}-meses`}>Meses sin intereses</label>
+            <select id={`${uid}-meses`} aria-describedby={`${uid}-meses-nota`} value={meses ?? ''} disabled={paying} onChange={(e) => setMeses(e.target.value ? (Number(e.target.value) as PlanMsi['meses']) : null)}>
               <option value="">{pagoMessages.MSI_CONTADO}</option>
               {plans.map((p) => (
                 <option key={p.meses} value={p.meses}>
@@ -311,8 +312,10 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
                 </option>
               ))}
             </select>
-            <small className="checkout__hint">Con tarjetas de crédito de bancos participantes; las tarjetas de débito pagan de contado.</small>
-          </label>
+            <p id={`${uid}-meses-nota`} className="checkout__hint">
+              Con tarjetas de crédito de bancos participantes; las tarjetas de débito pagan de contado.
+            </p>
+          </div>
         )}
         {buyer === 'account' && savedCard === null && (
           <label className="checkout__check">
