@@ -10,7 +10,7 @@ import type { Mailer } from '../../mail/mailer';
 import { ownReserva, type Caller } from './ventas.access';
 import * as repo from './ventas.repository';
 import type { CargoRow, DetalleCargo, VentaEventoRow, VentaReserva } from './ventas.repository';
-import { eventoDto, loadCart, promocionDeVenta, requireLive, totalsOf, type VentaDeps } from './ventas.service';
+import { detalleDe, eventoDto, loadCart, promocionDeVenta, requireLive, totalsOf, type VentaDeps } from './ventas.service';
 import { referenciaEmail, referenciaPdf, vencidaEmail, type ReferenciaDocumento } from './referencia.documento';
 import { settleCharge } from './ventas.settle';
 import { venceReferencia, type MetodoDiferido } from './ventas.diferidos';
@@ -116,11 +116,7 @@ export async function makeReferencia(deps: VentaDeps, input: MakeReferenciaInput
   });
   if (charge.amount !== totals.total) throw new GatewayError(null, { description: `el cargo ${charge.id} no es por el total` });
   const detalle: DetalleCargo = {
-    orderId,
-    promocionId: promo?.id ?? null,
-    totales: { subtotal: totals.subtotal, descuento: totals.descuento, cargoServicio: totals.cargoServicio, cargoTarjeta: totals.cargoTarjeta, iva: totals.iva, total: totals.total },
-    asientos: cart.lugares.filter((l) => l.tipo === 'asiento').map((l) => l.id),
-    generales: r.esGeneral ? { eventoSeccionId: cart.lugares[0]!.eventoSeccionId!, seccionId: cart.lugares[0]!.seccionId, cantidad: cart.lugares.length } : null,
+    ...detalleDe(r, cart, promo, totals, orderId),
     referencia: { instrucciones: instruccionesDe(charge), vence: (charge.dueDate ?? vence).toISOString() },
   };
   const row: CargoRow = { id: '', reservaId: r.id, proveedor: gateway.proveedor, proveedorCargoId: charge.id, monto: charge.amount, estado: 'pendiente', error: null, detalle };

@@ -90,6 +90,17 @@ async function mejorAutomatica(db: DbOrTx, cart: Cart): Promise<Promocion | null
   return best?.p ?? null;
 }
 
+/** What a charge records of the sale it pays for: its order id, promotion, totals and places (cargos.detalle). */
+export function detalleDe(r: VentaReserva, cart: Cart, promo: Promocion | null, totals: OrderTotals, orderId: string): DetalleCargo {
+  return {
+    orderId,
+    promocionId: promo?.id ?? null,
+    totales: { subtotal: totals.subtotal, descuento: totals.descuento, cargoServicio: totals.cargoServicio, cargoTarjeta: totals.cargoTarjeta, iva: totals.iva, total: totals.total },
+    asientos: cart.lugares.filter((l) => l.tipo === 'asiento').map((l) => l.id),
+    generales: r.esGeneral ? { eventoSeccionId: cart.lugares[0]!.eventoSeccionId!, seccionId: cart.lugares[0]!.seccionId, cantidad: cart.lugares.length } : null,
+  };
+}
+
 export function totalsOf(cart: Cart, promo: Promocion | null): OrderTotals {
   return computeTotals(cart.lines, rates(cart.evento), promo ? toPromotionRule(promo) : null);
 }
@@ -215,14 +226,7 @@ export async function makeCargo(deps: VentaDeps, input: MakeCargoInput, caller: 
   const { customer, sourceId } = await chargeSource(deps, gateway, r, input, caller);
   const attempt = (await repo.countCargos(db, r.id)) + 1;
   const orderId = `${r.id}-${attempt}`;
-  const detalle: DetalleCargo = {
-    orderId,
-    promocionId: promo?.id ?? null,
-    totales: { subtotal: totals.subtotal, descuento: totals.descuento, cargoServicio: totals.cargoServicio, cargoTarjeta: totals.cargoTarjeta, iva: totals.iva, total: totals.total },
-    asientos: cart.lugares.filter((l) => l.tipo === 'asiento').map((l) => l.id),
-    generales: r.esGeneral ? { eventoSeccionId: cart.lugares[0]!.eventoSeccionId!, seccionId: cart.lugares[0]!.seccionId, cantidad: cart.lugares.length } : null,
-    ...(meses ? { meses } : {}),
-  };
+  const detalle: DetalleCargo = { ...detalleDe(r, cart, promo, totals, orderId), ...(meses ? { meses } : {}) };
   const redirectUrl = returnUrl(deps.publicUrl, r, promo?.id ?? null);
   let charge: ChargeResult;
   try {

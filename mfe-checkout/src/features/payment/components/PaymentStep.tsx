@@ -288,14 +288,7 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
               ? 'Te damos una referencia con código de barras para pagar en efectivo en una tienda de conveniencia. Tus lugares quedan apartados como pendientes de pago hasta que venza.'
               : 'Te damos una CLABE y una referencia para transferir desde la app de tu banco. Tus lugares quedan apartados como pendientes de pago hasta que venza.'}
           </p>
-          {payError && (
-            <p role="alert" className="checkout__alert">
-              {payError}
-            </p>
-          )}
-          <button type="submit" className="checkout__button" disabled={paying || !totals} aria-busy={paying || undefined}>
-            {paying ? 'Generando referencia' : 'Generar referencia'}
-          </button>
+          <SubmitRow error={payError} busy={paying} disabled={!totals} label="Generar referencia" busyLabel="Generando referencia" />
         </form>
       ) : (
       <form className="checkout__form" onSubmit={submit} noValidate aria-label="Pago con tarjeta">
@@ -324,18 +317,27 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
           </label>
         )}
         <p className="checkout__hint">Tus datos viajan cifrados con seguridad de 256 bits; tu tarjeta nunca pasa por nuestros servidores.</p>
-        {payError && (
-          <p role="alert" className="checkout__alert">
-            {payError}
-          </p>
-        )}
-        <button type="submit" className="checkout__button" disabled={paying || !totals} aria-busy={paying || undefined}>
-          {paying ? 'Procesando pago' : 'Pagar'}
-        </button>
+        <SubmitRow error={payError} busy={paying} disabled={!totals} label="Pagar" busyLabel="Procesando pago" />
       </form>
       )}
       <ConfirmPayDialog open={confirming && totals !== null} total={totals?.total ?? 0} onConfirm={() => void pay()} onCancel={() => setConfirming(false)} />
       {purchase && <PurchaseSuccess purchase={purchase} />}
     </div>
+  );
+}
+
+/** A payment form's last row: the refusal (read out at once) and the submit button, locked while busy. */
+function SubmitRow({ error, busy, disabled, label, busyLabel }: { error: string | null; busy: boolean; disabled: boolean; label: string; busyLabel: string }) {
+  return (
+    <>
+      {error && (
+        <p role="alert" className="checkout__alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="checkout__button" disabled={busy || disabled} aria-busy={busy || undefined}>
+        {busy ? busyLabel : label}
+      </button>
+    </>
   );
 }
