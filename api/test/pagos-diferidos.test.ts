@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { avisarReferenciasVencidas } from '../src/modules/ventas/ventas.referencia';
+import { refundEmail } from '../src/modules/ventas/ventas.email';
 import { venceReferencia } from '../src/modules/ventas/ventas.diferidos';
 import { Mailer } from '../src/mail/mailer';
 import { readMailConfig } from '../src/mail/config';
@@ -287,6 +288,13 @@ describe('SPEI', () => {
     expect(page.body).toContain('Pendiente de pago');
     expect((await t.app.inject({ url: '/sandbox/pagos?referencia=123456' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: `/sandbox/pagos/${body.cargo.id}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'accion=robar' })).statusCode).toBe(400);
+  });
+
+  it('a refunded cash or SPEI payment is told it goes back by transfer, a card\u2019s to the card', () => {
+    const base = { to: 'a@ejemplo.mx', nombre: 'Ana', evento: { nombre: 'Gala', limiteDeAsientos: 10 }, total: 50_000, motivo: 'lugares' as const };
+    expect(refundEmail({ ...base, metodo: 'efectivo' }).text).toContain('Te devolvemos el pago completo por transferencia');
+    expect(refundEmail({ ...base, metodo: 'spei' }).text).not.toContain('tarjeta');
+    expect(refundEmail(base).text).toContain('a tu tarjeta');
   });
 
   it('the test cards and CLABE the sandbox documents are valid numbers', () => {

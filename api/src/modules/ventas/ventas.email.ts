@@ -101,11 +101,14 @@ const MOTIVOS: Record<MotivoReembolso, (evento: { limiteDeAsientos: number }) =>
 };
 
 /** The charge was refunded instead of becoming tickets: the buyer is told why. */
-export function refundEmail(input: { to: string; nombre: string; evento: { nombre: string; limiteDeAsientos: number }; total: number; motivo: MotivoReembolso }): NewMail {
+export function refundEmail(input: { to: string; nombre: string; evento: { nombre: string; limiteDeAsientos: number }; total: number; motivo: MotivoReembolso; metodo?: 'tarjeta' | 'efectivo' | 'spei' }): NewMail {
   const lines = [
     `Hola, ${input.nombre}:`,
     `Tu pago de ${formatMoney(input.total)} para ${input.evento.nombre} ${MOTIVOS[input.motivo](input.evento)}`,
-    'Reembolsamos el cargo completo a tu tarjeta; según tu banco, puede tardar algunos días en reflejarse.',
+    // A cash or SPEI payment has no card to go back to: the refund is a transfer (decision 0033).
+    input.metodo === 'efectivo' || input.metodo === 'spei'
+      ? 'Te devolvemos el pago completo por transferencia: te escribiremos a este correo para pedirte la CLABE de tu cuenta.'
+      : 'Reembolsamos el cargo completo a tu tarjeta; según tu banco, puede tardar algunos días en reflejarse.',
   ];
   return {
     to: input.to,

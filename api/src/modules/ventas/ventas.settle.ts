@@ -149,7 +149,7 @@ async function refundCharge(deps: VentaDeps, gateway: PaymentGateway, row: Cargo
   if (deps.mailer) {
     const r = (await repo.findVentaReserva(deps.db, row.reservaId))!;
     const evento = (await repo.findVentaEvento(deps.db, r.eventoId))!;
-    deps.mailer.deliverInBackground(await deps.mailer.enqueue(deps.db, refundEmail({ to: r.correo, nombre: r.nombre, evento, total: row.monto, motivo })));
+    deps.mailer.deliverInBackground(await deps.mailer.enqueue(deps.db, refundEmail({ to: r.correo, nombre: r.nombre, evento, total: row.monto, motivo, metodo: row.detalle?.referencia?.instrucciones.metodo ?? 'tarjeta' })));
   }
   return { ...row, estado: 'reembolsado', error: `reembolso:${motivo}` };
 }
