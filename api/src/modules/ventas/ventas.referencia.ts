@@ -16,7 +16,7 @@ import { settleCharge } from './ventas.settle';
 import { venceReferencia, type MetodoDiferido } from './ventas.diferidos';
 
 /**
- * Meses sin intereses, cash at a store ('Pago en efectivo') and SPEI (decision 0033).
+ * Cash at a store ('Pago en efectivo') and SPEI (decision 0033; meses sin intereses: ventas.msi.ts).
  *
  * A cash or SPEI reference keeps the hold's places as 'pendiente de pago' until its deadline:
  * the hold's own expiry moves to the deadline, so the expiry job releases the places (live on
