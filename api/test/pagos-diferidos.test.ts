@@ -13,7 +13,7 @@ import { readMailConfig } from '../src/mail/config';
 import { readPagosDiferidosConfig } from '../src/modules/pagos/pagos.config';
 import { clabe } from '../src/modules/pagos/gateway/sandbox.gateway';
 import { luhnValid } from '../src/modules/pagos/gateway/gateway.cards';
-import type { TestApp } from './support/app';
+import { buildTestApp, type TestApp } from './support/app';
 import { createUser, freeSeats, pickEvento } from './support/reservas';
 import { buildSaleApp, CARDS, ok, saleKit } from './support/sale';
 
@@ -300,5 +300,34 @@ describe('SPEI', () => {
   it('the test cards and CLABE the sandbox documents are valid numbers', () => {
     expect(luhnValid(DEBIT)).toBe(true);
     expect(clabe('01291400201411217')).toBe('012914002014112176');
+  });
+});
+
+describe('the hold limits count places waiting for a payment', () => {
+  it('a client without an account whose places wait behind a cash reference (until its deadline, not the hold\u2019s 10 minutes) is at its address\u2019s cap', async () => {
+    const limited = await buildTestApp({ env: { HOLD_SWEEP_SECONDS: '0', HOLD_MINUTES: '10', HOLD_MAX_PLACES_PER_IP: '2' }, config: { pagos: { proveedor: 'sandbox', publicUrl: undefined } } });
+    try {
+      const db = limited.database.db;
+      const e = await pickEvento(db, 10);
+      await db.execute(sql`update eventos set fecha = now() + interval '30 days' where id = ${e.eventoId}`);
+      const [a, b, c] = await freeSeats(db, e.eventoId, e.seccionId, 3);
+      const ip = '198.51.100.77';
+      const hold = (ids: number[], correo: string) =>
+        limited.request({ method: 'POST', url: `/api/v1/eventos/${e.eventoId}/reservarInvitado`, remoteAddress: ip, payload: { asientosReserva: ids.map((id) => ({ id })), nombre: 'Ana', correo } });
+      const first = await hold([a!, b!], `cap.${randomUUID().slice(0, 8)}@ejemplo.mx`);
+      expect(first.statusCode, first.body).toBe(201);
+      const reservaId = first.json().reservaId as string;
+      const { total } = ok(await limited.request({ url: `/api/v1/eventos/${e.eventoId}/reservas/${reservaId}/resumen` })) as { total: number };
+      ok(await limited.request({ method: 'POST', url: '/api/v1/pagos/make/referencia_invitado', payload: { reservaId, metodo: 'efectivo', amount: total } }));
+      // Its places now wait for the payment until the deadline, far past the hold's 10 minutes.
+      const [pending] = await queryRows<{ horas: number }>(db, sql`select extract(epoch from fecha_expiracion - now()) / 3600 as horas from reservas where id = ${reservaId}`);
+      expect(Number(pending!.horas)).toBeGreaterThan(47);
+      const more = await hold([c!], `otra.${randomUUID().slice(0, 8)}@ejemplo.mx`);
+      expect(more.statusCode).toBe(429);
+      const [live] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from reservas where evento_id = ${e.eventoId} and estado = 'activa'`);
+      expect(live!.n).toBe(1);
+    } finally {
+      await limited.close();
+    }
   });
 });
