@@ -66,9 +66,9 @@ async function sandboxTill(page: Page, referencia: string, accion: 'Pagar en caj
   await till.close();
 }
 
-/** Chooses cash or SPEI in 'Forma de pago' and asks for the reference; answers the reference screen. */
+/** Chooses cash or SPEI in '¿Cómo quieres pagar?' and asks for the reference; answers the reference screen. */
 async function askReference(page: Page, metodo: 'Pago en efectivo' | 'Transferencia SPEI') {
-  const forma = panel(page).getByRole('group', { name: 'Forma de pago' });
+  const forma = panel(page).getByRole('group', { name: '¿Cómo quieres pagar?' });
   await forma.getByRole('radio', { name: metodo }).check();
   await panel(page).getByRole('button', { name: 'Generar referencia' }).click();
   const screen = panel(page).getByRole('region', { name: metodo === 'Pago en efectivo' ? 'Pago en efectivo: tu referencia' : 'Transferencia SPEI: tus datos' });

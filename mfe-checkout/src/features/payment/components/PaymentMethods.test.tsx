@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn, signOut } from '../../../testing/holds';
-import { RESERVA_ID, cotizacion, fakePaymentDeps, referencia } from '../../../testing/payment';
+import { RESERVA_ID, cotizacion, fakePaymentDeps, referencia, tarjeta } from '../../../testing/payment';
 import { PaymentDepsContext } from '../api/deps';
 import { PaymentStep } from './PaymentStep';
 
@@ -58,18 +58,33 @@ describe('meses sin intereses', () => {
     expect(fake.deps.makeCargo).toHaveBeenCalledWith(expect.objectContaining({ amount: 339_000, meses: 6 }));
   });
 
+  it('a saved debit card sees no plan; a saved credit card does', async () => {
+    const fake = withOffers();
+    fake.deps.getMiPerfilPago.mockResolvedValue({
+      idOpenpay: 'cus_1',
+      tarjetas: [tarjeta({ id: 1, idtarjeta: 'card_debito', tarjeta: '400000XXXXXX0002', tipo: 'debit' }), tarjeta({ id: 2, idtarjeta: 'card_credito', tarjeta: '411111XXXXXX1111', tipo: 'credit' })],
+      usuario: { email: 'ana@ejemplo.mx' },
+    });
+    renderStep(fake);
+    const saved = within(await screen.findByRole('group', { name: 'Forma de pago' }));
+    fireEvent.click(saved.getByRole('radio', { name: /terminada en 0002/ }));
+    expect(screen.queryByLabelText('Meses sin intereses')).toBeNull();
+    fireEvent.click(saved.getByRole('radio', { name: /terminada en 1111/ }));
+    expect(screen.getByLabelText('Meses sin intereses')).toBeTruthy();
+  });
+
   it('an event without plans shows no select, and the charge goes in one go', async () => {
     renderStep();
     await screen.findByRole('region', { name: 'Totales de la compra' });
     expect(screen.queryByLabelText('Meses sin intereses')).toBeNull();
-    expect(screen.queryByRole('group', { name: 'Forma de pago' })).toBeNull();
+    expect(screen.queryByRole('group', { name: '¿Cómo quieres pagar?' })).toBeNull();
   });
 });
 
 describe('cash and SPEI', () => {
   it('Pago en efectivo: asks for the reference once, then shows amount, deadline, reference, barcode and the steps', async () => {
     const fake = renderStep(withOffers());
-    const forma = within(await screen.findByRole('group', { name: 'Forma de pago' }));
+    const forma = within(await screen.findByRole('group', { name: '¿Cómo quieres pagar?' }));
     fireEvent.click(forma.getByRole('radio', { name: 'Pago en efectivo' }));
     expect(screen.queryByLabelText('Número de tarjeta')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Generar referencia' }));
@@ -93,7 +108,7 @@ describe('cash and SPEI', () => {
       .mockRejectedValueOnce(Object.assign(new Error('x'), { name: 'ApiError' }))
       .mockResolvedValueOnce(referencia({ instrucciones: { metodo: 'spei', clabe: '646180000000000012', banco: 'STP', beneficiario: 'Taquilla', referencia: '81234567890123456789' } }));
     renderStep(fake);
-    fireEvent.click(within(await screen.findByRole('group', { name: 'Forma de pago' })).getByRole('radio', { name: 'Transferencia SPEI' }));
+    fireEvent.click(within(await screen.findByRole('group', { name: '¿Cómo quieres pagar?' })).getByRole('radio', { name: 'Transferencia SPEI' }));
     fireEvent.click(screen.getByRole('button', { name: 'Generar referencia' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Ocurrió un error al procesar el pago.');
     fireEvent.click(screen.getByRole('button', { name: 'Generar referencia' }));
@@ -105,6 +120,6 @@ describe('cash and SPEI', () => {
   it('an event too close to its date offers no cash or SPEI', async () => {
     renderStep(withOffers(fakePaymentDeps(), { efectivo: null, spei: null }));
     await screen.findByLabelText('Meses sin intereses');
-    expect(screen.queryByRole('group', { name: 'Forma de pago' })).toBeNull();
+    expect(screen.queryByRole('group', { name: '¿Cómo quieres pagar?' })).toBeNull();
   });
 });

@@ -187,7 +187,7 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
         amount: totals.total,
         promocion_id: code?.id ?? null,
         promocion_clave: code?.clave ?? null,
-        meses,
+        meses: debit ? null : meses,
       };
       const answer =
         buyer === 'account'
@@ -222,7 +222,10 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
   };
 
   // The plans for the total now shown (a code changes it): monthly amount rounded up, same total.
-  const plans = (offers.planesMsi ?? []).map((p) => ({ meses: p.meses, mensualidad: Math.ceil((totals?.total ?? p.total) / p.meses), total: totals?.total ?? p.total }));
+  // A saved debit card takes no plan (its type is known; a new card's is the gateway's to say).
+  const chosen = savedCard && saved.state.status === 'ready' ? saved.state.tarjetas.find((t) => t.idtarjeta === savedCard) : undefined;
+  const debit = chosen?.tipo === 'debit';
+  const plans = (debit ? [] : (offers.planesMsi ?? [])).map((p) => ({ meses: p.meses, mensualidad: Math.ceil((totals?.total ?? p.total) / p.meses), total: totals?.total ?? p.total }));
   const efectivo = offers.diferidos?.efectivo ?? null;
   const spei = offers.diferidos?.spei ?? null;
 
@@ -262,7 +265,7 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
       />
       {(efectivo || spei) && (
         <fieldset className="checkout__metodos" disabled={paying}>
-          <legend>Forma de pago</legend>
+          <legend>¿Cómo quieres pagar?</legend>
           <label className="checkout__check">
             <input type="radio" name="metodo" value="tarjeta" checked={metodo === 'tarjeta'} onChange={() => setMetodo('tarjeta')} />
             Tarjeta de crédito o débito
