@@ -190,6 +190,54 @@ describe('charges', () => {
   });
 });
 
+describe('meses sin intereses, cash at a store, SPEI', () => {
+  it('a card charge carries payment_plan.payments and reads it back; a plan the card does not allow is 3006, a debit card allows none', async () => {
+    const input = await chargeInput('4111111111111111', { paymentPlan: { payments: 6 } });
+    const charge = await gateway.createCharge(input);
+    expect(charge).toMatchObject({ status: 'completed', method: 'card', payments: 6, amount: 12345 });
+    expect(JSON.parse(fake.requests.at(-1)!.body)).toMatchObject({ method: 'card', payment_plan: { payments: 6 } });
+    const nine = await rejection(gateway.createCharge(await chargeInput('5555555555554444', { paymentPlan: { payments: 9 } })));
+    expect(nine.errorCode).toBe(3006);
+    expect(nine.message).toBe(GATEWAY_MESSAGES[3006]);
+    const debit = await rejection(gateway.createCharge(await chargeInput('4000000000000002', { paymentPlan: { payments: 3 } })));
+    expect(debit.errorCode).toBe(3006);
+  });
+
+  it('store: the documented request (method store, due_date, customer), then the reference and barcode; completed once paid', async () => {
+    const due = new Date(Date.now() + 48 * 3600_000);
+    const orderId = `reserva-${++order}`;
+    const charge = await gateway.createReferenceCharge({ method: 'store', orderId, amount: 98765, description: 'Boletos Luna Roja', customer: { name: 'Ana', email: 'ana@example.com' }, dueDate: due });
+    const sent = fake.requests.at(-1)!;
+    expect(sent.url).toBe(`/v1/${fake.merchantId}/charges`);
+    expect(sent.body).toContain('"amount":987.65');
+    expect(JSON.parse(sent.body)).toEqual({
+      method: 'store', amount: 987.65, currency: 'MXN', description: 'Boletos Luna Roja', order_id: orderId,
+      due_date: due.toISOString().replace(/\.\d{3}Z$/, 'Z'), customer: { name: 'Ana', email: 'ana@example.com' },
+    });
+    expect(charge).toMatchObject({ status: 'in_progress', method: 'store', amount: 98765, orderId });
+    expect(charge.instructions).toEqual({ type: 'store', reference: expect.stringMatching(/^000020[A-Z0-9]+0100009$/), barcodeUrl: expect.stringContaining('/barcode/') });
+    // Openpay answers the due date in central time; it is the same instant.
+    expect(Math.abs(charge.dueDate!.getTime() - due.getTime())).toBeLessThan(1000);
+    fake.payReference(charge.id);
+    expect((await gateway.getCharge(charge.id)).status).toBe('completed');
+  });
+
+  it('SPEI (bank_account): CLABE, bank, agreement and the reference; cancelled once the due date passes unpaid', async () => {
+    const charge = await gateway.createReferenceCharge({ method: 'bank_account', orderId: `reserva-${++order}`, amount: 5000, description: 'Boletos', customer: { name: 'Ana', email: 'ana@example.com' }, dueDate: new Date(Date.now() + 3600_000) });
+    expect(JSON.parse(fake.requests.at(-1)!.body)).toMatchObject({ method: 'bank_account', amount: 50 });
+    expect(charge).toMatchObject({ status: 'in_progress', method: 'bank_account' });
+    expect(charge.instructions).toEqual({ type: 'bank_account', clabe: '012914002014112176', bank: 'BBVA Bancomer', agreement: '1411217', name: expect.stringMatching(/^\d{20}$/) });
+    fake.expireReference(charge.id);
+    expect((await gateway.getCharge(charge.id)).status).toBe('cancelled');
+  });
+
+  it('a reference charge with an order_id already used is 1006, like a card charge', async () => {
+    const input = { method: 'store' as const, orderId: `reserva-${++order}`, amount: 5000, description: 'Boletos', customer: { name: 'Ana', email: 'ana@example.com' }, dueDate: new Date(Date.now() + 3600_000) };
+    await gateway.createReferenceCharge(input);
+    expect((await rejection(gateway.createReferenceCharge(input))).errorCode).toBe(1006);
+  });
+});
+
 describe('customers and saved cards', () => {
   it('creates a customer, saves a card from a token, charges it at customer level, lists and deletes it', async () => {
     const customer = await gateway.createCustomer({ name: 'Ana', email: 'ana@example.com', externalId: 'user-1' });

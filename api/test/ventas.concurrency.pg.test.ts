@@ -6,7 +6,7 @@ import { queryRows } from '../src/db/rows';
 import { expireHolds } from '../src/modules/reservas/reservas.service';
 import { createUser } from './support/reservas';
 import { CONCURRENCY_JWT_SECRET, startApiProcess, type ApiProcess } from './support/api-process';
-import { authorize, cardToken, CARDS, checkCargo, holdGenerales, holdSeats, makeCargo, totalOf, webhook, type Buyer, type Hold } from './support/http-sale';
+import { authorize, cardToken, CARDS, checkCargo, holdGenerales, holdSeats, makeCargo, makeReferencia, sandboxTill, totalOf, webhook, webhookOf, type Buyer, type Hold } from './support/http-sale';
 import { pgScratchDatabase, shutDown } from './support/pg-scratch';
 import { expectSalesConsistent } from './support/sale-invariants';
 
@@ -18,7 +18,12 @@ import { expectSalesConsistent } from './support/sale-invariants';
  * - 3-D Secure charges authorised, then checked and notified (webhook) through both processes
  *   at once, 8 calls per charge;
  * - charges authorised after their hold expired: half the seats were taken by another buyer
- *   meanwhile (refund, never sold twice), half are still free (sold).
+ *   meanwhile (refund, never sold twice), half are still free (sold);
+ * - cash references and SPEI transfers (alternately), paid while their places wait as
+ *   'pendiente de pago', whose webhooks arrive on time from the sandbox's till page plus twice
+ *   more on both processes, out of order (charge.cancelled before charge.succeeded), or late:
+ *   after the deadline passed and the expiry job released the places — rebooked when still
+ *   free, refunded when another buyer took them meanwhile.
  * Then the database must show every place sold once, one paid charge and one tickets e-mail per
  * sale, and no completed charge without tickets unless it was refunded.
  */
@@ -27,6 +32,7 @@ const RUSH_BUYERS = 110;
 const RUSH_GENERAL_BUYERS = 30;
 const THREE_DS_BUYERS = 24;
 const LATE_BUYERS = 16;
+const REFERENCE_BUYERS = 16;
 const WORKERS = 24;
 
 let scratch: Awaited<ReturnType<typeof pgScratchDatabase>> | undefined;
@@ -34,7 +40,7 @@ let database: Database;
 let servers: ApiProcess[] = [];
 let eventoId: number;
 let generalSeccionId: number;
-let pools: { rush: number[]; threeDs: number[]; late: number[] };
+let pools: { rush: number[]; threeDs: number[]; late: number[]; references: number[] };
 let evento: string;
 
 let buyerSeq = 0;
@@ -54,7 +60,7 @@ beforeAll(async () => {
   const { url } = scratch;
   database = scratch.database;
   const db = database.db;
-  const seatsNeeded = RUSH_SEATS + THREE_DS_BUYERS + LATE_BUYERS;
+  const seatsNeeded = RUSH_SEATS + THREE_DS_BUYERS + LATE_BUYERS + REFERENCE_BUYERS;
   // A future web event without promotions (a limited one would refund the sale that loses its
   // last use: right, but not what this test counts), one numbered section and a general one.
   const [pick] = await queryRows<{ evento_id: number; seccion_id: number; nombre: string }>(
@@ -70,7 +76,8 @@ beforeAll(async () => {
   const seats = (
     await queryRows<{ id: number }>(db, sql`select id from evento_asientos where evento_id = ${eventoId} and seccion_id = ${pick!.seccion_id} and estado = 'disponible' and hold_expires_at is null order by id limit ${seatsNeeded}`)
   ).map((r) => r.id);
-  pools = { rush: seats.slice(0, RUSH_SEATS), threeDs: seats.slice(RUSH_SEATS, RUSH_SEATS + THREE_DS_BUYERS), late: seats.slice(RUSH_SEATS + THREE_DS_BUYERS) };
+  const lateEnd = RUSH_SEATS + THREE_DS_BUYERS + LATE_BUYERS;
+  pools = { rush: seats.slice(0, RUSH_SEATS), threeDs: seats.slice(RUSH_SEATS, RUSH_SEATS + THREE_DS_BUYERS), late: seats.slice(RUSH_SEATS + THREE_DS_BUYERS, lateEnd), references: seats.slice(lateEnd) };
   const [g] = await queryRows<{ seccion_id: number }>(
     db,
     sql`select es.seccion_id from evento_secciones es join secciones s on s.id = es.seccion_id where es.evento_id = ${eventoId} and s.tipo = 'general' and es.capacidad >= 200 order by es.id limit 1`,
@@ -207,19 +214,74 @@ async function threeDs(outcomes: Outcome[], seats: number[], opts: { late: boole
   ]);
 }
 
+/**
+ * Cash and SPEI references, four ways per group of four buyers: (0) paid at the sandbox's till,
+ * whose webhook is followed by 2 more on each process at once; (1) paid, then charge.cancelled
+ * and charge.succeeded webhooks interleaved on both processes (out of order); (2) paid before
+ * the deadline, webhooks only after the deadline passed and the expiry job released the seat,
+ * still free: rebooked; (3) the same, but another buyer took the seat meanwhile: refunded.
+ */
+async function references(outcomes: Outcome[], seats: number[]): Promise<void> {
+  const started = await Promise.all(
+    seats.map(async (seat, i) => {
+      const buyer = newBuyer();
+      const held = await holdSeats(via(i), eventoId, buyer, [seat]);
+      expect(held.status, JSON.stringify(held.body)).toBe(201);
+      const hold = { reservaId: held.body.reservaId!, esGeneral: false };
+      const made = await makeReferencia(via(i), hold, buyer, i % 2 === 0 ? 'efectivo' : 'spei', await totalOf(via(i), eventoId, hold.reservaId, buyer));
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+      expect(made.body.cargo).toMatchObject({ status: 'in_progress', pagado: false });
+      return { seat, buyer, hold, chargeId: made.body.cargo.id, way: i % 4 };
+    }),
+  );
+  // The buyer pays at the store / bank; the gateway's notification is what is delayed.
+  const paidQuietly = started.filter((s) => s.way >= 1).map((s) => s.chargeId);
+  await database.db.execute(sql`update sandbox_cargos set status = 'completed', autorizacion = '123456' where id in (${sql.join(paidQuietly.map((id) => sql`${id}`), sql`, `)})`);
+  const late = started.filter((s) => s.way >= 2);
+  const lateIds = sql.join(late.map((s) => sql`${s.hold.reservaId}`), sql`, `);
+  // The deadline passes: the holds end as time would and the expiry job frees their seats.
+  await database.db.execute(sql`update reservas set fecha_expiracion = now() - interval '1 second' where id in (${lateIds})`);
+  await database.db.execute(sql`update evento_asientos set hold_expires_at = now() - interval '1 second' where reserva_id in (${lateIds})`);
+  await expireHolds(database.db);
+  await Promise.all(
+    late.filter((s) => s.way === 3).map(async (s, i) => {
+      const rival = newBuyer();
+      const held = await holdSeats(other(i), eventoId, rival, [s.seat]);
+      expect(held.status, JSON.stringify(held.body)).toBe(201);
+      const hold = { reservaId: held.body.reservaId!, esGeneral: false };
+      outcomes.push({ buyer: rival, hold, expect: 'vendida' });
+      const paid = await makeCargo(other(i), hold, rival, await cardToken(other(i), CARDS.APPROVED), await totalOf(other(i), eventoId, hold.reservaId, rival));
+      expect(paid.body.cargo?.pagado, JSON.stringify(paid.body)).toBe(true);
+    }),
+  );
+  await Promise.all(
+    started.map(async (s, i) => {
+      outcomes.push({ buyer: s.buyer, hold: s.hold, expect: s.way === 3 ? 'reembolsada' : 'vendida' });
+      const calls: Promise<{ status: number }>[] = [];
+      if (s.way === 0) calls.push(sandboxTill(via(i), s.chargeId, 'pagar'));
+      for (const srv of servers) {
+        if (s.way === 1) calls.push(webhookOf(srv.base, s.chargeId, 'charge.cancelled'), webhookOf(srv.base, s.chargeId, 'charge.succeeded'));
+        else calls.push(webhook(srv.base, s.chargeId), webhook(srv.base, s.chargeId));
+      }
+      for (const c of await Promise.all(calls)) expect(c.status).toBe(200);
+    }),
+  );
+}
+
 // Two real API processes need the PostgreSQL server: only `test:pg` collects this file.
 describe('buyers pay through 2 API processes on PostgreSQL: 0 double sales', () => {
-  it('rush with double clicks, 3-D Secure checks and webhooks on both processes, late charges: every place sold once, money never kept without tickets', async () => {
+  it('rush with double clicks, 3-D Secure checks and webhooks on both processes, late charges, cash and SPEI webhooks twice, out of order and after the deadline: every place sold once, money never kept without tickets', async () => {
     const outcomes: Outcome[] = [];
     const startedAt = Date.now();
     const [{ winners, losers }] = await Promise.all([rush(outcomes), threeDs(outcomes, pools.threeDs, { late: false })]);
     await threeDs(outcomes, pools.late, { late: true });
+    await references(outcomes, pools.references);
     const elapsed = Date.now() - startedAt;
 
     // Demand exceeded the rush's seats, and every kind of outcome happened.
     expect(losers).toBeGreaterThan(10);
     expect(winners).toBeGreaterThan(RUSH_GENERAL_BUYERS);
-    expect(outcomes.filter((o) => o.expect === 'reembolsada')).toHaveLength(LATE_BUYERS / 2);
+    expect(outcomes.filter((o) => o.expect === 'reembolsada')).toHaveLength(LATE_BUYERS / 2 + REFERENCE_BUYERS / 4);
 
     await expectSalesConsistent(database.db, {
       eventoId,

@@ -116,6 +116,13 @@ export const ERRORS = {
   PAGO_DUPLICADO: { status: 409, message: 'Este pago ya se había registrado; no se realizó un cargo nuevo.' },
   PAGO_SIN_RESPUESTA: { status: 502, message: 'No se pudo comunicar con el procesador de pagos. Intenta de nuevo en unos minutos.' },
   MONTO_DISTINTO: { status: 400, message: pagoMessages.AMOUNT_MISMATCH },
+  // Meses sin intereses, cash ('Pago en efectivo') and SPEI (ventas.referencia.ts).
+  MSI_NO_DISPONIBLE: { status: 400, message: pagoMessages.MSI_NOT_AVAILABLE },
+  REFERENCIA_PENDIENTE: { status: 409, message: pagoMessages.REFERENCE_PENDING_OTHER },
+  // A new hold while the buyer's hold waits for its cash/SPEI payment (trigger of migration 0020).
+  PAGO_PENDIENTE: { status: 409, message: pagoMessages.REFERENCE_PENDING_OTHER },
+  REFERENCIA_FUERA_DE_PLAZO: { status: 409, message: pagoMessages.REFERENCE_TOO_LATE },
+  REFERENCIA_NO_ENCONTRADA: { status: 404, message: 'La referencia de pago no existe.' },
   PROMOCION_NO_APLICA: { status: 400, message: promocionMessages.DISCOUNT_CODE_INVALID, isPromoError: true },
   CARGO_NO_ENCONTRADO: { status: 404, message: pagoMessages.CHARGE_INVALID },
   COMPRA_NO_ENCONTRADA: { status: 404, message: 'La compra no existe.' },

@@ -16,6 +16,13 @@ const CATEGORIAS = ['Conciertos', 'Deportes', 'Teatro', 'Arte', 'Conferencias'];
  * A lock keeps two processes starting at once from seeding twice. Then the demo account
  * (demo-account.ts) buys its tickets through the real sale.
  */
+const SEED_PLANES_MSI = [
+  { meses: 3, minimo: 50_000 },
+  { meses: 6, minimo: 100_000 },
+  { meses: 9, minimo: 200_000 },
+  { meses: 12, minimo: 500_000 },
+];
+
 export async function seedIfEmpty(db: Db, log?: Pick<FastifyBaseLogger, 'info'>, now: Date = new Date()): Promise<boolean> {
   const seeded = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(424242)`);
@@ -28,6 +35,9 @@ export async function seedIfEmpty(db: Db, log?: Pick<FastifyBaseLogger, 'info'>,
       if (!parsed.success) throw new Error(`seed: '${input.evento.nombre}' no es válido:\n${formatIssues(parsed.error).join('\n')}`);
       await importEvento(tx as unknown as Db, parsed.data);
     }
+    // Meses sin intereses of the demo (decision 0033): the folk dance gala offers 3 months from
+    // $500, 6 from $1,000, 9 from $2,000 and 12 from $5,000 (the e2e payment-methods spec buys there).
+    await tx.execute(sql`update eventos set planes_msi = ${JSON.stringify(SEED_PLANES_MSI)}::jsonb where nombre = 'Gala de Danza Folklórica'`);
     // Fresh tables have no planner statistics; without them the catalogue joins get poor plans.
     await tx.execute(sql`analyze`);
     log?.info({ ms: Date.now() - started }, 'seeded demo catalogue');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { cardBrand, cardOutcome, luhnValid, notExpired, OUTCOME_ERROR } from '../../src/modules/pagos/gateway/gateway.cards';
+import { cardBrand, cardOutcome, cardPlans, luhnValid, notExpired, OUTCOME_ERROR } from '../../src/modules/pagos/gateway/gateway.cards';
 import { GATEWAY_HTTP_STATUS } from '../../src/modules/pagos/gateway/gateway.errors';
 
 /**
@@ -11,7 +11,12 @@ import { GATEWAY_HTTP_STATUS } from '../../src/modules/pagos/gateway/gateway.err
  * (1006, 409), use_3d_secure → charge_pending with payment_method { type: 'redirect', url },
  * charge lookup by id and by order_id, refunds, customers and cards, and Openpay's error
  * objects with their HTTP statuses. Test cards: Openpay's sandbox numbers (gateway/gateway.cards.ts);
- * the 3-D Secure one answers 3012 when charged without 3-D Secure.
+ * the 3-D Secure one answers 3012 when charged without 3-D Secure. payment_plan on a card its
+ * bank does not offer the plan for (gateway.cards.ts TEST_CARD_PLANS; a debit card none) is
+ * refused with 3006. Store and bank_account charges (merchant level, with `customer`) answer
+ * 'in_progress' with payment_method { type: 'store', reference, barcode_url } or
+ * { type: 'bank_transfer', clabe, bank, agreement, name }; payReference/expireReference stand in
+ * for the buyer paying at the store or the due date passing.
  */
 
 interface FakeCard {
@@ -47,6 +52,10 @@ export interface FakeOpenpay {
   createToken(card: { card_number: string; holder_name?: string; expiration_month?: string; expiration_year?: string; cvv2?: string }): Promise<{ status: number; body: Json }>;
   /** The buyer finishing (or refusing) 3-D Secure on Openpay's page. */
   completeThreeDs(chargeId: string, approve: boolean): void;
+  /** The buyer paying a store reference or sending the SPEI transfer. */
+  payReference(chargeId: string): void;
+  /** The due date passing with the reference unpaid. */
+  expireReference(chargeId: string): void;
   close(): Promise<void>;
 }
 
@@ -64,7 +73,7 @@ export async function startFakeOpenpay(opts: { merchantId?: string; privateKey?:
   const orderIds = new Set<string>();
   const app: FastifyInstance = Fastify({ logger: false });
 
-  const state: Omit<FakeOpenpay, 'url' | 'createToken' | 'completeThreeDs' | 'close'> = {
+  const state: Omit<FakeOpenpay, 'url' | 'createToken' | 'completeThreeDs' | 'payReference' | 'expireReference' | 'close'> = {
     merchantId,
     privateKey,
     publicKey,
@@ -80,7 +89,7 @@ export async function startFakeOpenpay(opts: { merchantId?: string; privateKey?:
   }
   const cardJson = (c: FakeCard) => ({
     id: c.id,
-    type: 'debit',
+    type: cardPlans(c.number).tipo,
     brand: cardBrand(c.number),
     address: null,
     card_number: masked(c.number),
@@ -162,6 +171,7 @@ export async function startFakeOpenpay(opts: { merchantId?: string; privateKey?:
     return async (request: FastifyRequest, reply: FastifyReply) => {
       const b = (request.body ?? {}) as Json;
       if (customerId !== null && !customers.has(customerId)) return fail(reply, 1005, 'The customer does not exist');
+      if (b.method === 'store' || b.method === 'bank_account') return referenceCharge(b, customerId, reply);
       if (b.method !== 'card' || !validAmount(b.amount) || !str(b.description) || !str(b.source_id) || !str(b.device_session_id)) {
         return fail(reply, 1001, 'method, amount (two decimals), description, source_id and device_session_id are required');
       }
@@ -177,6 +187,7 @@ export async function startFakeOpenpay(opts: { merchantId?: string; privateKey?:
       const token = tokens.get(str(b.source_id));
       const card = saved && saved.customer_id === customerId ? saved : token && !token.used ? token : undefined;
       if (!card) return fail(reply, 1005, 'The requested resource does not exist');
+      if (plan !== undefined && !cardPlans(card.number).meses.includes(Number(plan.payments))) return fail(reply, 3006, 'The card does not allow this payment plan');
       if (token && card === token) token.used = true;
       if (orderId) orderIds.add(orderId);
       const outcome = cardOutcome(card.number);
@@ -197,6 +208,7 @@ export async function startFakeOpenpay(opts: { merchantId?: string; privateKey?:
         order_id: orderId,
         customer_id: customerId,
         redirect_url: b.redirect_url ?? null,
+        ...(plan !== undefined ? { payment_plan: { payments: Number(plan.payments) } } : {}),
         outcome,
       };
       charges.set(tx.id as string, tx);
@@ -211,6 +223,43 @@ export async function startFakeOpenpay(opts: { merchantId?: string; privateKey?:
       } else tx.authorization = String(100000 + charges.size);
       return reply.send(publicCharge(tx));
     };
+  }
+  function referenceCharge(b: Json, customerId: string | null, reply: FastifyReply) {
+    if (!validAmount(b.amount) || !str(b.description)) return fail(reply, 1001, 'amount (two decimals) and description are required');
+    if (customerId === null && (typeof b.customer !== 'object' || !str((b.customer as Json).name) || !str((b.customer as Json).email))) {
+      return fail(reply, 1001, 'customer.name and customer.email are required');
+    }
+    const due = b.due_date === undefined ? new Date(Date.now() + 72 * 3600_000) : new Date(str(b.due_date));
+    if (Number.isNaN(due.getTime())) return fail(reply, 1001, 'due_date is not a valid ISO 8601 date');
+    const orderId = str(b.order_id) || null;
+    if (orderId && orderIds.has(orderId)) return fail(reply, 1006, 'The orderId already exists');
+    if (orderId) orderIds.add(orderId);
+    const trId = id('tr');
+    const reference = `000020${trId.toUpperCase()}0100009`;
+    const tx: Json = {
+      id: trId,
+      amount: b.amount,
+      authorization: null,
+      method: b.method,
+      operation_type: 'in',
+      transaction_type: 'charge',
+      status: 'in_progress',
+      currency: 'MXN',
+      creation_date: new Date().toISOString(),
+      operation_date: new Date().toISOString(),
+      // Openpay answers in central time (UTC-6, no daylight saving since 2022).
+      due_date: new Date(due.getTime() - 6 * 3600_000).toISOString().replace(/\.\d{3}Z$/, '-06:00'),
+      description: b.description,
+      error_message: null,
+      order_id: orderId,
+      customer_id: customerId,
+      payment_method:
+        b.method === 'store'
+          ? { type: 'store', reference, paybin_reference: '0101990000001065', barcode_url: `${serverUrl}/barcode/${reference}?width=1&height=45&text=false` }
+          : { type: 'bank_transfer', agreement: '1411217', bank: 'BBVA Bancomer', clabe: '012914002014112176', name: String(10 ** 19 + charges.size) },
+    };
+    charges.set(trId, tx);
+    return reply.send(publicCharge(tx));
   }
   const publicCharge = ({ outcome: _o, redirect_url: _r, ...tx }: Json) => tx;
 
@@ -301,6 +350,16 @@ export async function startFakeOpenpay(opts: { merchantId?: string; privateKey?:
       tx.status = approve && !declined ? 'completed' : 'failed';
       if (tx.status === 'failed') tx.error_code = declined ?? 3001;
       else tx.authorization = '801585';
+    },
+    payReference(chargeId: string) {
+      const tx = charges.get(chargeId);
+      if (!tx || tx.status !== 'in_progress') return;
+      tx.status = 'completed';
+      tx.authorization = String(100000 + charges.size);
+    },
+    expireReference(chargeId: string) {
+      const tx = charges.get(chargeId);
+      if (tx && tx.status === 'in_progress') tx.status = 'cancelled';
     },
     close: () => app.close(),
   });

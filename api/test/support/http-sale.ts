@@ -1,4 +1,4 @@
-import type { CheckCargoResponse, MakeCargoResponse } from '@taquilla/shared/schemas/pagos';
+import type { CheckCargoResponse, MakeCargoResponse, MakeReferenciaResponse } from '@taquilla/shared/schemas/pagos';
 import { SANDBOX_MERCHANT_ID, SANDBOX_PUBLIC_KEY } from '../../src/modules/pagos/gateway/sandbox.gateway';
 import { httpCall, postJson, type HttpAnswer } from './api-process';
 
@@ -82,4 +82,19 @@ export function checkCargo(base: string, hold: Hold, buyer: Buyer, chargeId: str
 /** The gateway's notification (site root, no API key). */
 export function webhook(base: string, chargeId: string): Promise<HttpAnswer> {
   return httpCall(base, { path: '/webhooks/pagos', body: { type: 'charge.succeeded', transaction: { id: chargeId } } });
+}
+
+/** make/referencia(_invitado): a cash reference ('efectivo') or a SPEI transfer for the hold. */
+export function makeReferencia(base: string, hold: Hold, buyer: Buyer, metodo: 'efectivo' | 'spei', amount: number): Promise<HttpAnswer<MakeReferenciaResponse & { message?: string }>> {
+  return postJson<MakeReferenciaResponse & { message?: string }>(base, buyer.token ? '/pagos/make/referencia' : '/pagos/make/referencia_invitado', { reservaId: hold.reservaId, metodo, amount }, buyer.token);
+}
+
+/** The sandbox's till / bank page: pays the reference or lets it expire, and fires the webhook. */
+export function sandboxTill(base: string, chargeId: string, accion: 'pagar' | 'vencer'): Promise<HttpAnswer> {
+  return httpCall(base, { path: `/sandbox/pagos/${chargeId}`, body: `accion=${accion}` });
+}
+
+/** A webhook of any type for the charge (the shop re-fetches the charge whatever the type says). */
+export function webhookOf(base: string, chargeId: string, type: string): Promise<HttpAnswer> {
+  return httpCall(base, { path: '/webhooks/pagos', body: { type, transaction: { id: chargeId } } });
 }

@@ -5,7 +5,7 @@ import type {
   FilasPorSeccionResponse,
 } from '@taquilla/shared/schemas/catalog';
 import type { Promocion } from '@taquilla/shared/schemas/promociones';
-import type { Cotizacion, CotizarPayload, MakeCargoPayload, MakeCargoResponse, ResumenReserva } from '@taquilla/shared/schemas/pagos';
+import type { Cotizacion, CotizarPayload, MakeCargoPayload, MakeCargoResponse, MakeReferenciaPayload, MakeReferenciaResponse, ResumenReserva } from '@taquilla/shared/schemas/pagos';
 import { defaultPaymentDeps, type PaymentDeps } from '../features/payment/api/deps';
 import { RESERVA_ID, reservaDetalle } from './holds';
 import type { PerfilPago, TarjetaGuardada } from '@taquilla/shared/schemas/cuenta';
@@ -64,6 +64,21 @@ export function cargo(over: Partial<MakeCargoResponse> = {}): MakeCargoResponse 
 
 /** Payment deps whose every outside call is a vi.fn answering a seat hold of two VIP seats. */
 /** A saved card as GET /pagos/get/mi_perfil lists it. */
+/** A cash reference as make/referencia answers it. */
+export function referencia(over: Partial<MakeReferenciaResponse> = {}): MakeReferenciaResponse {
+  return {
+    cargo: { id: 'tr_ref', status: 'in_progress', pagado: false },
+    instrucciones: { metodo: 'efectivo', referencia: '91234567890123456789', codigoBarrasUrl: 'http://localhost/sandbox/codigo/91234567890123456789.png' },
+    vence: '2026-11-28T16:00:00.000Z',
+    total: 339_000,
+    evento: { id: 1, nombre: 'Concierto de prueba', recinto: 'Auditorio Central', fecha: '2026-12-20T03:00:00.000Z' },
+    correo: 'ana@ejemplo.mx',
+    pdfUrl: `/pagos/referencia/${RESERVA_ID}/pdf`,
+    message: 'Tu referencia está lista. Págala en efectivo en la tienda antes de que venza; te enviamos tus boletos por correo al recibir el pago.',
+    ...over,
+  };
+}
+
 export function tarjeta(over: Partial<TarjetaGuardada> = {}): TarjetaGuardada {
   return { id: 1, idtarjeta: 'card_visa', tarjeta: '411111XXXXXX1111', banco: 'BBVA', marca: 'visa', tipo: 'credit', nombreEnTarjeta: 'Ana Prueba', ...over };
 }
@@ -84,6 +99,9 @@ export function fakePaymentDeps() {
     loadGateway: vi.fn(async () => gateway),
     makeCargo: vi.fn(async (_payload: MakeCargoPayload) => cargo()),
     makeCargoInvitado: vi.fn(async (_payload: MakeCargoPayload) => cargo({ invitadoId: '0b5e8c8e-9d0f-4f57-8a57-6c3d1b1f0a11' })),
+    makeReferencia: vi.fn(async (_payload: MakeReferenciaPayload) => referencia()),
+    makeReferenciaInvitado: vi.fn(async (_payload: MakeReferenciaPayload) => referencia()),
+    getReferenciaPdf: vi.fn(async (_pdfUrl: string) => new Blob(['%PDF-1.7'], { type: 'application/pdf' })),
     checkCargo: vi.fn(),
     checkCargoInvitado: vi.fn(),
     reenviarBoletos: vi.fn(async (_reservaId: string) => ({ message: 'Te enviamos tus boletos por correo.', user: { email: 'ana@ejemplo.mx' } })),

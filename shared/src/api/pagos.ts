@@ -17,6 +17,8 @@ import type {
   Credenciales,
   MakeCargoPayload,
   MakeCargoResponse,
+  MakeReferenciaPayload,
+  MakeReferenciaResponse,
   ReenvioBoletosResponse,
   ResumenReserva,
   Cotizacion,
@@ -74,4 +76,19 @@ export function reenviarBoletos(reservaId: string): Promise<ReenvioBoletosRespon
 /** POST /correos/sold-tickets-email-invitado/{invitadoId}/{reservaId}: the same for a guest's purchase. */
 export function reenviarBoletosInvitado(invitadoId: string, reservaId: string): Promise<ReenvioBoletosResponse> {
   return apiRequest<ReenvioBoletosResponse>('POST', `/correos/sold-tickets-email-invitado/${seg(invitadoId)}/${seg(reservaId)}`);
+}
+
+/** POST /pagos/make/referencia — a cash reference ('efectivo') or SPEI transfer for the signed-in buyer's hold. */
+export function makeReferencia(payload: MakeReferenciaPayload): Promise<MakeReferenciaResponse> {
+  return apiRequest<MakeReferenciaResponse>('POST', '/pagos/make/referencia', payload);
+}
+
+/** POST /pagos/make/referencia_invitado — the same for a guest's hold. */
+export function makeReferenciaInvitado(payload: MakeReferenciaPayload): Promise<MakeReferenciaResponse> {
+  return apiRequest<MakeReferenciaResponse>('POST', '/pagos/make/referencia_invitado', payload);
+}
+
+/** GET {pdfUrl} — the reference as a PDF (a Blob the page offers to download). */
+export function getReferenciaPdf(pdfUrl: string): Promise<Blob> {
+  return apiRequest<Blob>('GET', pdfUrl, undefined, { responseType: 'blob' });
 }

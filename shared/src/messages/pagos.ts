@@ -38,5 +38,17 @@ export const pagoMessages = {
   PAYMENT_DUPLICATE_REFUNDED:
     'Tu compra ya estaba pagada con otro cargo; reembolsamos este cargo duplicado a tu tarjeta. Te enviamos tus boletos por correo.',
   PURCHASE_SUCCESS_TITLE: '¡Compra exitosa!',
+
+  // Meses sin intereses, cash at a store ('Pago en efectivo'), SPEI
+  MSI_CONTADO: 'Pago de contado',
+  MSI_INVALID: 'Elige 3, 6, 9 o 12 meses sin intereses, o pago de contado.',
+  MSI_NOT_AVAILABLE: 'Este plan de meses sin intereses no está disponible para esta compra. Elige otro plan o paga de contado.',
+  METHOD_INVALID: 'Elige pago en efectivo o transferencia SPEI.',
+  METHOD_EFECTIVO: 'Pago en efectivo',
+  METHOD_SPEI: 'Transferencia SPEI',
+  REFERENCE_CREATED_EFECTIVO: 'Tu referencia está lista. Págala en efectivo en la tienda antes de que venza; te enviamos tus boletos por correo al recibir el pago.',
+  REFERENCE_CREATED_SPEI: 'Tu referencia está lista. Haz la transferencia SPEI antes de que venza; te enviamos tus boletos por correo al recibir el pago.',
+  REFERENCE_TOO_LATE: 'Ya no es posible pagar en efectivo o por SPEI para este evento. Paga con tarjeta.',
+  REFERENCE_PENDING_OTHER: 'Ya tienes una referencia de pago pendiente para este evento. Págala o espera a que venza para hacer otra compra.',
   RESEND_TICKETS_FAILED: 'No se pudieron reenviar tus boletos. Intenta de nuevo.',
 } as const;

@@ -137,6 +137,13 @@ export const resumenCompraSchema = totalesSchema.omit({ boletosGratis: true }).e
   lineas: z.array(lineaResumenSchema),
   /** How many purchases (orders) the summary adds up. */
   compras: z.number().int().positive(),
+  /**
+   * How each purchase was paid: card ('tarjeta', with its meses sin intereses plan when it had
+   * one: `meses` and the monthly amount `mensualidad`), cash ('efectivo') or SPEI; centavos.
+   */
+  pagos: z
+    .array(z.object({ metodo: z.enum(['tarjeta', 'efectivo', 'spei']), meses: z.number().int().nullable(), mensualidad: z.number().int().optional(), total: z.number().int() }))
+    .optional(),
 });
 export type ResumenCompra = z.infer<typeof resumenCompraSchema>;
 

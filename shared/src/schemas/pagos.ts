@@ -28,6 +28,20 @@ export type Credenciales = z.infer<typeof credencialesResponseSchema>;
 export const chargeStatusSchema = z.enum(['completed', 'in_progress', 'charge_pending', 'failed', 'cancelled', 'refunded']);
 export type ChargeStatusDto = z.infer<typeof chargeStatusSchema>;
 
+/** Meses sin intereses plans Taquilla offers (Openpay's payment_plan.payments). */
+export const MESES_SIN_INTERESES = [3, 6, 9, 12] as const;
+export const mesesSchema = z.union(MESES_SIN_INTERESES.map((m) => z.literal(m)) as [z.ZodLiteral<3>, z.ZodLiteral<6>, z.ZodLiteral<9>, z.ZodLiteral<12>], {
+  error: pagoMessages.MSI_INVALID,
+});
+
+/**
+ * A meses sin intereses plan in force for a total: the same `total` as paying in one go,
+ * `mensualidad` the monthly amount (centavos, rounded up: the bank's last payment is the
+ * smaller one).
+ */
+export const planMsiSchema = z.object({ meses: mesesSchema, mensualidad: z.number().int().nonnegative(), total: z.number().int().nonnegative() });
+export type PlanMsi = z.infer<typeof planMsiSchema>;
+
 const promocionIdSchema = z
   .number({ error: promocionMessages.DISCOUNT_CODE_INVALID })
   .int(promocionMessages.DISCOUNT_CODE_INVALID)
@@ -64,6 +78,11 @@ export const makeCargoSchema = z.object({
   usuarioOpenpayId: z.string().max(128).nullish(),
   /** Signed-in only: save the new card on the buyer's payment customer before charging. */
   guardarTarjeta: z.boolean().optional().default(false),
+  /**
+   * Meses sin intereses: one of the event's plans in force for this total (resumen's
+   * `planesMsi`); absent or null pays in one go ('Pago de contado').
+   */
+  meses: mesesSchema.nullish(),
 });
 export type MakeCargoPayload = z.input<typeof makeCargoSchema>;
 
@@ -202,6 +221,14 @@ export type CotizarPayload = z.input<typeof cotizarSchema>;
  */
 export const resumenReservaSchema = cotizacionSchema.extend({
   reservaId: reservaIdSchema,
+  /**
+   * The event's meses sin intereses plans whose minimum this total reaches (empty: none). A
+   * card offers them only when it is a credit card of a participating bank; the gateway refuses
+   * a plan the card does not take part in.
+   */
+  planesMsi: z.array(planMsiSchema).optional(),
+  /** Whether cash ('Pago en efectivo') and SPEI can still be offered, and until when a reference made now would be payable. */
+  diferidos: z.object({ efectivo: isoDateTimeSchema.nullable(), spei: isoDateTimeSchema.nullable() }).optional(),
 });
 export type ResumenReserva = z.infer<typeof resumenReservaSchema>;
 
@@ -219,3 +246,51 @@ export const reenvioBoletosResponseSchema = z.object({
   user: z.object({ email: z.string() }),
 });
 export type ReenvioBoletosResponse = z.infer<typeof reenvioBoletosResponseSchema>;
+
+// ---------------------------------------------------------------- cash at a store and SPEI
+
+/**
+ * POST /pagos/make/referencia (signed-in, verified) and /pagos/make/referencia_invitado: a cash
+ * reference ('efectivo') or a SPEI transfer ('spei') for the hold. The hold's places stay
+ * 'pendiente de pago' until the reference's deadline; paying it sells them (the gateway's
+ * webhook). `amount`, `promocion_id` and `promocion_clave` as for make/cargo.
+ */
+export const makeReferenciaSchema = z.object({
+  reservaId: reservaIdSchema,
+  metodo: z.enum(['efectivo', 'spei'], { error: pagoMessages.METHOD_INVALID }),
+  amount: z.number({ error: pagoMessages.AMOUNT_INVALID }).int(pagoMessages.AMOUNT_INVALID).positive(pagoMessages.AMOUNT_INVALID).max(2147483647, pagoMessages.AMOUNT_INVALID),
+  promocion_id: promocionIdSchema.nullish(),
+  promocion_clave: claveSchema.nullish(),
+});
+export type MakeReferenciaPayload = z.input<typeof makeReferenciaSchema>;
+
+/** How to pay: the store reference with its barcode, or the SPEI data to type in the bank app. */
+export const instruccionesPagoSchema = z.discriminatedUnion('metodo', [
+  z.object({ metodo: z.literal('efectivo'), referencia: z.string(), codigoBarrasUrl: z.string() }),
+  z.object({
+    metodo: z.literal('spei'),
+    clabe: z.string(),
+    banco: z.string(),
+    /** The beneficiary's name to type in the bank app. */
+    beneficiario: z.string(),
+    /** What to type as the transfer's concept / reference: identifies the payment. */
+    referencia: z.string(),
+  }),
+]);
+export type InstruccionesPago = z.infer<typeof instruccionesPagoSchema>;
+
+export const makeReferenciaResponseSchema = z.object({
+  cargo: z.object({ id: z.string(), status: chargeStatusSchema, pagado: z.boolean() }),
+  instrucciones: instruccionesPagoSchema,
+  /** Until when it can be paid; the places are held as 'pendiente de pago' until then. */
+  vence: isoDateTimeSchema,
+  /** Centavos to pay, exactly. */
+  total: centavosSchema,
+  evento: ventaEventoSchema,
+  correo: z.string().optional(),
+  invitadoId: z.uuid().optional(),
+  /** The reference as a PDF (same data), for the buyer to print or keep: a path under the API's base (/api/v1), fetched with the API key and session. */
+  pdfUrl: z.string(),
+  message: z.string(),
+});
+export type MakeReferenciaResponse = z.infer<typeof makeReferenciaResponseSchema>;

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { artistas, categorias } from './places';
 import { recintos, secciones } from './venues';
 
@@ -34,6 +34,18 @@ export const eventos = pgTable(
      * scanning inventory on every request.
      */
     precioDesde: integer('precio_desde'),
+    /**
+     * Meses sin intereses the organiser offers on this event: each plan (3, 6, 9 or 12 months)
+     * with its minimum order total in centavos. Empty: card payments in one go only.
+     */
+    planesMsi: jsonb('planes_msi').$type<{ meses: number; minimo: number }[]>().notNull().default([]),
+    /**
+     * How long a cash reference ('Pago en efectivo') and a SPEI transfer stay payable, in
+     * minutes; null takes PAGOS_EFECTIVO_MINUTOS / PAGOS_SPEI_MINUTOS (pagos.config.ts). The
+     * deadline never goes past PAGOS_CIERRE_DIFERIDOS_MINUTOS before the event.
+     */
+    plazoEfectivoMinutos: integer('plazo_efectivo_minutos'),
+    plazoSpeiMinutos: integer('plazo_spei_minutos'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('eventos_web_fecha_idx').on(t.mostrarWeb, t.fecha)],

@@ -15,6 +15,10 @@ const cardColumns = {
   anioExpiracion: text('anio_expiracion').notNull(),
   /** CardOutcome of modules/pagos/gateway/gateway.cards.ts. */
   resultado: text('resultado').notNull(),
+  /** 'credit' | 'debit', as Openpay's card.type. */
+  tipo: text('tipo').notNull().default('credit'),
+  /** The meses sin intereses plans the card's bank takes part in (test cards: gateway.cards.ts). */
+  meses: jsonb('meses').$type<number[]>().notNull().default([]),
 };
 
 /** A browser token: usable once, for a charge or to save the card. */
@@ -64,9 +68,17 @@ export const sandboxCargos = pgTable(
     use3ds: boolean('use_3ds').notNull(),
     redirectUrl: text('redirect_url').notNull(),
     mesesSinIntereses: integer('meses_sin_intereses'),
+    /** Openpay's method: 'card' | 'store' | 'bank_account'. */
+    metodo: text('metodo').notNull().default('card'),
+    /** Store reference, or the SPEI transfer's reference (concepto); null for cards. */
+    referencia: text('referencia'),
+    /** SPEI: the CLABE to transfer to. */
+    clabe: text('clabe'),
+    /** Store / SPEI: the due date; an unpaid charge is cancelled after it. */
+    venceEn: timestamp('vence_en', { withTimezone: true }),
     reembolsadoEn: timestamp('reembolsado_en', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('sandbox_cargos_order_uq').on(t.orderId)],
+  (t) => [uniqueIndex('sandbox_cargos_order_uq').on(t.orderId), uniqueIndex('sandbox_cargos_referencia_uq').on(t.referencia)],
 );

@@ -61,6 +61,13 @@ export const reservas = pgTable(
     /** Places held when the hold was made (seats or general places). */
     cantidad: integer('cantidad').notNull().default(0),
     fechaExpiracion: timestamp('fecha_expiracion', { withTimezone: true }).notNull(),
+    /**
+     * 'efectivo' | 'spei' while the places wait for a cash or SPEI payment ('pendiente de pago'):
+     * the hold then lives until the reference's deadline (fecha_expiracion). Null for a card hold.
+     */
+    pagoPendiente: text('pago_pendiente', { enum: ['efectivo', 'spei'] }),
+    /** When the buyer was told their reference expired (the e-mail goes once). */
+    avisoVencimientoEn: timestamp('aviso_vencimiento_en', { withTimezone: true }),
     promocionId: integer('promocion_id').references(() => promociones.id),
     subtotal: integer('subtotal'),
     descuento: integer('descuento'),
@@ -80,6 +87,10 @@ export const reservas = pgTable(
     // The live guest holds of one client on one event (reservar_lugares_cliente counts their places).
     index('reservas_cliente_ip_activo_idx').on(t.clienteIpActivo).where(sql`cliente_ip_activo is not null`),
     index('reservas_cliente_dispositivo_activo_idx').on(t.clienteDispositivoActivo).where(sql`cliente_dispositivo_activo is not null`),
+    // Expired references whose buyer has not been told yet (the notice job's scan).
+    // A buyer's holds that took a cash or SPEI reference (the trigger of migration 0020 reads it).
+    index('reservas_pago_pendiente_comprador_idx').on(t.eventoId, t.comprador).where(sql`pago_pendiente is not null`),
+    index('reservas_pago_vencido_idx').on(t.fechaExpiracion).where(sql`pago_pendiente is not null and aviso_vencimiento_en is null`),
   ],
 );
 

@@ -75,6 +75,9 @@ export interface CompraRow {
   cargoTarjeta: number;
   iva: number;
   total: number;
+  /** How it was paid (the charge that paid it): card, cash or SPEI, and a card's meses sin intereses. */
+  metodoPago: 'tarjeta' | 'efectivo' | 'spei';
+  meses: number | null;
 }
 
 /** The purchases (sold holds) behind the given reservations, with the totals stored at sale time. */
@@ -82,16 +85,19 @@ export async function listCompras(db: DbOrTx, reservaIds: string[]): Promise<Com
   if (reservaIds.length === 0) return [];
   const rows = await queryRows<{
     id: string; correo: string | null; subtotal: number | null; descuento: number | null; cargo_servicio: number | null;
-    cargo_tarjeta: number | null; iva: number | null; total: number | null;
+    cargo_tarjeta: number | null; iva: number | null; total: number | null; metodo_pago: string | null; meses: number | null;
   }>(
     db,
-    sql`select r.id, coalesce(u.email, i.correo) as correo, r.subtotal, r.descuento, r.cargo_servicio, r.cargo_tarjeta, r.iva, r.total
+    sql`select r.id, coalesce(u.email, i.correo) as correo, r.subtotal, r.descuento, r.cargo_servicio, r.cargo_tarjeta, r.iva, r.total,
+               c.metodo_pago, (c.detalle->>'meses')::int as meses
           from reservas r left join users u on u.id = r.usuario_id left join invitados i on i.id = r.invitado_id
+          left join lateral (select metodo_pago, detalle from cargos where reserva_id = r.id and estado = 'pagado' limit 1) c on true
          where r.id = any(${`{${reservaIds.join(',')}}`}::uuid[]) order by r.created_at, r.id`,
   );
   const n = (v: number | null) => Number(v ?? 0);
   return rows.map((r) => ({
     reservaId: r.id, correo: r.correo ?? '', subtotal: n(r.subtotal), descuento: n(r.descuento), cargoServicio: n(r.cargo_servicio),
     cargoTarjeta: n(r.cargo_tarjeta), iva: n(r.iva), total: n(r.total),
+    metodoPago: r.metodo_pago === 'efectivo' || r.metodo_pago === 'spei' ? r.metodo_pago : 'tarjeta', meses: r.meses === null ? null : Number(r.meses),
   }));
 }

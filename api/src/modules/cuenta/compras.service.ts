@@ -82,6 +82,7 @@ function resumen(evento: MiEvento, boletos: repo.BoletoRow[], compras: repo.Comp
     iva: sum('iva'),
     total: sum('total'),
     compras: Math.max(1, compras.length),
+    pagos: compras.map((c) => ({ metodo: c.metodoPago, meses: c.meses, total: c.total, ...(c.meses ? { mensualidad: Math.ceil(c.total / c.meses) } : {}) })),
   };
 }
 

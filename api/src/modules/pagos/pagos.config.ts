@@ -1,3 +1,4 @@
+import { positiveNumber } from '../../lib/env';
 import { OPENPAY_PRODUCTION_URL, OPENPAY_SANDBOX_URL, type OpenpayConfig } from './gateway/openpay.gateway';
 
 /**
@@ -40,4 +41,32 @@ export function readPagosConfig(env: NodeJS.ProcessEnv = process.env): PagosConf
     };
   }
   return { proveedor: 'sandbox', publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined };
+}
+
+/**
+ * Payments that finish later (cash at a store, SPEI), read once from the environment. Each
+ * event may set its own time to pay (eventos.plazo_efectivo_minutos / plazo_spei_minutos);
+ * these are the defaults and the bounds (decision 0033).
+ */
+export interface PagosDiferidosConfig {
+  /** Time to pay a cash reference (PAGOS_EFECTIVO_MINUTOS, default 2880 = 48 h). */
+  efectivoMinutos: number;
+  /** Time to send a SPEI transfer (PAGOS_SPEI_MINUTOS, default 720 = 12 h). */
+  speiMinutos: number;
+  /** A reference is never payable later than this before the event (PAGOS_CIERRE_DIFERIDOS_MINUTOS, default 1440 = 24 h). */
+  cierreMinutos: number;
+  /** A reference shorter than this is not offered (PAGOS_PLAZO_MINIMO_MINUTOS, default 30). */
+  minimoMinutos: number;
+  /** How often expired references are told to their buyer (PAGOS_AVISO_SEGUNDOS, default 5; 0 turns it off). */
+  avisoSegundos: number;
+}
+
+export function readPagosDiferidosConfig(env: NodeJS.ProcessEnv = process.env): PagosDiferidosConfig {
+  return {
+    efectivoMinutos: positiveNumber(env.PAGOS_EFECTIVO_MINUTOS, 48 * 60),
+    speiMinutos: positiveNumber(env.PAGOS_SPEI_MINUTOS, 12 * 60),
+    cierreMinutos: positiveNumber(env.PAGOS_CIERRE_DIFERIDOS_MINUTOS, 24 * 60, { allowZero: true }),
+    minimoMinutos: positiveNumber(env.PAGOS_PLAZO_MINIMO_MINUTOS, 30, { allowZero: true }),
+    avisoSegundos: positiveNumber(env.PAGOS_AVISO_SEGUNDOS, 5, { allowZero: true }),
+  };
 }

@@ -24,6 +24,7 @@ export async function ticketsEmailFor(tx: DbOrTx, deps: Pick<VentaDeps, 'publicU
     link: `${deps.publicUrl.replace(/\/+$/, '')}/perfil/mis_compras`,
     // A guest has no Mis compras: their purchase's factura page, by the ids only they were sent.
     facturaLink: r.usuarioId === null && r.invitadoId ? `${deps.publicUrl.replace(/\/+$/, '')}/factura/${r.invitadoId}/${r.id}` : undefined,
+    pago: row.detalle?.referencia ? { metodo: row.detalle.referencia.instrucciones.metodo } : { metodo: 'tarjeta', meses: row.detalle?.meses ?? null },
   });
 }
 

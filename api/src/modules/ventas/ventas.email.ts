@@ -19,6 +19,16 @@ export interface TicketsEmailInput {
   link: string;
   /** A guest's purchase: the page where they ask for its factura (CFDI), absolute. */
   facturaLink?: string;
+  /** How it was paid, when not a card in one go: a card's meses sin intereses, or cash / SPEI. */
+  pago?: { metodo: 'tarjeta' | 'efectivo' | 'spei'; meses?: number | null };
+}
+
+/** 'Pagado a 6 meses sin intereses de $250.00', 'Pagado en efectivo', … ; null for a card in one go. */
+export function formaDePago(total: number, pago: TicketsEmailInput['pago']): string | null {
+  if (!pago) return null;
+  if (pago.metodo === 'efectivo') return 'Pagado en efectivo';
+  if (pago.metodo === 'spei') return 'Pagado por transferencia SPEI';
+  return pago.meses ? `Pagado a ${pago.meses} meses sin intereses de ${formatMoney(Math.ceil(total / pago.meses))}` : null;
 }
 
 const esc = (v: string) => v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -56,7 +66,9 @@ export async function ticketsEmail(input: TicketsEmailInput): Promise<NewMail> {
 <p style="margin:0 0 4px;">${esc(input.evento.recinto)}</p>
 <p style="margin:0 0 16px;">${esc(fecha)}</p>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0">${rows}</table>
-<p style="margin:16px 0;font-size:18px;font-weight:bold;">Total pagado: ${esc(formatMoney(input.total))}</p>
+<p style="margin:16px 0;font-size:18px;font-weight:bold;">Total pagado: ${esc(formatMoney(input.total))}</p>${
+    formaDePago(input.total, input.pago) ? `<p style="margin:0 0 16px;">${esc(formaDePago(input.total, input.pago)!)}</p>` : ''
+  }
 <p style="margin:0 0 16px;line-height:1.5;">Presenta el código QR de cada boleto en la entrada. Agrega el evento a tu calendario con el archivo adjunto.</p>
 <p style="margin:0;"><a href="${esc(input.link)}" style="color:#1b4dd6;">Ver mis compras</a></p>${
     input.facturaLink ? `\n<p style="margin:16px 0 0;">¿Necesitas factura? <a href="${esc(input.facturaLink)}" style="color:#1b4dd6;">Pide tu factura</a> (dentro del mes de tu compra).</p>` : ''
@@ -74,6 +86,7 @@ export async function ticketsEmail(input: TicketsEmailInput): Promise<NewMail> {
     ...input.boletos.map((b, i) => `Boleto ${i + 1}: ${lugarDe(b)} — ${formatMoney(b.precio)} — código ${b.quemadoUuid}`),
     '',
     `Total pagado: ${formatMoney(input.total)}`,
+    ...(formaDePago(input.total, input.pago) ? [formaDePago(input.total, input.pago)!] : []),
     '',
     `Ver mis compras: ${input.link}`,
     ...(input.facturaLink ? ['', `¿Necesitas factura? Pídela aquí (dentro del mes de tu compra): ${input.facturaLink}`] : []),
@@ -93,11 +106,14 @@ const MOTIVOS: Record<MotivoReembolso, (evento: { limiteDeAsientos: number }) =>
 };
 
 /** The charge was refunded instead of becoming tickets: the buyer is told why. */
-export function refundEmail(input: { to: string; nombre: string; evento: { nombre: string; limiteDeAsientos: number }; total: number; motivo: MotivoReembolso }): NewMail {
+export function refundEmail(input: { to: string; nombre: string; evento: { nombre: string; limiteDeAsientos: number }; total: number; motivo: MotivoReembolso; metodo?: 'tarjeta' | 'efectivo' | 'spei' }): NewMail {
   const lines = [
     `Hola, ${input.nombre}:`,
     `Tu pago de ${formatMoney(input.total)} para ${input.evento.nombre} ${MOTIVOS[input.motivo](input.evento)}`,
-    'Reembolsamos el cargo completo a tu tarjeta; según tu banco, puede tardar algunos días en reflejarse.',
+    // A cash or SPEI payment has no card to go back to: the refund is a transfer (decision 0033).
+    input.metodo === 'efectivo' || input.metodo === 'spei'
+      ? 'Te devolvemos el pago completo por transferencia: te escribiremos a este correo para pedirte la CLABE de tu cuenta.'
+      : 'Reembolsamos el cargo completo a tu tarjeta; según tu banco, puede tardar algunos días en reflejarse.',
   ];
   return {
     to: input.to,

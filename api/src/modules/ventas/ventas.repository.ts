@@ -48,22 +48,31 @@ export interface VentaEventoRow {
   udsPorCategoria: boolean;
   /** Tickets one buyer may have for the event (eventos.limite_de_asientos). */
   limiteDeAsientos: number;
+  /** Meses sin intereses plans with their minimum total (centavos). */
+  planesMsi: { meses: number; minimo: number }[];
+  /** Minutes to pay a cash reference / a SPEI transfer; null: the configured default. */
+  plazoEfectivoMinutos: number | null;
+  plazoSpeiMinutos: number | null;
 }
 
 export async function findVentaEvento(db: DbOrTx, eventoId: number): Promise<VentaEventoRow | undefined> {
   const [row] = await queryRows<{
     id: number; nombre: string; recinto: string; fecha: string | Date; uso_de_tarjeta_bps: number; uso_de_servicio_bps: number;
     iva_rate_bps: number; is_iva_applied: boolean; uds_por_categoria: boolean; limite_de_asientos: number;
+    planes_msi: { meses: number; minimo: number }[] | string | null; plazo_efectivo_minutos: number | null; plazo_spei_minutos: number | null;
   }>(
     db,
     sql`select e.id, e.nombre, r.nombre as recinto, e.fecha, e.uso_de_tarjeta_bps, e.uso_de_servicio_bps, e.iva_rate_bps, e.is_iva_applied, e.uds_por_categoria,
-               e.limite_de_asientos
+               e.limite_de_asientos, e.planes_msi, e.plazo_efectivo_minutos, e.plazo_spei_minutos
           from eventos e join recintos r on r.id = e.recinto_id where e.id = ${eventoId}`,
   );
   return row && {
     id: row.id, nombre: row.nombre, recinto: row.recinto, fecha: new Date(row.fecha), tarjetaBps: row.uso_de_tarjeta_bps,
     servicioBps: row.uso_de_servicio_bps, ivaBps: row.iva_rate_bps, ivaAplicado: row.is_iva_applied, udsPorCategoria: row.uds_por_categoria,
     limiteDeAsientos: Number(row.limite_de_asientos),
+    planesMsi: (typeof row.planes_msi === 'string' ? (JSON.parse(row.planes_msi) as { meses: number; minimo: number }[]) : row.planes_msi) ?? [],
+    plazoEfectivoMinutos: row.plazo_efectivo_minutos === null ? null : Number(row.plazo_efectivo_minutos),
+    plazoSpeiMinutos: row.plazo_spei_minutos === null ? null : Number(row.plazo_spei_minutos),
   };
 }
 
@@ -148,7 +157,14 @@ export interface DetalleCargo {
   asientos: number[];
   generales: { eventoSeccionId: number; seccionId: number; cantidad: number } | null;
   card?: { last4: string; brand: string };
+  /** Meses sin intereses of a card charge (absent: paid in one go). */
+  meses?: number | null;
+  /** A cash or SPEI charge: how to pay it and until when (ISO). */
+  referencia?: { instrucciones: import('@taquilla/shared/schemas/pagos').InstruccionesPago; vence: string };
 }
+
+/** cargos.metodo_pago: a card, cash at a store, a SPEI transfer. */
+export type MetodoPago = 'tarjeta' | 'efectivo' | 'spei';
 
 export interface CargoRow {
   id: string;
@@ -174,10 +190,10 @@ export async function countCargos(db: DbOrTx, reservaId: string): Promise<number
 }
 
 /** Inserts the charge once; a replay (same provider id) keeps the first row. */
-export async function insertCargo(db: DbOrTx, c: { reservaId: string; proveedor: string; proveedorCargoId: string; monto: number; estado: EstadoCargo; redirectUrl: string | null; error: string | null; detalle: DetalleCargo }) {
+export async function insertCargo(db: DbOrTx, c: { reservaId: string; proveedor: string; proveedorCargoId: string; monto: number; estado: EstadoCargo; redirectUrl: string | null; error: string | null; detalle: DetalleCargo; metodoPago?: MetodoPago }) {
   await db.execute(
-    sql`insert into cargos (reserva_id, proveedor, proveedor_cargo_id, monto, estado, redirect_url, error, detalle)
-        values (${c.reservaId}, ${c.proveedor}, ${c.proveedorCargoId}, ${c.monto}, ${c.estado}, ${c.redirectUrl}, ${c.error}, ${JSON.stringify(c.detalle)}::jsonb)
+    sql`insert into cargos (reserva_id, proveedor, proveedor_cargo_id, monto, estado, redirect_url, error, detalle, metodo_pago)
+        values (${c.reservaId}, ${c.proveedor}, ${c.proveedorCargoId}, ${c.monto}, ${c.estado}, ${c.redirectUrl}, ${c.error}, ${JSON.stringify(c.detalle)}::jsonb, ${c.metodoPago ?? 'tarjeta'})
         on conflict (proveedor, proveedor_cargo_id) do nothing`,
   );
 }
@@ -358,4 +374,84 @@ export async function countRecentEmails(db: DbOrTx, to: string, subject: string,
     sql`select count(*)::int as n from email_outbox where "to" = ${to} and subject = ${subject} and created_at > now() - make_interval(mins => ${minutes})`,
   );
   return Number(row?.n ?? 0);
+}
+
+/**
+ * The buyer's other hold on this event with a cash/SPEI reference still payable (one unpaid
+ * reference per buyer and event): an account's by account, a guest's by e-mail.
+ */
+export async function otraReferenciaPendiente(db: DbOrTx, r: Pick<VentaReserva, 'id' | 'eventoId' | 'usuarioId' | 'correo'>): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    r.usuarioId
+      ? sql`select id from reservas where evento_id = ${r.eventoId} and usuario_id = ${r.usuarioId} and pago_pendiente is not null
+             and estado = 'activa' and fecha_expiracion > now() and id <> ${r.id} limit 1`
+      : sql`select id from reservas where evento_id = ${r.eventoId} and invitado_id = any(array(select i.id from invitados i where i.correo = ${r.correo}))
+             and pago_pendiente is not null and estado = 'activa' and fecha_expiracion > now() and id <> ${r.id} limit 1`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Keeps a live hold's places until the reference's deadline ('pendiente de pago'): the hold and
+ * each of its places, in one transaction. False when the hold is no longer live.
+ */
+export async function apartarHastaPago(tx: DbOrTx, reservaId: string, metodo: 'efectivo' | 'spei', vence: Date): Promise<boolean> {
+  const held = await queryRows<{ id: string }>(
+    tx,
+    sql`update reservas set pago_pendiente = ${metodo}, fecha_expiracion = ${vence.toISOString()}::timestamptz, updated_at = now()
+         where id = ${reservaId} and estado = 'activa' and fecha_expiracion > now() returning id`,
+  );
+  if (held.length === 0) return false;
+  await tx.execute(sql`update evento_asientos set hold_expires_at = ${vence.toISOString()}::timestamptz where reserva_id = ${reservaId} and estado = 'disponible'`);
+  await tx.execute(sql`update evento_lugares_generales set hold_expires_at = ${vence.toISOString()}::timestamptz where reserva_id = ${reservaId} and estado = 'disponible'`);
+  return true;
+}
+
+/**
+ * Holds whose cash/SPEI reference expired unpaid and whose buyer was not told yet, marked told
+ * in the same statement (SKIP LOCKED: every API process may run it at once, each row once).
+ */
+export async function takeReferenciasVencidas(db: DbOrTx, batch: number): Promise<{ id: string; pagoPendiente: 'efectivo' | 'spei' }[]> {
+  const rows = await queryRows<{ id: string; pago_pendiente: 'efectivo' | 'spei' }>(
+    db,
+    sql`update reservas set aviso_vencimiento_en = now()
+         where id in (select id from reservas where pago_pendiente is not null and aviso_vencimiento_en is null and estado = 'expirada'
+                       order by fecha_expiracion limit ${batch} for update skip locked)
+         returning id, pago_pendiente`,
+  );
+  return rows.map((r) => ({ id: r.id, pagoPendiente: r.pago_pendiente }));
+}
+
+/** The hold's latest cash/SPEI charge, whatever its state. */
+export async function findCargoReferencia(db: DbOrTx, reservaId: string): Promise<CargoRow | undefined> {
+  const [row] = await queryRows<CargoRaw>(
+    db,
+    sql`select id, reserva_id, proveedor, proveedor_cargo_id, monto, estado, error, detalle from cargos
+         where reserva_id = ${reservaId} and metodo_pago in ('efectivo', 'spei') order by created_at desc limit 1`,
+  );
+  return row && toCargo(row);
+}
+
+/**
+ * Ends a hold whose cash/SPEI reference the gateway cancelled (expired unpaid) and frees its
+ * places now: they were held until the deadline, so they do not read as free by themselves.
+ * Answers the places freed (for the live map), or null when the hold was not waiting any more.
+ */
+export async function liberarReferencia(tx: DbOrTx, reservaId: string): Promise<{ asientos: number[]; generales: { eventoId: number; seccionId: number }[] } | null> {
+  const ended = await queryRows<{ id: string }>(
+    tx,
+    sql`update reservas set estado = 'expirada', updated_at = now() where id = ${reservaId} and estado = 'activa' and pago_pendiente is not null returning id`,
+  );
+  if (ended.length === 0) return null;
+  const asientos = await queryRows<{ id: number }>(
+    tx,
+    sql`update evento_asientos set reserva_id = null, hold_expires_at = null where reserva_id = ${reservaId} and estado = 'disponible' returning id`,
+  );
+  const generales = await queryRows<{ evento_id: number; seccion_id: number }>(
+    tx,
+    sql`update evento_lugares_generales set reserva_id = null, hold_expires_at = null where reserva_id = ${reservaId} and estado = 'disponible' returning evento_id, seccion_id`,
+  );
+  const secciones = new Map(generales.map((g) => [`${g.evento_id}:${g.seccion_id}`, { eventoId: Number(g.evento_id), seccionId: Number(g.seccion_id) }]));
+  return { asientos: asientos.map((a) => Number(a.id)), generales: [...secciones.values()] };
 }

@@ -12,6 +12,8 @@ import {
   cotizarSchema,
   makeCargoResponseSchema,
   makeCargoSchema,
+  makeReferenciaResponseSchema,
+  makeReferenciaSchema,
   resumenReservaSchema,
   webhookSchema,
 } from '@taquilla/shared/schemas/pagos';
@@ -29,6 +31,8 @@ import type { RouteModule } from '../types';
 import { callerOf } from './ventas.access';
 import { reenvioRoutes } from './reenvio.routes';
 import { aplicarPromo, checkCargo, cotizar, makeCargo, resumenReserva, webhook, type Caller, type VentaDeps } from './ventas.service';
+import { makeReferencia, referenciaPdfDe, startAvisoVencidas } from './ventas.referencia';
+import { readPagosDiferidosConfig } from '../pagos/pagos.config';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 502: apiErrorSchema, 503: apiErrorSchema };
 const chargeIdSchema = z.string().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/, pagoMessages.CHARGE_INVALID);
@@ -47,6 +51,13 @@ export async function ventaRoutes(app: FastifyInstance, opts: { gateway: Payment
   const deps = ventaDeps(app, opts.gateway, opts.sandboxPublicUrl);
   // Checkout of a queued event needs the browser's waiting-room pass (decision 0031).
   const pase = passForCharge(app);
+  // Buyers whose cash/SPEI reference expired unpaid are told so, once (its own mailer: enqueue only).
+  const avisos = new Mailer(app.db, readMailConfig(), app.log);
+  const stopAvisos = startAvisoVencidas(app.db, avisos, readPagosDiferidosConfig(), app.log);
+  app.addHook('onClose', async () => {
+    stopAvisos();
+    await avisos.close();
+  });
 
   r.post(
     '/make/cargo',
@@ -83,6 +94,26 @@ export async function ventaRoutes(app: FastifyInstance, opts: { gateway: Payment
     async (request) => checkCargo(deps(request), request.params.chargeId, request.body.reservaId, { invitadoId: request.params.invitadoId }),
   );
 
+  // Cash at a store ('Pago en efectivo') and SPEI: a reference to pay by its deadline (ventas.referencia.ts).
+  r.post(
+    '/make/referencia',
+    { preHandler: requireVerifiedUser, schema: { tags: ['pagos'], summary: 'Referencia de pago en efectivo o SPEI (comprador con sesión)', body: makeReferenciaSchema, response: { 200: makeReferenciaResponseSchema, ...errors } } },
+    async (request) => makeReferencia(deps(request), request.body, { user: request.user! }),
+  );
+  r.post(
+    '/make/referencia_invitado',
+    { schema: { tags: ['pagos'], summary: 'Referencia de pago en efectivo o SPEI de un invitado', body: makeReferenciaSchema, response: { 200: makeReferenciaResponseSchema, ...errors } } },
+    async (request) => makeReferencia(deps(request), request.body, {}),
+  );
+  r.get(
+    '/referencia/:reservaId/pdf',
+    { schema: { tags: ['pagos'], summary: 'La referencia de pago de la reserva, en PDF', params: z.object({ reservaId: reservaIdSchema }) } },
+    async (request, reply) => {
+      const { pdf, filename } = await referenciaPdfDe(app.db, request.params.reservaId, await callerOf(request));
+      return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${filename}"`).header('cache-control', 'no-store').send(Buffer.from(pdf));
+    },
+  );
+
   r.post(
     '/aplicar-promo',
     { schema: { tags: ['pagos'], summary: 'Totales de la reserva con un código de descuento', body: aplicarPromoSchema, response: { 200: aplicarPromoResponseSchema, ...errors } } },
@@ -95,7 +126,9 @@ export function ventaDeps(app: FastifyInstance, gateway: PaymentGateway | null, 
   // Only enqueues and hands over; the accounts module's worker retries what is still pending.
   const mailer = new Mailer(app.db, readMailConfig(), app.log);
   app.addHook('onClose', async () => mailer.close());
+  const diferidos = readPagosDiferidosConfig();
   return (request) => ({
+    diferidos,
     db: app.db,
     gateway,
     publisher: disponibilidadPublisher(app.db),

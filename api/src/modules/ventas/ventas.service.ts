@@ -16,19 +16,22 @@ import { promocionMessages } from '@taquilla/shared/messages/promociones';
 import type { Db, DbOrTx } from '../../db/client';
 import { DomainError } from '../../lib/errors';
 import { GatewayError } from '../pagos/gateway/gateway.errors';
-import type { ChargeResult, ChargeCustomer, PaymentGateway } from '../pagos/gateway/gateway.types';
+import type { ChargeResult, ChargeCustomer, MesesSinIntereses, PaymentGateway } from '../pagos/gateway/gateway.types';
 import { requireGateway } from '../pagos/pagos.service';
 import { promocionesAutomaticas, promocionPorClave, promocionPorId, toPromotionRule } from '../promociones/promociones.service';
 import type { DisponibilidadPublisher } from '../reservas/disponibilidad.notify';
 import type { Mailer } from '../../mail/mailer';
+import { readPagosDiferidosConfig, type PagosDiferidosConfig } from '../pagos/pagos.config';
 import { ownReserva, type Caller } from './ventas.access';
 import * as repo from './ventas.repository';
 import { settleCharge } from './ventas.settle';
+import { planMsiElegido, planesMsiPara } from './ventas.msi';
+import { diferidosDisponibles } from './ventas.diferidos';
 import type { CargoRow, DetalleCargo, LugarVenta, VentaReserva } from './ventas.repository';
 
 export type { Caller };
 
-function requireLive(r: VentaReserva): void {
+export function requireLive(r: VentaReserva): void {
   if (r.estado !== 'activa' || r.vencida) throw new DomainError('RESERVA_NO_ENCONTRADA', 'La reserva no existe o ya expiró.');
 }
 
@@ -52,7 +55,7 @@ function toLines(evento: repo.VentaEventoRow, lugares: LugarVenta[]): CartLine[]
   }));
 }
 
-async function loadCart(db: DbOrTx, r: VentaReserva): Promise<Cart> {
+export async function loadCart(db: DbOrTx, r: VentaReserva): Promise<Cart> {
   const evento = await repo.findVentaEvento(db, r.eventoId);
   if (!evento) throw new DomainError('RESERVA_NO_ENCONTRADA');
   const lugares = r.esGeneral ? await repo.listGeneralesVenta(db, { reservaId: r.id }) : await repo.listAsientosVenta(db, { reservaId: r.id });
@@ -76,7 +79,7 @@ async function promocionAplicable(db: DbOrTx, cart: Cart, promocionId: number, c
 }
 
 /** The promotion the sale applies: the code given, else the best automatic one for this cart. */
-async function promocionDeVenta(db: DbOrTx, cart: Cart, promocionId: number | null | undefined, clave: string | undefined): Promise<Promocion | null> {
+export async function promocionDeVenta(db: DbOrTx, cart: Cart, promocionId: number | null | undefined, clave: string | undefined): Promise<Promocion | null> {
   if (promocionId) return promocionAplicable(db, cart, promocionId, clave);
   return mejorAutomatica(db, cart);
 }
@@ -87,11 +90,22 @@ async function mejorAutomatica(db: DbOrTx, cart: Cart): Promise<Promocion | null
   return best?.p ?? null;
 }
 
-function totalsOf(cart: Cart, promo: Promocion | null): OrderTotals {
+/** What a charge records of the sale it pays for: its order id, promotion, totals and places (cargos.detalle). */
+export function detalleDe(r: VentaReserva, cart: Cart, promo: Promocion | null, totals: OrderTotals, orderId: string): DetalleCargo {
+  return {
+    orderId,
+    promocionId: promo?.id ?? null,
+    totales: { subtotal: totals.subtotal, descuento: totals.descuento, cargoServicio: totals.cargoServicio, cargoTarjeta: totals.cargoTarjeta, iva: totals.iva, total: totals.total },
+    asientos: cart.lugares.filter((l) => l.tipo === 'asiento').map((l) => l.id),
+    generales: r.esGeneral ? { eventoSeccionId: cart.lugares[0]!.eventoSeccionId!, seccionId: cart.lugares[0]!.seccionId, cantidad: cart.lugares.length } : null,
+  };
+}
+
+export function totalsOf(cart: Cart, promo: Promocion | null): OrderTotals {
   return computeTotals(cart.lines, rates(cart.evento), promo ? toPromotionRule(promo) : null);
 }
 
-const eventoDto = (e: repo.VentaEventoRow): VentaEvento => ({ id: e.id, nombre: e.nombre, recinto: e.recinto, fecha: e.fecha.toISOString() });
+export const eventoDto = (e: repo.VentaEventoRow): VentaEvento => ({ id: e.id, nombre: e.nombre, recinto: e.recinto, fecha: e.fecha.toISOString() });
 
 /** GET /eventos/{id}/reservas/{reservaId}/resumen */
 export async function resumenReserva(db: Db, eventoId: number, reservaId: string, caller: Caller): Promise<ResumenReserva> {
@@ -99,7 +113,8 @@ export async function resumenReserva(db: Db, eventoId: number, reservaId: string
   requireLive(r);
   const cart = await loadCart(db, r);
   const promocion = await promocionDeVenta(db, cart, null, undefined);
-  return { reservaId, promocion, ...totalsOf(cart, promocion) };
+  const totals = totalsOf(cart, promocion);
+  return { reservaId, promocion, ...totals, planesMsi: planesMsiPara(cart.evento, totals.total), diferidos: diferidosDisponibles(cart.evento, readPagosDiferidosConfig()) };
 }
 
 /**
@@ -149,6 +164,8 @@ export interface VentaDeps {
   apiOrigin: string;
   /** Queues the tickets e-mail in the same transaction as the sale. */
   mailer?: Mailer;
+  /** Cash and SPEI deadlines (pagos.config.ts); read from the environment when absent. */
+  diferidos?: PagosDiferidosConfig;
 }
 
 export interface MakeCargoInput {
@@ -161,6 +178,8 @@ export interface MakeCargoInput {
   promocion_clave?: string | null;
   usuarioOpenpayId?: string | null;
   guardarTarjeta?: boolean;
+  /** Meses sin intereses (one of the event's plans for this total); null/absent: in one go. */
+  meses?: number | null;
 }
 
 /**
@@ -202,17 +221,12 @@ export async function makeCargo(deps: VentaDeps, input: MakeCargoInput, caller: 
   const promo = await promocionDeVenta(db, cart, input.promocion_id, input.promocion_clave ?? undefined);
   const totals = totalsOf(cart, promo);
   if (input.amount !== totals.total) throw new DomainError('MONTO_DISTINTO');
+  const meses = planMsiElegido(evento, totals.total, input.meses);
 
   const { customer, sourceId } = await chargeSource(deps, gateway, r, input, caller);
   const attempt = (await repo.countCargos(db, r.id)) + 1;
   const orderId = `${r.id}-${attempt}`;
-  const detalle: DetalleCargo = {
-    orderId,
-    promocionId: promo?.id ?? null,
-    totales: { subtotal: totals.subtotal, descuento: totals.descuento, cargoServicio: totals.cargoServicio, cargoTarjeta: totals.cargoTarjeta, iva: totals.iva, total: totals.total },
-    asientos: cart.lugares.filter((l) => l.tipo === 'asiento').map((l) => l.id),
-    generales: r.esGeneral ? { eventoSeccionId: cart.lugares[0]!.eventoSeccionId!, seccionId: cart.lugares[0]!.seccionId, cantidad: cart.lugares.length } : null,
-  };
+  const detalle: DetalleCargo = { ...detalleDe(r, cart, promo, totals, orderId), ...(meses ? { meses } : {}) };
   const redirectUrl = returnUrl(deps.publicUrl, r, promo?.id ?? null);
   let charge: ChargeResult;
   try {
@@ -225,6 +239,7 @@ export async function makeCargo(deps: VentaDeps, input: MakeCargoInput, caller: 
       customer,
       use3ds: deps.use3ds,
       redirectUrl,
+      ...(meses ? { paymentPlan: { payments: meses as MesesSinIntereses } } : {}),
     });
   } catch (err) {
     if (!(err instanceof GatewayError)) throw err;

@@ -42,6 +42,12 @@ export async function settleCharge(deps: VentaDeps, proveedorCargoId: string): P
 
   if (charge.status === 'failed' || charge.status === 'cancelled') {
     await repo.setEstadoCargo(db, known.id, 'fallido', String(charge.errorCode ?? ''));
+    // A cash/SPEI reference cancelled by the gateway (its due date passed unpaid): the places it
+    // kept as 'pendiente de pago' go back on sale now, live on the map.
+    if (known.detalle?.referencia) {
+      const freed = await db.transaction((tx) => repo.liberarReferencia(tx, known.reservaId));
+      if (freed) deps.publisher?.queue({ asientos: freed.asientos, generales: freed.generales });
+    }
     return { row: { ...known, estado: 'fallido' }, charge, cargo: { pagado: false }, error: gatewayMessage(charge.errorCode ?? 3001) };
   }
   if (charge.status === 'refunded') {
@@ -143,7 +149,7 @@ async function refundCharge(deps: VentaDeps, gateway: PaymentGateway, row: Cargo
   if (deps.mailer) {
     const r = (await repo.findVentaReserva(deps.db, row.reservaId))!;
     const evento = (await repo.findVentaEvento(deps.db, r.eventoId))!;
-    deps.mailer.deliverInBackground(await deps.mailer.enqueue(deps.db, refundEmail({ to: r.correo, nombre: r.nombre, evento, total: row.monto, motivo })));
+    deps.mailer.deliverInBackground(await deps.mailer.enqueue(deps.db, refundEmail({ to: r.correo, nombre: r.nombre, evento, total: row.monto, motivo, metodo: row.detalle?.referencia?.instrucciones.metodo ?? 'tarjeta' })));
   }
   return { ...row, estado: 'reembolsado', error: `reembolso:${motivo}` };
 }

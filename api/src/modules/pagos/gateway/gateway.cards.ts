@@ -58,3 +58,20 @@ export function notExpired(month: string, year: string, now = new Date()): boole
   if (!Number.isInteger(m) || m < 1 || m > 12 || !Number.isInteger(y)) return false;
   return y > now.getUTCFullYear() || (y === now.getUTCFullYear() && m >= now.getUTCMonth() + 1);
 }
+
+/**
+ * The test cards' type and the meses sin intereses plans their bank takes part in: credit
+ * cards of participating banks allow some plans, a debit card none. A plan the card does not
+ * allow is refused with 3006 (operation not allowed for this card), as Openpay does. Any other
+ * valid number is a credit card without plans.
+ */
+export const TEST_CARD_PLANS: Readonly<Record<string, { tipo: 'credit' | 'debit'; meses: number[] }>> = {
+  '4111111111111111': { tipo: 'credit', meses: [3, 6, 9, 12] },
+  '5555555555554444': { tipo: 'credit', meses: [3, 6] },
+  '4000000000003220': { tipo: 'credit', meses: [3, 6, 9, 12] },
+  '4000000000000002': { tipo: 'debit', meses: [] },
+};
+
+export function cardPlans(number: string): { tipo: 'credit' | 'debit'; meses: number[] } {
+  return TEST_CARD_PLANS[number] ?? { tipo: 'credit', meses: [] };
+}

@@ -50,12 +50,38 @@ export interface CreateChargeInput {
   paymentPlan?: { payments: MesesSinIntereses };
 }
 
+/** Openpay's charge methods: a card, cash at a convenience store, a SPEI transfer. */
+export type ChargeMethod = 'card' | 'store' | 'bank_account';
+
+export interface CreateReferenceChargeInput {
+  method: 'store' | 'bank_account';
+  /** Unique among every charge (as for cards). */
+  orderId: string;
+  /** Integer centavos, > 0. */
+  amount: number;
+  description: string;
+  customer: { name: string; lastName?: string; email: string };
+  /** After it the reference can no longer be paid and the gateway cancels the charge. */
+  dueDate: Date;
+}
+
+/** What the buyer needs to pay a store or SPEI charge (Openpay's payment_method). */
+export type PaymentInstructions =
+  | { type: 'store'; reference: string; barcodeUrl: string }
+  | { type: 'bank_account'; clabe: string; bank: string; agreement: string; /** The reference (concepto) to type in the bank app. */ name: string };
+
 export interface ChargeResult {
   id: string;
   orderId: string | null;
   /** Integer centavos. */
   amount: number;
   status: ChargeStatus;
+  method?: ChargeMethod;
+  /** Store and SPEI charges: how to pay, and until when. */
+  instructions?: PaymentInstructions;
+  dueDate?: Date;
+  /** Meses sin intereses the card charge was made with. */
+  payments?: number;
   /** Where the browser must go now (3-D Secure bank page); only while status is 'charge_pending'. */
   redirectUrl?: string;
   /** Openpay's error_code of a failed charge. */
@@ -101,6 +127,11 @@ export interface PaymentGateway {
    * means the outcome is unknown: look the charge up with findChargeByOrderId before retrying.
    */
   createCharge(input: CreateChargeInput): Promise<ChargeResult>;
+  /**
+   * A store (cash) or SPEI charge: answers 'in_progress' with the reference to pay; the charge
+   * becomes 'completed' when paid (webhook charge.succeeded) or 'cancelled' after its due date.
+   */
+  createReferenceCharge(input: CreateReferenceChargeInput): Promise<ChargeResult>;
   /** Current state, always from the gateway. Unknown id → GatewayError 1005. */
   getCharge(chargeId: string, customerId?: string): Promise<ChargeResult>;
   /** The charge made with this orderId, if any. */

@@ -6,6 +6,7 @@ import type {
   ChargeResult,
   ChargeStatus,
   CreateChargeInput,
+  CreateReferenceChargeInput,
   CustomerInput,
   GatewayCustomer,
   MaskedCard,
@@ -56,11 +57,33 @@ function toCard(card: OpenpayCard): MaskedCard {
   };
 }
 
+function instructionsOf(charge: OpenpayCharge): ChargeResult['instructions'] {
+  const pm = charge.payment_method;
+  if (charge.method === 'store' && pm?.reference) return { type: 'store', reference: pm.reference, barcodeUrl: pm.barcode_url ?? '' };
+  // Openpay answers a bank_account charge with payment_method.type 'bank_transfer'.
+  if (charge.method === 'bank_account' && pm?.clabe) return { type: 'bank_account', clabe: pm.clabe, bank: pm.bank ?? '', agreement: pm.agreement ?? '', name: pm.name ?? '' };
+  return undefined;
+}
+
+/** Openpay's due_date ('2014-05-28T13:45:00-05:00', central time) as an instant. */
+function dueDateOf(value: string | null | undefined): Date | undefined {
+  if (!value) return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
 function toCharge(charge: OpenpayCharge): ChargeResult {
   const refunded = charge.refund?.status === 'completed';
   const status = refunded ? 'refunded' : STATUSES[charge.status.toLowerCase()];
   if (!status) throw new GatewayError(null, { description: `estado de cargo desconocido: ${charge.status}` });
+  const method = charge.method === 'store' || charge.method === 'bank_account' ? charge.method : 'card';
+  const instructions = instructionsOf(charge);
+  const dueDate = dueDateOf(charge.due_date);
   return {
+    method,
+    ...(instructions ? { instructions } : {}),
+    ...(dueDate ? { dueDate } : {}),
+    ...(charge.payment_plan?.payments ? { payments: charge.payment_plan.payments } : {}),
     id: charge.id,
     orderId: charge.order_id ?? null,
     amount: charge.amount,
@@ -115,6 +138,26 @@ export class OpenpayGateway implements PaymentGateway {
       ...(input.paymentPlan ? { payment_plan: { payments: input.paymentPlan.payments } } : {}),
     };
     return toCharge(await this.client.request('POST', `${prefix(customerId)}/charges`, openpayChargeSchema, body));
+  }
+
+  /**
+   * POST /v1/{merchant}/charges with method 'store' (answers payment_method.reference and
+   * barcode_url) or 'bank_account' (payment_method.clabe, bank, agreement and name, the
+   * transfer's reference), at the merchant level with the buyer as `customer`.
+   */
+  async createReferenceCharge(input: CreateReferenceChargeInput): Promise<ChargeResult> {
+    if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new GatewayError(1001, { description: 'amount debe ser un entero positivo de centavos' });
+    const body = {
+      method: input.method,
+      amount: centavosToPesos(input.amount),
+      currency: 'MXN',
+      description: input.description,
+      order_id: input.orderId,
+      // ISO 8601 in UTC; Openpay stores it in central time.
+      due_date: input.dueDate.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      customer: { name: input.customer.name, last_name: input.customer.lastName, email: input.customer.email },
+    };
+    return toCharge(await this.client.request('POST', '/charges', openpayChargeSchema, body));
   }
 
   async getCharge(chargeId: string, customerId?: string): Promise<ChargeResult> {

@@ -35,7 +35,22 @@ export const openpayChargeSchema = z.object({
   error_code: z.coerce.number().int().nullish(),
   customer_id: z.string().nullish(),
   card: openpayCardSchema.nullish(),
-  payment_method: z.object({ type: z.string(), url: z.string().optional() }).nullish(),
+  method: z.string().nullish(),
+  due_date: z.string().nullish(),
+  /** 3-D Secure's redirect, a store's reference and barcode, a bank transfer's CLABE and reference. */
+  payment_method: z
+    .object({
+      type: z.string(),
+      url: z.string().optional(),
+      reference: z.string().optional(),
+      barcode_url: z.string().optional(),
+      clabe: z.string().optional(),
+      bank: z.string().optional(),
+      agreement: z.string().optional(),
+      name: z.string().optional(),
+    })
+    .nullish(),
+  payment_plan: z.object({ payments: z.coerce.number().int() }).nullish(),
   refund: z.object({ id: z.string(), status: z.string() }).nullish(),
 });
 export type OpenpayCharge = z.infer<typeof openpayChargeSchema>;

@@ -1,4 +1,4 @@
-import { formatMoney } from '@taquilla/shared/format';
+import { formatDateTime, formatMoney } from '@taquilla/shared/format';
 import { escapeHtml as esc } from '../../../lib/html';
 import type { ChargeResult } from './gateway.types';
 
@@ -31,6 +31,47 @@ export function bankPage(charge: ChargeResult, action: string): string {
 <button type="submit" name="accion" value="rechazar" class="rechazar">Rechazar</button>
 </form>
 <p class="nota">Banco de pruebas de Taquilla: ningún cargo es real.</p>`,
+  );
+}
+
+/**
+ * The sandbox's stand-in for a store's till and a bank app: a tester pays a cash reference or a
+ * SPEI transfer, or lets it expire, and the gateway's webhook fires as Openpay's would.
+ */
+export function referencePage(charge: ChargeResult, action: string): string {
+  const i = charge.instructions!;
+  const store = i.type === 'store';
+  const datos = store
+    ? `<dt>Referencia</dt><dd>${esc(i.reference)}</dd>`
+    : `<dt>CLABE</dt><dd>${esc(i.clabe)}</dd><dt>Banco</dt><dd>${esc(i.bank)}</dd><dt>Concepto</dt><dd>${esc(i.name)}</dd>`;
+  const pendiente = charge.status === 'in_progress';
+  const estado = pendiente ? 'Pendiente de pago' : charge.status === 'completed' ? 'Pagado' : charge.status === 'cancelled' ? 'Vencido' : charge.status;
+  return layout(
+    store ? 'Pago en tienda (pruebas)' : 'Transferencia SPEI (pruebas)',
+    `<p class="banco">${store ? 'Tienda de pruebas' : 'Banco de Pruebas · SPEI'}</p>
+<h1>${store ? 'Pagar referencia en efectivo' : 'Enviar transferencia SPEI'}</h1>
+<dl><dt>Comercio</dt><dd>Taquilla</dd><dt>Importe</dt><dd>${esc(formatMoney(charge.amount))} MXN</dd>${datos}<dt>Vence</dt><dd>${esc(charge.dueDate ? formatDateTime(charge.dueDate) : '')}</dd><dt>Estado</dt><dd>${esc(estado)}</dd></dl>
+${
+  pendiente
+    ? `<form method="post" action="${esc(action)}" class="acciones">
+<button type="submit" name="accion" value="pagar" class="autorizar">${store ? 'Pagar en caja' : 'Enviar transferencia'}</button>
+<button type="submit" name="accion" value="vencer" class="rechazar">Dejar vencer</button>
+</form>`
+    : ''
+}
+<p class="nota">Pasarela de pruebas de Taquilla: ningún pago es real. Pagar o dejar vencer envía a la tienda el mismo aviso (webhook) que enviaría Openpay.</p>`,
+  );
+}
+
+/** Where a tester types a reference (or a charge id) to find it. */
+export function referenceSearchPage(action: string, notFound: boolean): string {
+  return layout(
+    'Pagos de prueba',
+    `<p class="banco">Pasarela de pruebas</p><h1>Pagar una referencia</h1>
+${notFound ? '<p role="alert">No encontramos esa referencia.</p>' : ''}
+<form method="get" action="${esc(action)}"><p><label for="referencia">Referencia de pago en efectivo o concepto SPEI</label></p>
+<p><input id="referencia" name="referencia" required inputmode="numeric" autocomplete="off" style="font-size:16px;padding:10px;width:100%;box-sizing:border-box"></p>
+<div class="acciones"><button type="submit" class="autorizar">Buscar</button></div></form>`,
   );
 }
 

@@ -1,12 +1,14 @@
 import { randomInt } from 'node:crypto';
 import type { Db } from '../../../db/client';
-import { cardBrand, cardOutcome, luhnValid, maskNumber, notExpired, OUTCOME_ERROR, type CardOutcome } from './gateway.cards';
+import { cardBrand, cardOutcome, cardPlans, luhnValid, maskNumber, notExpired, OUTCOME_ERROR, type CardOutcome } from './gateway.cards';
 import { GatewayError } from './gateway.errors';
 import { safeId } from './gateway.ids';
 import type {
   ChargeResult,
+  ChargeMethod,
   ChargeStatus,
   CreateChargeInput,
+  CreateReferenceChargeInput,
   CustomerInput,
   GatewayCustomer,
   MaskedCard,
@@ -24,7 +26,22 @@ export const SANDBOX_PATHS = {
   script: '/sandbox/openpay.js',
   tokens: (merchantId: string) => `/sandbox/v1/${merchantId}/tokens`,
   bankPage: (chargeId: string) => `/sandbox/3ds/${chargeId}`,
+  /** Where a tester pays a store reference or a SPEI transfer, or lets it expire. */
+  referencePage: (chargeId: string) => `/sandbox/pagos/${chargeId}`,
+  barcode: (reference: string) => `/sandbox/codigo/${reference}.png`,
 };
+/** The sandbox's SPEI account (STP's bank and place codes, a valid CLABE check digit). */
+export const SANDBOX_CLABE = clabe('64618000000000001');
+export const SANDBOX_SPEI_BANK = 'STP (Sistema de Transferencias y Pagos)';
+export const SANDBOX_SPEI_AGREEMENT = '1411217';
+
+/** A CLABE's 18th digit: weights 3, 7, 1 over the first 17, each product mod 10. */
+export function clabe(first17: string): string {
+  const sum = [...first17].reduce((acc, d, i) => acc + ((Number(d) * [3, 7, 1][i % 3]!) % 10), 0);
+  return first17 + String((10 - (sum % 10)) % 10);
+}
+
+const digits = (n: number) => Array.from({ length: n }, () => randomInt(0, 10)).join('');
 const MESES = new Set([3, 6, 9, 12, 18]);
 
 /** What the browser sends to create a token (Openpay's token request). */
@@ -51,7 +68,7 @@ function toCard(row: repo.CardFields & { id?: string }, withId: boolean): Masked
     number: maskNumber(row.longitud, row.ultimos4),
     last4: row.ultimos4,
     brand: row.marca,
-    type: 'credit',
+    type: row.tipo,
     bank: SANDBOX_BANK,
     holderName: row.titular,
     expirationMonth: row.mesExpiracion,
@@ -59,12 +76,32 @@ function toCard(row: repo.CardFields & { id?: string }, withId: boolean): Masked
   };
 }
 
+function instructionsOf(row: repo.SandboxChargeRow, publicUrl: string | undefined): ChargeResult['instructions'] {
+  if (row.metodo === 'store') return { type: 'store', reference: row.referencia!, barcodeUrl: `${publicUrl ?? ''}${SANDBOX_PATHS.barcode(row.referencia!)}` };
+  if (row.metodo === 'bank_account') return { type: 'bank_account', clabe: row.clabe!, bank: SANDBOX_SPEI_BANK, agreement: SANDBOX_SPEI_AGREEMENT, name: row.referencia! };
+  return undefined;
+}
+
 function toCharge(row: repo.SandboxChargeRow, publicUrl: string | undefined): ChargeResult {
+  if (row.metodo !== 'card') {
+    return {
+      id: row.id,
+      orderId: row.orderId,
+      amount: row.monto,
+      status: row.status as ChargeStatus,
+      method: row.metodo as ChargeMethod,
+      instructions: instructionsOf(row, publicUrl),
+      dueDate: row.venceEn!,
+      ...(row.clienteId ? { customerId: row.clienteId } : {}),
+    };
+  }
   return {
     id: row.id,
     orderId: row.orderId,
     amount: row.monto,
     status: row.status as ChargeStatus,
+    method: 'card',
+    ...(row.mesesSinIntereses ? { payments: row.mesesSinIntereses } : {}),
     ...(row.status === 'charge_pending' ? { redirectUrl: `${publicUrl ?? ''}${SANDBOX_PATHS.bankPage(row.id)}` } : {}),
     ...(row.errorCode !== null ? { errorCode: row.errorCode } : {}),
     ...(row.autorizacion ? { authorization: row.autorizacion } : {}),
@@ -134,6 +171,7 @@ export class SandboxGateway implements PaymentGateway {
       mesExpiracion: month,
       anioExpiracion: year,
       resultado: cardOutcome(number),
+      ...cardPlans(number),
     });
     return {
       id: row.id,
@@ -164,6 +202,10 @@ export class SandboxGateway implements PaymentGateway {
       const saved = customerId ? await repo.findCard(tx, customerId, sourceId) : undefined;
       const source = saved ?? (await repo.consumeToken(tx, sourceId));
       if (!source) throw new GatewayError(1005, { description: 'source_id' });
+      // The card's bank must take part in the plan (a debit card in none), as at Openpay.
+      if (input.paymentPlan && !source.meses.includes(input.paymentPlan.payments)) {
+        throw new GatewayError(3006, { description: `la tarjeta no admite ${input.paymentPlan.payments} meses sin intereses` });
+      }
       const outcome = source.resultado as CardOutcome;
       const errorCode = OUTCOME_ERROR[outcome];
       const threeDs = input.use3ds || outcome === 'requiere_3ds';
@@ -190,15 +232,83 @@ export class SandboxGateway implements PaymentGateway {
     return toCharge(row, this.publicUrl);
   }
 
+  /**
+   * A store reference or a SPEI transfer to pay by `dueDate` (Openpay's method store /
+   * bank_account): 'in_progress' until the tester pays it on the sandbox's page
+   * (payReference) or it passes its due date and reads as 'cancelled'.
+   */
+  async createReferenceCharge(input: CreateReferenceChargeInput): Promise<ChargeResult> {
+    if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw invalid('amount debe ser mayor que cero');
+    if (!input.description.trim() || input.description.length > 250) throw invalid('description es obligatoria (máx. 250)');
+    if (!input.orderId || input.orderId.length > 100) throw invalid('order_id es obligatorio (máx. 100)');
+    if (!input.customer.name.trim() || !input.customer.email.trim()) throw invalid('customer.name y customer.email son obligatorios');
+    if (!(input.dueDate.getTime() > Date.now())) throw invalid('due_date debe ser posterior a la fecha actual');
+    const store = input.method === 'store';
+    const row = await repo.insertCharge(this.db, {
+      id: gatewayId('tr'),
+      orderId: input.orderId,
+      clienteId: null,
+      monto: input.amount,
+      descripcion: input.description,
+      status: 'in_progress',
+      tarjeta: {},
+      resultado: 'aprobada',
+      use3ds: false,
+      redirectUrl: '',
+      metodo: input.method,
+      // Store: a 20-digit reference (printed under a Code 128 barcode); SPEI: the 20-digit
+      // reference the buyer types as the transfer's concept, to the sandbox's CLABE.
+      referencia: `${store ? '9' : '8'}${digits(19)}`,
+      clabe: store ? null : SANDBOX_CLABE,
+      venceEn: input.dueDate,
+    });
+    if (!row) throw new GatewayError(1006);
+    return toCharge(row, this.publicUrl);
+  }
+
   async getCharge(chargeId: string): Promise<ChargeResult> {
     const row = await repo.findCharge(this.db, safeId(chargeId));
     if (!row) throw new GatewayError(1005, { description: 'charge' });
-    return toCharge(row, this.publicUrl);
+    return toCharge(await this.lapsed(row), this.publicUrl);
   }
 
   async findChargeByOrderId(orderId: string): Promise<ChargeResult | null> {
     const row = await repo.findChargeByOrderId(this.db, orderId);
-    return row ? toCharge(row, this.publicUrl) : null;
+    return row ? toCharge(await this.lapsed(row), this.publicUrl) : null;
+  }
+
+  /** An unpaid store/SPEI charge past its due date is cancelled (Openpay does it at the due date). */
+  private async lapsed(row: repo.SandboxChargeRow): Promise<repo.SandboxChargeRow> {
+    if (row.status !== 'in_progress' || !row.venceEn || row.venceEn.getTime() > Date.now()) return row;
+    return (await repo.transitionCharge(this.db, row.id, 'in_progress', { status: 'cancelled' })) ?? (await repo.findCharge(this.db, row.id))!;
+  }
+
+  /** The charge behind a reference, by charge id or by the reference itself (what a cashier types). */
+  async referenceState(idOrReference: string): Promise<ChargeResult | null> {
+    const key = safeId(idOrReference);
+    const row = (await repo.findCharge(this.db, key)) ?? (await repo.findChargeByReference(this.db, key));
+    if (!row || row.metodo === 'card') return null;
+    return toCharge(await this.lapsed(row), this.publicUrl);
+  }
+
+  /**
+   * The tester pays the reference at the store / sends the transfer: only an unpaid charge
+   * within its due date moves to 'completed'; anything else answers the charge as it is.
+   */
+  async payReference(chargeId: string): Promise<ChargeResult> {
+    const row = await repo.findCharge(this.db, safeId(chargeId));
+    if (!row || row.metodo === 'card') throw new GatewayError(1005, { description: 'charge' });
+    const current = await this.lapsed(row);
+    const moved = current.status === 'in_progress' ? await repo.transitionCharge(this.db, row.id, 'in_progress', { status: 'completed', autorizacion: authorization() }) : undefined;
+    return toCharge(moved ?? (await repo.findCharge(this.db, row.id))!, this.publicUrl);
+  }
+
+  /** The tester lets the reference expire now: its due date moves to now and it is cancelled. */
+  async expireReference(chargeId: string): Promise<ChargeResult> {
+    const row = await repo.findCharge(this.db, safeId(chargeId));
+    if (!row || row.metodo === 'card') throw new GatewayError(1005, { description: 'charge' });
+    const moved = await repo.transitionCharge(this.db, row.id, 'in_progress', { status: 'cancelled' });
+    return toCharge(moved ?? row, this.publicUrl);
   }
 
   /** The charge behind a bank page and where the browser returns afterwards. */

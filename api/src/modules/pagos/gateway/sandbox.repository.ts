@@ -6,7 +6,7 @@ export type SandboxTokenRow = typeof sandboxTokens.$inferSelect;
 export type SandboxCardRow = typeof sandboxTarjetas.$inferSelect;
 export type SandboxChargeRow = typeof sandboxCargos.$inferSelect;
 export type SandboxCustomerRow = typeof sandboxClientes.$inferSelect;
-export type CardFields = Pick<SandboxTokenRow, 'ultimos4' | 'longitud' | 'marca' | 'titular' | 'mesExpiracion' | 'anioExpiracion' | 'resultado'>;
+export type CardFields = Pick<SandboxTokenRow, 'ultimos4' | 'longitud' | 'marca' | 'titular' | 'mesExpiracion' | 'anioExpiracion' | 'resultado' | 'tipo' | 'meses'>;
 
 export async function insertToken(db: DbOrTx, id: string, card: CardFields): Promise<SandboxTokenRow> {
   const [row] = await db.insert(sandboxTokens).values({ id, ...card }).returning();
@@ -65,6 +65,11 @@ export async function findCharge(db: DbOrTx, id: string): Promise<SandboxChargeR
 
 export async function findChargeByOrderId(db: DbOrTx, orderId: string): Promise<SandboxChargeRow | undefined> {
   const [row] = await db.select().from(sandboxCargos).where(eq(sandboxCargos.orderId, orderId));
+  return row;
+}
+
+export async function findChargeByReference(db: DbOrTx, referencia: string): Promise<SandboxChargeRow | undefined> {
+  const [row] = await db.select().from(sandboxCargos).where(eq(sandboxCargos.referencia, referencia));
   return row;
 }
 

@@ -2,7 +2,8 @@ import formbody from '@fastify/formbody';
 import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { errorHandler } from '../../../plugins/error-handler';
 import { GatewayError, type OpenpayErrorBody } from './gateway.errors';
-import { bankMessagePage, bankPage } from './sandbox.bank-page';
+import { bankMessagePage, bankPage, referencePage, referenceSearchPage } from './sandbox.bank-page';
+import { barcodePng } from '../../ventas/referencia.documento';
 import { SANDBOX_BROWSER_SCRIPT } from './sandbox.script';
 import { SANDBOX_MERCHANT_ID, SANDBOX_PATHS, SANDBOX_PUBLIC_KEY, SandboxGateway } from './sandbox.gateway';
 
@@ -85,6 +86,51 @@ export const sandboxBrowserPlugin: FastifyPluginAsync = async (app) => {
       // The form's 303 goes on to the shop's return page, which form-action must allow too.
       reply.header('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${new URL(redirectUrl).origin}; frame-ancestors 'none'`);
       return reply.send(bankPage(charge, SANDBOX_PATHS.bankPage(charge.id)));
+    });
+
+    // Cash references and SPEI transfers: the tester's till / bank app.
+    const html = (reply: FastifyReply) => reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    const lookup = async (key: string) => (/^[A-Za-z0-9_-]{1,64}$/.test(key) ? gateway.referenceState(key) : null);
+
+    scope.get<{ Querystring: { referencia?: string } }>('/sandbox/pagos', async (request, reply) => {
+      const key = String(request.query.referencia ?? '').replace(/\s/g, '');
+      if (key) {
+        const charge = await lookup(key);
+        if (charge) return reply.redirect(SANDBOX_PATHS.referencePage(charge.id), 303);
+      }
+      return html(reply).status(key ? 404 : 200).send(referenceSearchPage('/sandbox/pagos', Boolean(key)));
+    });
+
+    scope.get<{ Params: { chargeId: string } }>('/sandbox/pagos/:chargeId', async (request, reply) => {
+      const charge = await lookup(request.params.chargeId);
+      if (!charge) return html(reply).status(404).send(bankMessagePage('Referencia no encontrada', 'La referencia que buscas no existe.'));
+      return html(reply).send(referencePage(charge, SANDBOX_PATHS.referencePage(charge.id)));
+    });
+
+    scope.post<{ Params: { chargeId: string }; Body: { accion?: unknown } }>('/sandbox/pagos/:chargeId', async (request, reply) => {
+      const accion = request.body?.accion;
+      if (accion !== 'pagar' && accion !== 'vencer') return html(reply).status(400).send(bankMessagePage('Solicitud inválida', 'Elige pagar o dejar vencer.'));
+      const found = await lookup(request.params.chargeId);
+      if (!found) return html(reply).status(404).send(bankMessagePage('Referencia no encontrada', 'La referencia que buscas no existe.'));
+      const charge = accion === 'pagar' ? await gateway.payReference(found.id) : await gateway.expireReference(found.id);
+      // The notification Openpay sends for the outcome, to the shop's own webhook route.
+      const type = charge.status === 'completed' ? 'charge.succeeded' : 'charge.cancelled';
+      const hook = await app.inject({ method: 'POST', url: '/webhooks/pagos', payload: { type, event_date: new Date().toISOString(), transaction: { id: charge.id, status: charge.status, method: charge.method } } });
+      if (hook.statusCode >= 300) request.log.warn({ status: hook.statusCode }, 'sandbox: el webhook no se aceptó');
+      const pagado = charge.status === 'completed';
+      return html(reply).send(
+        bankMessagePage(
+          pagado ? 'Pago recibido' : charge.status === 'cancelled' ? 'Referencia vencida' : 'Sin cambios',
+          pagado ? 'La tienda recibió el aviso del pago (charge.succeeded).' : charge.status === 'cancelled' ? 'La tienda recibió el aviso de vencimiento (charge.cancelled).' : 'La referencia ya no estaba pendiente.',
+          { href: SANDBOX_PATHS.referencePage(charge.id), label: 'Ver la referencia' },
+        ),
+      );
+    });
+
+    scope.get<{ Params: { reference: string } }>('/sandbox/codigo/:reference', async (request, reply) => {
+      const match = /^(\d{6,30})\.png$/.exec(request.params.reference);
+      if (!match) return reply.status(404).send();
+      return reply.header('content-type', 'image/png').header('cache-control', 'public, max-age=86400').send(await barcodePng(match[1]!));
     });
 
     scope.post<{ Params: { chargeId: string }; Body: { accion?: unknown } }>('/sandbox/3ds/:chargeId', async (request, reply) => {

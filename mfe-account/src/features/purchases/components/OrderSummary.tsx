@@ -54,6 +54,20 @@ export function OrderSummary({ resumen }: { resumen: ResumenCompra }) {
         </div>
       </dl>
       {resumen.compras > 1 && <p className="account__hint">Suma de tus {resumen.compras} compras para este evento.</p>}
+      {formasDePago(resumen.pagos).map((texto, i) => (
+        <p key={i} className="account__hint">
+          {texto}
+        </p>
+      ))}
     </aside>
   );
+}
+
+/** How each purchase was paid, when not a card in one go: 'Pagado a 6 meses sin intereses de $250.00', 'Pagado en efectivo', … */
+export function formasDePago(pagos: ResumenCompra['pagos']): string[] {
+  return (pagos ?? []).flatMap((p) => {
+    if (p.metodo === 'efectivo') return ['Pagado en efectivo'];
+    if (p.metodo === 'spei') return ['Pagado por transferencia SPEI'];
+    return p.meses ? [`Pagado a ${p.meses} meses sin intereses de ${formatMoney(p.mensualidad ?? Math.ceil(p.total / p.meses))}`] : [];
+  });
 }

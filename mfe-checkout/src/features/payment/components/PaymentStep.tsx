@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { OrderTotals } from '@taquilla/shared/money';
 import type { Promocion } from '@taquilla/shared/schemas/promociones';
 import { pagoMessages } from '@taquilla/shared/messages/pagos';
+import { formatMoney } from '@taquilla/shared';
+import type { MakeReferenciaResponse, PlanMsi, ResumenReserva } from '@taquilla/shared/schemas/pagos';
 import { useBuyer } from '../../reservation/hooks/use-buyer';
 import { rememberCode, savedCode, sessionHoldStore } from '../../reservation/lib/saved-hold';
 import { errorMessage, usePaymentDeps } from '../api/deps';
@@ -15,6 +17,7 @@ import { ConfirmPayDialog } from './ConfirmPayDialog';
 import { DiscountCode } from './DiscountCode';
 import { OrderSummary } from './OrderSummary';
 import { PurchaseSuccess, type Purchase } from './PurchaseSuccess';
+import { ReferenciaPago } from './ReferenciaPago';
 import { SavedCards } from './SavedCards';
 
 export interface PaymentStepProps {
@@ -26,6 +29,9 @@ export interface PaymentStepProps {
 }
 
 const EMPTY_CARD: CardInput = { holder: '', number: '', expiry: '', cvv: '' };
+
+/** How the buyer pays: a card (in one go or meses sin intereses), cash at a store, a SPEI transfer. */
+type Metodo = 'tarjeta' | 'efectivo' | 'spei';
 
 /** What the gateway's tokenizer takes (the only place the card's digits go). */
 const cardForGateway = (card: CardInput) => {
@@ -40,6 +46,7 @@ const cardForGateway = (card: CardInput) => {
  */
 export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentStepProps) {
   const deps = usePaymentDeps();
+  const uid = useId();
   const buyer = useBuyer();
   const state = useOrder(eventoId, reservaId, esGeneral);
   const [code, setCodeState] = useState<Promocion | null>(null);
@@ -68,6 +75,11 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
   const [paying, setPaying] = useState(false);
   const [payError, setPayError] = useState<string | null>(null);
   const [purchase, setPurchase] = useState<Purchase | null>(null);
+  /** From resumen: the event's meses sin intereses plans and whether cash / SPEI are offered. */
+  const [offers, setOffers] = useState<Pick<ResumenReserva, 'planesMsi' | 'diferidos'>>({});
+  const [metodo, setMetodo] = useState<Metodo>('tarjeta');
+  const [meses, setMeses] = useState<PlanMsi['meses'] | null>(null);
+  const [referencia, setReferencia] = useState<MakeReferenciaResponse | null>(null);
   // A ref, not state: two clicks in one frame both see `paying` false.
   const inFlight = useRef(false);
   const gateway = useRef<Promise<Gateway> | null>(null);
@@ -101,7 +113,11 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
     let live = true;
     deps.getResumenReserva(eventoId, reservaId).then(
       // A resumen answering after a code was applied (the restored hold asks both at once) is stale.
-      (resumen) => live && !codeNow.current && setFigures({ totals: resumen, promo: resumen.promocion }),
+      (resumen) => {
+        if (!live) return;
+        setOffers({ planesMsi: resumen.planesMsi, diferidos: resumen.diferidos });
+        if (!codeNow.current) setFigures({ totals: resumen, promo: resumen.promocion });
+      },
       () => live && setFiguresFailed(true),
     );
     return () => {
@@ -171,6 +187,7 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
         amount: totals.total,
         promocion_id: code?.id ?? null,
         promocion_clave: code?.clave ?? null,
+        meses: debit ? null : meses,
       };
       const answer =
         buyer === 'account'
@@ -204,6 +221,36 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
     }
   };
 
+  // The plans for the total now shown (a code changes it): monthly amount rounded up, same total.
+  // A saved debit card takes no plan (its type is known; a new card's is the gateway's to say).
+  const chosen = savedCard && saved.state.status === 'ready' ? saved.state.tarjetas.find((t) => t.idtarjeta === savedCard) : undefined;
+  const debit = chosen?.tipo === 'debit';
+  const plans = (debit ? [] : (offers.planesMsi ?? [])).map((p) => ({ meses: p.meses, mensualidad: Math.ceil((totals?.total ?? p.total) / p.meses), total: totals?.total ?? p.total }));
+  const efectivo = offers.diferidos?.efectivo ?? null;
+  const spei = offers.diferidos?.spei ?? null;
+
+  const makeReference = async (event: FormEvent) => {
+    event.preventDefault();
+    if (inFlight.current || !totals || metodo === 'tarjeta') return;
+    inFlight.current = true;
+    setPaying(true);
+    setPayError(null);
+    try {
+      const payload = { reservaId, metodo, amount: totals.total, promocion_id: code?.id ?? null, promocion_clave: code?.clave ?? null };
+      const answer = buyer === 'account' ? await deps.makeReferencia(payload) : await deps.makeReferenciaInvitado(payload);
+      // The hold now waits for the payment until the reference's deadline, not the countdown.
+      onSold?.();
+      setReferencia(answer);
+    } catch (e) {
+      setPayError(errorMessage(e, pagoMessages.PAYMENT_FAILED));
+    } finally {
+      inFlight.current = false;
+      setPaying(false);
+    }
+  };
+
+  if (referencia) return <ReferenciaPago referencia={referencia} />;
+
   return (
     <div className="checkout__payment">
       {totals ? <OrderSummary order={order} totals={totals} promo={promo} /> : <p className="checkout__notice">Calculando el total…</p>}
@@ -216,9 +263,56 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
         applied={code}
         onApplied={applyCode}
       />
+      {(efectivo || spei) && (
+        <fieldset className="checkout__metodos" disabled={paying}>
+          <legend>¿Cómo quieres pagar?</legend>
+          <label className="checkout__check">
+            <input type="radio" name="metodo" value="tarjeta" checked={metodo === 'tarjeta'} onChange={() => setMetodo('tarjeta')} />
+            Tarjeta de crédito o débito
+          </label>
+          {efectivo && (
+            <label className="checkout__check">
+              <input type="radio" name="metodo" value="efectivo" checked={metodo === 'efectivo'} onChange={() => setMetodo('efectivo')} />
+              {pagoMessages.METHOD_EFECTIVO}
+            </label>
+          )}
+          {spei && (
+            <label className="checkout__check">
+              <input type="radio" name="metodo" value="spei" checked={metodo === 'spei'} onChange={() => setMetodo('spei')} />
+              {pagoMessages.METHOD_SPEI}
+            </label>
+          )}
+        </fieldset>
+      )}
+      {metodo !== 'tarjeta' ? (
+        <form className="checkout__form" onSubmit={(e) => void makeReference(e)} aria-label={metodo === 'efectivo' ? pagoMessages.METHOD_EFECTIVO : pagoMessages.METHOD_SPEI}>
+          <p className="checkout__hint">
+            {metodo === 'efectivo'
+              ? 'Te damos una referencia con código de barras para pagar en efectivo en una tienda de conveniencia. Tus lugares quedan apartados como pendientes de pago hasta que venza.'
+              : 'Te damos una CLABE y una referencia para transferir desde la app de tu banco. Tus lugares quedan apartados como pendientes de pago hasta que venza.'}
+          </p>
+          <SubmitRow error={payError} busy={paying} disabled={!totals} label="Generar referencia" busyLabel="Generando referencia" />
+        </form>
+      ) : (
       <form className="checkout__form" onSubmit={submit} noValidate aria-label="Pago con tarjeta">
         <SavedCards state={saved.state} selected={savedCard} disabled={paying} onSelect={setSavedCard} onDelete={saved.remove} />
         {savedCard === null && <CardForm card={card} errors={errors} disabled={paying} onChange={setCard} />}
+        {plans.length > 0 && (
+          <div className="checkout__field">
+            <label htmlFor={`${uid}-meses`}>Meses sin intereses</label>
+            <select id={`${uid}-meses`} aria-describedby={`${uid}-meses-nota`} value={meses ?? ''} disabled={paying} onChange={(e) => setMeses(e.target.value ? (Number(e.target.value) as PlanMsi['meses']) : null)}>
+              <option value="">{pagoMessages.MSI_CONTADO}</option>
+              {plans.map((p) => (
+                <option key={p.meses} value={p.meses}>
+                  {`${p.meses} meses sin intereses de ${formatMoney(p.mensualidad)} (total ${formatMoney(p.total)})`}
+                </option>
+              ))}
+            </select>
+            <p id={`${uid}-meses-nota`} className="checkout__hint">
+              Con tarjetas de crédito de bancos participantes; las tarjetas de débito pagan de contado.
+            </p>
+          </div>
+        )}
         {buyer === 'account' && savedCard === null && (
           <label className="checkout__check">
             <input type="checkbox" checked={guardar} disabled={paying} onChange={(e) => setGuardar(e.target.checked)} />
@@ -226,17 +320,27 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
           </label>
         )}
         <p className="checkout__hint">Tus datos viajan cifrados con seguridad de 256 bits; tu tarjeta nunca pasa por nuestros servidores.</p>
-        {payError && (
-          <p role="alert" className="checkout__alert">
-            {payError}
-          </p>
-        )}
-        <button type="submit" className="checkout__button" disabled={paying || !totals} aria-busy={paying || undefined}>
-          {paying ? 'Procesando pago' : 'Pagar'}
-        </button>
+        <SubmitRow error={payError} busy={paying} disabled={!totals} label="Pagar" busyLabel="Procesando pago" />
       </form>
+      )}
       <ConfirmPayDialog open={confirming && totals !== null} total={totals?.total ?? 0} onConfirm={() => void pay()} onCancel={() => setConfirming(false)} />
       {purchase && <PurchaseSuccess purchase={purchase} />}
     </div>
+  );
+}
+
+/** A payment form's last row: the refusal (read out at once) and the submit button, locked while busy. */
+function SubmitRow({ error, busy, disabled, label, busyLabel }: { error: string | null; busy: boolean; disabled: boolean; label: string; busyLabel: string }) {
+  return (
+    <>
+      {error && (
+        <p role="alert" className="checkout__alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="checkout__button" disabled={busy || disabled} aria-busy={busy || undefined}>
+        {busy ? busyLabel : label}
+      </button>
+    </>
   );
 }
