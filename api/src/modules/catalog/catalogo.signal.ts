@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { listenChannel } from '../../db/listen';
-import { CATALOGO_CHANNEL } from './catalog.cache';
+
+/** PostgreSQL announces here every statement that writes events or the names they show (migration 0011). */
+export const CATALOGO_CHANNEL = 'catalogo';
 
 /** Between attempts to (re)open the LISTEN connection. */
 const RETRY_MS = 1_000;

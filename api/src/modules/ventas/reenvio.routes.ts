@@ -8,7 +8,7 @@ import { ipLimit } from '../auth/auth.limits';
 import { rateLimitStoreFromEnv, registerRateLimit } from '../../plugins/rate-limit';
 import { reenviarPorBoleto, reenviarPorReserva } from './reenvio.service';
 import { callerOf } from './ventas.access';
-import type { VentaDeps } from './ventas.service';
+import type { VentaDeps } from './ventas.deps';
 
 const response = { 200: reenvioBoletosResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
 /** Per client IP and route, on top of the per-sale limit (REENVIOS); Redis-backed with REDIS_URL. */

@@ -19,11 +19,10 @@ import { GatewayError } from '../pagos/gateway/gateway.errors';
 import type { ChargeResult, ChargeCustomer, PaymentGateway } from '../pagos/gateway/gateway.types';
 import { requireGateway } from '../pagos/pagos.service';
 import { promocionesAutomaticas, promocionPorClave, promocionPorId, toPromotionRule } from '../promociones/promociones.service';
-import type { DisponibilidadPublisher } from '../reservas/disponibilidad.notify';
-import type { Mailer } from '../../mail/mailer';
 import { ownReserva, type Caller } from './ventas.access';
 import * as repo from './ventas.repository';
 import { settleCharge } from './ventas.settle';
+import type { VentaDeps } from './ventas.deps';
 import type { CargoRow, DetalleCargo, LugarVenta, VentaReserva } from './ventas.repository';
 
 export type { Caller };
@@ -129,6 +128,8 @@ export async function cotizar(db: Db, eventoId: number, body: CotizarPayload): P
   return { promocion, ...totalsOf(cart, promocion) };
 }
 
+export type { VentaDeps } from './ventas.deps';
+
 /** POST /pagos/aplicar-promo */
 export async function aplicarPromo(db: Db, body: { promocionId: number; eventoId: number; reservaId: string; clave?: string }, caller: Caller): Promise<AplicarPromoResponse> {
   const r = await ownReserva(db, body.reservaId, caller, body.eventoId);
@@ -136,19 +137,6 @@ export async function aplicarPromo(db: Db, body: { promocionId: number; eventoId
   const cart = await loadCart(db, r);
   const promocion = await promocionAplicable(db, cart, body.promocionId, body.clave);
   return { ...totalsOf(cart, promocion), promocion, message: promocionMessages.DISCOUNT_APPLIED };
-}
-
-export interface VentaDeps {
-  db: Db;
-  gateway: PaymentGateway | null;
-  publisher: DisponibilidadPublisher | undefined;
-  use3ds: boolean;
-  /** Storefront origin for the 3-D Secure return page. */
-  publicUrl: string;
-  /** Origin a root-relative bank page URL (the sandbox's) is resolved against. */
-  apiOrigin: string;
-  /** Queues the tickets e-mail in the same transaction as the sale. */
-  mailer?: Mailer;
 }
 
 export interface MakeCargoInput {
