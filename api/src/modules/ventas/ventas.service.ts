@@ -20,6 +20,7 @@ import type { ChargeResult, ChargeCustomer, PaymentGateway } from '../pagos/gate
 import { requireGateway } from '../pagos/pagos.service';
 import { promocionesAutomaticas, promocionPorClave, promocionPorId, toPromotionRule } from '../promociones/promociones.service';
 import { ownReserva, type Caller } from './ventas.access';
+import * as tarjetas from '../cuenta/tarjetas.repository';
 import * as repo from './ventas.repository';
 import { settleCharge } from './ventas.settle';
 import type { VentaDeps } from './ventas.deps';
@@ -282,10 +283,10 @@ function returnUrl(origin: string, r: VentaReserva, promocionId: number | null):
 async function chargeSource(deps: VentaDeps, gateway: PaymentGateway, r: VentaReserva, input: MakeCargoInput, caller: Caller): Promise<{ customer: ChargeCustomer; sourceId: string }> {
   const anonymous: ChargeCustomer = { name: r.nombre || 'Comprador', email: r.correo };
   if (!caller.user) return { customer: anonymous, sourceId: input.source_id };
-  const perfil = await repo.findPerfilPago(deps.db, caller.user.id);
+  const perfil = await tarjetas.findPerfilPago(deps.db, caller.user.id);
   if (input.usuarioOpenpayId) {
     // A saved card: only of the caller's own customer, and only a card saved on it.
-    if (!perfil || perfil.idOpenpay !== input.usuarioOpenpayId || !(await repo.hasTarjeta(deps.db, perfil.id, input.source_id))) {
+    if (!perfil || perfil.idOpenpay !== input.usuarioOpenpayId || !(await tarjetas.hasTarjeta(deps.db, perfil.id, input.source_id))) {
       throw new DomainError('CARGO_NO_ENCONTRADO', 'La tarjeta guardada no existe.');
     }
     return { customer: { customerId: perfil.idOpenpay }, sourceId: input.source_id };
@@ -294,12 +295,12 @@ async function chargeSource(deps: VentaDeps, gateway: PaymentGateway, r: VentaRe
   let customerId = perfil?.idOpenpay;
   if (!customerId) {
     const created = await gateway.createCustomer({ name: r.nombre || 'Comprador', email: r.correo, externalId: caller.user.id });
-    await repo.insertPerfilPago(deps.db, caller.user.id, gateway.proveedor, created.id);
-    customerId = (await repo.findPerfilPago(deps.db, caller.user.id))!.idOpenpay;
+    await tarjetas.insertPerfilPago(deps.db, caller.user.id, gateway.proveedor, created.id);
+    customerId = (await tarjetas.findPerfilPago(deps.db, caller.user.id))!.idOpenpay;
   }
   const card = await gateway.addCard(customerId, input.source_id, input.device_session_id);
-  const perfilId = (await repo.findPerfilPago(deps.db, caller.user.id))!.id;
-  await repo.insertTarjeta(deps.db, { perfilId, idtarjeta: card.id!, tarjeta: card.number, banco: card.bank, marca: card.brand, tipo: card.type, nombre: card.holderName });
+  const perfilId = (await tarjetas.findPerfilPago(deps.db, caller.user.id))!.id;
+  await tarjetas.insertTarjeta(deps.db, { perfilId, idtarjeta: card.id!, tarjeta: card.number, banco: card.bank, marca: card.brand, tipo: card.type, nombre: card.holderName });
   return { customer: { customerId }, sourceId: card.id! };
 }
 
