@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { originConfigFromEnv, type OriginConfig } from '@taquilla/platform/origin';
 import type { MailConfig } from './mail/config';
@@ -10,6 +9,7 @@ import { OPENPAY_PRODUCTION_URL, OPENPAY_SANDBOX_URL } from './modules/pagos/gat
 import type { PagosConfig } from './modules/pagos/pagos.config';
 import type { HoldConfig } from './modules/reservas/reservas.config';
 import type { TelemetriaConfig } from './modules/telemetria/telemetria.config';
+import { REPO_ROOT } from './lib/paths';
 import type { RateLimitStoreOptions } from './plugins/rate-limit';
 
 /**
@@ -21,8 +21,7 @@ import type { RateLimitStoreOptions } from './plugins/rate-limit';
  * or empty one takes its default.
  */
 
-/** Repository root (two levels above api/src). */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export { REPO_ROOT };
 
 /**
  * The API key identifies the storefront as a client; it is public by design (every browser
