@@ -9,7 +9,7 @@ import { OPENPAY_PRODUCTION_URL, OPENPAY_SANDBOX_URL } from './modules/pagos/gat
 import type { PagosConfig } from './modules/pagos/pagos.config';
 import type { HoldConfig } from './modules/reservas/reservas.config';
 import type { TelemetriaConfig } from './modules/telemetria/telemetria.config';
-import { REPO_ROOT } from './lib/paths';
+import { REPO_ROOT } from './paths';
 import type { RateLimitStoreOptions } from './plugins/rate-limit';
 
 /**

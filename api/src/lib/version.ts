@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from './paths';
+import { REPO_ROOT } from '../paths';
 
 // Set by scripts/build.mjs in the compiled server; absent under tsx.
 declare const __TAQUILLA_VERSION__: string | undefined;
