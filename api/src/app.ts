@@ -1,19 +1,17 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type FastifyPluginAsyncZod, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import './lib/zod-locale';
 import { zodResponseSerializer } from './lib/response-serializer';
-import { REPO_ROOT, readEnv, type EnvConfig } from './config';
+import fp from 'fastify-plugin';
+import { isAppConfig, readConfig, withOverrides, type AppConfig, type ConfigOverrides } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { seedIfEmpty } from './seed/seed';
 import { loggerOptions } from './lib/logger';
 import { routeModules } from './modules/index';
-import { readMailConfig } from './mail/config';
-import { devMailboxPlugin } from './mail/dev-mailbox';
-import { sandboxBrowserPlugin } from './modules/pagos/gateway/sandbox.routes';
-import { pagosWebhookPlugin } from './modules/ventas/ventas.routes';
+import { mailPlugin } from './mail/mail.plugin';
 import type { RouteModule } from './modules/types';
 import { apiAuthPlugin } from './plugins/auth';
 import { errorHandler, notFoundHandler } from './plugins/error-handler';
@@ -25,23 +23,26 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { compressionPlugin } from './plugins/compression';
 import { lifecyclePlugin } from './plugins/lifecycle';
 import { metricsPlugin } from './plugins/metrics';
-import { disponibilidadHubs } from './modules/reservas/reservas.routes';
 import { childLoggerFor, requestIdFor, requestIdPlugin } from './plugins/request-id';
-import { sseApiKeyFromQuery } from './modules/reservas/disponibilidad.sse';
-import { beaconApiKeyFromQuery } from './modules/telemetria/telemetria.routes';
-import { originConfigFromEnv, type OriginConfig } from '@taquilla/platform/origin';
+import type { OriginConfig } from '@taquilla/platform/origin';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     dbKind: 'pglite' | 'pg';
-    config: EnvConfig;
-    /** The remote origin (registry + releases) this app serves and judges (telemetria). */
+    /** The one configuration (src/config.ts), read once; each module reads its slice. */
+    config: AppConfig;
+    /** The remote origin (registry + releases) this app serves and judges (telemetria): `config.origin` unless buildApp got `storefront.origin`. */
     remoteOriginConfig: OriginConfig;
   }
 }
 
 export const API_PREFIX = '/api/v1';
+
+/** The configured origin, or the folder buildApp was given (`storefront.originDir`) when the origin is a folder. */
+function originIn(origin: OriginConfig, dir: string | undefined): OriginConfig {
+  return dir && origin.kind === 'dir' ? { ...origin, dir: path.resolve(dir) } : origin;
+}
 
 export interface BuildAppOptions {
   /** An open database. Without it the app opens one from the env (PGlite by default) and closes it on app.close(). */
@@ -54,8 +55,13 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Serve the storefront (shell build + remote origin) from this process. */
   storefront?: { shellDir: string; originDir: string; origin?: OriginConfig };
-  /** Overrides of env config (apiKey, jwtSecret, …). */
-  config?: Partial<EnvConfig>;
+  /**
+   * The configuration: a whole one (readConfig's, as main.ts passes it), or overrides of the one
+   * read from `env` (`{ holds: { holdMinutes: 0.1 } }`, `{ pagos: … }`, `{ jwtSecret }`).
+   */
+  config?: AppConfig | ConfigOverrides;
+  /** The environment the configuration is read from when `config` is not whole (default process.env). */
+  env?: NodeJS.ProcessEnv;
   /**
    * Check every response against its zod schema before it is serialised (default: on unless
    * NODE_ENV=production). Either way the schema serialises the answer (lib/response-serializer).
@@ -67,7 +73,7 @@ export interface BuildAppOptions {
 
 
 export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInstance> {
-  const config: EnvConfig = { ...readEnv(), ...opts.config };
+  const config: AppConfig = isAppConfig(opts.config) ? opts.config : withOverrides(readConfig(opts.env ?? process.env), opts.config);
   const app = Fastify({
     logger: opts.logger ?? loggerOptions(config.logLevel),
     // Ids never exceed 10 digits; anything longer is refused by the schemas, not the router.
@@ -82,24 +88,24 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   const database = opts.db ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir, poolWaitMs: config.poolWaitMs }));
   if (!opts.db) app.addHook('onClose', async () => database.close());
   if (opts.migrate !== false) await database.migrate();
-  if (opts.seed !== false) await seedIfEmpty(database.db, app.log);
+  if (opts.seed !== false) await seedIfEmpty(database.db, app.log, new Date(), { production: config.production, holds: config.holds });
 
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('config', config);
   app.decorate<OriginConfig>(
     'remoteOriginConfig',
-    opts.storefront?.origin ?? originConfigFromEnv(process.env, { dir: path.resolve(opts.storefront?.originDir ?? process.env.ORIGIN_DIR ?? path.join(REPO_ROOT, '.origin')) }),
+    opts.storefront?.origin ?? originIn(config.origin, opts.storefront?.originDir),
   );
 
-  const validateResponses = opts.validateResponses ?? process.env.NODE_ENV !== 'production';
+  const validateResponses = opts.validateResponses ?? !config.production;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(zodResponseSerializer({ validate: validateResponses }));
   app.setErrorHandler(errorHandler);
   await app.register(requestIdPlugin);
   await app.register(inputGuardPlugin);
   await app.register(lifecyclePlugin);
-  await app.register(metricsPlugin, { pool: database.pool, sseClients: () => disponibilidadHubs.get(app.server)?.subscriberCount ?? 0 });
+  await app.register(metricsPlugin, { pool: database.pool, sseClients: () => (app.hasDecorator('disponibilidad') ? app.disponibilidad.hub.subscriberCount : 0) });
   if (config.trustProxy === false) await app.register(untrustedProxyWarning);
   await app.register(securityHeadersPlugin, {
     remoteOrigins: config.remoteOrigins,
@@ -109,8 +115,6 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   });
 
   await app.register(compressionPlugin);
-  await app.register(sseApiKeyFromQuery);
-  await app.register(beaconApiKeyFromQuery);
 
   // The OpenAPI page and document (/api/docs, /api/docs/json), only when configured (API_DOCS).
   if (config.apiDocs) {
@@ -132,27 +136,37 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   }
   await app.register(mediaRoutes);
 
-  await app.register(
-    async (api) => {
-      await api.register(apiAuthPlugin, { apiKey: config.apiKey, jwtSecret: config.jwtSecret, maxSessionAgeSeconds: config.sessionMaxAgeSeconds });
-      api.setNotFoundHandler(notFoundHandler);
-      for (const mod of [...routeModules, ...(opts.extraModules ?? [])]) {
-        await api.register(mod.plugin, { prefix: mod.prefix ?? '' });
-      }
-    },
-    { prefix: API_PREFIX },
+  // The mailer every module queues e-mails with (`app.mailer`, service 'correo').
+  await app.register(mailPlugin);
+  await mountModules(app, [...routeModules, ...(opts.extraModules ?? [])], (api) =>
+    api.register(apiAuthPlugin, { apiKey: config.apiKey, jwtSecret: config.jwtSecret, maxSessionAgeSeconds: config.sessionMaxAgeSeconds }),
   );
-
-  // The local mailbox page (/dev/correos) sits outside /api/v1 so a browser opens it without
-  // the API key; only when asked for (DEV_MAILBOX=1, no SMTP, not production; mail/config.ts).
-  if (readMailConfig().devMailbox) await app.register(devMailboxPlugin);
-  // The payment sandbox's browser side (/sandbox/*), only while it is the configured gateway.
-  await app.register(sandboxBrowserPlugin);
-  // The payment gateway's notifications (/webhooks/pagos): a gateway cannot send the API key.
-  await app.register(pagosWebhookPlugin);
 
   if (opts.storefront) await app.register(storefrontPlugin, opts.storefront);
   else app.setNotFoundHandler(notFoundHandler);
 
   return app;
+}
+
+/**
+ * Mounts the modules in three passes (api/README.md "How a module is wired"): every module's
+ * services on the root app (decorators, root hooks), then every module's routes under /api/v1
+ * behind `guard` (the API key and session), then every module's site-root routes. Routes are
+ * checked against their module's `dependencies` as they are registered: a service no module
+ * provides stops the start with fastify-plugin's "The dependency 'x' of plugin 'y-rutas' is not
+ * registered".
+ */
+export async function mountModules(app: FastifyInstance, modules: RouteModule[], guard: (api: FastifyInstance) => unknown): Promise<void> {
+  const checked = (mod: RouteModule, part: string, plugin: FastifyPluginAsync | FastifyPluginAsyncZod) =>
+    fp(plugin as FastifyPluginAsync, { name: `${mod.name}-${part}`, dependencies: mod.dependencies ?? [], encapsulate: true });
+  for (const mod of modules) if (mod.services) await app.register(mod.services);
+  await app.register(
+    async (api) => {
+      await guard(api);
+      api.setNotFoundHandler(notFoundHandler);
+      for (const mod of modules) if (mod.plugin) await api.register(checked(mod, 'rutas', mod.plugin), { prefix: mod.prefix ?? '' });
+    },
+    { prefix: API_PREFIX },
+  );
+  for (const mod of modules) if (mod.siteRoutes) await app.register(checked(mod, 'sitio', mod.siteRoutes));
 }

@@ -1,30 +1,26 @@
-import path from 'node:path';
 import { buildApp } from './app';
 import { DatabaseInUseError } from './db/client';
 import { gracefulShutdown } from './plugins/lifecycle';
 import { startMetricsServer } from './plugins/metrics';
-import { REPO_ROOT, readEnv } from './config';
+import { ConfigError, readConfig } from './config';
 import { productionProblems, productionRefusal } from './production-check';
 
 /**
- * Starts the API (and the storefront when STOREFRONT is not '0'): migrations, first-start
- * seed, then listen on HOST:PORT (default 127.0.0.1:3000).
+ * Starts the API (and the storefront when STOREFRONT is not '0'): the configuration read once
+ * (an invalid setting stops here, naming the variable), the production check, migrations,
+ * first-start seed, then listen on HOST:PORT (default 127.0.0.1:3000).
  */
 async function main(): Promise<void> {
+  const env = readConfig();
   const problems = productionProblems();
   if (problems.length) {
     console.error(productionRefusal(problems));
     process.exit(1);
   }
-  const env = readEnv();
-  const serveStorefront = process.env.STOREFRONT !== '0';
+  const { storefront } = env;
   const app = await buildApp({
-    storefront: serveStorefront
-      ? {
-          shellDir: process.env.SHELL_DIR ?? path.join(REPO_ROOT, 'shell', 'dist'),
-          originDir: process.env.ORIGIN_DIR ?? path.join(REPO_ROOT, '.origin'),
-        }
-      : undefined,
+    config: env,
+    storefront: storefront.enabled ? { shellDir: storefront.shellDir, originDir: storefront.originDir } : undefined,
   });
   const { drainSeconds, timeoutSeconds } = env.shutdown;
   // SIGTERM is the orchestrator's or balancer's stop: drain first. SIGINT is a person at the
@@ -37,6 +33,6 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   // A known refusal is one clear line; anything else keeps its stack for whoever debugs it.
-  console.error(err instanceof DatabaseInUseError ? `✖ ${err.message}` : err);
+  console.error(err instanceof DatabaseInUseError || err instanceof ConfigError ? `✖ ${err.message}` : err);
   process.exit(1);
 });

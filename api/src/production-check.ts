@@ -1,4 +1,4 @@
-import { readPagosConfig } from './modules/pagos/pagos.config';
+import { readConfig } from './config';
 import { OPENPAY_SANDBOX_URL } from './modules/pagos/gateway/openpay.gateway';
 
 /**
@@ -27,7 +27,8 @@ function jwtSecretProblem(secret: string): string | null {
  */
 function openpayProblems(env: NodeJS.ProcessEnv): string[] {
   const problems: string[] = [];
-  const pagos = readPagosConfig(env);
+  // The gateway as the configuration chooses it; OPENPAY_API_URL is judged below from its raw text.
+  const { pagos } = readConfig({ ...env, OPENPAY_API_URL: undefined });
   if (pagos.proveedor === 'openpay' && !pagos.production) {
     problems.push('OPENPAY_PRODUCTION no es 1: las llaves de Openpay irían a su sandbox, donde sus tarjetas de prueba públicas comprarían boletos reales. Usa las llaves de producción con OPENPAY_PRODUCTION=1.');
   }

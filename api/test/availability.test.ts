@@ -1,5 +1,4 @@
 import { detalleSeccionResponseSchema, filasPorSeccionResponseSchema } from '@taquilla/shared/schemas/catalog';
-import { disponibilidadPublisher } from '../src/modules/reservas/disponibilidad.notify';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -113,7 +112,7 @@ describe('availability after holds', () => {
     const [id] = await freeSeatIds(1);
     await t.database.db.execute(sql`update evento_asientos set estado = 'vendido' where id = ${id!}`);
     // Announced as ventas.settle announces a sale: the seat page's snapshot follows (decision 0028).
-    disponibilidadPublisher(t.database.db)!.queue({ asientos: [id!] });
+    t.app.disponibilidad.publisher.queue({ asientos: [id!] });
     await expect.poll(async () => (await seatStates()).get(id!), { timeout: 5_000, interval: 100 }).toBe('vendido');
     expect((await seccion(seccionId)).asientosDisponibles).toBe(before.asientosDisponibles - 1);
   });

@@ -11,7 +11,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { getEventosWeb, getFilasPorSeccion } from '../src/modules/catalog/catalog.service';
-import { disponibilidadPublisher, readSeccionVersion } from '../src/modules/reservas/disponibilidad.notify';
+import { readSeccionVersion } from '../src/modules/reservas/disponibilidad.notify';
 import { buildTestApp, type TestApp } from './support/app';
 
 let t: TestApp;
@@ -205,7 +205,7 @@ describe('GET /eventos/:id/:seccionId/filas_por_seccion', () => {
     const path = `/api/v1/eventos/${stadium.eventoId}/${stadium.seccionId}/filas_por_seccion`;
     const seat = (await t.request(path)).json().filas[0].asientos.find((a: { estado: string }) => a.estado === 'disponible');
     const estadoOf = async () => filasPorSeccionResponseSchema.parse((await t.request(path)).json()).filas.flatMap((f) => f.asientos).find((a) => a.id === seat.id)!.estado;
-    const announce = () => disponibilidadPublisher(t.database.db)!.queue({ asientos: [seat.id] });
+    const announce = () => t.app.disponibilidad.publisher.queue({ asientos: [seat.id] });
     await t.database.db.execute(sql`update evento_asientos set hold_expires_at = now() + interval '1 minute' where id = ${seat.id}`);
     announce();
     await expect.poll(estadoOf, { timeout: 5_000 }).toBe('reservado');

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { OpenpayGateway } from '../src/modules/pagos/gateway/openpay.gateway';
-import { insertPerfilPago, insertTarjeta, findPerfilPago } from '../src/modules/ventas/ventas.repository';
+import { insertPerfilPago, insertTarjeta, findPerfilPago } from '../src/modules/cuenta/tarjetas.repository';
 import { buildTestApp, type TestApp } from './support/app';
 import { api, buy, createAccount, eventosConGeneral, login } from './support/cuenta';
 import { startFakeOpenpay, type FakeOpenpay } from './support/fake-openpay';

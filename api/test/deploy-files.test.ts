@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readConfig } from '../src/config';
 import { DEPLOY_DIR, fleetEnvironment, haproxyConfig, readCompose } from '../fleet/deploy-files';
 
 /**
@@ -40,6 +41,17 @@ describe('platform/deploy', () => {
     expect(env).toMatchObject({ TRUST_PROXY: '1', STOREFRONT: '1', DATABASE_URL: 'postgres://x@127.0.0.1/y', NODE_ENV: 'test' });
     expect(Object.values(env).some((v) => v.includes('${'))).toBe(false);
     expect(env.OPENPAY_PRIVATE_KEY).toBeUndefined();
+  });
+
+  it('the API accepts the settings compose and the fleet test give it (one configuration, api/src/config.ts)', () => {
+    const origin = { ORIGIN_S3_BUCKET: 'taquilla-remotes', ORIGIN_S3_ENDPOINT: 'http://127.0.0.1:2', AWS_ACCESS_KEY_ID: 'a', AWS_SECRET_ACCESS_KEY: 'b' };
+    const env = fleetEnvironment({ databaseUrl: 'postgres://x@127.0.0.1/y', apiKey: 'k', publicUrl: 'http://127.0.0.1:1', origin });
+    expect(readConfig(env)).toMatchObject({ port: 3000, storefront: { enabled: true }, rateLimit: { redisUrl: expect.any(String) }, shutdown: { drainSeconds: 2 } });
+    // compose.yaml's own values, each `${VAR:-default}` at its default (`${VAR:?…}`: a value of the right kind).
+    const compose = Object.fromEntries(
+      Object.entries(readCompose().services.api1!.environment!).map(([k, v]) => [k, String(v).replace(/\$\{\w+:-([^}]*)\}/g, '$1').replace(/\$\{\w+:\?[^}]*\}/g, 'x'.repeat(48))]),
+    );
+    expect(readConfig(compose)).toMatchObject({ production: true, port: 3000, trustProxy: expect.any(Function), shutdown: { drainSeconds: 10 }, metrics: { port: 9464, host: '0.0.0.0' } });
   });
 
   it('HAProxy accepts the balancer configuration the fleet test writes', () => {

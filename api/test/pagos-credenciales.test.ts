@@ -1,8 +1,12 @@
 import { credencialesResponseSchema } from '@taquilla/shared/schemas/pagos';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readPagosConfig, type PagosConfig } from '../src/modules/pagos/pagos.config';
+import { readConfig } from '../src/config';
+import type { PagosConfig } from '../src/modules/pagos/pagos.config';
 import { buildTestApp, TEST_API_KEY, type TestApp } from './support/app';
+
+/** The payment slice of the one configuration read from `env`. */
+const readPagosConfig = (env: NodeJS.ProcessEnv): PagosConfig => readConfig(env).pagos;
 
 /** GET /pagos/get/credenciales for each configuration (sandbox, Openpay sandbox, Openpay production). */
 

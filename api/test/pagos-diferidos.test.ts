@@ -8,9 +8,8 @@ import { queryRows } from '../src/db/rows';
 import { avisarReferenciasVencidas } from '../src/modules/ventas/ventas.referencia';
 import { refundEmail } from '../src/modules/ventas/ventas.email';
 import { venceReferencia } from '../src/modules/ventas/ventas.diferidos';
+import { defaultConfig } from '../src/config';
 import { Mailer } from '../src/mail/mailer';
-import { readMailConfig } from '../src/mail/config';
-import { readPagosDiferidosConfig } from '../src/modules/pagos/pagos.config';
 import { clabe } from '../src/modules/pagos/gateway/sandbox.gateway';
 import { luhnValid } from '../src/modules/pagos/gateway/gateway.cards';
 import { buildTestApp, type TestApp } from './support/app';
@@ -203,7 +202,7 @@ describe('pago en efectivo', () => {
   });
 
   it('the deadline is the event\u2019s own, never later than the cut-off before the event; too close to it the method is refused', async () => {
-    const cfg = readPagosDiferidosConfig({});
+    const cfg = defaultConfig().pagosDiferidos;
     const now = new Date('2026-12-01T12:00:00Z');
     const evento = (dias: number, efectivo: number | null = null) => ({ fecha: new Date(now.getTime() + dias * 86_400_000), plazoEfectivoMinutos: efectivo, plazoSpeiMinutos: null });
     expect(venceReferencia(evento(30), 'efectivo', cfg, now)!.toISOString()).toBe('2026-12-03T12:00:00.000Z');
@@ -265,7 +264,7 @@ describe('SPEI', () => {
     expect(await count(sql`select count(*)::int as n from reservas where id = ${reservaId} and estado = 'expirada'`)).toBe(1);
     expect(await count(sql`select count(*)::int as n from cargos where reserva_id = ${reservaId} and estado = 'fallido'`)).toBe(1);
 
-    const mailer = new Mailer(t.database.db, readMailConfig(), t.app.log);
+    const mailer = new Mailer(t.database.db, t.app.config.mail, t.app.log);
     try {
       await avisarReferenciasVencidas(t.database.db, mailer);
       await avisarReferenciasVencidas(t.database.db, mailer);

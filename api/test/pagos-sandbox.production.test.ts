@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { readPagosConfig } from '../src/modules/pagos/pagos.config';
+import { readConfig } from '../src/config';
+import type { PagosConfig } from '../src/modules/pagos/pagos.config';
 import { SANDBOX_MERCHANT_ID, SANDBOX_PUBLIC_KEY, SandboxGateway } from '../src/modules/pagos/gateway/sandbox.gateway';
 import { buildTestApp, type TestApp } from './support/app';
+
+/** The payment slice of the one configuration read from `env`. */
+const readPagosConfig = (env: NodeJS.ProcessEnv): PagosConfig => readConfig(env).pagos;
 
 /** The sandbox never stands in for payments in production. */
 

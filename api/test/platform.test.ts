@@ -139,7 +139,7 @@ describe('bearer token', () => {
     // A real account with an open server-side session: tokens name their session.
     const user = (await insertUser(t.database.db, { fullName: 'Ana', email: `ana.${Date.now()}@example.com`, passwordHash: 'x' }))!;
     const sessionId = await openSession(t.database.db, user.id);
-    const token = await signToken({ id: user.id, email: 'ana@example.com', fullName: 'Ana', isVerified: true }, { sessionId });
+    const token = await signToken({ id: user.id, email: 'ana@example.com', fullName: 'Ana', isVerified: true }, { sessionId, secret: t.app.config.jwtSecret });
     const res = await t.request({ url: '/api/v1/probe/me', headers: { authorization: `Bearer ${token}` } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ email: 'ana@example.com' });
@@ -151,7 +151,7 @@ describe('bearer token', () => {
     const res = await t.request({ url: '/api/v1/probe/me', headers: { authorization: `Bearer ${forged}` } });
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('TOKEN_INVALIDO');
-    const expired = await signToken({ id: 'x', email: 'a@b.c', fullName: 'A', isVerified: true }, { expiresIn: '-1m' });
+    const expired = await signToken({ id: 'x', email: 'a@b.c', fullName: 'A', isVerified: true }, { expiresIn: '-1m', secret: t.app.config.jwtSecret });
     expect((await t.request({ url: '/api/v1/probe/me', headers: { authorization: `Bearer ${expired}` } })).statusCode).toBe(401);
     expect((await t.request({ url: '/api/v1/probe/me', headers: { authorization: 'Basic abc' } })).statusCode).toBe(401);
   });

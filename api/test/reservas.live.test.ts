@@ -6,8 +6,6 @@ import { randomUUID } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
-import { disponibilidadPublisher } from '../src/modules/reservas/disponibilidad.notify';
-import { disponibilidadHubs } from '../src/modules/reservas/reservas.routes';
 import { buildTestApp, TEST_API_KEY, type TestApp } from './support/app';
 import { freeSeats, pickEvento, reservaEstado } from './support/reservas';
 import { openSseStream } from './support/sse';
@@ -73,7 +71,7 @@ describe('GET /eventos/:id/disponibilidad (SSE)', () => {
     try {
       const [id] = await freeSeats(t.database.db, ev.eventoId, ev.seccionId, 1);
       await t.database.db.execute(sql`update evento_asientos set estado = 'vendido' where id = ${id}`);
-      disponibilidadPublisher(t.database.db)!.queue({ asientos: [id!] });
+      t.app.disponibilidad.publisher.queue({ asientos: [id!] });
       expect(await sse.next('asientos', (d: { asientos: { id: number }[] }) => d.asientos.some((a) => a.id === id))).toEqual({
         seccionId: ev.seccionId,
         asientos: [{ id, estado: 'vendido' }],
@@ -85,7 +83,7 @@ describe('GET /eventos/:id/disponibilidad (SSE)', () => {
   });
 
   it('sends heartbeat comments, and a closed connection unsubscribes', async () => {
-    const hub = disponibilidadHubs.get(t.app.server)!;
+    const hub = t.app.disponibilidad.hub;
     // The streams of the tests above were closed by their clients: nothing is left subscribed.
     await expect.poll(() => hub.subscriberCount, { timeout: 2_000 }).toBe(0);
     const sse = await stream(ev.eventoId);
@@ -110,7 +108,7 @@ describe('GET /eventos/:id/disponibilidad (SSE)', () => {
         res.on('close', () => resolve());
       });
     });
-    await expect.poll(() => disponibilidadHubs.get(other.app.server)?.subscriberCount ?? 0, { timeout: 2_000 }).toBe(1);
+    await expect.poll(() => other.app.disponibilidad.hub.subscriberCount, { timeout: 2_000 }).toBe(1);
     const started = Date.now();
     await other.close();
     await ended;

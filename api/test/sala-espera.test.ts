@@ -8,7 +8,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { admitirTodas } from '../src/modules/sala-espera/sala-espera.job';
-import { readSalaEsperaConfig } from '../src/modules/sala-espera/sala-espera.config';
 import { salaEsperaMessages as M } from '@taquilla/shared/messages/sala-espera';
 import { buildTestApp, TEST_API_KEY, type TestApp } from './support/app';
 import { freeSeats, guest, pickEvento, seatStates } from './support/reservas';
@@ -18,7 +17,7 @@ import { abrirSala, Browser, empezar, solve } from './support/sala-espera';
 
 const ENV = { SALA_ESPERA_TICK_MS: '0', SALA_ESPERA_POW_DIFICULTAD: '40', HOLD_SWEEP_SECONDS: '0', SALA_ESPERA_MAX_POR_IP: '5', HOLD_MAX_PER_IP: '0' };
 let t: TestApp;
-const cfg = () => readSalaEsperaConfig({ ...process.env, ...ENV });
+const cfg = () => t.app.config.salaEspera;
 /** One admission tick; answers what it did on `eventoId`. */
 const tick = async (eventoId?: number) => (await admitirTodas(t.database.db, cfg())).filter((r) => r.eventoId === eventoId);
 

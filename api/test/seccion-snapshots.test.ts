@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disponibilidadPublisher, readSeccionVersion } from '../src/modules/reservas/disponibilidad.notify';
+import { readSeccionVersion } from '../src/modules/reservas/disponibilidad.notify';
 import { buildTestApp, TEST_API_KEY, type TestApp } from './support/app';
 import { freeSeats, pickEvento } from './support/reservas';
 import { openSseStream } from './support/sse';
@@ -74,12 +74,12 @@ describe('filas_por_seccion snapshot', () => {
     try {
       await new Promise((r) => setTimeout(r, 1_200));
       expect(estados(await snapshot(), [id!])).toEqual(['disponible']);
-      disponibilidadPublisher(t.database.db)!.queue({ asientos: [id!] });
+      t.app.disponibilidad.publisher.queue({ asientos: [id!] });
       await until([id!], 'bloqueado');
       expect((await snapshot()).version).toBeGreaterThan(first.version!);
     } finally {
       await t.database.db.execute(sql`update evento_asientos set estado = 'disponible' where id = ${id}`);
-      disponibilidadPublisher(t.database.db)!.queue({ asientos: [id!] });
+      t.app.disponibilidad.publisher.queue({ asientos: [id!] });
     }
   });
 
@@ -99,7 +99,7 @@ describe('filas_por_seccion snapshot', () => {
 
     // A sale is announced as ventas.settle does once the payment is recorded.
     await t.database.db.execute(sql`update evento_asientos set estado = 'vendido' where id = ${ids[0]!}`);
-    disponibilidadPublisher(t.database.db)!.queue({ asientos: [ids[0]!] });
+    t.app.disponibilidad.publisher.queue({ asientos: [ids[0]!] });
     await until([ids[0]!], 'vendido');
     expect((await snapshot()).version).toBeGreaterThan(held.version!);
   });

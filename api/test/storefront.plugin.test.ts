@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CatalogoSignal } from '../src/modules/catalog/catalogo.signal';
 import { storefrontPlugin } from '../src/plugins/storefront';
 
 // The plugin alone on a bare Fastify (no database): it only needs `app.config.apiKey`.
@@ -32,7 +33,12 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(originDir, 'catalog', '1.0.0', '435.abcdef0123.js'), '//chunk');
   fs.writeFileSync(path.join(originDir, 'remotes.json'), JSON.stringify({ remotes: {} }));
   app = Fastify();
-  app.decorate('config', { apiKey: 'k-test' } as never);
+  app.decorate('config', { apiKey: 'k-test', storefront: {} } as never);
+  // Stand-ins for the services buildApp gives the storefront: the remote origin, the catalogue's
+  // change signal (never heard here) and the availability hub (none: no live counts).
+  app.decorate('remoteOriginConfig', { kind: 'dir', dir: originDir, cacheMs: 0 });
+  app.decorate('catalogo', new CatalogoSignal(undefined as never, 'pglite', app.log));
+  app.decorate('disponibilidad', { hub: undefined } as never);
   app.get('/api/v1/ping', async () => ({ ok: true }));
   // Stand-ins for the catalogue routes a landing page inlines (the real ones need a database).
   app.get('/api/v1/eventos/get_all', async (request, reply) =>

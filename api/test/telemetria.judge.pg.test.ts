@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { releaseJudges } from '../src/modules/telemetria/telemetria.routes';
 import { buildTestApp, type TestApp } from './support/app';
 import { sessions, writeRegistry } from './support/telemetria';
 
@@ -15,7 +14,7 @@ let a: TestApp;
 let b: TestApp;
 let origin: string;
 const env = () => ({ ORIGIN_DIR: origin, ORIGIN_S3_BUCKET: '', JUICIO_CADA_MS: '0', JUICIO_MIN_SESIONES: '20' });
-const judge = (t: TestApp) => releaseJudges.get(t.app.server)!.run();
+const judge = (t: TestApp) => t.app.telemetria.judge.run();
 const current = () => JSON.parse(fs.readFileSync(path.join(origin, 'remotes.json'), 'utf8')).remotes.catalog.current;
 
 beforeAll(async () => {

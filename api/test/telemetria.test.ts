@@ -7,7 +7,6 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
-import { releaseJudges } from '../src/modules/telemetria/telemetria.routes';
 import { buildTestApp, TEST_API_KEY, type TestApp } from './support/app';
 import { beacon as sendBeacon, nextIp, sessions as addSessions, writeRegistry as writeOrigin } from './support/telemetria';
 
@@ -163,7 +162,7 @@ describe('pnpm status', () => {
 describe('the release judge', () => {
   /** Moves what was reported so far back by `minutes` (history before the current release). */
   const age = (minutes: number) => t.database.db.execute(sql`update telemetria_remotos set minuto = minuto - make_interval(mins => ${minutes})`);
-  const judge = () => releaseJudges.get(t.app.server)!.run();
+  const judge = () => t.app.telemetria.judge.run();
 
   it('rolls a plain release whose error rate jumps back to the previous version, by itself, with the figures in the audit log', async () => {
     await sessions('catalog', '1.0.0', 40, 1);

@@ -5,7 +5,6 @@ import { randomUUID } from 'node:crypto';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../src/db/rows';
-import { disponibilidadPublisher } from '../src/modules/reservas/disponibilidad.notify';
 import type { TestApp } from './support/app';
 import { createUser, pickEvento, reservaEstado, seatStates } from './support/reservas';
 import { buildSaleApp, CARDS, ok, saleKit } from './support/sale';
@@ -69,7 +68,7 @@ describe('a purchase', () => {
     const user = await createUser(t.database.db, jwtSecret);
     const { reservaId, ids } = await holdSeats(2, user.token);
     const { total } = await resumen(reservaId, user.token);
-    const announced = vi.spyOn(disponibilidadPublisher(t.database.db)!, 'queue');
+    const announced = vi.spyOn(t.app.disponibilidad.publisher, 'queue');
     const res = await pay(reservaId, APPROVED, { token: user.token });
     expect(res.statusCode).toBe(200);
     // The live maps hear about the sold seats (the stream reads their state: vendido).

@@ -7,10 +7,10 @@ const ROOT = path.resolve(HERE, '..', '..');
 const depcruise = path.join(ROOT, 'platform', 'node_modules', '.bin', 'depcruise');
 
 /** Runs the repo's boundary lint over a fixture tree, from that tree's root as `pnpm lint` does from the repo's. */
-function lint(fixture, folders) {
+function lint(fixture, folders, config = 'boundaries.cjs') {
   const result = spawnSync(
     depcruise,
-    ['--config', path.join(HERE, 'boundaries.cjs'), '--ts-config', path.join(ROOT, 'tsconfig.base.json'), '--output-type', 'err', ...folders],
+    ['--config', path.join(HERE, config), '--ts-config', path.join(ROOT, 'tsconfig.base.json'), '--output-type', 'err', ...folders],
     { cwd: path.join(HERE, 'fixtures', fixture), encoding: 'utf8' },
   );
   return { code: result.status, output: `${result.stdout}${result.stderr}` };
@@ -36,5 +36,11 @@ describe('import boundaries (platform/lint/boundaries.cjs)', () => {
     const { code, output } = lint('clean', ['mfe-alpha/src']);
     expect(output).not.toMatch(/error/);
     expect(code).toBe(0);
+  });
+
+  it('fails on an import cycle in the API, even one closed by a type-only import (cycles.cjs)', () => {
+    const { code, output } = lint('cycle', ['api/src'], 'cycles.cjs');
+    expect(code).not.toBe(0);
+    expect(output).toMatch(/no-api-cycle: api\/src\/a\.ts/);
   });
 });

@@ -1,5 +1,6 @@
 // `pnpm lint` (root) and a step of `npm test`: the import-boundary rules of boundaries.cjs over
-// every package's source, run from the repo root so rule paths read `mfe-catalog/src/…`.
+// every package's source, then the API's import cycles (cycles.cjs), run from the repo root so
+// rule paths read `mfe-catalog/src/…`.
 // Exit code ≠ 0 on any violation; each one printed as `error <rule>: <from> → <to>`.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,9 +14,10 @@ const folders = ['shell/src', 'shared/src', ...remotes.map((r) => `${r}/src`), '
   fs.existsSync(path.join(ROOT, f)),
 );
 
-const result = spawnSync(
-  depcruise,
-  ['--config', 'platform/lint/boundaries.cjs', '--ts-config', 'tsconfig.base.json', '--output-type', 'err', ...folders],
-  { cwd: ROOT, stdio: 'inherit' },
-);
-process.exitCode = result.status ?? 1;
+const run = (config, dirs) =>
+  spawnSync(depcruise, ['--config', config, '--ts-config', 'tsconfig.base.json', '--output-type', 'err', ...dirs], { cwd: ROOT, stdio: 'inherit' }).status ?? 1;
+
+const boundaries = run('platform/lint/boundaries.cjs', folders);
+// Import cycles in the API, type imports counted (cycles.cjs).
+const cycles = run('platform/lint/cycles.cjs', ['api/src']);
+process.exitCode = boundaries || cycles;

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { readEnv } from '../config';
+import { readConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { runImport } from '../import/run-import';
 
@@ -26,7 +26,7 @@ async function main(): Promise<number> {
     console.error(`No se pudo leer el archivo ${file}`);
     return 2;
   }
-  const env = readEnv();
+  const env = readConfig();
   const database = await openDatabase({ url: env.databaseUrl, pgliteDir: env.pgliteDir });
   try {
     await database.migrate();

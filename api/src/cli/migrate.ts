@@ -1,5 +1,5 @@
 import { openDatabase } from '../db/client';
-import { readEnv } from '../config';
+import { readConfig } from '../config';
 
 /**
  * `pnpm --filter @taquilla/api migrate`: applies the pending migrations to DATABASE_URL (or the
@@ -7,7 +7,7 @@ import { readEnv } from '../config';
  * advisory lock, so a deploy may run this first or not at all.
  */
 async function main(): Promise<void> {
-  const env = readEnv();
+  const env = readConfig();
   const database = await openDatabase({ url: env.databaseUrl, pgliteDir: env.pgliteDir });
   try {
     await database.migrate();

@@ -8,7 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
-import { REPO_ROOT } from '../config';
+import { REPO_ROOT } from '../paths';
 import { Pool } from './pool';
 import { schema, type Schema } from './schema/index';
 

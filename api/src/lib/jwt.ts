@@ -1,5 +1,4 @@
 import { SignJWT, jwtVerify } from 'jose';
-import { readEnv } from '../config';
 
 /** What a session token carries; `sub` is the user id. */
 export interface TokenUser {
@@ -16,7 +15,8 @@ export interface TokenUser {
 }
 
 export interface SignOptions {
-  secret?: string;
+  /** The app's `config.jwtSecret`. */
+  secret: string;
   /** jose duration, e.g. '7d', '2h'. */
   expiresIn?: string;
   /** Required for a token the API will accept: the session it belongs to. */
@@ -37,13 +37,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CLOCK_SKEW_SECONDS = 60;
 export const DEFAULT_SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
-function key(secret?: string): Uint8Array {
-  return encoder.encode(secret ?? readEnv().jwtSecret);
+function key(secret: string): Uint8Array {
+  return encoder.encode(secret);
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-export async function signToken(user: TokenUser, opts: SignOptions = {}): Promise<string> {
+export async function signToken(user: TokenUser, opts: SignOptions): Promise<string> {
   const claims: Record<string, unknown> = { email: user.email, fullName: user.fullName, isVerified: user.isVerified };
   if (opts.sessionId) claims.sid = opts.sessionId;
   claims.auth_time = opts.authTime ?? nowSeconds();
@@ -61,7 +61,7 @@ export async function signToken(user: TokenUser, opts: SignOptions = {}): Promis
  * in the future, has no session id, or its sign-in is older than the maximum session age.
  * Whether the session was revoked is the database's to say (plugins/auth.ts).
  */
-export async function verifyToken(token: string, secret?: string, opts: VerifyOptions = {}): Promise<TokenUser | null> {
+export async function verifyToken(token: string, secret: string, opts: VerifyOptions = {}): Promise<TokenUser | null> {
   try {
     const { payload } = await jwtVerify(token, key(secret), {
       issuer: ISSUER,

@@ -1,6 +1,7 @@
 /**
- * Every route module mounted under /api/v1, in order. To add a module, import its
- * RouteModule and append it here — app.ts needs no change.
+ * Every module, in order: app.ts mounts their services, then their /api/v1 routes, then their
+ * site-root routes (mountModules; api/README.md "How a module is wired"). To add a module,
+ * import its RouteModule and append it here — app.ts needs no change.
  */
 import { authModule } from './auth/auth.routes';
 import { catalogModule } from './catalog/catalog.routes';

@@ -10,11 +10,6 @@ export interface RateLimitStoreOptions {
   nameSpace: string;
 }
 
-/** REDIS_URL and RATE_LIMIT_PREFIX (default 'taquilla:rl:'), shared by every module's limits. */
-export function rateLimitStoreFromEnv(env: NodeJS.ProcessEnv = process.env): RateLimitStoreOptions {
-  return { redisUrl: env.REDIS_URL || undefined, nameSpace: env.RATE_LIMIT_PREFIX || 'taquilla:rl:' };
-}
-
 /** Distinct LRU entries kept in process: far more than the clients of a window, still bounded (O(1) each). */
 const LOCAL_KEYS = 200_000;
 

@@ -3,13 +3,11 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { NO_STORE, cacheControlFor, openOrigin, originConfigFromEnv, servablePath, type OriginConfig } from '@taquilla/platform/origin';
+import { NO_STORE, cacheControlFor, openOrigin, servablePath, type OriginConfig } from '@taquilla/platform/origin';
 import { API_KEY_HEADER, type RuntimeConfig } from '@taquilla/shared/runtime-config';
 import { publicUrlFor } from '../mail/public-url';
 import { notFoundHandler } from './error-handler';
 import { sendPrecompressed } from '../lib/precompressed';
-import { catalogoSignal } from '../modules/catalog/catalogo.signal';
-import { disponibilidadHubs } from '../modules/reservas/reservas.routes';
 import { isLandingPath, storefrontHtml } from './storefront-html';
 import { LandingPages } from './storefront-pages';
 import { bucketFileHandler, storefrontOrigin } from './storefront-origin';
@@ -41,7 +39,7 @@ export interface StorefrontOptions {
   shellDir: string;
   /** The local origin folder (ORIGIN_DIR; default `.origin/`). */
   originDir: string;
-  /** The origin to serve instead; default: the one the environment names, else `originDir`. */
+  /** The origin to serve instead; default: the app's (`app.remoteOriginConfig`: the configured one, a folder origin at `originDir`). */
   origin?: OriginConfig;
 }
 
@@ -67,14 +65,12 @@ function wantsHtml(request: FastifyRequest): boolean {
 async function storefront(app: FastifyInstance, opts: StorefrontOptions): Promise<void> {
   const shellDir = path.resolve(opts.shellDir);
   const originDir = path.resolve(opts.originDir);
-  const originConfig = opts.origin ?? originConfigFromEnv(process.env, { dir: originDir });
+  const originConfig = opts.origin ?? app.remoteOriginConfig;
   const origin = await openOrigin(originConfig);
   app.addHook('onClose', () => origin.close());
   const source = storefrontOrigin(origin, originConfig.cacheMs, app.log);
   // Fixed for the life of the process, so every page load sees the same countdown target.
-  const launchDate = process.env.LAUNCH_DATE
-    ? new Date(process.env.LAUNCH_DATE).toISOString()
-    : new Date(Date.now() + THIRTY_DAYS_MS).toISOString();
+  const launchDate = app.config.storefront.launchDate ?? new Date(Date.now() + THIRTY_DAYS_MS).toISOString();
 
   const runtimeConfig = (request: FastifyRequest): RuntimeConfig => ({
     apiBaseUrl: '/api/v1',
@@ -154,7 +150,7 @@ async function storefront(app: FastifyInstance, opts: StorefrontOptions): Promis
     return res.statusCode === 200 ? res.json() : null;
   };
 
-  const pages = new LandingPages(catalogoSignal(app), () => disponibilidadHubs.get(app.server), app.log);
+  const pages = new LandingPages(app.catalogo, () => app.disponibilidad.hub, app.log);
   app.addHook('onClose', async () => pages.close());
 
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -195,5 +191,5 @@ async function storefront(app: FastifyInstance, opts: StorefrontOptions): Promis
   });
 }
 
-export const storefrontPlugin = fp(storefront, { name: 'taquilla-storefront' });
+export const storefrontPlugin = fp(storefront, { name: 'taquilla-storefront', decorators: { fastify: ['catalogo', 'disponibilidad', 'remoteOriginConfig'] } });
 export default storefrontPlugin;

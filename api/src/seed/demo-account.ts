@@ -6,10 +6,11 @@ import type { TokenUser } from '../lib/jwt';
 import { findUserByEmail, insertUser, setVerified } from '../modules/auth/auth.repository';
 import { hashPassword } from '../modules/auth/auth.password';
 import { SandboxGateway } from '../modules/pagos/gateway/sandbox.gateway';
-import { readHoldConfig } from '../modules/reservas/reservas.config';
+import { defaultConfig } from '../config';
+import type { HoldConfig } from '../modules/reservas/reservas.config';
 import type { Comprador } from '../modules/reservas/reservas.repository';
 import { reservarAsientos, reservarGenerales } from '../modules/reservas/reservas.service';
-import { findPerfilPago } from '../modules/ventas/ventas.repository';
+import { findPerfilPago } from '../modules/cuenta/tarjetas.repository';
 import { makeCargo, resumenReserva, type Caller, type VentaDeps } from '../modules/ventas/ventas.service';
 
 /**
@@ -56,7 +57,7 @@ async function seccionGeneral(db: Db, evento: number): Promise<number> {
   return Number(row.seccion_id);
 }
 
-export async function seedDemoAccount(db: Db, log?: Pick<FastifyBaseLogger, 'info'>): Promise<boolean> {
+export async function seedDemoAccount(db: Db, log?: Pick<FastifyBaseLogger, 'info'>, holds?: HoldConfig): Promise<boolean> {
   if (await findUserByEmail(db, DEMO_ACCOUNT.email)) return false;
   const row = await insertUser(db, { fullName: DEMO_ACCOUNT.fullName, email: DEMO_ACCOUNT.email, passwordHash: await hashPassword(DEMO_ACCOUNT.password) });
   if (!row) return false;
@@ -64,8 +65,9 @@ export async function seedDemoAccount(db: Db, log?: Pick<FastifyBaseLogger, 'inf
   const user: TokenUser = { id: row.id, email: row.email, fullName: row.fullName, isVerified: true };
 
   const gateway = new SandboxGateway(db, undefined);
-  const deps: VentaDeps = { db, gateway, publisher: undefined, use3ds: false, publicUrl: 'http://localhost', apiOrigin: 'http://localhost' };
-  const cfg = readHoldConfig();
+  const defaults = defaultConfig();
+  const deps: VentaDeps = { db, gateway, publisher: undefined, use3ds: false, publicUrl: 'http://localhost', apiOrigin: 'http://localhost', diferidos: defaults.pagosDiferidos };
+  const cfg = holds ?? defaults.holds;
   const year = String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0');
 
   /** `pago`: a new card ('nueva'), a new card saved on the account ('guardar'), or the saved one ('guardada'). */
@@ -73,7 +75,7 @@ export async function seedDemoAccount(db: Db, log?: Pick<FastifyBaseLogger, 'inf
     const caller: Caller = comoInvitado ? {} : { user };
     const comprador: Comprador = comoInvitado ? { nombre: DEMO_ACCOUNT.fullName, correo: DEMO_ACCOUNT.email } : { usuarioId: user.id };
     const { reservaId } = await hold(comprador);
-    const { total } = await resumenReserva(db, evento, reservaId, caller);
+    const { total } = await resumenReserva(db, evento, reservaId, caller, deps.diferidos);
     const perfil = pago === 'guardada' ? await findPerfilPago(db, user.id) : undefined;
     const saved = perfil && (await gateway.listCards(perfil.idOpenpay))[0];
     const source = saved ? { source_id: saved.id!, usuarioOpenpayId: perfil.idOpenpay } : { source_id: (await gateway.createToken({ ...DEMO_CARD, expiration_year: year })).id };

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { queryRows } from '../db/rows';
 import { eventoImportSchema, formatIssues } from '../import/definition';
 import { importEvento } from '../import/import-evento';
+import type { HoldConfig } from '../modules/reservas/reservas.config';
 import { seedDemoAccount } from './demo-account';
 import { seedEventos } from './events';
 
@@ -23,7 +24,7 @@ const SEED_PLANES_MSI = [
   { meses: 12, minimo: 500_000 },
 ];
 
-export async function seedIfEmpty(db: Db, log?: Pick<FastifyBaseLogger, 'info'>, now: Date = new Date()): Promise<boolean> {
+export async function seedIfEmpty(db: Db, log?: Pick<FastifyBaseLogger, 'info'>, now: Date = new Date(), opts: { production?: boolean; holds?: HoldConfig } = {}): Promise<boolean> {
   const seeded = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(424242)`);
     const [row] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from eventos`);
@@ -46,6 +47,6 @@ export async function seedIfEmpty(db: Db, log?: Pick<FastifyBaseLogger, 'info'>,
   // After the catalogue commits: the demo purchases go through the sale, which opens its own
   // transactions and talks to the sandbox gateway. Never in production: a known password, and
   // the sandbox refuses to run there.
-  if (seeded && process.env.NODE_ENV !== 'production') await seedDemoAccount(db, log);
+  if (seeded && !opts.production) await seedDemoAccount(db, log, opts.holds);
   return seeded;
 }

@@ -19,15 +19,11 @@ const probe: RouteModule = {
 const lines: string[] = [];
 let t: TestApp;
 beforeAll(async () => {
-  process.env.DEV_MAILBOX = '1';
-  try {
-    t = await buildTestApp({
-      extraModules: [probe],
-      logger: { ...(loggerOptions('info') as object), stream: { write: (line: string) => void lines.push(line) } },
-    });
-  } finally {
-    delete process.env.DEV_MAILBOX;
-  }
+  t = await buildTestApp({
+    env: { DEV_MAILBOX: '1' },
+    extraModules: [probe],
+    logger: { ...(loggerOptions('info') as object), stream: { write: (line: string) => void lines.push(line) } },
+  });
 });
 afterAll(async () => t?.close());
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../src/config';
+import { readConfig, REPO_ROOT } from '../../src/config';
 import { MIN_SECRET_DISTINCT_CHARS, productionProblems } from '../../src/production-check';
 import { runServerOnce } from '../support/api-process';
 
@@ -38,7 +38,9 @@ describe('JWT_SECRET variety', () => {
 
 describe('Openpay in production', () => {
   it('keys without OPENPAY_PRODUCTION=1 (Openpay sandbox: its public test cards would buy real tickets) are refused', () => {
-    for (const flag of [undefined, '', '0', 'no']) {
+    // Anything but 1/0 (e.g. 'no') is refused sooner, by the configuration itself (config.test.ts).
+    expect(() => readConfig({ ...GOOD, ...OPENPAY, OPENPAY_PRODUCTION: 'no' })).toThrow('OPENPAY_PRODUCTION debe ser 1 o 0 (es «no»)');
+    for (const flag of [undefined, '', '0', 'false']) {
       expect(productionProblems({ ...GOOD, ...OPENPAY, OPENPAY_PRODUCTION: flag })).toEqual([
         'OPENPAY_PRODUCTION no es 1: las llaves de Openpay irían a su sandbox, donde sus tarjetas de prueba públicas comprarían boletos reales. Usa las llaves de producción con OPENPAY_PRODUCTION=1.',
       ]);

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../src/lib/errors';
 import { loggerOptions } from '../../src/lib/logger';
-import { disponibilidadHubs, disponibilidadSlots } from '../../src/modules/reservas/reservas.routes';
+import type { StreamSlots } from '../../src/modules/reservas/disponibilidad.sse';
 import { startMetricsServer } from '../../src/plugins/metrics';
 import { buildTestApp, TEST_API_KEY, type TestApp, type TestAppOptions } from '../support/app';
 import { freeSeats, guest, pickEvento } from '../support/reservas';
@@ -22,7 +22,7 @@ interface Served {
   t: TestApp;
   base: string;
   lines: string[];
-  slots: () => NonNullable<ReturnType<typeof disponibilidadSlots.get>>;
+  slots: () => StreamSlots;
 }
 
 let first: TestApp | undefined;
@@ -39,7 +39,7 @@ async function serve(env: Record<string, string>, opts: Omit<TestAppOptions, 'en
   opened.push(t);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  return { t, base, lines, slots: () => disponibilidadSlots.get(t.app.server)! };
+  return { t, base, lines, slots: () => t.app.disponibilidad.slots };
 }
 
 interface Answer {
@@ -161,14 +161,14 @@ describe('availability streams per client', () => {
     );
     for (let i = 0; i < 5; i++) expect((await get(streamUrl(capped, 999_999), { from: '127.0.0.4' })).status).toBe(404);
     await expect.poll(() => capped.slots().counts, { timeout: 3_000 }).toMatchObject({ abiertos: 0, clientes: 0 });
-    await expect.poll(() => disponibilidadHubs.get(capped.t.app.server)!.subscriberCount, { timeout: 2_000 }).toBe(0);
+    await expect.poll(() => capped.t.app.disponibilidad.hub.subscriberCount, { timeout: 2_000 }).toBe(0);
     // The address still has all of its slots.
     closeAll(await openStreams(capped, 3, '127.0.0.4'));
     await expect.poll(() => capped.slots().counts.abiertos, { timeout: 2_000 }).toBe(0);
   });
 
   it('a client that leaves while the server looks its event up frees its slot', async () => {
-    const hub = disponibilidadHubs.get(capped.t.app.server)!;
+    const hub = capped.t.app.disponibilidad.hub;
     let unlock!: () => void;
     let locked!: () => void;
     const isLocked = new Promise<void>((resolve) => (locked = resolve));

@@ -34,27 +34,11 @@ export async function openTestDatabase(pool: { poolSize?: number; poolWaitMs?: n
   return { database, drop: async () => {} };
 }
 
-/** Applies `env` to process.env while `build` runs (modules read their settings then), then restores it. */
-async function withEnv<T>(env: Record<string, string | undefined>, build: () => Promise<T>): Promise<T> {
-  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
-  const set = (vars: Record<string, string | undefined>) => {
-    for (const [k, v] of Object.entries(vars)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  };
-  set(env);
-  try {
-    return await build();
-  } finally {
-    set(saved);
-  }
-}
-
 export interface TestAppOptions extends Omit<BuildAppOptions, 'db'> {
   /**
-   * Environment the modules read while the app is built. Tests start with no SMTP server, no
-   * Redis and no mail retry worker whatever the shell has set; a test that needs one says so.
+   * Variables on top of the shell's environment that the app's configuration is read from
+   * (process.env itself is never changed). Tests start with no SMTP server, no Redis and no mail
+   * retry worker whatever the shell has set; a test that needs one says so.
    */
   env?: Record<string, string | undefined>;
   /** Another app on this database (a second configuration) instead of a fresh copy; closing it leaves the database open. */
@@ -69,11 +53,16 @@ export interface TestAppOptions extends Omit<BuildAppOptions, 'db'> {
 export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const { env, database: shared, ...appOpts } = opts;
   const { database, drop } = shared ? { database: shared, drop: undefined } : await openTestDatabase();
-  const app = await withEnv({ MAIL_WORKER: '0', SMTP_URL: '', REDIS_URL: '', ...env }, async () => {
-    const built = await buildApp({ logger: false, ...appOpts, validateResponses: true, db: database, migrate: appOpts.migrate ?? false, seed: appOpts.seed ?? false });
-    await built.ready();
-    return built;
+  const app = await buildApp({
+    logger: false,
+    ...appOpts,
+    env: { ...process.env, MAIL_WORKER: '0', SMTP_URL: '', REDIS_URL: '', ...env },
+    validateResponses: true,
+    db: database,
+    migrate: appOpts.migrate ?? false,
+    seed: appOpts.seed ?? false,
   });
+  await app.ready();
   return {
     app,
     database,

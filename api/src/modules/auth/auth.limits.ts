@@ -67,7 +67,7 @@ function attemptCounter(app: FastifyInstance, windowMs: number) {
 }
 
 export async function registerAccountLimits(app: FastifyInstance, config: AuthConfig): Promise<AccountLimits> {
-  await registerRateLimit(app, { redisUrl: config.redisUrl, nameSpace: config.rateLimitPrefix });
+  await registerRateLimit(app, config.limitStore);
 
   // Per-account counters; they never refuse by themselves.
   const counter = (windowMs: number): AccountAttempts => {
@@ -89,7 +89,7 @@ export type PasswordChangeLimit = (request: FastifyRequest, reply: FastifyReply,
  * the account, so a session that keeps trying does not use up the owner's other sessions' attempts.
  */
 export async function registerPasswordChangeLimits(app: FastifyInstance, config: AuthConfig): Promise<PasswordChangeLimit> {
-  await registerRateLimit(app, { redisUrl: config.redisUrl, nameSpace: config.rateLimitPrefix });
+  await registerRateLimit(app, config.limitStore);
   const { perSession, perAccount } = config.passwordChange;
   const bySession = attemptCounter(app, perSession.windowMs);
   const byAccount = attemptCounter(app, perAccount.windowMs);

@@ -9,11 +9,10 @@ import {
   verifyEmailSchema,
 } from '@taquilla/shared/schemas/auth';
 import { requireUser } from '../../plugins/auth';
-import { readAuthConfig, type AuthConfig } from './auth.config';
+import type { AuthConfig } from './auth.config';
 import { AuthService } from './auth.service';
 import { emailKey, ipLimit, registerAccountLimits, type AccountAttempts } from './auth.limits';
 import type { RouteModule } from '../types';
-import { Mailer } from '../../mail/mailer';
 import { AccountEmails } from './correos.service';
 import { correosRoutes } from './correos.routes';
 import { configureHashing } from './auth.password';
@@ -110,33 +109,26 @@ function authRoutes(service: AuthService, config: AuthConfig, loginAttempts: Acc
 /**
  * Accounts: /auth/* (login, register, check-status, verify-email, reset-password) and the
  * account e-mails under /correos/*. Owns the attempt limits (@fastify/rate-limit, Redis when
- * REDIS_URL is set) and one outbox mailer whose retry worker runs in every instance
- * (MAIL_WORKER=0 turns it off).
+ * REDIS_URL is set); queues its e-mails with the app's mailer (service 'correo',
+ * src/mail/mail.plugin.ts). Settings: `app.config.auth`.
  */
 export const authModule: RouteModule = {
   name: 'auth',
+  dependencies: ['correo'],
   plugin: async (app) => {
-    const config = readAuthConfig();
+    const config = app.config.auth;
     configureHashing(config.hashing);
     const limits = await registerAccountLimits(app, config);
-    if (process.env.NODE_ENV === 'production' && !config.mail.smtpUrl) {
-      app.log.warn('SMTP_URL no está definido: los correos se quedan en el buzón de salida sin enviarse');
-    }
-    const mailer = new Mailer(app.db, config.mail, app.log);
-    const emails = new AccountEmails(app.db, mailer, app.log);
+    const emails = new AccountEmails(app.db, app.mailer, app.log);
 
     // Answers carry session tokens and account state: never kept by a browser or proxy cache.
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
     });
 
-    if (process.env.MAIL_WORKER !== '0') app.addHook('onReady', async () => mailer.startWorker());
-    app.addHook('onClose', async () => {
-      await emails.idle();
-      await mailer.close();
-    });
+    app.addHook('onClose', async () => emails.idle());
 
     await app.register(authRoutes(new AuthService(app.db, config, app.config.jwtSecret), config, limits.login), { prefix: '/auth' });
-    await app.register(correosRoutes(emails, config, limits.emails), { prefix: '/correos' });
+    await app.register(correosRoutes(emails, config, limits.emails, app.config.publicUrl), { prefix: '/correos' });
   },
 };

@@ -25,7 +25,7 @@ function answered(reply: FastifyReply): Promise<void> {
  * limit; per address a quiet one — beyond it the call answers the same and sends nothing new
  * (the last link sent keeps working), so nobody can block an owner's recovery.
  */
-export function correosRoutes(emails: AccountEmails, config: AuthConfig, attempts: AccountAttempts): FastifyPluginAsyncZod {
+export function correosRoutes(emails: AccountEmails, config: AuthConfig, attempts: AccountAttempts, publicUrl: string | undefined): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/send-verification-email/:address',
@@ -41,7 +41,7 @@ export function correosRoutes(emails: AccountEmails, config: AuthConfig, attempt
       async (request, reply) => {
         const { address } = request.params;
         const count = await attempts.hit(request, `mail:verify:${emailKey(address)}`);
-        const mail = { address, publicUrl: publicUrlFor(request, config.mail.publicUrl), send: count <= config.emails.perAddress.max };
+        const mail = { address, publicUrl: publicUrlFor(request, publicUrl), send: count <= config.emails.perAddress.max };
         // The signed-in owner learns nothing new from waiting; anyone else is answered at once.
         const owner = request.user !== null && normalizeEmail(request.user.email) === normalizeEmail(address);
         if (owner) return emails.sendVerification(mail, true);
@@ -64,7 +64,7 @@ export function correosRoutes(emails: AccountEmails, config: AuthConfig, attempt
       async (request, reply) => {
         const { address } = request.params;
         const count = await attempts.hit(request, `mail:reset:${emailKey(address)}`);
-        const mail = { address, publicUrl: publicUrlFor(request, config.mail.publicUrl), send: count <= config.emails.perAddress.max };
+        const mail = { address, publicUrl: publicUrlFor(request, publicUrl), send: count <= config.emails.perAddress.max };
         emails.queue(answered(reply), () => emails.sendPasswordReset(mail));
         return { message: AUTH_TEXTS.recoverySent };
       },

@@ -1,9 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CatalogoSignal } from './catalogo.signal';
 
-/** PostgreSQL announces here every statement that writes events or the names they show (migration 0011). */
-export const CATALOGO_CHANNEL = 'catalogo';
-
 /** An upper bound on a copy's age, should a LISTEN connection die without a word. */
 const MAX_AGE_MS = 60_000;
 

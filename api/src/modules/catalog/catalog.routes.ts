@@ -11,9 +11,8 @@ import {
 import type { RouteModule } from '../types';
 import { CatalogoCache } from './catalog.cache';
 import { sendPrecompressed } from '../../lib/precompressed';
-import { disponibilidadHubs } from '../reservas/reservas.routes';
 import { getCategorias, getDetalleSeccion, getEventoDetalle, getEventosWeb, listadoValidUntil } from './catalog.service';
-import { catalogoSignal } from './catalogo.signal';
+import { catalogServices } from './catalogo.signal';
 import { SeccionSnapshots } from './seccion-snapshots';
 
 /** The seat snapshot's caching: shared caches (a CDN) may keep it 2 s; a changed one gets a new ETag. */
@@ -32,14 +31,16 @@ const eventoParams = z.object({ id: idParamSchema });
  */
 export const catalogModule: RouteModule = {
   name: 'catalog',
+  services: catalogServices,
+  dependencies: ['catalog', 'reservas'],
   plugin: async (app) => {
-    const catalogo = catalogoSignal(app);
+    const catalogo = app.catalogo;
     const listado = new CatalogoCache(catalogo, () => getEventosWeb(app.db), listadoValidUntil);
     app.addHook('onClose', async () => listado.close());
     // Each copy's answer, made once by the route's own response serializer (the
     // declared schema, validated outside production) and then sent as text to every request.
     const listadoText = new WeakMap<object, string>();
-    const snapshots = new SeccionSnapshots(app.db, app.log, () => disponibilidadHubs.get(app.server), catalogo);
+    const snapshots = new SeccionSnapshots(app.db, app.log, () => app.disponibilidad.hub, catalogo);
     app.addHook('onClose', async () => snapshots.close());
 
     app.get(

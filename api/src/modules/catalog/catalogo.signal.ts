@@ -1,7 +1,10 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Db } from '../../db/client';
 import { listenChannel } from '../../db/listen';
-import { CATALOGO_CHANNEL } from './catalog.cache';
+
+/** PostgreSQL announces here every statement that writes events or the names they show (migration 0011). */
+export const CATALOGO_CHANNEL = 'catalogo';
 
 /** Between attempts to (re)open the LISTEN connection. */
 const RETRY_MS = 1_000;
@@ -74,15 +77,19 @@ export class CatalogoSignal {
   }
 }
 
-const signals = new WeakMap<object, CatalogoSignal>();
-
-/** The app's signal (one per server, made by the first to ask, closed with the app). */
-export function catalogoSignal(app: FastifyInstance): CatalogoSignal {
-  let signal = signals.get(app.server);
-  if (!signal) {
-    const made = new CatalogoSignal(app.db, app.dbKind, app.log);
-    signals.set(app.server, (signal = made));
-    app.addHook('onClose', () => made.close());
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Service 'catalog': this process's ear on the 'catalogo' channel (catalogServices). */
+    catalogo: CatalogoSignal;
   }
-  return signal;
 }
+
+/** Service 'catalog': the app's one CatalogoSignal (`app.catalogo`), closed with the app. */
+export const catalogServices = fp(
+  async (app) => {
+    const signal = new CatalogoSignal(app.db, app.dbKind, app.log);
+    app.decorate('catalogo', signal);
+    app.addHook('onClose', () => signal.close());
+  },
+  { name: 'catalog' },
+);

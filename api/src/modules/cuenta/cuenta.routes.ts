@@ -3,9 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import { apiErrorSchema, idParamSchema } from '@taquilla/shared/schemas/common';
 import { cuentaMessageSchema, miEventoDetalleSchema, miPerfilSchema, misEventosSchema, updatePasswordSchema } from '@taquilla/shared/schemas/cuenta';
 import { requireVerifiedUser } from '../auth/auth.guard';
-import { readAuthConfig } from '../auth/auth.config';
 import { ipLimit, registerPasswordChangeLimits } from '../auth/auth.limits';
 import type { RouteModule } from '../types';
+import { tarjetaRoutes } from './tarjetas.routes';
 import { miEvento, misEventos, type Dueno } from './compras.service';
 import { cambiarPassword, miPerfil } from './perfil.service';
 
@@ -18,12 +18,16 @@ function dueno(request: FastifyRequest): Dueno {
 /**
  * The signed-in buyer's account (spec §7 "Profile", mis_eventos): profile, password change and
  * purchases. Every route needs a verified session and answers only about the caller's own
- * account; the saved cards live with the payment routes (tarjetas.routes.ts).
+ * account; and the payment profile and saved cards under /pagos (tarjetas.routes.ts, with the
+ * gateway of service 'pagos').
  */
 export const cuentaModule: RouteModule = {
   name: 'cuenta',
+  dependencies: ['pagos'],
   plugin: async (app) => {
-    const authConfig = readAuthConfig();
+    // First, so the hooks below stay this context's own (the cards' routes set theirs).
+    await app.register(tarjetaRoutes, { prefix: '/pagos' });
+    const authConfig = app.config.auth;
     const passwordChangeLimit = await registerPasswordChangeLimits(app, authConfig);
     // Before validation: without a session the answer is 401 whatever the body says.
     app.addHook('preValidation', requireVerifiedUser);

@@ -3,16 +3,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@taquilla/shared/schemas/common';
 import { cuentaMessageSchema, deleteTarjetaParamsSchema, perfilPagoSchema } from '@taquilla/shared/schemas/cuenta';
 import { requireVerifiedUser } from '../auth/auth.guard';
-import type { PaymentGateway } from '../pagos/gateway/gateway.types';
+import { useGatewayErrors } from '../pagos/pagos.plugin';
 import { eliminarTarjeta, miPerfilPago } from './tarjetas.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 502: apiErrorSchema, 503: apiErrorSchema };
 
 /**
  * The buyer's payment profile and saved cards (spec §7 GET /pagos/get/mi_perfil, DELETE
- * /pagos/tarjeta/…), mounted inside the pagos plugin (prefix /pagos) next to the sale.
+ * /pagos/tarjeta/…), mounted by the cuenta module under /pagos; the gateway is the app's (`app.pagos`).
  */
-export async function tarjetaRoutes(app: FastifyInstance, opts: { gateway: PaymentGateway | null }): Promise<void> {
+export async function tarjetaRoutes(app: FastifyInstance): Promise<void> {
+  useGatewayErrors(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -32,7 +33,7 @@ export async function tarjetaRoutes(app: FastifyInstance, opts: { gateway: Payme
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return eliminarTarjeta(app.db, opts.gateway, request.user!, request.params, request.log);
+      return eliminarTarjeta(app.db, app.pagos.gateway, request.user!, request.params, request.log);
     },
   );
 }

@@ -8,14 +8,13 @@ import { findUserById } from '../auth/auth.repository';
 import { GatewayError } from '../pagos/gateway/gateway.errors';
 import type { PaymentGateway } from '../pagos/gateway/gateway.types';
 import { requireGateway } from '../pagos/pagos.service';
-import { findPerfilPago, hasTarjeta } from '../ventas/ventas.repository';
 import * as repo from './tarjetas.repository';
 
 /** GET /pagos/get/mi_perfil — idOpenpay null and no cards until the buyer saves one at checkout. */
 export async function miPerfilPago(db: Db, session: TokenUser): Promise<PerfilPago> {
   const user = await findUserById(db, session.id);
   if (!user) throw new DomainError('USUARIO_NO_ENCONTRADO');
-  const perfil = await findPerfilPago(db, session.id);
+  const perfil = await repo.findPerfilPago(db, session.id);
   return {
     idOpenpay: perfil?.idOpenpay ?? null,
     tarjetas: perfil ? await repo.listTarjetas(db, perfil.id) : [],
@@ -36,9 +35,9 @@ export async function eliminarTarjeta(
   params: { idOpenpay: string; idtarjeta: string },
   log: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<CuentaMessage> {
-  const perfil = await findPerfilPago(db, session.id);
+  const perfil = await repo.findPerfilPago(db, session.id);
   if (!perfil) throw new DomainError('TARJETA_SIN_CLIENTE');
-  if (perfil.idOpenpay !== params.idOpenpay || !(await hasTarjeta(db, perfil.id, params.idtarjeta))) throw new DomainError('TARJETA_NO_ENCONTRADA');
+  if (perfil.idOpenpay !== params.idOpenpay || !(await repo.hasTarjeta(db, perfil.id, params.idtarjeta))) throw new DomainError('TARJETA_NO_ENCONTRADA');
   const g = requireGateway(gateway);
   // A profile made with the other gateway (the shop switched between sandbox and Openpay): this
   // gateway cannot reach it, and the card cannot be charged from here any more; forget it.

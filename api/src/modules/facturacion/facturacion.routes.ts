@@ -3,14 +3,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { apiErrorSchema, idParamSchema } from '@taquilla/shared/schemas/common';
 import { compraFacturableSchema, comprasFacturablesSchema, facturaEmitidaSchema, solicitarFacturaSchema } from '@taquilla/shared/schemas/facturas';
 import { reservaIdSchema } from '@taquilla/shared/schemas/reservas';
-import { readMailConfig } from '../../mail/config';
-import { Mailer } from '../../mail/mailer';
 import { publicUrlFor } from '../../mail/public-url';
-import { rateLimitStoreFromEnv, registerRateLimit } from '../../plugins/rate-limit';
+import { registerRateLimit } from '../../plugins/rate-limit';
 import { ipLimit } from '../auth/auth.limits';
 import { requireVerifiedUser } from '../auth/auth.guard';
 import type { RouteModule } from '../types';
-import { readFacturacionConfig } from './facturacion.config';
 import { archivoFactura, estadoFactura, facturasDeEvento, solicitarFactura, type FacturacionDeps, type Propietario } from './facturacion.service';
 import { LocalPac } from './local-pac';
 
@@ -36,15 +33,15 @@ async function enviarArchivo(reply: FastifyReply, archivo: { uuid: string; conte
  */
 export const facturacionModule: RouteModule = {
   name: 'facturacion',
+  dependencies: ['correo'],
   prefix: '/facturas',
   plugin: async (app) => {
-    await registerRateLimit(app, rateLimitStoreFromEnv());
-    const config = readFacturacionConfig();
+    await registerRateLimit(app, app.config.rateLimit);
+    const config = app.config.facturacion;
     // Stamping costs a PAC call: per client IP, on top of "one invoice per purchase".
     const perIp = ipLimit({ max: config.solicitudesPorIp, windowMs: 10 * 60_000 });
     const provider = config.proveedor === 'local' ? new LocalPac() : null;
-    const mailer = new Mailer(app.db, readMailConfig(), app.log);
-    app.addHook('onClose', async () => mailer.close());
+    const mailer = app.mailer;
     const deps = (request: FastifyRequest): FacturacionDeps => ({ db: app.db, config, provider, mailer, publicUrl: publicUrlFor(request, app.config.publicUrl) });
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');

@@ -1,39 +1,24 @@
 import { apiErrorSchema } from '@taquilla/shared/schemas/common';
-import type { FastifyError } from 'fastify';
 import { credencialesResponseSchema } from '@taquilla/shared/schemas/pagos';
 import { publicUrlFor } from '../../mail/public-url';
-import { errorHandler } from '../../plugins/error-handler';
 import type { RouteModule } from '../types';
-import { tarjetaRoutes } from '../cuenta/tarjetas.routes';
-import { ventaRoutes } from '../ventas/ventas.routes';
-import { createPaymentGateway } from './gateway/gateway.factory';
-import { credenciales, gatewayFailure, isGatewayFailure } from './pagos.service';
+import { sandboxBrowserPlugin } from './gateway/sandbox.routes';
+import { pagosServices, useGatewayErrors } from './pagos.plugin';
+import { credenciales } from './pagos.service';
 
 /**
- * Payments (spec §7 "Payments"). The gateway is chosen once from configuration
- * (pagos.config.ts); every payment route gets it from here.
+ * Payments (spec §7 "Payments"): the gateway as a service (`app.pagos`, pagos.plugin.ts) for the
+ * modules that charge (ventas) or keep cards (cuenta); GET /pagos/get/credenciales; and, while
+ * the sandbox is the gateway, its browser side at the site root (/sandbox/*). The sale's routes
+ * under /pagos/* are ventas', the cards' are cuenta's.
  */
 export const pagosModule: RouteModule = {
   name: 'pagos',
   prefix: '/pagos',
+  services: pagosServices,
+  dependencies: ['pagos'],
   plugin: async (app) => {
-    const config = app.config.pagos;
-    const gateway = createPaymentGateway(config, app.db, app.log);
-    if (config.proveedor === 'desactivado') app.log.error(`Pagos desactivados: ${config.motivo}`);
-    else app.log.info({ proveedor: config.proveedor }, 'pasarela de pagos');
-    const publicUrl = config.proveedor === 'sandbox' ? config.publicUrl : undefined;
-
-    // A GatewayError thrown by any payment route answers with its Spanish message and a status
-    // that says who can fix it; everything else goes to the one error handler unchanged.
-    app.setErrorHandler(function (error, request, reply) {
-      if (!isGatewayFailure(error)) return errorHandler.call(this, error as FastifyError, request, reply);
-      const mapped = gatewayFailure(error);
-      const log = { errorCode: error.errorCode, httpStatus: error.httpStatus, description: error.description, requestId: error.requestId };
-      if (mapped.status >= 500) request.log.error(log, 'pasarela de pagos');
-      else request.log.info(log, 'pago rechazado');
-      return errorHandler.call(this, mapped as unknown as FastifyError, request, reply);
-    });
-
+    useGatewayErrors(app);
     app.get(
       '/get/credenciales',
       {
@@ -43,10 +28,8 @@ export const pagosModule: RouteModule = {
           response: { 200: credencialesResponseSchema, 401: apiErrorSchema, 503: apiErrorSchema },
         },
       },
-      async (request) => credenciales(gateway, publicUrlFor(request, publicUrl)),
+      async (request) => credenciales(app.pagos.gateway, publicUrlFor(request, app.pagos.sandboxPublicUrl)),
     );
-
-    await ventaRoutes(app, { gateway, sandboxPublicUrl: publicUrl });
-    await tarjetaRoutes(app, { gateway });
   },
+  siteRoutes: sandboxBrowserPlugin,
 };

@@ -142,25 +142,6 @@ export class DisponibilidadPublisher {
   }
 }
 
-/** Per database, the publishers of the apps open on it (tests run two apps on one database). */
-const publishers = new WeakMap<Db, DisponibilidadPublisher[]>();
-
-/**
- * The process's publisher for this database (registered by the reservas module). Other
- * modules announce their committed changes through it, e.g. checkout after a sale:
- * `disponibilidadPublisher(app.db)?.queue({ asientos: soldSeatIds, generales: [{ eventoId, seccionId }] })`.
- */
-export function disponibilidadPublisher(db: Db): DisponibilidadPublisher | undefined {
-  return publishers.get(db)?.[0];
-}
-
-/** Registers the app's publisher; answers the unregister (call it when the app closes). */
-export function registerDisponibilidadPublisher(db: Db, publisher: DisponibilidadPublisher): () => void {
-  const list = publishers.get(db) ?? [];
-  publishers.set(db, [...list, publisher]);
-  return () => publishers.set(db, (publishers.get(db) ?? []).filter((p) => p !== publisher));
-}
-
 export type AvailabilityEvent =
   | { event: 'asientos'; data: DisponibilidadAsientos }
   | { event: 'general'; data: DisponibilidadGeneral }

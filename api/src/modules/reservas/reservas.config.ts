@@ -1,7 +1,6 @@
-import { nonNegativeInt, positiveInt, positiveNumber } from '../../lib/env';
-import { rateLimitStoreFromEnv, type RateLimitStoreOptions } from '../../plugins/rate-limit';
+import type { RateLimitStoreOptions } from '../../plugins/rate-limit';
 
-/** Settings of the holds module, from the environment (read when the app is built). */
+/** Settings of the holds module: the `holds` slice of the one configuration (src/config.ts). */
 export interface HoldConfig {
   /** How long a hold lives (HOLD_MINUTES, default 10; decimals allowed, e.g. 0.1 for a test harness). */
   holdMinutes: number;
@@ -41,17 +40,4 @@ export interface HoldConfig {
    * map polls): each stream holds a socket, so this stays well under the process's file limit.
    */
   streams: { perClient: number; perProcess: number };
-}
-
-export function readHoldConfig(env: NodeJS.ProcessEnv = process.env): HoldConfig {
-  return {
-    holdMinutes: positiveNumber(env.HOLD_MINUTES, 10),
-    sweepSeconds: positiveNumber(env.HOLD_SWEEP_SECONDS, 1, { allowZero: true }),
-    heartbeatSeconds: positiveNumber(env.SSE_HEARTBEAT_SECONDS, 15),
-    perIp: { max: Math.floor(positiveNumber(env.HOLD_MAX_PER_IP, 120, { allowZero: true })), windowMs: Math.floor(positiveNumber(env.HOLD_LIMIT_WINDOW_MS, 60_000)) },
-    cancelPerIp: { max: nonNegativeInt(env.HOLD_CANCEL_MAX_PER_IP, 120) },
-    places: { perIp: nonNegativeInt(env.HOLD_MAX_PLACES_PER_IP, 50), perDevice: nonNegativeInt(env.HOLD_MAX_PLACES_PER_DEVICE, 20) },
-    limitStore: rateLimitStoreFromEnv(env),
-    streams: { perClient: positiveInt(env.SSE_MAX_STREAMS_PER_IP, 40), perProcess: nonNegativeInt(env.SSE_MAX_STREAMS, 3000) },
-  };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
 import { apiErrorSchema, idParamSchema } from '@taquilla/shared/schemas/common';
 import {
   cancelarResponseSchema,
@@ -20,11 +21,11 @@ import { registerRateLimit } from '../../plugins/rate-limit';
 import { requireVerifiedUser } from '../auth/auth.guard';
 import { passForHold } from '../sala-espera/sala-espera.routes';
 import type { RouteModule } from '../types';
-import { DisponibilidadHub, DisponibilidadPublisher, registerDisponibilidadPublisher } from './disponibilidad.notify';
-import { disponibilidadStream, StreamSlots } from './disponibilidad.sse';
+import { DisponibilidadHub, DisponibilidadPublisher } from './disponibilidad.notify';
+import { disponibilidadStream, sseApiKeyFromQuery, StreamSlots } from './disponibilidad.sse';
 import { clientAddress, holdClient, type HoldClient } from './reservas.client';
 import { startExpiryJob } from './reservas.job';
-import { readHoldConfig, type HoldConfig } from './reservas.config';
+import type { HoldConfig } from './reservas.config';
 import type { Comprador } from './reservas.repository';
 import { cancelarReserva, getReserva, HoldCapError, reservarAsientos, reservarGenerales, reservarMejores } from './reservas.service';
 
@@ -32,10 +33,43 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 const eventoParams = z.object({ id: idParamSchema });
 const created = { 201: reservaCreadaSchema, ...errors, 429: apiErrorSchema };
 
-/** The hubs by app, so tests can see open streams close (one hub per app instance). */
-export const disponibilidadHubs = new WeakMap<object, DisponibilidadHub>();
-/** The stream caps by app (one per app instance): their counts, for tests and diagnostics. */
-export const disponibilidadSlots = new WeakMap<object, StreamSlots>();
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Service 'reservas': live availability of this app (reservasServices). */
+    disponibilidad: {
+      /** The LISTEN fan-out to open streams and seat watchers (catalog snapshots, landing pages). */
+      hub: DisponibilidadHub;
+      /** Announces committed seat changes; other modules queue theirs, e.g. ventas after a sale. */
+      publisher: DisponibilidadPublisher;
+      /** The stream caps (their counts, for diagnostics and tests). */
+      slots: StreamSlots;
+    };
+  }
+}
+
+/**
+ * Service 'reservas': the availability hub, publisher and stream caps (`app.disponibilidad`),
+ * the hold expiry job, and the root hook that takes the stream's API key from `?apiKey=`
+ * (EventSource sends no headers).
+ */
+export const reservasServices = fp(
+  async (app) => {
+    const cfg = app.config.holds;
+    const hub = new DisponibilidadHub(app.db, app.dbKind, app.log);
+    const publisher = new DisponibilidadPublisher(app.db, app.log);
+    const slots = new StreamSlots(cfg.streams);
+    app.decorate('disponibilidad', { hub, publisher, slots });
+    const stopJob = startExpiryJob(app.db, publisher, cfg, app.log);
+    await app.register(sseApiKeyFromQuery);
+    app.addHook('preClose', async () => hub.endStreams());
+    app.addHook('onClose', async () => {
+      stopJob();
+      await publisher.close();
+      await hub.close();
+    });
+  },
+  { name: 'reservas' },
+);
 
 function guest(nombre: string, correo: string): Comprador {
   return { nombre, correo: correo.toLowerCase() };
@@ -90,25 +124,14 @@ async function answerHold(reply: FastifyReply, client: HoldClient, held: Promise
 /** Holds (spec §7 reservar, reservarInvitado, reservar_generales, cancelar), reading a hold back, and live availability. */
 export const reservasModule: RouteModule = {
   name: 'reservas',
+  services: reservasServices,
+  dependencies: ['reservas'],
   plugin: async (app) => {
-    const cfg = readHoldConfig();
-    const hub = new DisponibilidadHub(app.db, app.dbKind, app.log);
-    const publisher = new DisponibilidadPublisher(app.db, app.log);
-    const unregister = registerDisponibilidadPublisher(app.db, publisher);
-    disponibilidadHubs.set(app.server, hub);
-    const slots = new StreamSlots(cfg.streams);
-    disponibilidadSlots.set(app.server, slots);
-    const stopJob = startExpiryJob(app.db, publisher, cfg, app.log);
+    const cfg = app.config.holds;
+    const { hub, publisher, slots } = app.disponibilidad;
     const limited = await attemptLimits(app, cfg);
     // A queued event's holds need the browser's waiting-room pass (decision 0031).
     const pase = passForHold(app, cfg.holdMinutes);
-    app.addHook('preClose', async () => hub.endStreams());
-    app.addHook('onClose', async () => {
-      stopJob();
-      unregister();
-      await publisher.close();
-      await hub.close();
-    });
 
     app.post(
       '/eventos/:id/reservar',

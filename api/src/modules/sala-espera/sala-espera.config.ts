@@ -1,6 +1,4 @@
-import { nonNegativeInt, positiveInt, positiveNumber } from '../../lib/env';
-
-/** Settings of the waiting room (decision 0031), from the environment (read when the app is built). */
+/** Settings of the waiting room (decision 0031): the `salaEspera` slice of the one configuration (src/config.ts). */
 export interface SalaEsperaConfig {
   /** Interval of the admission job in every process, in ms (SALA_ESPERA_TICK_MS, default 1000; 0 turns it off). */
   tickMs: number;
@@ -32,16 +30,4 @@ export interface SalaEsperaConfig {
    */
   opsToken: string | undefined;
   production: boolean;
-}
-
-export function readSalaEsperaConfig(env: NodeJS.ProcessEnv = process.env): SalaEsperaConfig {
-  return {
-    tickMs: nonNegativeInt(env.SALA_ESPERA_TICK_MS, 1000),
-    paseMinutos: positiveNumber(env.SALA_ESPERA_PASE_MINUTOS, 5),
-    extraMinutos: positiveNumber(env.SALA_ESPERA_PASE_EXTRA_MINUTOS, 15),
-    maxPorIp: nonNegativeInt(env.SALA_ESPERA_MAX_POR_IP, 20),
-    pow: { dificultad: Math.max(2, positiveInt(env.SALA_ESPERA_POW_DIFICULTAD, 50_000)), retoSegundos: positiveInt(env.SALA_ESPERA_RETO_SEGUNDOS, 300) },
-    opsToken: env.OPS_TOKEN || undefined,
-    production: env.NODE_ENV === 'production',
-  };
 }

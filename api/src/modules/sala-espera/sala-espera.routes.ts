@@ -4,7 +4,7 @@ import { apiErrorSchema, idParamSchema } from '@taquilla/shared/schemas/common';
 import { estadoSalaSchema, opsSalaSchema, unirseSalaSchema } from '@taquilla/shared/schemas/sala-espera';
 import { DomainError } from '../../lib/errors';
 import type { RouteModule } from '../types';
-import { readSalaEsperaConfig, type SalaEsperaConfig } from './sala-espera.config';
+import type { SalaEsperaConfig } from './sala-espera.config';
 import { startAdmissionJob } from './sala-espera.job';
 import { applyOps, recentAuditoria, resumenSalas } from './sala-espera.repository';
 import { estadoSala, requirePass, requirePassForReserva, reto, unirse, type SalaDeps } from './sala-espera.service';
@@ -13,7 +13,7 @@ const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 
 const eventoParams = z.object({ id: idParamSchema });
 
 /** The waiting room's dependencies for an app (also what the hold and checkout guards use). */
-export function salaDeps(app: FastifyInstance, cfg: SalaEsperaConfig = readSalaEsperaConfig()): SalaDeps {
+export function salaDeps(app: FastifyInstance, cfg: SalaEsperaConfig = app.config.salaEspera): SalaDeps {
   return { db: app.db, cfg, secret: app.config.jwtSecret, secure: app.config.production || (app.config.publicUrl ?? '').startsWith('https:') };
 }
 
@@ -57,7 +57,7 @@ const resumenSchema = z.object({
 export const salaEsperaModule: RouteModule = {
   name: 'sala-espera',
   plugin: async (app) => {
-    const cfg = readSalaEsperaConfig();
+    const cfg = app.config.salaEspera;
     const deps = salaDeps(app, cfg);
     const stop = startAdmissionJob(app.db, cfg, app.log);
     app.addHook('onClose', async () => stop());

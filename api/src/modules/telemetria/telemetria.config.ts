@@ -1,5 +1,4 @@
-import { nonNegativeInt, positiveInt, positiveNumber } from '../../lib/env';
-import { rateLimitStoreFromEnv, type RateLimitStoreOptions } from '../../plugins/rate-limit';
+import type { RateLimitStoreOptions } from '../../plugins/rate-limit';
 
 /**
  * When the release judge acts (decision 0026 says why these values). A version is judged on the
@@ -36,21 +35,4 @@ export interface TelemetriaConfig {
   thresholds: JudgeThresholds;
   /** Who automatic changes are recorded as in the audit log. */
   actor: string;
-}
-
-export function readTelemetriaConfig(env: NodeJS.ProcessEnv = process.env): TelemetriaConfig {
-  return {
-    perIp: { max: positiveInt(env.TELEMETRIA_MAX_POR_IP, 60), windowMs: positiveInt(env.TELEMETRIA_VENTANA_MS, 60_000) },
-    limitStore: rateLimitStoreFromEnv(env),
-    judgeEveryMs: nonNegativeInt(env.JUICIO_CADA_MS, 15_000),
-    thresholds: {
-      minSessions: positiveInt(env.JUICIO_MIN_SESIONES, 40),
-      factor: positiveNumber(env.JUICIO_FACTOR, 2),
-      margin: positiveNumber(env.JUICIO_MARGEN, 0.05, { allowZero: true }),
-      z: positiveNumber(env.JUICIO_Z, 3, { allowZero: true }),
-      rateWithoutBaseline: positiveNumber(env.JUICIO_TASA_SIN_BASE, 0.25),
-      baselineHours: positiveNumber(env.JUICIO_HORAS_BASE, 24),
-    },
-    actor: 'automático',
-  };
 }

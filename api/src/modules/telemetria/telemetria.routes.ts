@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import fp from 'fastify-plugin';
 import { apiErrorSchema } from '@taquilla/shared/schemas/common';
 import { loteTelemetriaSchema, VITALES, type EventoTelemetria } from '@taquilla/shared/schemas/telemetria';
 import { openOrigin, type Origin } from '@taquilla/platform/origin';
@@ -10,7 +11,6 @@ import { apiKeyFromQuery } from '../../plugins/api-key-from-query';
 import { registerRateLimit } from '../../plugins/rate-limit';
 import { clientAddress } from '../reservas/reservas.client';
 import type { RouteModule } from '../types';
-import { readTelemetriaConfig } from './telemetria.config';
 import { startReleaseJudge, type JudgeActions, type ReleaseJudge } from './telemetria.judge';
 import { recordBatch, summary } from './telemetria.repository';
 
@@ -20,8 +20,12 @@ const BODY_LIMIT = 16 * 1024;
 const REGISTRY_CACHE_MS = 1000;
 const BEACON_PATH = /^\/api\/v1\/telemetria(?:\?|$)/;
 
-/** The release judges by app (one per app instance), so tests and the bench can run one now. */
-export const releaseJudges = new WeakMap<object, ReleaseJudge>();
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Service 'telemetria': the remote origin it reads and the release judge (tests and the bench run it now with `.run()`). */
+    telemetria: { origin: Origin; judge: ReleaseJudge };
+  }
+}
 
 /** `navigator.sendBeacon` cannot set headers: a beacon carries the (public) API key as `?apiKey=`. */
 export const beaconApiKeyFromQuery = apiKeyFromQuery('beacon-api-key-from-query', 'POST', BEACON_PATH);
@@ -73,12 +77,15 @@ const resumenSchema = z.object({
  *   version (what `pnpm status` prints);
  * - the release judge (telemetria.judge.ts), every JUICIO_CADA_MS.
  */
-export const telemetriaModule: RouteModule = {
-  name: 'telemetria',
-  plugin: async (app) => {
-    const cfg = readTelemetriaConfig();
+/**
+ * Service 'telemetria': the remote origin (`app.remoteOriginConfig`) opened once, the release
+ * judge started on it (every JUICIO_CADA_MS), and the root hook that takes a beacon's API key
+ * from `?apiKey=`.
+ */
+export const telemetriaServices = fp(
+  async (app) => {
+    const cfg = app.config.telemetria;
     const origin = await openOrigin(app.remoteOriginConfig);
-    const registry = knownVersions(origin);
     const actions: JudgeActions = {
       async rollback(remote, to, { expectCurrent, reason }) {
         await rollbackRemote(remote, to, { origin, actor: cfg.actor, reason, expectCurrent });
@@ -88,11 +95,23 @@ export const telemetriaModule: RouteModule = {
       },
     };
     const judge = startReleaseJudge({ db: app.db, dbKind: app.dbKind, origin, log: app.log, actions }, cfg);
-    releaseJudges.set(app.server, judge);
+    app.decorate('telemetria', { origin, judge });
+    await app.register(beaconApiKeyFromQuery);
     app.addHook('onClose', async () => {
       judge.stop();
       await origin.close();
     });
+  },
+  { name: 'telemetria' },
+);
+
+export const telemetriaModule: RouteModule = {
+  name: 'telemetria',
+  services: telemetriaServices,
+  dependencies: ['telemetria'],
+  plugin: async (app) => {
+    const cfg = app.config.telemetria;
+    const registry = knownVersions(app.telemetria.origin);
 
     await registerRateLimit(app, cfg.limitStore);
     // sendBeacon posts a string as text/plain (a CORS-safelisted type: no preflight); its text is JSON.

@@ -5,10 +5,10 @@ import { apiErrorSchema } from '@taquilla/shared/schemas/common';
 import { reenvioBoletosResponseSchema } from '@taquilla/shared/schemas/pagos';
 import { reservaIdSchema } from '@taquilla/shared/schemas/reservas';
 import { ipLimit } from '../auth/auth.limits';
-import { rateLimitStoreFromEnv, registerRateLimit } from '../../plugins/rate-limit';
+import { registerRateLimit } from '../../plugins/rate-limit';
 import { reenviarPorBoleto, reenviarPorReserva } from './reenvio.service';
 import { callerOf } from './ventas.access';
-import type { VentaDeps } from './ventas.service';
+import type { VentaDeps } from './ventas.deps';
 
 const response = { 200: reenvioBoletosResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
 /** Per client IP and route, on top of the per-sale limit (REENVIOS); Redis-backed with REDIS_URL. */
@@ -22,7 +22,7 @@ const tags = ['correos'];
 export function reenvioRoutes(deps: (request: FastifyRequest) => VentaDeps): FastifyPluginAsyncZod {
   return async (app) => {
     // The limiter in this plugin's own context: a route's `config.rateLimit` counts only where it is registered.
-    await registerRateLimit(app, rateLimitStoreFromEnv());
+    await registerRateLimit(app, app.config.rateLimit);
 
     app.post(
       '/sold-tickets-email/:address/:ticketId',

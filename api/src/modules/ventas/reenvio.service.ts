@@ -4,7 +4,7 @@ import { ticketsEmail } from './ventas.email';
 import * as repo from './ventas.repository';
 import type { CargoRow, VentaReserva } from './ventas.repository';
 import { ownReserva, type Caller } from './ventas.access';
-import type { VentaDeps } from './ventas.service';
+import type { VentaDeps } from './ventas.deps';
 
 /**
  * Tickets e-mails one sale may send per window, its own (sent with the sale) included: after a

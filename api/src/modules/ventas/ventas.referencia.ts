@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/errors';
 import { GatewayError } from '../pagos/gateway/gateway.errors';
 import type { ChargeResult } from '../pagos/gateway/gateway.types';
-import { readPagosDiferidosConfig, type PagosDiferidosConfig } from '../pagos/pagos.config';
+import type { PagosDiferidosConfig } from '../pagos/pagos.config';
 import { requireGateway } from '../pagos/pagos.service';
 import type { Mailer } from '../../mail/mailer';
 import { ownReserva, type Caller } from './ventas.access';
@@ -79,7 +79,7 @@ const referenciaDe = (rows: CargoRow[]) => rows.find((c) => c.detalle?.referenci
  */
 export async function makeReferencia(deps: VentaDeps, input: MakeReferenciaInput, caller: Caller): Promise<MakeReferenciaResponse> {
   const gateway = requireGateway(deps.gateway);
-  const cfg = deps.diferidos ?? readPagosDiferidosConfig();
+  const cfg = deps.diferidos;
   const { db } = deps;
   const r = await ownReserva(db, input.reservaId, caller);
   const evento = await repo.findVentaEvento(db, r.eventoId);

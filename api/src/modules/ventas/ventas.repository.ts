@@ -310,26 +310,6 @@ export async function listBoletosCargo(db: DbOrTx, cargoId: string): Promise<Bol
   return rows.map((r) => ({ id: r.id, quemadoUuid: r.quemado_uuid, seccion: r.seccion, fila: r.fila, asiento: r.asiento === null ? null : Number(r.asiento), precio: Number(r.precio) }));
 }
 
-/** The account's payment customer at the gateway, if any. */
-export async function findPerfilPago(db: DbOrTx, usuarioId: string): Promise<{ id: number; idOpenpay: string; proveedor: string } | undefined> {
-  const [row] = await queryRows<{ id: number; id_openpay: string; proveedor: string }>(db, sql`select id, id_openpay, proveedor from perfiles_pago where usuario_id = ${usuarioId}`);
-  return row && { id: row.id, idOpenpay: row.id_openpay, proveedor: row.proveedor };
-}
-
-export async function insertPerfilPago(db: DbOrTx, usuarioId: string, proveedor: string, idOpenpay: string): Promise<void> {
-  await db.execute(sql`insert into perfiles_pago (usuario_id, proveedor, id_openpay) values (${usuarioId}, ${proveedor}, ${idOpenpay}) on conflict (usuario_id) do nothing`);
-}
-
-export async function hasTarjeta(db: DbOrTx, perfilId: number, idtarjeta: string): Promise<boolean> {
-  const rows = await queryRows<{ id: number }>(db, sql`select id from tarjetas where perfil_pago_id = ${perfilId} and idtarjeta = ${idtarjeta}`);
-  return rows.length > 0;
-}
-
-export async function insertTarjeta(db: DbOrTx, t: { perfilId: number; idtarjeta: string; tarjeta: string; banco: string; marca: string; tipo: string; nombre: string }): Promise<void> {
-  await db.execute(sql`insert into tarjetas (perfil_pago_id, idtarjeta, tarjeta, banco, marca, tipo, nombre_en_tarjeta)
-    values (${t.perfilId}, ${t.idtarjeta}, ${t.tarjeta}, ${t.banco}, ${t.marca}, ${t.tipo || 'credit'}, ${t.nombre}) on conflict do nothing`);
-}
-
 /** The reservation a ticket was sold under. */
 export async function findReservaDeBoleto(db: DbOrTx, boletoId: string): Promise<string | undefined> {
   const [row] = await queryRows<{ reserva_id: string }>(db, sql`select reserva_id from boletos where id = ${boletoId}`);

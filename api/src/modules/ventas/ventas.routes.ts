@@ -19,45 +19,33 @@ import {
 } from '@taquilla/shared/schemas/pagos';
 import { pagoMessages } from '@taquilla/shared/messages/pagos';
 import { reservaIdSchema } from '@taquilla/shared/schemas/reservas';
-import { readMailConfig } from '../../mail/config';
-import { Mailer } from '../../mail/mailer';
 import { publicUrlFor } from '../../mail/public-url';
 import { requireVerifiedUser } from '../auth/auth.guard';
-import { createPaymentGateway } from '../pagos/gateway/gateway.factory';
-import type { PaymentGateway } from '../pagos/gateway/gateway.types';
-import { disponibilidadPublisher } from '../reservas/disponibilidad.notify';
-import { passForCharge } from '../sala-espera/sala-espera.routes';
+import { useGatewayErrors } from '../pagos/pagos.plugin';
 import type { RouteModule } from '../types';
 import { callerOf } from './ventas.access';
 import { reenvioRoutes } from './reenvio.routes';
-import { aplicarPromo, checkCargo, cotizar, makeCargo, resumenReserva, webhook, type Caller, type VentaDeps } from './ventas.service';
+import type { VentaDeps } from './ventas.deps';
+import { aplicarPromo, checkCargo, cotizar, makeCargo, resumenReserva, webhook } from './ventas.service';
+import { passForCharge } from '../sala-espera/sala-espera.routes';
 import { makeReferencia, referenciaPdfDe, startAvisoVencidas } from './ventas.referencia';
-import { readPagosDiferidosConfig } from '../pagos/pagos.config';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 502: apiErrorSchema, 503: apiErrorSchema };
 const chargeIdSchema = z.string().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/, pagoMessages.CHARGE_INVALID);
 
-/** 3-D Secure on every charge when PAGOS_USE_3DS=1 (the sandbox's 3DS test card asks for it regardless). */
-export function use3dsFromEnv(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.PAGOS_USE_3DS === '1' || env.PAGOS_USE_3DS === 'true';
-}
-
 /**
- * The sale (spec §7 "Payments": make/cargo, check/cargo, aplicar-promo) plus the gateway's
- * webhook, mounted inside the pagos plugin so a GatewayError answers with its Spanish message.
+ * The sale under /pagos (spec §7 "Payments": make/cargo, check/cargo, aplicar-promo); a
+ * GatewayError answers with its Spanish message (useGatewayErrors).
  */
-export async function ventaRoutes(app: FastifyInstance, opts: { gateway: PaymentGateway | null; sandboxPublicUrl: string | undefined }): Promise<void> {
+export async function ventaRoutes(app: FastifyInstance): Promise<void> {
+  useGatewayErrors(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps = ventaDeps(app, opts.gateway, opts.sandboxPublicUrl);
+  const deps = ventaDeps(app);
   // Checkout of a queued event needs the browser's waiting-room pass (decision 0031).
   const pase = passForCharge(app);
-  // Buyers whose cash/SPEI reference expired unpaid are told so, once (its own mailer: enqueue only).
-  const avisos = new Mailer(app.db, readMailConfig(), app.log);
-  const stopAvisos = startAvisoVencidas(app.db, avisos, readPagosDiferidosConfig(), app.log);
-  app.addHook('onClose', async () => {
-    stopAvisos();
-    await avisos.close();
-  });
+  // Buyers whose cash/SPEI reference expired unpaid are told so, once.
+  const stopAvisos = startAvisoVencidas(app.db, app.mailer, app.config.pagosDiferidos, app.log);
+  app.addHook('onClose', async () => stopAvisos());
 
   r.post(
     '/make/cargo',
@@ -121,21 +109,23 @@ export async function ventaRoutes(app: FastifyInstance, opts: { gateway: Payment
   );
 }
 
-/** What each sale call needs, per request (the storefront's origin comes from the request when PUBLIC_URL is unset). */
-export function ventaDeps(app: FastifyInstance, gateway: PaymentGateway | null, sandboxPublicUrl: string | undefined): (request: FastifyRequest) => VentaDeps {
-  // Only enqueues and hands over; the accounts module's worker retries what is still pending.
-  const mailer = new Mailer(app.db, readMailConfig(), app.log);
-  app.addHook('onClose', async () => mailer.close());
-  const diferidos = readPagosDiferidosConfig();
+/**
+ * What each sale call needs, per request, from the app's services: the gateway (`app.pagos`),
+ * the availability publisher (`app.disponibilidad`), the mailer (`app.mailer`, which only
+ * enqueues and hands over; its worker retries what is still pending). The storefront's origin
+ * comes from the request when PUBLIC_URL is unset.
+ */
+export function ventaDeps(app: FastifyInstance): (request: FastifyRequest) => VentaDeps {
+  const { gateway, sandboxPublicUrl } = app.pagos;
   return (request) => ({
-    diferidos,
+    diferidos: app.config.pagosDiferidos,
     db: app.db,
     gateway,
-    publisher: disponibilidadPublisher(app.db),
-    use3ds: use3dsFromEnv(),
+    publisher: app.disponibilidad.publisher,
+    use3ds: app.config.ventas.use3ds,
     publicUrl: publicUrlFor(request, app.config.publicUrl),
     apiOrigin: publicUrlFor(request, sandboxPublicUrl),
-    mailer,
+    mailer: app.mailer,
   });
 }
 
@@ -145,8 +135,7 @@ export function ventaDeps(app: FastifyInstance, gateway: PaymentGateway | null, 
  * the gateway, so a forged call can do no more than a check. 503 asks the gateway to retry.
  */
 export const pagosWebhookPlugin: FastifyPluginAsync = async (app) => {
-  const config = app.config.pagos;
-  const deps = ventaDeps(app, createPaymentGateway(config, app.db, app.log), config.proveedor === 'sandbox' ? config.publicUrl : undefined);
+  const deps = ventaDeps(app);
   app.withTypeProvider<ZodTypeProvider>().post(
     '/webhooks/pagos',
     { schema: { tags: ['pagos'], summary: 'Notificación de la pasarela: vuelve a consultar el cargo y vende una sola vez', body: webhookSchema } },
@@ -162,11 +151,16 @@ export const pagosWebhookPlugin: FastifyPluginAsync = async (app) => {
 };
 
 /**
- * GET /eventos/{id}/reservas/{reservaId}/resumen (what make/cargo will charge, best automatic
- * promotion applied), POST /eventos/{id}/cotizar (the same for a selection not yet held) and the tickets e-mail resends under /correos (reenvio.routes.ts).
+ * The sale: GET /eventos/{id}/reservas/{reservaId}/resumen (what make/cargo will charge, best
+ * automatic promotion applied), POST /eventos/{id}/cotizar (the same for a selection not yet
+ * held), the sale's calls under /pagos (ventaRoutes), the tickets e-mail resends under /correos
+ * (reenvio.routes.ts) and, at the site root, the gateway's webhook. Uses the gateway ('pagos'),
+ * the availability publisher ('reservas') and the mailer ('correo').
  */
 export const ventasModule: RouteModule = {
   name: 'ventas',
+  dependencies: ['pagos', 'reservas', 'correo'],
+  siteRoutes: pagosWebhookPlugin,
   plugin: async (app) => {
     app.get(
       '/eventos/:id/reservas/:reservaId/resumen',
@@ -180,7 +174,7 @@ export const ventasModule: RouteModule = {
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return resumenReserva(app.db, request.params.id, request.params.reservaId, await callerOf(request));
+        return resumenReserva(app.db, request.params.id, request.params.reservaId, await callerOf(request), app.config.pagosDiferidos);
       },
     );
     app.post(
@@ -199,6 +193,7 @@ export const ventasModule: RouteModule = {
         return cotizar(app.db, request.params.id, request.body);
       },
     );
-    await app.register(reenvioRoutes(ventaDeps(app, null, undefined)), { prefix: '/correos' });
+    await app.register(ventaRoutes, { prefix: '/pagos' });
+    await app.register(reenvioRoutes(ventaDeps(app)), { prefix: '/correos' });
   },
 };

@@ -19,14 +19,14 @@ import { GatewayError } from '../pagos/gateway/gateway.errors';
 import type { ChargeResult, ChargeCustomer, MesesSinIntereses, PaymentGateway } from '../pagos/gateway/gateway.types';
 import { requireGateway } from '../pagos/pagos.service';
 import { promocionesAutomaticas, promocionPorClave, promocionPorId, toPromotionRule } from '../promociones/promociones.service';
-import type { DisponibilidadPublisher } from '../reservas/disponibilidad.notify';
-import type { Mailer } from '../../mail/mailer';
-import { readPagosDiferidosConfig, type PagosDiferidosConfig } from '../pagos/pagos.config';
+import type { PagosDiferidosConfig } from '../pagos/pagos.config';
 import { ownReserva, type Caller } from './ventas.access';
+import * as tarjetas from '../cuenta/tarjetas.repository';
 import * as repo from './ventas.repository';
 import { settleCharge } from './ventas.settle';
 import { planMsiElegido, planesMsiPara } from './ventas.msi';
 import { diferidosDisponibles } from './ventas.diferidos';
+import type { VentaDeps } from './ventas.deps';
 import type { CargoRow, DetalleCargo, LugarVenta, VentaReserva } from './ventas.repository';
 
 export type { Caller };
@@ -108,13 +108,13 @@ export function totalsOf(cart: Cart, promo: Promocion | null): OrderTotals {
 export const eventoDto = (e: repo.VentaEventoRow): VentaEvento => ({ id: e.id, nombre: e.nombre, recinto: e.recinto, fecha: e.fecha.toISOString() });
 
 /** GET /eventos/{id}/reservas/{reservaId}/resumen */
-export async function resumenReserva(db: Db, eventoId: number, reservaId: string, caller: Caller): Promise<ResumenReserva> {
+export async function resumenReserva(db: Db, eventoId: number, reservaId: string, caller: Caller, diferidos: PagosDiferidosConfig): Promise<ResumenReserva> {
   const r = await ownReserva(db, reservaId, caller, eventoId);
   requireLive(r);
   const cart = await loadCart(db, r);
   const promocion = await promocionDeVenta(db, cart, null, undefined);
   const totals = totalsOf(cart, promocion);
-  return { reservaId, promocion, ...totals, planesMsi: planesMsiPara(cart.evento, totals.total), diferidos: diferidosDisponibles(cart.evento, readPagosDiferidosConfig()) };
+  return { reservaId, promocion, ...totals, planesMsi: planesMsiPara(cart.evento, totals.total), diferidos: diferidosDisponibles(cart.evento, diferidos) };
 }
 
 /**
@@ -144,6 +144,8 @@ export async function cotizar(db: Db, eventoId: number, body: CotizarPayload): P
   return { promocion, ...totalsOf(cart, promocion) };
 }
 
+export type { VentaDeps } from './ventas.deps';
+
 /** POST /pagos/aplicar-promo */
 export async function aplicarPromo(db: Db, body: { promocionId: number; eventoId: number; reservaId: string; clave?: string }, caller: Caller): Promise<AplicarPromoResponse> {
   const r = await ownReserva(db, body.reservaId, caller, body.eventoId);
@@ -151,21 +153,6 @@ export async function aplicarPromo(db: Db, body: { promocionId: number; eventoId
   const cart = await loadCart(db, r);
   const promocion = await promocionAplicable(db, cart, body.promocionId, body.clave);
   return { ...totalsOf(cart, promocion), promocion, message: promocionMessages.DISCOUNT_APPLIED };
-}
-
-export interface VentaDeps {
-  db: Db;
-  gateway: PaymentGateway | null;
-  publisher: DisponibilidadPublisher | undefined;
-  use3ds: boolean;
-  /** Storefront origin for the 3-D Secure return page. */
-  publicUrl: string;
-  /** Origin a root-relative bank page URL (the sandbox's) is resolved against. */
-  apiOrigin: string;
-  /** Queues the tickets e-mail in the same transaction as the sale. */
-  mailer?: Mailer;
-  /** Cash and SPEI deadlines (pagos.config.ts); read from the environment when absent. */
-  diferidos?: PagosDiferidosConfig;
 }
 
 export interface MakeCargoInput {
@@ -309,10 +296,10 @@ function returnUrl(origin: string, r: VentaReserva, promocionId: number | null):
 async function chargeSource(deps: VentaDeps, gateway: PaymentGateway, r: VentaReserva, input: MakeCargoInput, caller: Caller): Promise<{ customer: ChargeCustomer; sourceId: string }> {
   const anonymous: ChargeCustomer = { name: r.nombre || 'Comprador', email: r.correo };
   if (!caller.user) return { customer: anonymous, sourceId: input.source_id };
-  const perfil = await repo.findPerfilPago(deps.db, caller.user.id);
+  const perfil = await tarjetas.findPerfilPago(deps.db, caller.user.id);
   if (input.usuarioOpenpayId) {
     // A saved card: only of the caller's own customer, and only a card saved on it.
-    if (!perfil || perfil.idOpenpay !== input.usuarioOpenpayId || !(await repo.hasTarjeta(deps.db, perfil.id, input.source_id))) {
+    if (!perfil || perfil.idOpenpay !== input.usuarioOpenpayId || !(await tarjetas.hasTarjeta(deps.db, perfil.id, input.source_id))) {
       throw new DomainError('CARGO_NO_ENCONTRADO', 'La tarjeta guardada no existe.');
     }
     return { customer: { customerId: perfil.idOpenpay }, sourceId: input.source_id };
@@ -321,12 +308,12 @@ async function chargeSource(deps: VentaDeps, gateway: PaymentGateway, r: VentaRe
   let customerId = perfil?.idOpenpay;
   if (!customerId) {
     const created = await gateway.createCustomer({ name: r.nombre || 'Comprador', email: r.correo, externalId: caller.user.id });
-    await repo.insertPerfilPago(deps.db, caller.user.id, gateway.proveedor, created.id);
-    customerId = (await repo.findPerfilPago(deps.db, caller.user.id))!.idOpenpay;
+    await tarjetas.insertPerfilPago(deps.db, caller.user.id, gateway.proveedor, created.id);
+    customerId = (await tarjetas.findPerfilPago(deps.db, caller.user.id))!.idOpenpay;
   }
   const card = await gateway.addCard(customerId, input.source_id, input.device_session_id);
-  const perfilId = (await repo.findPerfilPago(deps.db, caller.user.id))!.id;
-  await repo.insertTarjeta(deps.db, { perfilId, idtarjeta: card.id!, tarjeta: card.number, banco: card.bank, marca: card.brand, tipo: card.type, nombre: card.holderName });
+  const perfilId = (await tarjetas.findPerfilPago(deps.db, caller.user.id))!.id;
+  await tarjetas.insertTarjeta(deps.db, { perfilId, idtarjeta: card.id!, tarjeta: card.number, banco: card.bank, marca: card.brand, tipo: card.type, nombre: card.holderName });
   return { customer: { customerId }, sourceId: card.id! };
 }
 

@@ -9,7 +9,7 @@ import { refundEmail, type MotivoReembolso } from './ventas.email';
 import { ticketsEmailFor } from './reenvio.service';
 import * as repo from './ventas.repository';
 import type { CargoRow } from './ventas.repository';
-import type { VentaDeps } from './ventas.service';
+import type { VentaDeps } from './ventas.deps';
 
 /**
  * Settling a charge: the sale (hold → sold + tickets + e-mail, once) or the refund of a charge

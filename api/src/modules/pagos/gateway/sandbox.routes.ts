@@ -40,9 +40,8 @@ function publicKeyOf(authorization: string | undefined): string | null {
  * request bodies are never logged.
  */
 export const sandboxBrowserPlugin: FastifyPluginAsync = async (app) => {
-  const pagos = app.config.pagos;
-  if (pagos.proveedor !== 'sandbox') return;
-  const gateway = new SandboxGateway(app.db, pagos.publicUrl);
+  const { gateway } = app.pagos;
+  if (!(gateway instanceof SandboxGateway)) return;
 
   await app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: 4096 });
