@@ -4,7 +4,7 @@
  * and the typed API calls at `@taquilla/shared/api/<area>`; both stay out of this entry
  * (first-load budget).
  */
-export { bus, CHECKOUT_SUMMARY_ID, onUnheardEvent, SAVED_HOLD_KEY, UNHEARD_AFTER_MS } from './bus';
+export { bus, CHECKOUT_SUMMARY_ID, onUnheardEvent, UNHEARD_AFTER_MS } from './bus';
 export type { AsientoSeleccionado, Bus, BusEvents, ToastKind, UnheardEvent } from './bus';
 export { BUS_CONTRACT, BUS_CONTRACT_VERSION } from './bus-contract';
 export type { BusContract, BusEventContract, BusParty } from './bus-contract';
@@ -18,6 +18,20 @@ export {
   TOKEN_STORAGE_KEY,
 } from './auth-state';
 export type { AuthState, AuthStatus, AppState, User } from './auth-state';
+
+// The page's one hold (hold.ts): its shape, its lifecycle and its persistence, for every remote.
+export {
+  dispatchHold,
+  generalRequestAtom,
+  heldSeats,
+  holdAtom,
+  holdReducer,
+  initialHoldState,
+  SAVED_HOLD_KEY,
+  savedHold,
+  savedHoldAtom,
+} from './hold';
+export type { GeneralRequest, Hold, HoldAction, HoldState, SavedHold, SavedHoldStore } from './hold';
 
 export { takeInlined } from './inlined';
 

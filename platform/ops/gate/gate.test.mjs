@@ -74,9 +74,9 @@ describe('the compatibility gate in release', () => {
     ]);
   });
 
-  it('refuses catalog built against @taquilla/shared 0.2.0 while the shell provides 0.1.0', async () => {
+  it('refuses catalog built against @taquilla/shared 0.3.0 while the shell provides 0.2.0', async () => {
     await expectRefused('catalog', '1.0.2', builds.sharedAhead, [
-      /✖ catalog 1\.0\.2 necesita @taquilla\/shared 0\.2\.0 y el shell en producción comparte 0\.1\.0/,
+      /✖ catalog 1\.0\.2 necesita @taquilla\/shared 0\.3\.0 y el shell en producción comparte 0\.2\.0/,
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { act, screen, within, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bus, SAVED_HOLD_KEY } from '@taquilla/shared';
+import { generalRequestAtom, savedHold, store as page } from '@taquilla/shared';
 import { LANDING_SLOTS } from '@taquilla/shared/landing';
 import { PREFETCH_AFTER_LOAD_MS } from '../federation/use-preload-next';
 import { createFakeFederation, fakeRemoteModule } from '../testing/fake-federation';
@@ -14,7 +14,8 @@ describe('eventos/informacion/:id', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.useRealTimers();
-    sessionStorage.clear();
+    savedHold.clear();
+    page.set(generalRequestAtom, null);
   });
 
   it('shows the event first; the venue map {eventoId} mounts when its place comes into view', async () => {
@@ -30,21 +31,20 @@ describe('eventos/informacion/:id', () => {
     expect(screen.queryByRole('region', { name: 'checkout' })).toBeNull();
   });
 
-  it('mounts the general-admission modal on a general-section click of this event, handing it the click', async () => {
+  it('mounts the general-admission modal on a request for a general section of this event, which it leaves for the modal', async () => {
     const view = stubIntersection();
     renderAt('/eventos/informacion/7');
     await slot('catalog', 'EventInfo');
-    // The map's holder is observed in the same commit that starts listening for the click.
     await waitFor(() => expect(view.observing()).toHaveLength(1));
-    const clic = { eventoId: '7', seccionId: '3', seccionNombre: 'General' };
-    act(() => bus.emit('seating:general-section-clicked', { ...clic, eventoId: '8' }));
+    const request = { eventoId: '7', seccionId: '3', seccionNombre: 'General' };
+    act(() => page.set(generalRequestAtom, { ...request, eventoId: '8' }));
     expect(screen.queryByRole('region', { name: 'checkout' })).toBeNull();
-    act(() => bus.emit('seating:general-section-clicked', clic));
-    const modal = await slot('checkout', 'GeneralPurchase');
-    expect(JSON.parse(within(modal).getByTestId('props').textContent!)).toEqual({ clic });
+    act(() => page.set(generalRequestAtom, request));
+    await slot('checkout', 'GeneralPurchase');
+    expect(page.get(generalRequestAtom)).toEqual(request);
   });
 
-  it("a click while checkout's module is still coming is handed to it once it is in", async () => {
+  it("a request made while checkout's module is still coming waits for it", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const view = stubIntersection();
     let release: () => void = () => undefined;
@@ -60,11 +60,11 @@ describe('eventos/informacion/:id', () => {
     await waitFor(() => expect(view.observing()).toHaveLength(1));
     await act(async () => vi.advanceTimersByTime(PREFETCH_AFTER_LOAD_MS + 2000));
     await waitFor(() => expect(federation.loaded).toContain('checkout/GeneralPurchase'));
-    const clic = { eventoId: '7', seccionId: '3', seccionNombre: 'General' };
-    act(() => bus.emit('seating:general-section-clicked', clic));
+    const request = { eventoId: '7', seccionId: '3', seccionNombre: 'General' };
+    act(() => page.set(generalRequestAtom, request));
     release();
-    const modal = await slot('checkout', 'GeneralPurchase');
-    expect(JSON.parse(within(modal).getByTestId('props').textContent!)).toEqual({ clic });
+    await slot('checkout', 'GeneralPurchase');
+    expect(page.get(generalRequestAtom)).toEqual(request);
   });
 
   it('mounts both once the page is settled when nothing asked for them earlier', async () => {
@@ -81,7 +81,7 @@ describe('eventos/informacion/:id', () => {
 
   it('a tab with a live hold mounts the modal at once (it reopens that hold)', async () => {
     stubIntersection();
-    sessionStorage.setItem(SAVED_HOLD_KEY, '{"eventoId":"7","reservaId":"r1","esGeneral":true}');
+    savedHold.write({ eventoId: '7', reservaId: 'r1', esGeneral: true });
     renderAt('/eventos/informacion/7');
     await slot('catalog', 'EventInfo');
     await slot('checkout', 'GeneralPurchase');

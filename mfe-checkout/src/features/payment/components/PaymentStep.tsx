@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { savedHold } from '@taquilla/shared';
 import type { OrderTotals } from '@taquilla/shared/money';
 import type { Promocion } from '@taquilla/shared/schemas/promociones';
 import { pagoMessages } from '@taquilla/shared/messages/pagos';
 import { useBuyer } from '../../reservation/hooks/use-buyer';
-import { rememberCode, savedCode, sessionHoldStore } from '../../reservation/lib/saved-hold';
+import { rememberCode, savedCode } from '../../reservation/lib/saved-hold';
 import { errorMessage, usePaymentDeps } from '../api/deps';
 import type { Gateway } from '../api/openpay';
 import { useOrder } from '../hooks/use-order';
@@ -54,7 +55,7 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
     (promo: Promocion | null) => {
       codeNow.current = promo;
       setCodeState(promo);
-      rememberCode(sessionHoldStore(), reservaId, promo?.clave ? { id: promo.id, clave: promo.clave } : null);
+      rememberCode(savedHold, reservaId, promo?.clave ? { id: promo.id, clave: promo.clave } : null);
     },
     [reservaId],
   );
@@ -75,7 +76,7 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
   // A code saved with this hold is applied again, by the server, once the order is known.
   const ready = state.status === 'ready';
   useEffect(() => {
-    const saved = ready ? savedCode(sessionHoldStore(), reservaId) : null;
+    const saved = ready ? savedCode(savedHold, reservaId) : null;
     if (!saved) return;
     let live = true;
     deps.aplicarPromo({ promocionId: saved.id, clave: saved.clave, eventoId: Number(eventoId), reservaId }).then(
@@ -86,7 +87,7 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
         setCodeState(promo);
         setFigures({ totals: answer, promo });
       },
-      () => live && rememberCode(sessionHoldStore(), reservaId, null),
+      () => live && rememberCode(savedHold, reservaId, null),
     );
     return () => {
       live = false;
