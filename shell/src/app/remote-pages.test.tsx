@@ -1,7 +1,7 @@
 import { act, screen, within, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { generalRequestAtom, savedHold, store as page } from '@taquilla/shared';
-import { LANDING_SLOTS } from '@taquilla/shared/landing';
+import { LANDING_PAGES, type LandingSlot } from '@taquilla/shared/landing';
 import { PREFETCH_AFTER_LOAD_MS } from '../federation/use-preload-next';
 import { createFakeFederation, fakeRemoteModule } from '../testing/fake-federation';
 import { renderAt, slot, stubIntersection } from '../testing/app-routes';
@@ -111,21 +111,22 @@ describe('eventos/informacion/:id', () => {
   });
 });
 
-describe('the landing pages mount exactly their LANDING_SLOTS (the storefront inlines and hints the same list)', () => {
+describe('the landing pages mount exactly their LANDING_PAGES slots (the storefront inlines and hints the same list)', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.useRealTimers();
   });
 
-  it.each([
-    ['/eventos', LANDING_SLOTS.eventos],
-    ['/eventos/informacion/7', LANDING_SLOTS.informacion],
-  ] as const)('%s', async (path, slots) => {
+  // Every route the storefront server prepares as a landing page (its `:id` an id).
+  const routes = Object.values(LANDING_PAGES).flatMap(({ paths, slots }) =>
+    paths.map((path) => [path.replace(/:\w+/g, '7'), slots as readonly LandingSlot[]] as const),
+  );
+  it.each(routes)('%s', async (path, slots) => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const view = stubIntersection();
     const { federation } = renderAt(path);
-    const id = ([remote, module]: readonly string[]) => `${remote}/${module}`;
-    const first = slots.filter((s) => s.length === 2);
+    const id = ([remote, module]: LandingSlot) => `${remote}/${module}`;
+    const first = slots.filter(([, , later]) => !later);
     for (const [remote, module] of first) await slot(remote, module);
     // Before anything asks for the later ones, only the first screen's slots are loaded.
     await act(async () => {});
