@@ -25,13 +25,11 @@ export {
   generalRequestAtom,
   heldSeats,
   holdAtom,
-  holdReducer,
   initialHoldState,
-  SAVED_HOLD_KEY,
   savedHold,
   savedHoldAtom,
 } from './hold';
-export type { GeneralRequest, Hold, HoldAction, HoldState, SavedHold, SavedHoldStore } from './hold';
+export type { GeneralRequest, Hold, HoldState, SavedHold, SavedHoldStore } from './hold';
 
 export { takeInlined } from './inlined';
 
