@@ -1,16 +1,8 @@
 // @vitest-environment jsdom
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  heldSeats,
-  holdReducer,
-  initialHoldState,
-  SAVED_HOLD_KEY,
-  savedHoldAtom,
-  type Hold,
-  type HoldAction,
-  type HoldState,
-} from './hold';
+import { heldSeats, holdReducer, type Hold, type HoldAction, type HoldState } from './hold';
+import { initialHoldState, SAVED_HOLD_KEY, savedHoldAtom } from './hold-store';
 
 const hold: Hold = {
   eventoId: '1',

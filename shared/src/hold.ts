@@ -1,16 +1,15 @@
-import { atom } from 'jotai';
-import { store } from './auth-state';
+import { holdAtom, initialHoldState, store } from '@taquilla/shared';
 import type { ReservaDetalle } from './schemas/reservas';
 
 /**
- * The buyer's hold, declared once and kept in one place for the whole page. `@taquilla/shared`
- * is a federation singleton, so these atoms (in the shared `store`) are the same for every
- * remote: checkout writes them (it makes, restores, cancels and sells holds), seating and the
- * shell read them. The bus carries commands and facts; the hold itself is state, read here.
+ * The buyer's hold, declared once: its shapes and its lifecycle (`@taquilla/shared/hold`). The
+ * state itself lives in the package root, a federation singleton, so it is the same for every
+ * remote (`holdAtom`, `savedHoldAtom` in hold-store.ts): checkout drives it (it makes, restores,
+ * cancels and sells holds), seating and the shell read it. The bus carries commands and facts;
+ * the hold is state. This module is pure logic, bundled into the remotes that use it, so the
+ * shell's first load carries only the atoms. Like the typed call modules, it takes the stateful
+ * parts from the package root, never from a relative import.
  */
-
-/** sessionStorage key of the tab's saved hold (its capability), kept across a reload or a 3-D Secure round trip. */
-export const SAVED_HOLD_KEY = 'taquilla:reserva';
 
 /**
  * What a tab keeps of its live hold. Only the capability: the server answers the rest
@@ -24,6 +23,20 @@ export interface SavedHold {
   volverA?: string;
   /** The discount code applied to this hold, re-applied (by the server) when the hold is restored. */
   promocion?: { id: number; clave: string } | null;
+}
+
+/** Read, write and forget the tab's saved hold (`savedHold` in the root; tests pass their own). */
+export interface SavedHoldStore {
+  read(): SavedHold | null;
+  write(hold: SavedHold): void;
+  clear(): void;
+}
+
+/** A request for the general-admission section the buyer clicked (`generalRequestAtom`). */
+export interface GeneralRequest {
+  eventoId: string;
+  seccionId: string;
+  seccionNombre: string;
 }
 
 /** A live hold as the browser knows it. */
@@ -74,8 +87,6 @@ export type HoldAction =
   | { type: 'replaced' }
   | { type: 'sold' };
 
-export const initialHoldState: HoldState = { status: 'restoring' };
-
 /** Anything not listed for a state is ignored (a late answer, a double click), never an error. */
 export function holdReducer(state: HoldState, action: HoldAction): HoldState {
   if (action.type === 'reset') return initialHoldState;
@@ -108,10 +119,7 @@ export function holdReducer(state: HoldState, action: HoldAction): HoldState {
   }
 }
 
-/** The page's hold, whose lifecycle checkout drives; seating shows its seats as the buyer's. */
-export const holdAtom = atom<HoldState>(initialHoldState);
-
-/** Applies one transition to the page's hold and returns the new state. */
+/** Applies one transition to the page's hold (`holdAtom`) and returns the new state. */
 export function dispatchHold(action: HoldAction): HoldState {
   store.set(holdAtom, (state) => holdReducer(state, action));
   return store.get(holdAtom);
@@ -127,79 +135,3 @@ export function heldSeats(state: HoldState, eventoId: string): readonly number[]
   if (state.status !== 'held' || state.sold || state.hold.esGeneral || state.hold.eventoId !== eventoId) return null;
   return state.hold.detalle?.asientos.map((a) => a.id) ?? [];
 }
-
-function isSavedHold(value: unknown): value is SavedHold {
-  if (!value || typeof value !== 'object') return false;
-  const v = value as Record<string, unknown>;
-  const promo = v.promocion as Record<string, unknown> | null | undefined;
-  return (
-    typeof v.eventoId === 'string' &&
-    typeof v.reservaId === 'string' &&
-    typeof v.esGeneral === 'boolean' &&
-    (v.volverA === undefined || (typeof v.volverA === 'string' && v.volverA.startsWith('/') && !v.volverA.startsWith('//'))) &&
-    (promo === undefined || promo === null || (typeof promo.id === 'number' && typeof promo.clave === 'string'))
-  );
-}
-
-/** Storage can throw (privacy mode, sandboxed frames): then the hold simply does not survive a reload. */
-function readSession(): SavedHold | null {
-  try {
-    const raw = globalThis.sessionStorage?.getItem(SAVED_HOLD_KEY);
-    const parsed: unknown = raw ? JSON.parse(raw) : null;
-    return isSavedHold(parsed) ? parsed : null;
-  } catch {
-    return null;
-  }
-}
-
-function writeSession(hold: SavedHold | null): void {
-  try {
-    if (hold) globalThis.sessionStorage?.setItem(SAVED_HOLD_KEY, JSON.stringify(hold));
-    else globalThis.sessionStorage?.removeItem(SAVED_HOLD_KEY);
-  } catch {
-    // Not persisted: the countdown still runs for this page view.
-  }
-}
-
-// undefined: not read from sessionStorage yet. jotai/utils' atomWithStorage is not used: it
-// imports 'jotai/vanilla', which the federation does not share (only 'jotai' is a singleton), so
-// it would put a second copy of jotai in the shell's first load for these few lines.
-const savedHoldValue = atom<SavedHold | null | undefined>(undefined);
-
-/** The tab's saved hold, persisted in sessionStorage under SAVED_HOLD_KEY (malformed → null). */
-export const savedHoldAtom = atom(
-  (get) => {
-    const value = get(savedHoldValue);
-    return value === undefined ? readSession() : value;
-  },
-  (_get, set, hold: SavedHold | null) => {
-    writeSession(hold);
-    set(savedHoldValue, hold);
-  },
-);
-
-export interface SavedHoldStore {
-  read(): SavedHold | null;
-  write(hold: SavedHold): void;
-  clear(): void;
-}
-
-/** savedHoldAtom in the page's store, as the read/write/clear that checkout's hold logic takes (tests pass their own). */
-export const savedHold: SavedHoldStore = {
-  read: () => store.get(savedHoldAtom),
-  write: (hold) => store.set(savedHoldAtom, hold),
-  clear: () => store.set(savedHoldAtom, null),
-};
-
-/**
- * The buyer asked to buy places of a general-admission section (seating's map, a click). A
- * request, not a hold: checkout's modal takes it (and clears it) whenever it mounts, so a click
- * made before the modal's code arrived is not lost; the shell mounts the modal when one is there.
- */
-export interface GeneralRequest {
-  eventoId: string;
-  seccionId: string;
-  seccionNombre: string;
-}
-
-export const generalRequestAtom = atom<GeneralRequest | null>(null);

@@ -19,16 +19,9 @@ export {
 } from './auth-state';
 export type { AuthState, AuthStatus, AppState, User } from './auth-state';
 
-// The page's one hold (hold.ts): its shape, its lifecycle and its persistence, for every remote.
-export {
-  dispatchHold,
-  generalRequestAtom,
-  heldSeats,
-  holdAtom,
-  initialHoldState,
-  savedHold,
-  savedHoldAtom,
-} from './hold';
+// The page's one hold: its state (hold-store.ts); its shapes and lifecycle are the subpath
+// `@taquilla/shared/hold` (hold.ts), so the shell's first load carries only the atoms.
+export { generalRequestAtom, holdAtom, initialHoldState, savedHold, savedHoldAtom } from './hold-store';
 export type { GeneralRequest, Hold, HoldState, SavedHold, SavedHoldStore } from './hold';
 
 export { takeInlined } from './inlined';

@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { ApiError, bus, heldSeats, holdAtom, store as page, type BusEvents } from '@taquilla/shared';
+import { ApiError, bus, holdAtom, store as page, type BusEvents } from '@taquilla/shared';
+import { heldSeats } from '@taquilla/shared/hold';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RESERVA_ID, fakeDeps, reservaDetalle, signIn, signOut } from '../../../testing/holds';
 import type { PaymentSlot } from './HoldStage';

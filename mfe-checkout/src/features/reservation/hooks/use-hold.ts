@@ -2,7 +2,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import {
   bus,
-  dispatchHold as dispatch,
   holdAtom,
   initialHoldState,
   isApiError,
@@ -14,6 +13,7 @@ import {
   type HoldState,
   type SavedHoldStore,
 } from '@taquilla/shared';
+import { dispatchHold as dispatch } from '@taquilla/shared/hold';
 import { reservaMessages } from '@taquilla/shared/messages/reservas';
 import { holdsApi, type HoldsApi } from '../api/holds';
 import { clockOffset } from '../lib/countdown';
