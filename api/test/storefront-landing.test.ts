@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freeSeats, pickEvento } from './support/reservas';
-import { buildStorefrontApp } from './support/storefront';
+import { buildStorefrontApp, firstScreenOf, releaseDeclaration } from './support/storefront';
 
 // index.html as the real app serves it: the landing page's first answers are the API's own.
 let t: Awaited<ReturnType<typeof buildStorefrontApp>>;
@@ -15,7 +15,8 @@ afterAll(() => t.close());
 
 const html = { accept: 'text/html' };
 const inlined = (body: string, url: string) => {
-  const block = [...body.matchAll(/<script type="application\/json" data-url="([^"]+)"[^>]*>(.*?)<\/script>/g)].find(([, u]) => u === url);
+  // The attribute as a browser reads it (`&` is written `&amp;`).
+  const block = [...body.matchAll(/<script type="application\/json" data-url="([^"]+)"[^>]*>(.*?)<\/script>/g)].find(([, u]) => u!.replace(/&amp;/g, '&') === url);
   return block ? (JSON.parse(block[2]!) as unknown) : undefined;
 };
 
@@ -40,6 +41,47 @@ describe('landing pages carry their first answers', () => {
     const missing = await t.app.inject({ url: '/eventos/informacion/999999', headers: html });
     expect(missing.statusCode).toBe(200);
     expect(missing.body).not.toContain('data-url="/api/v1/');
+  });
+});
+
+describe("what a landing page inlines is its remotes' own declaration, from the version live now", () => {
+  const registryFile = () => path.join(t.tmp, 'origin', 'remotes.json');
+  const writeRegistry = (catalog: { current: string; history: { version: string; entry: string }[] }) => {
+    const registry = JSON.parse(fs.readFileSync(registryFile(), 'utf8')) as { remotes: Record<string, unknown> };
+    fs.writeFileSync(registryFile(), JSON.stringify({ remotes: { ...registry.remotes, catalog } }));
+  };
+
+  it('a catalog release that changes its list query keeps the preload; a rollback brings the old one back', async () => {
+    const before = '/api/v1/eventos/get_all?tipoDispositivo=web';
+    const after = '/api/v1/eventos/get_all?tipoDispositivo=web&orden=fecha';
+    const first = await t.app.inject({ url: '/eventos', headers: html });
+    expect(inlined(first.body, before)).toBeDefined();
+    // catalog 1.1.0 asks for its list with another query parameter, and says so in its declaration.
+    const declared = firstScreenOf('catalog') as { EventList: { data: string[] } };
+    const changed = { ...declared, EventList: { ...declared.EventList, data: declared.EventList.data.map((u) => u.replace('?tipoDispositivo=web', '?tipoDispositivo=web&orden=fecha')) } };
+    const old = releaseDeclaration(path.join(t.tmp, 'origin'), 'catalog', '1.0.0', declared);
+    const released = releaseDeclaration(path.join(t.tmp, 'origin'), 'catalog', '1.1.0', changed);
+    writeRegistry({ current: '1.1.0', history: [...old.history, ...released.history] });
+    const next = await t.app.inject({ url: '/eventos', headers: html });
+    expect(inlined(next.body, after)).toEqual((await t.request(after)).json());
+    expect(inlined(next.body, before)).toBeUndefined();
+    expect(inlined(next.body, '/api/v1/categorias/get_all')).toBeDefined();
+    // Rolled back: 1.0.0's declaration again.
+    writeRegistry({ current: '1.0.0', history: [...old.history, ...released.history] });
+    const back = await t.app.inject({ url: '/eventos', headers: html });
+    expect(inlined(back.body, before)).toBeDefined();
+    expect(inlined(back.body, after)).toBeUndefined();
+  });
+
+  it('a page whose remotes declare nothing inlines no answer', async () => {
+    const saved = fs.readFileSync(registryFile(), 'utf8');
+    try {
+      fs.writeFileSync(registryFile(), JSON.stringify({ remotes: {} }));
+      const page = await t.app.inject({ url: '/eventos', headers: html });
+      expect(page.body).not.toContain('data-url="/api/v1/');
+    } finally {
+      fs.writeFileSync(registryFile(), saved);
+    }
   });
 });
 
@@ -70,7 +112,8 @@ describe('landing pages are built once and sent from memory', () => {
     fs.writeFileSync(indexFile, template.replace('<div id="root">', '<div id="root" data-build="2">'));
     expect((await page('/eventos')).body).toBe(first.body);
     // A release: the registry changes, and the page (index.html with it) is built again.
-    const registry = { remotes: { catalog: { current: '1.0.0', history: [{ version: '1.0.0', entry: 'catalog/1.0.0/mf-manifest.json' }] } } };
+    const registry = JSON.parse(fs.readFileSync(path.join(t.tmp, 'origin', 'remotes.json'), 'utf8')) as { remotes: Record<string, { history: unknown[] }> };
+    registry.remotes.catalog!.history.push({ version: '1.0.1', entry: 'catalog/1.0.1/mf-manifest.json' });
     fs.writeFileSync(path.join(t.tmp, 'origin', 'remotes.json'), JSON.stringify(registry));
     const next = await page('/eventos');
     expect(inlined(next.body, '/remotes/remotes.json')).toEqual(registry);

@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogoSignal } from '../src/modules/catalog/catalogo.signal';
 import { storefrontPlugin } from '../src/plugins/storefront';
+import { firstScreenOf, releaseDeclaration } from './support/storefront';
 
 // The plugin alone on a bare Fastify (no database): it only needs `app.config.apiKey`.
 let app: FastifyInstance;
@@ -29,6 +30,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(shellDir, 'main.0123456789.js.gz'), zlib.gzipSync('console.log("gz")'));
   fs.mkdirSync(path.join(originDir, 'catalog', '1.0.0'), { recursive: true });
   fs.writeFileSync(path.join(originDir, 'catalog', '1.0.0', 'mf-manifest.json'), JSON.stringify(manifest));
+  // What catalog's modules read first: its own declaration, in its release's taquilla-contract.json.
+  releaseDeclaration(originDir, 'catalog', '1.0.0', firstScreenOf('catalog'));
   fs.writeFileSync(path.join(originDir, 'catalog', '1.0.0', 'remoteEntry.js'), '//entry');
   fs.writeFileSync(path.join(originDir, 'catalog', '1.0.0', '435.abcdef0123.js'), '//chunk');
   fs.writeFileSync(path.join(originDir, 'remotes.json'), JSON.stringify({ remotes: {} }));
@@ -149,6 +152,7 @@ describe('storefront plugin', () => {
     const seatingManifest = { ...manifest, exposes: [{ name: 'VenueMap', assets: { js: { sync: ['map.0123456789.js'] }, css: { sync: [] } } }] };
     fs.mkdirSync(path.join(originDir, 'seating', '2.0.0'), { recursive: true });
     fs.writeFileSync(path.join(originDir, 'seating', '2.0.0', 'mf-manifest.json'), JSON.stringify(seatingManifest));
+    releaseDeclaration(originDir, 'seating', '2.0.0', firstScreenOf('seating'));
     fs.writeFileSync(path.join(originDir, 'remotes.json'), JSON.stringify(registry));
     const page = await app.inject({ url: '/eventos?categoria=1', headers: html });
     const blocks = [...page.body.matchAll(/<script type="application\/json" data-url="([^"]+)">(.*?)<\/script>/g)];

@@ -8,7 +8,7 @@
 // of the issue, then times the real `release` command (a child process, --dist, as CI runs it):
 //   - baseline: a good seating build released with --force (no gate: copy + registry change);
 //   - the same good build through the gate (static checks + smoke mount in Chromium);
-//   - refusals: renamed bus event (caught by the static checks), @taquilla/shared 0.2.0
+//   - refusals: renamed bus event (caught by the static checks), @taquilla/shared 0.3.0
 //     (static), catalog throwing on mount (only the smoke mount sees it).
 // The gate starts its own shop for the smoke mount (the default: the live shell on a copy of
 // the demo database, platform/ops/gate/shop.mjs); the first run of a machine seeds that
@@ -67,7 +67,7 @@ if (!seededBefore) await measure('first run of this machine: seeds the gate shop
 else await measure('good seating build through the gate (smoke mount included)', 0, 'seating', '--version', '1.1.1', '--dist', builds.good);
 if (!seededBefore) rows.at(-1).label += ' — not a refusal';
 await measure('refused: seating emits a renamed bus event (static checks)', 1, 'seating', '--version', '1.1.2', '--dist', builds.renamedEvent);
-await measure('refused: catalog built against @taquilla/shared 0.2.0 (static checks)', 1, 'catalog', '--version', '1.1.0', '--dist', builds.sharedAhead);
+await measure('refused: catalog built against @taquilla/shared 0.3.0 (static checks)', 1, 'catalog', '--version', '1.1.0', '--dist', builds.sharedAhead);
 await measure('refused: catalog throws on mount (smoke mount in Chromium)', 1, 'catalog', '--version', '1.1.1', '--dist', builds.throwsOnMount);
 
 const baseline = rows[0].ms;

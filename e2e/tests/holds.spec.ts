@@ -77,7 +77,24 @@ test('a guest gives name and e-mail, then holds the seat', async ({ page, api })
   await expect.poll(() => estadoDe(api, id, s.id, [a!])).toEqual(['disponible']);
 });
 
-test('a seat taken by someone else before Continuar: the seats-gone message and a reload', async ({ page, api }) => {
+test('a seat someone else takes while it is chosen leaves the selection at once, with a warning', async ({ page, api }) => {
+  const id = await eventoId(api);
+  const s = await seccion(api, id, 'Sección 104');
+  await openSeatPage(page, id, s);
+  const [a] = await pickSeats(page, api, id, s, 1);
+  await expect(page.getByText('1 asiento seleccionado')).toBeVisible();
+  const other = await api.post(`/api/v1/eventos/${id}/reservarInvitado`, {
+    data: { asientosReserva: [{ id: a! }], nombre: 'Otra Persona', correo: uniqueEmail('rapida') },
+  });
+  expect(other.ok()).toBe(true);
+  // No hold of this page asked for it, so the live push is somebody else's: no waiting.
+  await expect(page.getByText('Uno de tus asientos acaba de ser apartado por alguien más y se quitó de tu selección.')).toBeVisible();
+  await expect(page.getByText('No has seleccionado asientos.')).toBeVisible();
+});
+
+test('a seat taken by someone else before the live stream says so: the seats-gone message and a reload', async ({ page, api }) => {
+  // The stream never answers (a slow network): the map still shows the seat free and chosen.
+  await page.route(/\/api\/v1\/eventos\/\d+\/disponibilidad\?/, () => undefined);
   const id = await eventoId(api);
   const s = await seccion(api, id, 'Sección 104');
   await openSeatPage(page, id, s);
@@ -89,7 +106,6 @@ test('a seat taken by someone else before Continuar: the seats-gone message and 
     data: { asientosReserva: [{ id: a! }], nombre: 'Otra Persona', correo: uniqueEmail('rapida') },
   });
   expect(other.ok()).toBe(true);
-  // Within seating's grace period the seat is still in the selection: the hold is refused.
   await panel(page).getByRole('button', { name: 'Continuar' }).click();
   const gone = panel(page).getByRole('alert');
   await expect(gone).toHaveText('Uno o más asientos ya no están disponibles. Por favor, actualiza la página.');

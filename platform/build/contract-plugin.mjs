@@ -6,7 +6,8 @@
 //     "bus": { "contractVersion": 2, "contract": {…}, // that shared's bus-contract.json, whole
 //              "emits": ["seating:selection-changed", …], "listens": ["checkout:reserved", …] },
 //     "slots": { "CheckoutPanel": { "eventoId": "string" }, … },
-//     "provides": { "react": "19.3.1", … } }             // the shell only: the singletons it shares
+//     "provides": { "react": "19.3.1", … },            // the shell only: the singletons it shares
+//     "firstScreen": { "EventList": { "data": […] } } }  // a remote only: src/app/first-screen.json
 //
 // `emits` / `listens` are read from the source of the modules this build includes (its own src/,
 // plus @taquilla/shared's for the shell, which provides it): every `bus.emit('…'` and
@@ -19,6 +20,19 @@ import path from 'node:path';
 import { SHARED_SINGLETON_NAMES, installedVersion } from './shared-singletons.mjs';
 
 export const CONTRACT_FILE = 'taquilla-contract.json';
+
+/**
+ * A remote's declaration of what each exposed module reads first (FirstScreenDeclaration in
+ * @taquilla/shared/landing), beside the modules in src/app. The storefront server reads it from
+ * the contract of the version live now, to inline those answers into the landing pages.
+ */
+export const FIRST_SCREEN_FILE = path.join('src', 'app', 'first-screen.json');
+
+/** The remote's first-screen declaration in `dir`, or undefined when it declares none. */
+export function firstScreen(dir) {
+  const file = path.join(dir, FIRST_SCREEN_FILE);
+  return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined;
+}
 
 const EMIT = /\bbus\s*\.\s*emit\s*\(\s*(['"`])([^'"`]+)\1/g;
 const LISTEN = /\bbus\s*\.\s*on\s*\(\s*(['"`])([^'"`]+)\1/g;
@@ -66,6 +80,7 @@ export function buildContract({ kind, name, version, dir, files }) {
     bus: { contractVersion: busContract.version, contract: busContract, ...busUsage(files) },
     slots: kind === 'shell' ? remoteContract.slots : (remoteContract.slots[name] ?? {}),
     ...(kind === 'shell' ? { provides: providedSingletons(dir) } : {}),
+    ...(kind === 'remote' && firstScreen(dir) ? { firstScreen: firstScreen(dir) } : {}),
   };
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REMOTE_NAMES } from '../registry.mjs';
-import { busUsage } from './contract-plugin.mjs';
+import { busUsage, firstScreen } from './contract-plugin.mjs';
 
 // The contracts in shared (bus-contract.json, remote-contract.json) hold for today's code: what
 // each build's declaration will say (bus events read from its sources, its exposes) agrees with
@@ -43,5 +43,19 @@ describe('the slot contract matches what each remote exposes', () => {
     const config = fs.readFileSync(path.join(ROOT, `mfe-${remote}/rspack.config.mjs`), 'utf8');
     const exposed = [...config.matchAll(/'\.\/(\w+)':/g)].map((m) => m[1]);
     expect(exposed.sort()).toEqual(expect.arrayContaining(Object.keys(slots[remote]).sort()));
+  });
+});
+
+describe('first-screen declarations (src/app/first-screen.json)', () => {
+  it.each(REMOTE_NAMES)('%s declares first answers only for modules it exposes, as API paths', (remote) => {
+    const config = fs.readFileSync(path.join(ROOT, `mfe-${remote}/rspack.config.mjs`), 'utf8');
+    const exposed = [...config.matchAll(/'\.\/(\w+)':/g)].map((m) => m[1]);
+    for (const [module, declared] of Object.entries(firstScreen(path.join(ROOT, `mfe-${remote}`)) ?? {})) {
+      expect(exposed, `${remote} declara ${module}`).toContain(module);
+      for (const entry of declared.data ?? []) {
+        const url = typeof entry === 'string' ? entry : entry.url;
+        expect(url, `${remote}/${module}`).toMatch(/^\/[\w{}\/.?=&-]+$/);
+      }
+    }
   });
 });

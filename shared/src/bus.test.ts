@@ -26,7 +26,7 @@ describe('onUnheardEvent', () => {
     vi.useRealTimers();
   });
 
-  const selection = { eventoId: '1', seccionId: '2', asientoIds: [], asientos: [] };
+  const selection = { eventoId: '1', seccionId: '2', asientos: [] };
 
   it('reports an event that must be heard and had no listener, after the grace time, without its payload', () => {
     bus.emit('seating:selection-changed', selection);

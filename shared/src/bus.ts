@@ -29,13 +29,6 @@ export interface AsientoSeleccionado {
  */
 export const CHECKOUT_SUMMARY_ID = 'resumen-compra';
 
-/**
- * sessionStorage key under which checkout keeps the tab's live hold (its capability) across a
- * reload. Checkout owns what is stored; the shell only asks whether it is there, to mount the
- * general-admission modal at once on a page that defers it.
- */
-export const SAVED_HOLD_KEY = 'taquilla:reserva';
-
 /** The typed face of the bus contract (bus-contract.json: who sends, who listens, who must hear). */
 export type BusEvents = {
   /** auth remote → shell: store this session (token + user) and switch to authenticated. */
@@ -55,14 +48,13 @@ export type BusEvents = {
   /** anyone → shell: show a toast. */
   'ui:toast': { kind: ToastKind; message: string };
   /**
-   * seating → checkout: the buyer's seat selection on a numbered section changed (also when it
-   * becomes empty). `asientos` carries what the summary and `reservar` need, so checkout never
-   * refetches the section; same order as `asientoIds`.
+   * seating → checkout, shell: the buyer's seat selection on a numbered section changed (also
+   * when it becomes empty), in map order. `asientos` carries what the summary and `reservar`
+   * need (the numeric seat ids included), so checkout never refetches the section.
    */
   'seating:selection-changed': {
     eventoId: string;
     seccionId: string;
-    asientoIds: string[];
     asientos: AsientoSeleccionado[];
   };
   /**
@@ -70,13 +62,6 @@ export type BusEvents = {
    * link while a hold is live. Checkout cancels `reservaId` and announces 'checkout:released'.
    */
   'seating:cancel-requested': { eventoId: string; reservaId: string };
-  /** seating → checkout: a general-admission section was clicked (opens the quantity modal). */
-  'seating:general-section-clicked': { eventoId: string; seccionId: string; seccionNombre: string };
-  /**
-   * checkout → everyone: places are held. `asientoIds`: the held seats (empty for general
-   * admission, or when the hold could not be read back), which the map shows as the buyer's own.
-   */
-  'checkout:reserved': { eventoId: string; reservaId: string; fechaExpiracion: string; esGeneral: boolean; asientoIds: number[] };
   /**
    * checkout → everyone: a hold ended — cancelled, expired, or 'sold' once the payment went
    * through (seating refreshes its map; the shell keeps a confirmation's page as it is).

@@ -4,7 +4,7 @@
  * and the typed API calls at `@taquilla/shared/api/<area>`; both stay out of this entry
  * (first-load budget).
  */
-export { bus, CHECKOUT_SUMMARY_ID, onUnheardEvent, SAVED_HOLD_KEY, UNHEARD_AFTER_MS } from './bus';
+export { bus, CHECKOUT_SUMMARY_ID, onUnheardEvent, UNHEARD_AFTER_MS } from './bus';
 export type { AsientoSeleccionado, Bus, BusEvents, ToastKind, UnheardEvent } from './bus';
 export { BUS_CONTRACT, BUS_CONTRACT_VERSION } from './bus-contract';
 export type { BusContract, BusEventContract, BusParty } from './bus-contract';
@@ -18,6 +18,11 @@ export {
   TOKEN_STORAGE_KEY,
 } from './auth-state';
 export type { AuthState, AuthStatus, AppState, User } from './auth-state';
+
+// The page's one hold: its state (hold-store.ts); its shapes and lifecycle are the subpath
+// `@taquilla/shared/hold` (hold.ts), so the shell's first load carries only the atoms.
+export { generalRequestAtom, holdAtom, initialHoldState, savedHold, savedHoldAtom } from './hold-store';
+export type { GeneralRequest, Hold, HoldState, SavedHold, SavedHoldStore } from './hold';
 
 export { takeInlined } from './inlined';
 

@@ -4,8 +4,9 @@ import { cacheControlFor, contentTypeFor, mayHaveCompressedCopy, servablePath, t
 import { acceptedCopies } from '../lib/precompressed';
 
 /**
- * What the storefront reads from the remote origin (platform/origin): the registry and the
- * manifests it inlines into index.html, and — for a bucket — the files under `/remotes/`.
+ * What the storefront reads from the remote origin (platform/origin): the registry, the
+ * manifests it inlines into index.html and the remotes' first-screen declarations (in their
+ * taquilla-contract.json), and — for a bucket — the files under `/remotes/`.
  *
  * A local folder's registry is read again whenever the file changed (one stat per call: a
  * release or rollback is seen at once). A bucket's
@@ -17,7 +18,7 @@ import { acceptedCopies } from '../lib/precompressed';
 export interface StorefrontOrigin {
   /** The registry as served (`raw`) and parsed (null when it is not valid JSON); null when there is none. */
   registry(): Promise<{ raw: string; parsed: unknown } | null>;
-  /** A manifest by its path under the origin root, parsed; null when missing or not JSON. */
+  /** A JSON file of a version folder (its mf-manifest.json, its taquilla-contract.json) by its path under the origin root, parsed; null when missing or not JSON. */
   manifest(entry: string): Promise<unknown>;
 }
 

@@ -14,8 +14,6 @@ const MAX_AGE_MS = 60_000;
  */
 const REBUILD_EVERY_MS = 1_000;
 
-const INFORMACION = /^\/eventos\/informacion\/(\d{1,9})\/?$/;
-
 interface Entry {
   page: Precompressed;
   builtAt: number;
@@ -23,34 +21,37 @@ interface Entry {
   registry: string | undefined;
   /** The catalogue's generation when its build started. */
   catalogo: number;
-  /** Availability changed since (information pages only): rebuild in the background. */
+  /** Availability changed since (pages carrying an event's availability only): rebuild in the background. */
   stale: boolean;
+  /** The event whose availability the page carries (its remotes' declarations say which answer does). */
   eventoId: number | null;
 }
 
 export interface LandingPageSource {
   /** The registry's text now (cheap: the origin keeps it in memory). */
   registry(): Promise<string | undefined>;
-  /** The page's HTML, built afresh (index.html, registry, manifests, the first API answers). */
-  build(): Promise<string>;
+  /** The page built afresh (index.html, registry, manifests, the first API answers) and the event whose availability it carries. */
+  build(): Promise<{ html: string; live: number | null }>;
 }
 
 /**
  * The storefront's HTML per page, built once and sent from memory: compressed once (brotli +
  * gzip) with a weak ETag. A page is built again when the registry's text differs from the one it
  * was built with (a release or rollback), after any catalogue announcement (the same
- * 'catalogo' notifications as the listing's cache), after MAX_AGE_MS, and — for an event's
- * information page, which inlines its sections' counts — after an availability change of that
- * event (in the background, the page kept served meanwhile). Nothing is kept while the
- * 'catalogo' channel is not heard, nor an information page while the availability one is not.
+ * 'catalogo' notifications as the listing's cache), after MAX_AGE_MS, and — for a page whose
+ * answers carry an event's availability (an information page's section counts, as its remotes
+ * declare) — after an availability change of that event (in the background, the page kept
+ * served meanwhile). Nothing is kept while the 'catalogo' channel is not heard, nor a page
+ * carrying availability while the availability one is not.
  */
 export class LandingPages {
   private readonly entries = new KeptCopies<Entry>(KEPT);
   private watching: Promise<void> | null = null;
   private watched = false;
   private unwatch: (() => void) | null = null;
-  /** Availability changes heard per event: a build that saw the count move keeps its page stale. */
-  private readonly changes = new Map<number, number>();
+  /** Availability changes heard: a sequence, and per event the last one's number (a build that saw its event move keeps its page stale). */
+  private changeSeq = 0;
+  private readonly lastChange = new Map<number, number>();
 
   constructor(
     private readonly catalogo: CatalogoSignal,
@@ -59,19 +60,23 @@ export class LandingPages {
   ) {}
 
   /** `key`: what makes pages differ (the landing path, the public URL of the config). */
-  async get(key: string, pathname: string, source: LandingPageSource): Promise<Precompressed> {
-    const eventoId = Number(INFORMACION.exec(pathname)?.[1] ?? 0) || null;
-    const keep = this.keepable(eventoId);
+  async get(key: string, source: LandingPageSource): Promise<Precompressed> {
     const registry = await source.registry();
-    const entry = keep ? this.entries.get(key) : undefined;
+    const entry = this.entries.get(key);
     const now = Date.now();
-    if (entry && entry.registry === registry && entry.catalogo === this.catalogo.generation && now - entry.builtAt < MAX_AGE_MS) {
+    if (
+      entry &&
+      this.keepable(entry.eventoId) &&
+      entry.registry === registry &&
+      entry.catalogo === this.catalogo.generation &&
+      now - entry.builtAt < MAX_AGE_MS
+    ) {
       if (entry.stale && !this.entries.inFlight(key) && now - entry.builtAt >= REBUILD_EVERY_MS) {
-        void this.build(key, eventoId, registry, source).catch((err) => this.log.warn({ err, pathname }, 'storefront: rebuilding a page failed'));
+        void this.build(key, registry, source).catch((err) => this.log.warn({ err, key }, 'storefront: rebuilding a page failed'));
       }
       return entry.page;
     }
-    return this.entries.inFlight<Precompressed>(key) ?? this.build(key, eventoId, registry, source);
+    return this.entries.inFlight<Precompressed>(key) ?? this.build(key, registry, source);
   }
 
   close(): void {
@@ -90,7 +95,7 @@ export class LandingPages {
     const hub = this.hub();
     if (!hub) return;
     const touched = (e: number) => {
-      this.changes.set(e, (this.changes.get(e) ?? 0) + 1);
+      this.lastChange.set(e, ++this.changeSeq);
       for (const [, entry] of this.entries.all()) if (entry.eventoId === e) entry.stale = true;
     };
     this.watching = hub
@@ -113,14 +118,19 @@ export class LandingPages {
       });
   }
 
-  private build(key: string, eventoId: number | null, registry: string | undefined, source: LandingPageSource): Promise<Precompressed> {
+  private build(key: string, registry: string | undefined, source: LandingPageSource): Promise<Precompressed> {
     const catalogo = this.catalogo.generation;
-    const changes = eventoId === null ? 0 : (this.changes.get(eventoId) ?? 0);
-    const keep = this.keepable(eventoId);
+    const seq = this.changeSeq;
+    // Kept only if what could make it stale was heard from before the build started.
+    const hearing = this.keepable(null);
+    const watchedBefore = this.watched;
     const promise = (async () => {
-      const page = await precompress(await source.build());
-      if (keep && this.keepable(eventoId)) {
-        this.entries.set(key, { page, builtAt: Date.now(), registry, catalogo, stale: eventoId !== null && this.changes.get(eventoId) !== changes, eventoId });
+      const built = await source.build();
+      const page = await precompress(built.html);
+      const eventoId = built.live;
+      if (hearing && this.keepable(eventoId) && (eventoId === null || watchedBefore)) {
+        const stale = eventoId !== null && (this.lastChange.get(eventoId) ?? 0) > seq;
+        this.entries.set(key, { page, builtAt: Date.now(), registry, catalogo, stale, eventoId });
       }
       return page;
     })();

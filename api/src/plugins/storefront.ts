@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { NO_STORE, cacheControlFor, openOrigin, servablePath, type OriginConfig } from '@taquilla/platform/origin';
+import { LANDING_PAGES } from '@taquilla/shared/landing';
 import { API_KEY_HEADER, type RuntimeConfig } from '@taquilla/shared/runtime-config';
 import { publicUrlFor } from '../mail/public-url';
 import { notFoundHandler } from './error-handler';
@@ -159,7 +160,7 @@ async function storefront(app: FastifyInstance, opts: StorefrontOptions): Promis
       const config = runtimeConfig(request);
       // Pages differ by their landing path (any other route gets the same page) and the config's public URL.
       const key = `${isLandingPath(pathname) ? pathname : '*'}\n${config.publicUrl}`;
-      const page = await pages.get(key, pathname, {
+      const page = await pages.get(key, {
         registry: async () => (await source.registry())?.raw,
         build: async () =>
           storefrontHtml(await fs.promises.readFile(indexFile, 'utf8'), { pathname, config, origin: source, readApi: (url) => readApi(config, url) }),
@@ -181,7 +182,9 @@ async function storefront(app: FastifyInstance, opts: StorefrontOptions): Promis
   // The landing pages have routes of their own too, so a page request does not go through the
   // static plugin's `/*` first (a file-system lookup per request before the fallback below).
   const landing = async (request: FastifyRequest, reply: FastifyReply) => (wantsHtml(request) ? sendShell(request, reply) : notFoundHandler(request, reply));
-  for (const url of ['/eventos', '/eventos/', '/eventos/informacion/:id', '/eventos/informacion/:id/']) app.get(url, landing);
+  for (const { paths } of Object.values(LANDING_PAGES)) {
+    for (const url of paths) if (url !== '/') for (const route of [url, `${url}/`]) app.get(route, landing);
+  }
 
   // SPA fallback: a page request for any client route gets the shell, which renders the
   // route (or its 404 page). API and remote-origin misses stay JSON 404s.

@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 import { authAtom, initialAuthState, store } from '@taquilla/shared';
 import type { ReservaDetalle } from '@taquilla/shared/schemas/reservas';
 import type { HoldDeps } from '../features/reservation/hooks/use-hold';
-import type { SavedHold, SavedHoldStore } from '../features/reservation/lib/saved-hold';
+import type { SavedHold, SavedHoldStore } from '@taquilla/shared';
 
 export const RESERVA_ID = '7d4f3f3e-1f6b-4f4e-9a51-0c2b8f6a9d10';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { ApiError, bus, type BusEvents } from '@taquilla/shared';
+import { ApiError, bus, generalRequestAtom, holdAtom, initialHoldState, store as page, type BusEvents, type HoldState } from '@taquilla/shared';
 import type { EventoDetalle, FilasPorSeccionResponse } from '@taquilla/shared/schemas/catalog';
 import type { DetalleSeccionResponse } from '@taquilla/shared/schemas/catalog';
 import EventDetail from './EventDetail';
@@ -121,6 +121,23 @@ const renderAt = (path: string) =>
     </MemoryRouter>,
   );
 
+/** The page's hold as checkout leaves it (checkout's own tests drive the real transitions). */
+const holdIs = (state: HoldState) => act(() => page.set(holdAtom, state));
+const held = (asientos: number[]) =>
+  ({
+    status: 'held',
+    hold: {
+      eventoId: '1',
+      reservaId: 'r-1',
+      esGeneral: false,
+      fechaExpiracion: '2026-12-01T00:00:00Z',
+      offsetMs: 0,
+      detalle: { seccionId: 2, cantidad: asientos.length, asientos: asientos.map((id) => ({ id, numero: id, fila: 'A', categoria: 'Lateral', precio: 120000 })) },
+    },
+    cancelling: false,
+    error: null,
+  }) as const;
+
 beforeEach(() => {
   api.getEventoDetalle.mockResolvedValue(evento());
   api.getDetalleSeccion.mockResolvedValue(detalleSeccion);
@@ -128,6 +145,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  page.set(holdAtom, initialHoldState);
   bus.all.clear();
   vi.clearAllMocks();
 });
@@ -164,11 +182,10 @@ describe('EventDetail / VenueMap', () => {
   });
 
   it('a general section asks checkout for the modal; a numbered one opens its seat page (Enter)', async () => {
-    const clicked = vi.fn();
-    bus.on('seating:general-section-clicked', clicked);
     renderAt('/eventos/1');
     fireEvent.click(await screen.findByRole('button', { name: /^Pista General/ }));
-    expect(clicked).toHaveBeenCalledWith({ eventoId: '1', seccionId: '1', seccionNombre: 'Pista General' });
+    expect(page.get(generalRequestAtom)).toEqual({ eventoId: '1', seccionId: '1', seccionNombre: 'Pista General' });
+    page.set(generalRequestAtom, null);
     fireEvent.keyDown(screen.getByRole('button', { name: /^Sección 101/ }), { key: 'Enter' });
     expect(screen.getByTestId('where').textContent).toBe('/eventos/1/2/Secci%C3%B3n%20101');
   });
@@ -226,7 +243,6 @@ describe('SeatSelection', () => {
     expect(changes.at(-1)).toEqual({
       eventoId: '1',
       seccionId: '2',
-      asientoIds: ['2', '12'],
       asientos: [
         { id: 2, numero: 2, fila: 'A', categoria: 'Lateral', color: '#8b5cf6', precio: 120000 },
         { id: 12, numero: 2, fila: 'B', categoria: 'Lateral', color: '#8b5cf6', precio: 120000 },
@@ -239,7 +255,7 @@ describe('SeatSelection', () => {
     fireEvent.keyDown(canvas, { key: 'Home' });
     fireEvent.keyDown(canvas, { key: 'Enter' });
     expect(screen.getByRole('status').textContent).toBe('Fila A, asiento 1: vendido, Lateral.');
-    expect(changes.at(-1)!.asientoIds).toEqual(['2']);
+    expect(changes.at(-1)!.asientos.map((a) => a.id)).toEqual([2]);
   });
 
   it('a click focuses the map without the keyboard ring; the first key shows it on the clicked seat', async () => {
@@ -273,15 +289,16 @@ describe('SeatSelection', () => {
     renderAt('/eventos/1/2/Secci%C3%B3n%20101');
     await screen.findByRole('link', { name: 'Volver al evento' });
     await screen.findByRole('application');
-    act(() => bus.emit('checkout:reserved', { eventoId: '1', reservaId: 'r-1', fechaExpiracion: '2026-12-01T00:00:00Z', esGeneral: false, asientoIds: [] }));
+    holdIs(held([]));
     fireEvent.click(screen.getByRole('button', { name: 'Cancelar la compra' }));
     expect(cancel).toHaveBeenCalledWith({ eventoId: '1', reservaId: 'r-1' });
+    holdIs({ status: 'cancelled', hold: held([]).hold });
     act(() => bus.emit('checkout:released', { eventoId: '1', reservaId: 'r-1', reason: 'cancelled' }));
     expect(screen.queryByRole('link', { name: 'Volver al evento' })).not.toBeNull();
     await waitFor(() => expect(api.getFilasPorSeccion).toHaveBeenCalledTimes(2));
   });
 
-  it('a hold announced with its seats (restored after a reload or 3-D Secure) shows them as the buyer\'s selection', async () => {
+  it('the page\'s hold with its seats (restored after a reload or 3-D Secure) shows them as the buyer\'s selection', async () => {
     api.getFilasPorSeccion.mockResolvedValue({
       ...filas,
       filas: filas.filas.map((f) => ({ ...f, asientos: f.asientos.map((a) => (a.id === 2 || a.id === 3 ? { ...a, estado: 'reservado' as const } : a)) })),
@@ -289,7 +306,7 @@ describe('SeatSelection', () => {
     renderAt('/eventos/1/2/Secci%C3%B3n%20101');
     await screen.findByRole('application');
     expect(screen.queryByText('0 asientos seleccionados')).not.toBeNull();
-    act(() => bus.emit('checkout:reserved', { eventoId: '1', reservaId: 'r-1', fechaExpiracion: '2026-12-01T00:00:00Z', esGeneral: false, asientoIds: [2, 3] }));
+    holdIs(held([2, 3]));
     expect(screen.queryByText('2 asientos seleccionados')).not.toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancelar la compra' })).not.toBeNull();
   });
@@ -337,16 +354,21 @@ describe('SeatSelection', () => {
       FakeEventSource.last!.push('asientos', { seccionId: 2, asientos: [{ id: 2, estado: 'reservado' }, { id: 3, estado: 'reservado' }] });
       fireEvent.keyDown(canvas, { key: 'ArrowRight' });
       expect(screen.getByRole('status').textContent).toBe('Fila A, asiento 3: reservado, Lateral, $1,200.00, $1,554.00 con cargos e IVA.');
-      act(() => vi.advanceTimersByTime(2000));
+      // At once: no hold of this page asked for it.
       expect(screen.queryByText('No has seleccionado asientos.')).not.toBeNull();
       expect(toasts).toHaveBeenCalledWith({ kind: 'warning', message: expect.stringContaining('apartado por alguien más') });
     });
 
-    it('keeps the selection when the push was about our own hold', async () => {
+    it('keeps the selection when the push was about our own hold, even before its answer', async () => {
+      const toasts = vi.fn();
+      bus.on('ui:toast', toasts);
       await selectA2();
+      holdIs({ status: 'reserving', asientoIds: [2] });
       FakeEventSource.last!.push('asientos', { seccionId: 2, asientos: [{ id: 2, estado: 'reservado' }] });
-      act(() => bus.emit('checkout:reserved', { eventoId: '1', reservaId: 'r-9', fechaExpiracion: '2026-12-01T00:00:00Z', esGeneral: false, asientoIds: [] }));
+      expect(screen.queryByText('1 asiento seleccionado')).not.toBeNull();
+      holdIs(held([2]));
       act(() => vi.advanceTimersByTime(5000));
+      expect(toasts).not.toHaveBeenCalled();
       expect(screen.queryByText('1 asiento seleccionado')).not.toBeNull();
       expect(screen.queryByRole('button', { name: 'Cancelar la compra' })).not.toBeNull();
     });

@@ -63,8 +63,8 @@ export const VARIANTS = {
       path.join(w, 'mfe-catalog/src/app/EventList.tsx'),
       "export default function EventList(): never {\n  throw new Error('EventList roto a propósito');\n}\n",
     ),
-  /** built against @taquilla/shared 0.2.0 while the shell provides 0.1.0. */
-  sharedAhead: (w) => editJson(w, 'shared/package.json', (pkg) => (pkg.version = '0.2.0')),
+  /** built against @taquilla/shared 0.3.0 while the shell provides 0.2.0. */
+  sharedAhead: (w) => editJson(w, 'shared/package.json', (pkg) => (pkg.version = '0.3.0')),
   /** checkout no longer exposes the panel the seat page loads. */
   missingExpose: (w) => replaceIn(w, 'mfe-checkout/rspack.config.mjs', "'./CheckoutPanel': './src/app/CheckoutPanel.tsx',", ''),
   /** seating's venue map now wants `idEvento` (a number) instead of `eventoId`. */

@@ -12,6 +12,9 @@ import { VARIANTS, buildVariant, liveOrigin } from './fixtures.mjs';
 import { startGateShop } from './shop.mjs';
 import { smokeMount } from './smoke.mjs';
 
+/** The bus contract version today's builds are made with (shared/src/bus-contract.json). */
+const BUS_VERSION = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../shared/src/bus-contract.json'), 'utf8')).version;
+
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'taquilla-gate-test-'));
 const origin = path.join(tmp, 'origin');
 const shellDir = path.join(tmp, 'shell');
@@ -54,7 +57,7 @@ describe('the compatibility gate in release', () => {
   it('refuses seating emitting a renamed bus event: checkout would never hear the selection', async () => {
     await expectRefused('seating', '1.0.1', builds.renamedEvent, [
       /✖ shell, checkout escucha "seating:selection-changed", que emitía seating, y seating 1\.0\.1 ya no lo emite/,
-      /✖ seating 1\.0\.1 emite "seating:seleccion-cambiada", que no está en el contrato del bus \(v2\) con el que se compiló: nadie lo espera/,
+      new RegExp(`✖ seating 1\\.0\\.1 emite "seating:seleccion-cambiada", que no está en el contrato del bus \\(v${BUS_VERSION}\\) con el que se compiló: nadie lo espera`),
     ]);
   });
 
@@ -74,9 +77,9 @@ describe('the compatibility gate in release', () => {
     ]);
   });
 
-  it('refuses catalog built against @taquilla/shared 0.2.0 while the shell provides 0.1.0', async () => {
+  it('refuses catalog built against @taquilla/shared 0.3.0 while the shell provides 0.2.0', async () => {
     await expectRefused('catalog', '1.0.2', builds.sharedAhead, [
-      /✖ catalog 1\.0\.2 necesita @taquilla\/shared 0\.2\.0 y el shell en producción comparte 0\.1\.0/,
+      /✖ catalog 1\.0\.2 necesita @taquilla\/shared 0\.3\.0 y el shell en producción comparte 0\.2\.0/,
     ]);
   });
 

@@ -1,7 +1,7 @@
 import { act, screen, within, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bus, SAVED_HOLD_KEY } from '@taquilla/shared';
-import { LANDING_SLOTS } from '@taquilla/shared/landing';
+import { generalRequestAtom, savedHold, store as page } from '@taquilla/shared';
+import { LANDING_PAGES, type LandingSlot } from '@taquilla/shared/landing';
 import { PREFETCH_AFTER_LOAD_MS } from '../federation/use-preload-next';
 import { createFakeFederation, fakeRemoteModule } from '../testing/fake-federation';
 import { renderAt, slot, stubIntersection } from '../testing/app-routes';
@@ -14,7 +14,8 @@ describe('eventos/informacion/:id', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.useRealTimers();
-    sessionStorage.clear();
+    savedHold.clear();
+    page.set(generalRequestAtom, null);
   });
 
   it('shows the event first; the venue map {eventoId} mounts when its place comes into view', async () => {
@@ -30,21 +31,20 @@ describe('eventos/informacion/:id', () => {
     expect(screen.queryByRole('region', { name: 'checkout' })).toBeNull();
   });
 
-  it('mounts the general-admission modal on a general-section click of this event, handing it the click', async () => {
+  it('mounts the general-admission modal on a request for a general section of this event, which it leaves for the modal', async () => {
     const view = stubIntersection();
     renderAt('/eventos/informacion/7');
     await slot('catalog', 'EventInfo');
-    // The map's holder is observed in the same commit that starts listening for the click.
     await waitFor(() => expect(view.observing()).toHaveLength(1));
-    const clic = { eventoId: '7', seccionId: '3', seccionNombre: 'General' };
-    act(() => bus.emit('seating:general-section-clicked', { ...clic, eventoId: '8' }));
+    const request = { eventoId: '7', seccionId: '3', seccionNombre: 'General' };
+    act(() => page.set(generalRequestAtom, { ...request, eventoId: '8' }));
     expect(screen.queryByRole('region', { name: 'checkout' })).toBeNull();
-    act(() => bus.emit('seating:general-section-clicked', clic));
-    const modal = await slot('checkout', 'GeneralPurchase');
-    expect(JSON.parse(within(modal).getByTestId('props').textContent!)).toEqual({ clic });
+    act(() => page.set(generalRequestAtom, request));
+    await slot('checkout', 'GeneralPurchase');
+    expect(page.get(generalRequestAtom)).toEqual(request);
   });
 
-  it("a click while checkout's module is still coming is handed to it once it is in", async () => {
+  it("a request made while checkout's module is still coming waits for it", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const view = stubIntersection();
     let release: () => void = () => undefined;
@@ -60,11 +60,11 @@ describe('eventos/informacion/:id', () => {
     await waitFor(() => expect(view.observing()).toHaveLength(1));
     await act(async () => vi.advanceTimersByTime(PREFETCH_AFTER_LOAD_MS + 2000));
     await waitFor(() => expect(federation.loaded).toContain('checkout/GeneralPurchase'));
-    const clic = { eventoId: '7', seccionId: '3', seccionNombre: 'General' };
-    act(() => bus.emit('seating:general-section-clicked', clic));
+    const request = { eventoId: '7', seccionId: '3', seccionNombre: 'General' };
+    act(() => page.set(generalRequestAtom, request));
     release();
-    const modal = await slot('checkout', 'GeneralPurchase');
-    expect(JSON.parse(within(modal).getByTestId('props').textContent!)).toEqual({ clic });
+    await slot('checkout', 'GeneralPurchase');
+    expect(page.get(generalRequestAtom)).toEqual(request);
   });
 
   it('mounts both once the page is settled when nothing asked for them earlier', async () => {
@@ -81,7 +81,7 @@ describe('eventos/informacion/:id', () => {
 
   it('a tab with a live hold mounts the modal at once (it reopens that hold)', async () => {
     stubIntersection();
-    sessionStorage.setItem(SAVED_HOLD_KEY, '{"eventoId":"7","reservaId":"r1","esGeneral":true}');
+    savedHold.write({ eventoId: '7', reservaId: 'r1', esGeneral: true });
     renderAt('/eventos/informacion/7');
     await slot('catalog', 'EventInfo');
     await slot('checkout', 'GeneralPurchase');
@@ -111,21 +111,22 @@ describe('eventos/informacion/:id', () => {
   });
 });
 
-describe('the landing pages mount exactly their LANDING_SLOTS (the storefront inlines and hints the same list)', () => {
+describe('the landing pages mount exactly their LANDING_PAGES slots (the storefront inlines and hints the same list)', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.useRealTimers();
   });
 
-  it.each([
-    ['/eventos', LANDING_SLOTS.eventos],
-    ['/eventos/informacion/7', LANDING_SLOTS.informacion],
-  ] as const)('%s', async (path, slots) => {
+  // Every route the storefront server prepares as a landing page (its `:id` an id).
+  const routes = Object.values(LANDING_PAGES).flatMap(({ paths, slots }) =>
+    paths.map((path) => [path.replace(/:\w+/g, '7'), slots as readonly LandingSlot[]] as const),
+  );
+  it.each(routes)('%s', async (path, slots) => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const view = stubIntersection();
     const { federation } = renderAt(path);
-    const id = ([remote, module]: readonly string[]) => `${remote}/${module}`;
-    const first = slots.filter((s) => s.length === 2);
+    const id = ([remote, module]: LandingSlot) => `${remote}/${module}`;
+    const first = slots.filter(([, , later]) => !later);
     for (const [remote, module] of first) await slot(remote, module);
     // Before anything asks for the later ones, only the first screen's slots are loaded.
     await act(async () => {});

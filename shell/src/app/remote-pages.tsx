@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { bus, SAVED_HOLD_KEY, type BusEvents } from '@taquilla/shared';
+import { useAtomValue } from 'jotai';
+import { generalRequestAtom, savedHoldAtom, store as page } from '@taquilla/shared';
 import { RemoteSlot } from '../federation/RemoteSlot';
 import { usePreloadNext, whenIdle } from '../federation/use-preload-next';
 
@@ -78,37 +79,19 @@ function LaterVenueMap({ eventoId }: { eventoId: string }) {
   );
 }
 
-type GeneralClick = BusEvents['seating:general-section-clicked'];
-
 /**
- * The general-admission modal shows nothing until a general section is clicked, so it mounts
- * on that click or once the page is settled. A click that comes before its module is shown (it
- * was not listening yet) is handed to it as `clic`, which opens it. A tab with a live hold (a
- * reload mid-purchase) mounts it at once: it reopens that hold.
+ * The general-admission modal shows nothing until a general section is asked for, so it mounts
+ * on that request (`generalRequestAtom`, which seating's map sets on a click and the modal takes
+ * whenever its code has arrived) or once the page is settled. A tab with a live hold (a reload
+ * mid-purchase, `savedHoldAtom`) mounts it at once: it reopens that hold.
  */
 function LaterGeneralPurchase({ eventoId }: { eventoId: string }) {
-  const [clic, setClic] = useState<GeneralClick | null>(null);
-  const [shown, setShown] = useState(false);
-  const onShown = useCallback(() => setShown(true), []);
-  const mounted = useMountLater((mount) => (hasSavedHold() ? mount() : undefined));
-  useEffect(() => {
-    if (shown) return;
-    const onClick = (event: GeneralClick) => {
-      if (event.eventoId === eventoId) setClic(event);
-    };
-    bus.on('seating:general-section-clicked', onClick);
-    return () => bus.off('seating:general-section-clicked', onClick);
-  }, [eventoId, shown]);
-  if (!mounted && !clic) return null;
-  return <RemoteSlot remote="checkout" module="GeneralPurchase" props={clic ? { clic } : undefined} onShown={onShown} />;
-}
-
-function hasSavedHold() {
-  try {
-    return Boolean(globalThis.sessionStorage?.getItem(SAVED_HOLD_KEY));
-  } catch {
-    return false;
-  }
+  const request = useAtomValue(generalRequestAtom, { store: page });
+  const mounted = useMountLater((mount) => (page.get(savedHoldAtom) ? mount() : undefined));
+  const [asked, setAsked] = useState(false);
+  if (!asked && request?.eventoId === eventoId) setAsked(true);
+  if (!mounted && !asked) return null;
+  return <RemoteSlot remote="checkout" module="GeneralPurchase" />;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authAtom, bus, initialAuthState, store } from '@taquilla/shared';
+import { authAtom, generalRequestAtom, initialAuthState, store } from '@taquilla/shared';
 import REMOTE_CONTRACT from '@taquilla/shared/remote-contract.json';
 import { PREFETCH_AFTER_LOAD_MS } from '../federation/use-preload-next';
 import { renderAt, stubIntersection } from '../testing/app-routes';
@@ -23,6 +23,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
   store.set(authAtom, initialAuthState);
+  store.set(generalRequestAtom, null);
 });
 
 describe('the shell mounts only slots of the slot contract, with props that fit it', () => {
@@ -41,10 +42,9 @@ describe('the shell mounts only slots of the slot contract, with props that fit 
     const view = stubIntersection();
     renderAt(path);
     await waitFor(() => expect(slotsOnScreen().length).toBeGreaterThan(0));
-    // The later slots of a page: a general-section click before they mount (handed over as a
-    // prop), then in view and settled.
+    // The later slots of a page: a general-section request before they mount, then in view and settled.
     await act(async () => vi.advanceTimersByTime(50));
-    act(() => bus.emit('seating:general-section-clicked', { eventoId: '7', seccionId: '3', seccionNombre: 'General' }));
+    act(() => store.set(generalRequestAtom, { eventoId: '7', seccionId: '3', seccionNombre: 'General' }));
     await act(async () => vi.advanceTimersByTime(100));
     await view.intersect();
     await act(async () => vi.advanceTimersByTime(PREFETCH_AFTER_LOAD_MS + 2000));

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bus, SAVED_HOLD_KEY } from '@taquilla/shared';
+import { bus, savedHold, type AsientoSeleccionado } from '@taquilla/shared';
 import {
   changedRemotes,
   purchaseGuard,
@@ -91,30 +91,31 @@ describe('a tab following the registry', () => {
 });
 
 describe('purchaseGuard: the buyer is mid-purchase', () => {
-  it('while checkout keeps a hold in sessionStorage (SAVED_HOLD_KEY)', () => {
+  it("while checkout keeps the tab's saved hold (savedHoldAtom)", () => {
     const guard = purchaseGuard();
     expect(guard.inProgress()).toBe(false);
-    sessionStorage.setItem(SAVED_HOLD_KEY, JSON.stringify({ eventoId: '1', reservaId: 'r', esGeneral: false }));
+    savedHold.write({ eventoId: '1', reservaId: 'r', esGeneral: false });
     expect(guard.inProgress()).toBe(true);
     expect(guard.holdLive()).toBe(true);
     guard.newPage();
     expect(guard.inProgress()).toBe(true);
-    sessionStorage.removeItem(SAVED_HOLD_KEY);
+    savedHold.clear();
     expect(guard.inProgress()).toBe(false);
     guard.dispose();
   });
 
   it('while seats are chosen on the map, until the selection empties, a hold ends or the page changes; after a sale, until the next page', () => {
     const guard = purchaseGuard();
-    const select = (ids: string[]) => bus.emit('seating:selection-changed', { eventoId: '1', seccionId: '2', asientoIds: ids, asientos: [] });
-    select(['a1']);
+    const seat = (id: number): AsientoSeleccionado => ({ id, numero: id, fila: 'A', categoria: 'VIP', color: '#c00', precio: 100_000 });
+    const select = (ids: number[]) => bus.emit('seating:selection-changed', { eventoId: '1', seccionId: '2', asientos: ids.map(seat) });
+    select([1]);
     expect(guard.inProgress()).toBe(true);
     select([]);
     expect(guard.inProgress()).toBe(false);
-    select(['a1', 'a2']);
+    select([1, 2]);
     bus.emit('checkout:released', { eventoId: '1', reservaId: 'r', reason: 'cancelled' });
     expect(guard.inProgress()).toBe(false);
-    select(['a1']);
+    select([1]);
     guard.newPage();
     expect(guard.inProgress()).toBe(false);
     // The sale's confirmation stays on screen as it is, until the buyer moves on.
@@ -123,14 +124,8 @@ describe('purchaseGuard: the buyer is mid-purchase', () => {
     guard.newPage();
     expect(guard.inProgress()).toBe(false);
     guard.dispose();
-    select(['a1']);
+    select([1]);
     expect(guard.inProgress()).toBe(false);
-  });
-
-  it('storage that throws is no purchase (and no crash)', () => {
-    const guard = purchaseGuard(() => ({ getItem: () => { throw new Error('denied'); }, setItem: () => undefined }));
-    expect(guard.inProgress()).toBe(false);
-    guard.dispose();
   });
 });
 

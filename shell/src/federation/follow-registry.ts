@@ -1,5 +1,5 @@
 import type { RemoteName } from '@taquilla/platform/registry';
-import { bus, SAVED_HOLD_KEY } from '@taquilla/shared';
+import { bus, savedHoldAtom, store as page, type AsientoSeleccionado } from '@taquilla/shared';
 import type { ResolvedRemote } from './registry';
 
 /**
@@ -17,26 +17,19 @@ export const TAB_VERSIONS_KEY = 'taquilla:versiones';
 
 type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem'>;
 
-function readHoldKey(storage: () => Storage | undefined): boolean {
-  try {
-    return Boolean(storage()?.getItem(SAVED_HOLD_KEY));
-  } catch {
-    return false;
-  }
-}
-
 /**
- * Whether the buyer is in the middle of a purchase: a live hold (checkout keeps it in
- * sessionStorage under SAVED_HOLD_KEY from the hold until the sale, the cancellation or the
+ * Whether the buyer is in the middle of a purchase: a live hold (the tab's saved hold,
+ * `savedHoldAtom`, which checkout keeps from the hold until the sale, the cancellation or the
  * expiry; a payment happens inside it), seats chosen on the map and not yet held (seating says
  * so on the bus; an emptied selection, a released hold or a new page ends it), or a sale just
  * made whose confirmation is still on screen (until the next page).
  */
-export function purchaseGuard(storage: () => Storage | undefined = () => globalThis.sessionStorage) {
+export function purchaseGuard() {
   let choosing = false;
   let justBought = false;
-  const onSelection = ({ asientoIds }: { asientoIds: string[] }) => {
-    choosing = asientoIds.length > 0;
+  const holdLive = () => page.get(savedHoldAtom) !== null;
+  const onSelection = ({ asientos }: { asientos: AsientoSeleccionado[] }) => {
+    choosing = asientos.length > 0;
   };
   const onReleased = ({ reason }: { reason: 'cancelled' | 'expired' | 'sold' }) => {
     choosing = false;
@@ -45,8 +38,8 @@ export function purchaseGuard(storage: () => Storage | undefined = () => globalT
   bus.on('seating:selection-changed', onSelection);
   bus.on('checkout:released', onReleased);
   return {
-    inProgress: () => choosing || justBought || readHoldKey(storage),
-    holdLive: () => readHoldKey(storage),
+    inProgress: () => choosing || justBought || holdLive(),
+    holdLive,
     /** A new page: seats chosen on the last one, and its sale's confirmation, are gone with it. */
     newPage() {
       choosing = false;

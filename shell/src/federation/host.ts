@@ -112,7 +112,7 @@ const storage = (kind: 'localStorage' | 'sessionStorage'): Storage | undefined =
 
 /** This browser's canary cohort (platform/canary.mjs), drawn once and kept in localStorage. */
 const cohort = browserCohort(storage('localStorage'));
-const guard = purchaseGuard(() => storage('sessionStorage'));
+const guard = purchaseGuard();
 const registryFetch = inlinedFetch(window.fetch.bind(window));
 
 /** The registry as it is now, each remote's version chosen for this browser (background reads stay quiet). */

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { ApiError } from '@taquilla/shared';
+import { ApiError, savedHold } from '@taquilla/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RESERVA_ID, fakePaymentDeps } from '../../../testing/payment';
 import { PaymentDepsContext } from '../api/deps';
@@ -96,7 +96,7 @@ describe('terminar_compra', () => {
 
   it('a refused payment whose hold is still live offers Intentar con otra tarjeta, back to the page of the hold', async () => {
     const { reservaDetalle } = await import('../../../testing/holds');
-    sessionStorage.setItem('taquilla:reserva', JSON.stringify({ eventoId: '1', reservaId: RESERVA_ID, esGeneral: false, volverA: '/eventos/1/9/Platea' }));
+    savedHold.write({ eventoId: '1', reservaId: RESERVA_ID, esGeneral: false, volverA: '/eventos/1/9/Platea' });
     const declined = fakePaymentDeps();
     declined.deps.checkCargo.mockResolvedValue({ ...paid, message: 'La tarjeta fue rechazada.', cargo: { pagado: false, status: 'failed' } });
     declined.deps.getReserva.mockResolvedValue(reservaDetalle({ estado: 'activa' }));
@@ -114,6 +114,6 @@ describe('terminar_compra', () => {
     await screen.findByRole('alert');
     await waitFor(() => expect(ended.deps.getReserva).toHaveBeenCalled());
     expect(screen.queryByRole('link', { name: 'Intentar con otra tarjeta' })).toBeNull();
-    sessionStorage.clear();
+    savedHold.clear();
   });
 });

@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { formatMoney } from '@taquilla/shared';
+import { formatMoney, savedHold } from '@taquilla/shared';
 import type { CheckCargoResponse } from '@taquilla/shared/schemas/pagos';
 import { pagoMessages } from '@taquilla/shared/messages/pagos';
 import { errorMessage, usePaymentDeps } from '../api/deps';
-import { sessionHoldStore } from '../../reservation/lib/saved-hold';
 import { ResendTickets } from './ResendTickets';
 
 type State =
@@ -18,7 +17,7 @@ type State =
  * server still has that hold live (a refused 3-D Secure payment leaves it as it was).
  */
 async function retryPage(getReserva: (eventoId: string, reservaId: string) => Promise<{ estado: string }>, reservaId: string): Promise<string | undefined> {
-  const saved = sessionHoldStore().read();
+  const saved = savedHold.read();
   if (!saved?.volverA || saved.reservaId !== reservaId) return undefined;
   const reserva = await getReserva(saved.eventoId, reservaId).catch(() => null);
   return reserva?.estado === 'activa' ? saved.volverA : undefined;

@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ApiError, SAVED_HOLD_KEY } from '@taquilla/shared';
+import { ApiError, savedHold } from '@taquilla/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn, signOut } from '../../../testing/holds';
 import { RESERVA_ID, cargo, fakePaymentDeps, promocion } from '../../../testing/payment';
@@ -95,10 +95,10 @@ describe('PaymentStep summary and discount', () => {
 });
 
 describe('PaymentStep on a restored hold', () => {
-  afterEach(() => sessionStorage.clear());
+  afterEach(() => savedHold.clear());
 
   it("keeps the saved code's figures when resumen answers in the same moment, after aplicar-promo", async () => {
-    sessionStorage.setItem(SAVED_HOLD_KEY, JSON.stringify({ eventoId: '1', reservaId: RESERVA_ID, esGeneral: false, promocion: { id: 8, clave: 'MITAD' } }));
+    savedHold.write({ eventoId: '1', reservaId: RESERVA_ID, esGeneral: false, promocion: { id: 8, clave: 'MITAD' } });
     const fake = fakePaymentDeps();
     let answerResumen!: () => void;
     let answerPromo!: () => void;

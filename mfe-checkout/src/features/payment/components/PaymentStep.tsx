@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { savedHold } from '@taquilla/shared';
 import type { OrderTotals } from '@taquilla/shared/money';
 import type { Promocion } from '@taquilla/shared/schemas/promociones';
 import { pagoMessages } from '@taquilla/shared/messages/pagos';
 import { formatMoney } from '@taquilla/shared';
 import type { MakeReferenciaResponse, PlanMsi, ResumenReserva } from '@taquilla/shared/schemas/pagos';
 import { useBuyer } from '../../reservation/hooks/use-buyer';
-import { rememberCode, savedCode, sessionHoldStore } from '../../reservation/lib/saved-hold';
+import { rememberCode, savedCode } from '../../reservation/lib/saved-hold';
 import { errorMessage, usePaymentDeps } from '../api/deps';
 import type { Gateway } from '../api/openpay';
 import { useOrder } from '../hooks/use-order';
@@ -61,7 +62,7 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
     (promo: Promocion | null) => {
       codeNow.current = promo;
       setCodeState(promo);
-      rememberCode(sessionHoldStore(), reservaId, promo?.clave ? { id: promo.id, clave: promo.clave } : null);
+      rememberCode(savedHold, reservaId, promo?.clave ? { id: promo.id, clave: promo.clave } : null);
     },
     [reservaId],
   );
@@ -87,7 +88,7 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
   // A code saved with this hold is applied again, by the server, once the order is known.
   const ready = state.status === 'ready';
   useEffect(() => {
-    const saved = ready ? savedCode(sessionHoldStore(), reservaId) : null;
+    const saved = ready ? savedCode(savedHold, reservaId) : null;
     if (!saved) return;
     let live = true;
     deps.aplicarPromo({ promocionId: saved.id, clave: saved.clave, eventoId: Number(eventoId), reservaId }).then(
@@ -98,7 +99,7 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
         setCodeState(promo);
         setFigures({ totals: answer, promo });
       },
-      () => live && rememberCode(sessionHoldStore(), reservaId, null),
+      () => live && rememberCode(savedHold, reservaId, null),
     );
     return () => {
       live = false;

@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { ApiError, bus } from '@taquilla/shared';
+import { ApiError, generalRequestAtom, store as page, type GeneralRequest } from '@taquilla/shared';
 import type { DetalleSeccionResponse, EventoDetalle } from '@taquilla/shared/schemas/catalog';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RESERVA_ID, fakeDeps, reservaDetalle, signIn, signOut } from '../../../testing/holds';
@@ -28,13 +28,16 @@ function catalogWith(disponibles: number, limiteDeAsientos = 4): CatalogReads {
   };
 }
 
+/** What seating's map does on a click on a general section. */
+const ask = (request: GeneralRequest) => act(() => page.set(generalRequestAtom, request));
+
 const settle = () => act(async () => { await vi.advanceTimersByTimeAsync(0); });
 const tick = (ms: number) => act(async () => { await vi.advanceTimersByTimeAsync(ms); });
 
 async function openFor(fake = fakeDeps(), catalog = catalogWith(500), eventoId = '1') {
   render(<GeneralPurchaseModal eventoId="1" deps={fake.deps} catalog={catalog} />);
   await settle();
-  act(() => bus.emit('seating:general-section-clicked', { eventoId, seccionId: '5', seccionNombre: 'General A' }));
+  ask({ eventoId, seccionId: '5', seccionNombre: 'General A' });
   await settle();
   return fake;
 }
@@ -52,6 +55,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  page.set(generalRequestAtom, null);
   cotizar.mockRestore();
   vi.useRealTimers();
 });
@@ -61,28 +65,29 @@ describe('GeneralPurchaseModal', () => {
     render(<GeneralPurchaseModal eventoId="1" deps={fakeDeps().deps} catalog={catalogWith(500)} />);
     await settle();
     expect(screen.queryByRole('dialog')).toBeNull();
-    act(() => bus.emit('seating:general-section-clicked', { eventoId: '2', seccionId: '5', seccionNombre: 'General A' }));
+    ask({ eventoId: '2', seccionId: '5', seccionNombre: 'General A' });
     await settle();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('opens with the click it was mounted for (the shell mounts it on demand), only for this event', async () => {
-    const clic = { eventoId: '1', seccionId: '5', seccionNombre: 'General A' };
-    const { unmount } = render(
-      <GeneralPurchaseModal eventoId="1" deps={fakeDeps().deps} catalog={catalogWith(500)} initialClick={{ ...clic, eventoId: '2' }} />,
-    );
+  it('opens with a request made before it mounted (the shell mounts it on demand), only for this event', async () => {
+    page.set(generalRequestAtom, { eventoId: '2', seccionId: '5', seccionNombre: 'General A' });
+    const { unmount } = render(<GeneralPurchaseModal eventoId="1" deps={fakeDeps().deps} catalog={catalogWith(500)} />);
     await settle();
     expect(screen.queryByRole('dialog')).toBeNull();
     unmount();
-    render(<GeneralPurchaseModal eventoId="1" deps={fakeDeps().deps} catalog={catalogWith(500)} initialClick={clic} />);
+    page.set(generalRequestAtom, { eventoId: '1', seccionId: '5', seccionNombre: 'General A' });
+    render(<GeneralPurchaseModal eventoId="1" deps={fakeDeps().deps} catalog={catalogWith(500)} />);
     await settle();
     expect(Array.from(quantity().options).map((o) => o.value)).toEqual(['1', '2', '3', '4']);
     expect(dialog().textContent).toContain('Precio por boleto$450.50');
+    // Taken: a later page does not open it again.
+    expect(page.get(generalRequestAtom)).toBeNull();
   });
 
   describe('a click while the saved hold is looked up', () => {
     const saved = { eventoId: '1', reservaId: RESERVA_ID, esGeneral: true };
-    const clickGeneralA = () => act(() => bus.emit('seating:general-section-clicked', { eventoId: '1', seccionId: '5', seccionNombre: 'General A' }));
+    const clickGeneralA = () => ask({ eventoId: '1', seccionId: '5', seccionNombre: 'General A' });
 
     function lookup() {
       const fake = fakeDeps(saved);
@@ -107,7 +112,7 @@ describe('GeneralPurchaseModal', () => {
     it('gives way to a live hold that comes back, which keeps its own section', async () => {
       const { answer } = lookup();
       await settle();
-      act(() => bus.emit('seating:general-section-clicked', { eventoId: '1', seccionId: '4', seccionNombre: 'Platea' }));
+      ask({ eventoId: '1', seccionId: '4', seccionNombre: 'Platea' });
       answer(reservaDetalle({ esGeneral: true, seccionId: 5, cantidad: 2, asientos: [], fechaExpiracion: '2026-11-26T10:03:00.000Z' }));
       await settle();
       await settle();
@@ -191,7 +196,7 @@ describe('GeneralPurchaseModal', () => {
     await settle();
     expect(within(dialog()).getByRole('alert').textContent).toBe('Puedes reservar como máximo 4 lugares en este evento.');
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Cerrar' }));
-    act(() => bus.emit('seating:general-section-clicked', { eventoId: '1', seccionId: '5', seccionNombre: 'General A' }));
+    ask({ eventoId: '1', seccionId: '5', seccionNombre: 'General A' });
     await settle();
     expect(within(dialog()).queryByRole('alert')).toBeNull();
   });
@@ -200,7 +205,7 @@ describe('GeneralPurchaseModal', () => {
     await openFor();
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Cerrar' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    act(() => bus.emit('seating:general-section-clicked', { eventoId: '1', seccionId: '5', seccionNombre: 'General A' }));
+    ask({ eventoId: '1', seccionId: '5', seccionNombre: 'General A' });
     await settle();
     fireEvent(dialog(), new Event('cancel', { cancelable: true }));
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { bus, formatMoney, messages, type BusEvents } from '@taquilla/shared';
+import { useAtomValue } from 'jotai';
+import { formatMoney, generalRequestAtom, messages, store as page, type GeneralRequest } from '@taquilla/shared';
 import { catalogMessages } from '@taquilla/shared/messages/catalog';
 import { HoldStage, type PaymentSlot } from './HoldStage';
 import { useBuyer } from '../hooks/use-buyer';
@@ -9,59 +10,40 @@ import { totalCentavos } from '../lib/quantity';
 import { ModalDialog } from './ModalDialog';
 import { QuantityStep } from './QuantityStep';
 
-type Target = Pick<BusEvents['seating:general-section-clicked'], 'seccionId' | 'seccionNombre'>;
+type Target = Pick<GeneralRequest, 'seccionId' | 'seccionNombre'>;
 
 interface Props {
   eventoId: string;
   payment?: PaymentSlot;
   deps?: HoldDeps;
   catalog?: CatalogReads;
-  /** A general-section click announced before this modal was listening: it opens with it. */
-  initialClick?: BusEvents['seating:general-section-clicked'];
 }
 
 /**
- * The general-admission modal (spec "Event detail"): opens when seating announces a click on
- * a general section of this event; step 1 holds N places, then the countdown and the payment
- * step. A live general hold of this event found after a reload opens it again.
+ * The general-admission modal (spec "Event detail"): opens on a request for a general section of
+ * this event (`generalRequestAtom`, set by seating's map on a click, maybe before this modal
+ * mounted); step 1 holds N places, then the countdown and the payment step. A live general hold
+ * of this event found after a reload opens it again.
  */
-export function GeneralPurchaseModal({ eventoId, payment, deps = defaultHoldDeps, catalog, initialClick }: Props) {
+export function GeneralPurchaseModal({ eventoId, payment, deps = defaultHoldDeps, catalog }: Props) {
   const headingId = useId();
   const buyer = useBuyer();
   const [target, setTarget] = useState<Target | null>(null);
-  // A click that came while the tab's saved hold is looked up (the mount's own click included):
-  // it opens the modal once no live hold comes back; a live hold keeps its own section.
-  const [early, setEarly] = useState<Target | null>(() =>
-    initialClick?.eventoId === eventoId
-      ? { seccionId: initialClick.seccionId, seccionNombre: initialClick.seccionNombre }
-      : null,
-  );
+  const request = useAtomValue(generalRequestAtom, { store: page });
   const holdApi = useHold({ eventoId, esGeneral: true }, deps);
   const { state, reserve, clearError } = holdApi;
   const idle = state.status === 'idle';
   const restoring = state.status === 'restoring';
 
+  // A request is taken once the tab's saved hold has been looked up: it opens the modal when no
+  // live hold came back; a live hold keeps its own section (and a click meanwhile is dropped).
   useEffect(() => {
-    if (!idle && !restoring) return;
-    const onClick = (event: BusEvents['seating:general-section-clicked']) => {
-      if (event.eventoId !== eventoId) return;
-      const clicked = { seccionId: event.seccionId, seccionNombre: event.seccionNombre };
-      if (restoring) {
-        setEarly(clicked);
-        return;
-      }
-      clearError();
-      setTarget(clicked);
-    };
-    bus.on('seating:general-section-clicked', onClick);
-    return () => bus.off('seating:general-section-clicked', onClick);
-  }, [eventoId, idle, restoring, clearError]);
-
-  useEffect(() => {
-    if (restoring || early === null) return;
-    if (idle) setTarget(early);
-    setEarly(null);
-  }, [restoring, idle, early]);
+    if (!request || restoring) return;
+    page.set(generalRequestAtom, null);
+    if (request.eventoId !== eventoId || !idle) return;
+    clearError();
+    setTarget({ seccionId: request.seccionId, seccionNombre: request.seccionNombre });
+  }, [request, eventoId, idle, restoring, clearError]);
 
   // After a reload the hold says which section it is (and keeps saying it once it has expired).
   const hold = 'hold' in state ? state.hold : null;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useHoldCountdown } from '../hooks/use-hold-countdown';
-import type { Hold } from '../lib/hold-machine';
+import type { Hold } from '@taquilla/shared';
 import { HoldCountdown } from './HoldCountdown';
 
 interface Props {

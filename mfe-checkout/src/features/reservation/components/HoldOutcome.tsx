@@ -1,5 +1,5 @@
 import { reservaMessages } from '@taquilla/shared/messages/reservas';
-import type { HoldState } from '../lib/hold-machine';
+import type { HoldState } from '@taquilla/shared';
 
 /** The final states, each followed by a reload (use-hold schedules it) except `replaced`, which the buyer reads first. */
 export function HoldOutcome({ state }: { state: HoldState }) {

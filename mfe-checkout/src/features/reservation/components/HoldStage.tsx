@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { UseHold } from '../hooks/use-hold';
-import type { Hold } from '../lib/hold-machine';
+import type { Hold } from '@taquilla/shared';
 import { HeldReservation } from './HeldReservation';
 import { HoldOutcome } from './HoldOutcome';
 

@@ -6,7 +6,7 @@ import { useEventoEnVenta } from '../hooks/use-evento-en-venta';
 import { useGuestForm } from '../hooks/use-guest-form';
 import { defaultHoldDeps, useHold, type HoldDeps } from '../hooks/use-hold';
 import { useSeatSelection } from '../hooks/use-seat-selection';
-import type { Hold } from '../lib/hold-machine';
+import type { Hold } from '@taquilla/shared';
 import { SelectionQuote } from '../../payment/components/SelectionQuote';
 import { GuestFields } from './GuestFields';
 import { HoldStage, type PaymentSlot } from './HoldStage';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { remainingMs } from '../lib/countdown';
-import type { Hold } from '../lib/hold-machine';
+import type { Hold } from '@taquilla/shared';
 
 /**
  * Milliseconds left on `hold`, recomputed every second and at once when the tab becomes

@@ -1,12 +1,24 @@
-import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { bus, isApiError, messages, type BusEvents } from '@taquilla/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import {
+  bus,
+  holdAtom,
+  initialHoldState,
+  isApiError,
+  messages,
+  savedHold,
+  store as page,
+  type BusEvents,
+  type Hold,
+  type HoldState,
+  type SavedHoldStore,
+} from '@taquilla/shared';
+import { dispatchHold as dispatch } from '@taquilla/shared/hold';
 import { reservaMessages } from '@taquilla/shared/messages/reservas';
 import { holdsApi, type HoldsApi } from '../api/holds';
 import { clockOffset } from '../lib/countdown';
 import { storageHoldBroadcast, type HoldBroadcast } from '../lib/hold-broadcast';
 import type { GuestData } from '../lib/guest';
-import { holdReducer, initialHoldState, type Hold, type HoldState } from '../lib/hold-machine';
-import { sessionHoldStore, type SavedHoldStore } from '../lib/saved-hold';
 
 /** Spec §4: after expiry the page reloads after 2 s; seats-gone and cancel reload the same way, so their message can be read. */
 export const RELOAD_DELAY_MS = 2000;
@@ -33,7 +45,7 @@ export interface HoldDeps {
 
 export const defaultHoldDeps: HoldDeps = {
   api: holdsApi,
-  store: sessionHoldStore(),
+  store: savedHold,
   broadcast: storageHoldBroadcast(),
   reload: () => window.location.reload(),
   now: () => Date.now(),
@@ -95,16 +107,6 @@ function callReserve(api: HoldsApi, eventoId: string, request: ReserveRequest) {
     : api.reservar(eventoId, { asientosReserva });
 }
 
-function announceReserved(hold: Hold) {
-  bus.emit('checkout:reserved', {
-    eventoId: hold.eventoId,
-    reservaId: hold.reservaId,
-    fechaExpiracion: hold.fechaExpiracion,
-    esGeneral: hold.esGeneral,
-    asientoIds: hold.detalle?.asientos.map((a) => a.id) ?? [],
-  });
-}
-
 export interface UseHold {
   state: HoldState;
   reserve: (request: ReserveRequest) => Promise<void>;
@@ -117,15 +119,20 @@ export interface UseHold {
   sold: () => void;
 }
 
+/** The page's hold as it is now (not as last rendered): a double click must see the first one's change. */
+const holdNow = (): HoldState => page.get(holdAtom);
+
 /**
- * One reservation lifecycle (see hold-machine). Side effects live here, next to the
- * transitions that cause them: the saved capability, the bus announcements, the toast and
- * the reload. Mount it under a `key` of the event so another event starts fresh.
+ * Drives the page's one hold (`holdAtom` in @taquilla/shared, whose lifecycle is `holdReducer`;
+ * seating reads it). Side effects live here, next to the transitions that cause them: the saved
+ * capability, the bus facts, the toast and the reload. One per page: mounting it starts the
+ * page's hold afresh (restoring); mount it under a `key` of the event so another event starts fresh.
  */
 export function useHold(scope: HoldScope, deps: HoldDeps = defaultHoldDeps): UseHold {
-  const [state, dispatch] = useReducer(holdReducer, initialHoldState);
-  const stateRef = useRef(state);
-  stateRef.current = state;
+  const pageState = useAtomValue(holdAtom, { store: page });
+  // Until this mount's restore has answered, the atom may still hold the last page's hold.
+  const [restored, setRestored] = useState(false);
+  const state = restored ? pageState : initialHoldState;
   // Set synchronously, so a double click cannot send two requests before React re-renders.
   const busy = useRef(false);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
@@ -139,9 +146,12 @@ export function useHold(scope: HoldScope, deps: HoldDeps = defaultHoldDeps): Use
 
   useEffect(() => {
     let current = true;
+    dispatch({ type: 'reset' });
+    setRestored(false);
     void restoreHold({ eventoId, esGeneral, seccionId }, deps).then((hold) => {
       if (!current) return;
       dispatch({ type: 'restored', hold });
+      setRestored(true);
     });
     return () => {
       current = false;
@@ -150,9 +160,11 @@ export function useHold(scope: HoldScope, deps: HoldDeps = defaultHoldDeps): Use
 
   const reserve = useCallback(
     async (request: ReserveRequest) => {
-      if (busy.current || stateRef.current.status !== 'idle') return;
+      if (busy.current || holdNow().status !== 'idle') return;
       busy.current = true;
-      dispatch({ type: 'reserve' });
+      // Seating shows the seats asked for as the buyer's from here on (a push about this very
+      // hold can arrive before the answer).
+      dispatch({ type: 'reserve', asientoIds: request.kind === 'asientos' ? request.asientoIds : [] });
       try {
         const creada = await callReserve(deps.api, eventoId, request);
         const saved = { eventoId, reservaId: creada.reservaId, esGeneral, volverA: currentPage() };
@@ -182,7 +194,7 @@ export function useHold(scope: HoldScope, deps: HoldDeps = defaultHoldDeps): Use
   );
 
   const expire = useCallback(() => {
-    const current = stateRef.current;
+    const current = holdNow();
     if (current.status !== 'held' || current.sold) return;
     dispatch({ type: 'expire' });
     deps.store.clear();
@@ -191,7 +203,7 @@ export function useHold(scope: HoldScope, deps: HoldDeps = defaultHoldDeps): Use
   }, [deps, eventoId, reloadSoon]);
 
   const cancel = useCallback(async () => {
-    const current = stateRef.current;
+    const current = holdNow();
     if (busy.current || current.status !== 'held' || current.cancelling || current.sold) return;
     busy.current = true;
     const { reservaId } = current.hold;
@@ -218,34 +230,12 @@ export function useHold(scope: HoldScope, deps: HoldDeps = defaultHoldDeps): Use
   // Seating's cancel arrow (the seat page's back link while a hold is live) asks over the bus.
   useEffect(() => {
     const onCancelRequested = (event: BusEvents['seating:cancel-requested']) => {
-      const current = stateRef.current;
+      const current = holdNow();
       if (event.eventoId === eventoId && current.status === 'held' && current.hold.reservaId === event.reservaId) void cancel();
     };
     bus.on('seating:cancel-requested', onCancelRequested);
     return () => bus.off('seating:cancel-requested', onCancelRequested);
   }, [eventoId, cancel]);
-
-  // 'checkout:reserved' is said once the hold is on screen, and again whenever seating's map
-  // announces itself: seating may mount after a restored hold (or in the same commit, its
-  // effects before ours). Always on the next task, after every effect of the commit has run.
-  const held = state.status === 'held' ? state.hold : null;
-  useEffect(() => {
-    if (!held) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const announceSoon = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => announceReserved(held), 0);
-    };
-    announceSoon();
-    const onSelection = (event: BusEvents['seating:selection-changed']) => {
-      if (!held.esGeneral && event.eventoId === eventoId && (seccionId === undefined || event.seccionId === seccionId)) announceSoon();
-    };
-    bus.on('seating:selection-changed', onSelection);
-    return () => {
-      clearTimeout(timer);
-      bus.off('seating:selection-changed', onSelection);
-    };
-  }, [held, eventoId, seccionId]);
 
   // Another tab of this browser held places: the server may have ended this tab's hold (it keeps
   // one per buyer and event). Asked at once, and again whenever the tab comes back into view.
@@ -261,7 +251,8 @@ export function useHold(scope: HoldScope, deps: HoldDeps = defaultHoldDeps): Use
       } catch (error) {
         ended = isApiError(error) && error.status === 404;
       }
-      if (!current || !ended || stateRef.current.status !== 'held' || stateRef.current.hold.reservaId !== liveHold.reservaId) return;
+      const now = holdNow();
+      if (!current || !ended || now.status !== 'held' || now.hold.reservaId !== liveHold.reservaId) return;
       dispatch({ type: 'replaced' });
       if (deps.store.read()?.reservaId === liveHold.reservaId) deps.store.clear();
       bus.emit('checkout:released', { eventoId, reservaId: liveHold.reservaId, reason: 'cancelled' });
@@ -283,7 +274,7 @@ export function useHold(scope: HoldScope, deps: HoldDeps = defaultHoldDeps): Use
   const clearError = useCallback(() => dispatch({ type: 'clear-error' }), []);
 
   const sold = useCallback(() => {
-    const current = stateRef.current;
+    const current = holdNow();
     if (current.status !== 'held') return;
     dispatch({ type: 'sold' });
     deps.store.clear();

@@ -1,16 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { bus, type BusEvents } from '@taquilla/shared';
+import { useAtomValue } from 'jotai';
+import { bus, holdAtom, store as page } from '@taquilla/shared';
+import { heldSeats } from '@taquilla/shared/hold';
 import type { EstadoAsiento } from '@taquilla/shared/schemas/catalog';
 import { reservaMessages } from '@taquilla/shared/messages/reservas';
 import type { AsientosChange } from '../../live/lib/availability-stream';
 import type { SeatGrid } from '../lib/seat-grid';
 import { selectedSeats, toggleSeat } from '../lib/selection';
-
-/**
- * A seat we had selected and somebody else's hold took: drop it after this grace period unless
- * our own hold was announced meanwhile (the push about our hold can beat checkout's answer).
- */
-const TAKEN_GRACE_MS = 2000;
 
 export interface SeatSelectionOptions {
   eventoId: string;
@@ -43,21 +39,40 @@ function remap(prev: Seats, grid: SeatGrid, held: boolean): Seats {
   return fresh(grid, selected);
 }
 
+/** The selection the hold makes: its seats' indexes in `grid` (the selection as it is when none is known). */
+function selectionOf(grid: SeatGrid, ids: readonly number[], selected: ReadonlySet<number>): ReadonlySet<number> {
+  const held = new Set(ids.map((id) => grid.indexById.get(id)).filter((i): i is number => i !== undefined));
+  if (held.size === 0 || (held.size === selected.size && [...held].every((i) => selected.has(i)))) return selected;
+  return held;
+}
+
 /**
- * The seat page's state: live seat states, the buyer's selection and the hold checkout made of
- * it. Announces every selection change on the bus; listens to checkout's reserved/released.
+ * The seat page's state: live seat states and the buyer's selection, locked while the page's
+ * hold (`holdAtom`, which checkout drives) holds seats of this event — those seats are then the
+ * selection. Announces every selection change on the bus; hears checkout's released fact.
  */
 export function useSeatSelection({ eventoId, seccionId, grid, limit, reloadSeats }: SeatSelectionOptions) {
-  const [hold, setHold] = useState<{ reservaId: string } | null>(null);
-  const holdRef = useRef(hold);
-  holdRef.current = hold;
+  const holdState = useAtomValue(holdAtom, { store: page });
+  const held = useMemo(() => heldSeats(holdState, eventoId), [holdState, eventoId]);
+  const hold = held !== null && holdState.status === 'held' ? { reservaId: holdState.hold.reservaId } : null;
+  const heldRef = useRef(held);
+  heldRef.current = held;
   const [stored, setSeats] = useState<Seats>(() => fresh(grid));
   let seats = stored;
   if (stored.grid !== grid) {
     // Adjusting state while rendering (React's pattern for "reset when a prop changes"): no
     // frame ever pairs the new grid with indexes of the old one.
-    seats = remap(stored, grid, hold !== null);
+    seats = remap(stored, grid, held !== null);
     setSeats(seats);
+  }
+  // The held seats are the buyer's selection (after a reload or a 3-D Secure round trip the
+  // map starts empty and would show them as somebody's 'Reservado').
+  if (held !== null) {
+    const selection = selectionOf(seats.grid, held, seats.selected);
+    if (selection !== seats.selected) {
+      seats = { ...seats, selected: selection };
+      setSeats(seats);
+    }
   }
   const { estados, selected } = seats;
   const seatsRef = useRef(seats);
@@ -66,34 +81,17 @@ export function useSeatSelection({ eventoId, seccionId, grid, limit, reloadSeats
   const asientos = useMemo(() => selectedSeats(seats.grid, selected), [seats.grid, selected]);
 
   useEffect(() => {
-    bus.emit('seating:selection-changed', { eventoId, seccionId, asientoIds: asientos.map((a) => String(a.id)), asientos });
+    bus.emit('seating:selection-changed', { eventoId, seccionId, asientos });
   }, [eventoId, seccionId, asientos]);
 
   useEffect(() => {
-    const onReserved = (e: BusEvents['checkout:reserved']) => {
-      if (e.eventoId !== eventoId || e.esGeneral) return;
-      setHold({ reservaId: e.reservaId });
-      // The held seats are the buyer's selection (after a reload or a 3-D Secure round trip the
-      // map starts empty and would show them as somebody's 'Reservado').
-      if (e.asientoIds.length === 0) return;
-      setSeats((s) => {
-        const selected = new Set(e.asientoIds.map((id) => s.grid.indexById.get(id)).filter((i): i is number => i !== undefined));
-        if (selected.size === 0 || (selected.size === s.selected.size && [...selected].every((i) => s.selected.has(i)))) return s;
-        return { ...s, selected };
-      });
-    };
     const onReleased = (e: { eventoId: string }) => {
       if (e.eventoId !== eventoId) return;
-      setHold(null);
       setSeats((s) => ({ ...s, selected: new Set() }));
       reloadSeats();
     };
-    bus.on('checkout:reserved', onReserved);
     bus.on('checkout:released', onReleased);
-    return () => {
-      bus.off('checkout:reserved', onReserved);
-      bus.off('checkout:released', onReleased);
-    };
+    return () => bus.off('checkout:released', onReleased);
   }, [eventoId, reloadSeats]);
 
   const applyChange = useCallback(
@@ -111,21 +109,19 @@ export function useSeatSelection({ eventoId, seccionId, grid, limit, reloadSeats
         }
         return next ? { ...s, estados: next } : s;
       });
-      if (takenIds.length === 0) return;
-      window.setTimeout(() => {
-        const now = seatsRef.current;
-        if (holdRef.current) return;
-        const lost = takenIds
-          .map((id) => now.grid.indexById.get(id))
-          .filter((i): i is number => i !== undefined && now.selected.has(i) && now.estados[i] !== 'disponible');
-        if (lost.length === 0) return;
-        setSeats((s) => {
-          const selected = new Set(s.selected);
-          for (const i of lost) if (s.grid === now.grid && s.estados[i] !== 'disponible') selected.delete(i);
-          return selected.size === s.selected.size ? s : { ...s, selected };
-        });
-        bus.emit('ui:toast', { kind: 'warning', message: reservaMessages.SEAT_TAKEN });
-      }, TAKEN_GRACE_MS);
+      // A seat of the buyer's selection that somebody else took is dropped at once. While the
+      // page's hold asks for or holds seats, the pushes about them are that hold's own.
+      if (takenIds.length === 0 || heldRef.current !== null) return;
+      const now = seatsRef.current;
+      const lost = takenIds.map((id) => now.grid.indexById.get(id)).filter((i): i is number => i !== undefined && now.selected.has(i));
+      if (lost.length === 0) return;
+      setSeats((s) => {
+        if (s.grid !== now.grid) return s;
+        const selected = new Set(s.selected);
+        for (const i of lost) selected.delete(i);
+        return { ...s, selected };
+      });
+      bus.emit('ui:toast', { kind: 'warning', message: reservaMessages.SEAT_TAKEN });
     },
     [seccionId],
   );
@@ -133,7 +129,7 @@ export function useSeatSelection({ eventoId, seccionId, grid, limit, reloadSeats
   /** Toggles the seat (or table) at `index`; returns the Spanish reason when nothing changed. */
   const toggle = useCallback(
     (index: number): string | null => {
-      if (holdRef.current) return reservaMessages.HOLD_LOCKED;
+      if (heldRef.current !== null) return reservaMessages.HOLD_LOCKED;
       const result = toggleSeat(seats.grid, estados, selected, index, limit);
       if (result.selected !== selected) setSeats((s) => (s.selected === selected ? { ...s, selected: result.selected } : s));
       return result.error ?? null;

@@ -1,6 +1,6 @@
 import { useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { bus, formatDateTime, hasPassed, isApiError } from '@taquilla/shared';
+import { formatDateTime, generalRequestAtom, hasPassed, isApiError, store as page } from '@taquilla/shared';
 import type { Seccion } from '@taquilla/shared/schemas/catalog';
 import { catalogMessages } from '@taquilla/shared/messages/catalog';
 import { BestAvailable } from '../../best-available/components/BestAvailable';
@@ -47,7 +47,8 @@ export function VenueMapView({ eventoId, variant }: VenueMapViewProps) {
 
   const onSelect = (seccion: Seccion) => {
     if (seccion.tipo_seccion === 'general') {
-      bus.emit('seating:general-section-clicked', { eventoId, seccionId: String(seccion.id), seccionNombre: seccion.nombre });
+      // A request, not a bus event: checkout's modal takes it whenever it mounts (see generalRequestAtom).
+      page.set(generalRequestAtom, { eventoId, seccionId: String(seccion.id), seccionNombre: seccion.nombre });
     } else {
       navigate(`/eventos/${encodeURIComponent(eventoId)}/${seccion.id}/${encodeURIComponent(seccion.nombre)}`);
     }
