@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { solicitarFactura, type Comprador, type FacturaEmitida } from '@taquilla/shared/api/facturas';
 import { serverMessageOr } from '@taquilla/shared/server-message';
-import { TextField } from '../../../components/TextField';
+import { TextField } from '@taquilla/shared/ui';
 import { EMPTY_FORM, missingField, regimenOptions, usoOptions, type InvoiceFormValues } from '../lib/invoice-form';
 
 interface Props {
@@ -62,11 +62,11 @@ export function InvoiceForm({ reservaId, comprador, onIssued, onCancel }: Props)
   return (
     <form ref={form} className="account__form invoice-form" onSubmit={submit} noValidate aria-label="Datos fiscales para tu factura">
       <p className="account__hint">Escribe tus datos tal como aparecen en tu Constancia de Situación Fiscal.</p>
-      <TextField label="RFC" name="rfc" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={13} value={values.rfc}
+      <TextField block="account" label="RFC" name="rfc" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={13} value={values.rfc}
         onChange={(e) => set('rfc')(e.target.value.toUpperCase())} error={errorFor('rfc')} />
-      <TextField label="Nombre o razón social" name="razonSocial" autoComplete="organization" maxLength={254} value={values.razonSocial}
+      <TextField block="account" label="Nombre o razón social" name="razonSocial" autoComplete="organization" maxLength={254} value={values.razonSocial}
         onChange={(e) => set('razonSocial')(e.target.value)} error={errorFor('razonSocial')} />
-      <TextField label="Código postal del domicilio fiscal" name="codigoPostal" inputMode="numeric" autoComplete="postal-code" maxLength={5} value={values.codigoPostal}
+      <TextField block="account" label="Código postal del domicilio fiscal" name="codigoPostal" inputMode="numeric" autoComplete="postal-code" maxLength={5} value={values.codigoPostal}
         onChange={(e) => set('codigoPostal')(e.target.value.replace(/\D/g, ''))} error={errorFor('codigoPostal')} />
       <div className="account__field">
         <label htmlFor={`${regimenId}-regimenFiscal`}>Régimen fiscal</label>

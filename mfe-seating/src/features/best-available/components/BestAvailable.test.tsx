@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { ApiError, SAVED_HOLD_KEY } from '@taquilla/shared';
+import { ApiError, savedHold } from '@taquilla/shared';
 import type { Seccion } from '@taquilla/shared/schemas/catalog';
 import { BestAvailable, seatCategories } from './BestAvailable';
 
@@ -42,7 +42,7 @@ const asiento = (fila: string, numero: number) => ({ id: numero, fila, numero, c
 afterEach(() => {
   cleanup();
   api.mejoresLugares.mockReset();
-  sessionStorage.clear();
+  savedHold.clear();
 });
 
 describe('BestAvailable', () => {
@@ -70,7 +70,7 @@ describe('BestAvailable', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Aceptar lugares separados' }));
     await waitFor(() => expect(screen.getByTestId('ruta').textContent).toBe('/eventos/7/2/Luneta%20Central'));
     expect(api.mejoresLugares).toHaveBeenLastCalledWith('7', expect.objectContaining({ separados: true }));
-    expect(JSON.parse(sessionStorage.getItem(SAVED_HOLD_KEY)!)).toEqual({ eventoId: '7', reservaId: 'r-1', esGeneral: false, volverA: '/eventos/7/2/Luneta%20Central' });
+    expect(savedHold.read()).toEqual({ eventoId: '7', reservaId: 'r-1', esGeneral: false, volverA: '/eventos/7/2/Luneta%20Central' });
   });
 
   it('shows the server’s Spanish refusal in an alert and stays on the page', async () => {
@@ -79,6 +79,6 @@ describe('BestAvailable', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Mejores lugares disponibles' }));
     fireEvent.click(screen.getByRole('button', { name: 'Buscar mejores lugares' }));
     expect((await screen.findByRole('alert')).textContent).toContain('No quedan 4 lugares de esta categoría en una misma sección.');
-    expect(sessionStorage.getItem(SAVED_HOLD_KEY)).toBeNull();
+    expect(savedHold.read()).toBeNull();
   });
 });
