@@ -116,8 +116,14 @@ describe('admission and the pass', () => {
     expect(w.esperaSegundos).toBe(1);
 
     // Without a pass: refused, nothing held.
-    for (const url of ['reservarInvitado', 'reservar_generales']) {
-      const body = url === 'reservarInvitado' ? { asientosReserva: [{ id: s2 }], ...guest() } : { cantidadAsientos: 1, seccionId: ev.general.seccionId, ...guest() };
+    const seatCategory = (await queryRows<{ nombre: string }>(db, sql`select ce.nombre from evento_asientos ea join categorias_evento ce on ce.id = ea.categoria_evento_id where ea.id = ${s2!}`))[0]!.nombre;
+    const bodies: Record<string, object> = {
+      reservarInvitado: { asientosReserva: [{ id: s2 }], ...guest() },
+      reservar_generales: { cantidadAsientos: 1, seccionId: ev.general.seccionId, ...guest() },
+      // Best available holds too: the waiting room cannot be skipped through it.
+      mejores_lugares: { categoria: seatCategory, cantidad: 1, ...guest() },
+    };
+    for (const [url, body] of Object.entries(bodies)) {
       const res = await waiting.request('POST', `/eventos/${ev.eventoId}/${url}`, body);
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe(M.NEEDS_PASS);

@@ -172,6 +172,7 @@ export const reservasModule: RouteModule = {
       '/eventos/:id/mejores_lugares',
       {
         ...limited.hold,
+        preHandler: pase,
         schema: {
           tags: ['reservas'],
           summary: 'Mejores lugares disponibles: el servidor elige y aparta los mejores asientos juntos de una categoría, o propone separarlos',
