@@ -3,12 +3,12 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { createVerifiedBuyer, signInAs } from '../support/accounts';
 import { watchCsp } from '../support/csp';
 import { API_KEY, expect, test } from '../support/fixtures';
-import { eventoId, fillCard, openSeatPage, panel, pay, pickSeats, seccion } from '../support/purchase';
+import { eventoId, fillCard, panel, pay, seccion } from '../support/purchase';
 
 // The waiting room of an event "en venta con fila" (decision 0031) in Chromium over the real API:
 // two browsers wait for the start, each solving the ALTCHA proof of work; at the start one is
 // admitted, the other's hold without a pass is refused with the Spanish message and nothing is
-// held; the admitted one buys on the seat page the usual way. axe at 390 and 1280 px on the
+// held; the admitted one buys with 'Mejores lugares disponibles'. axe at 390 and 1280 px on the
 // waiting page. The event is one no other spec uses, and its room is closed at the end.
 
 const GALA = 'Gala de Danza Folklórica';
@@ -86,10 +86,14 @@ test('two browsers queue; one is admitted and buys, the other\'s hold without a 
 
     // The admitted browser goes on and buys. (The signed-in buyer is A; if B was drawn first it signs in now.)
     if (admitted === pb) await signInAs(pb!, buyer);
-    await openSeatPage(admitted, id, s);
-    await pickSeats(admitted, api, id, s, 1);
-    await panel(admitted).getByRole('button', { name: 'Continuar' }).click();
-    await expect(panel(admitted).getByRole('timer')).toBeVisible();
+    // It asks for the 2 best seats of a category: the server picks and holds them, with the pass.
+    await admitted.goto(`/eventos/${id}`);
+    await admitted.getByRole('button', { name: 'Mejores lugares disponibles' }).click();
+    await admitted.getByLabel('Categoría', { exact: true }).selectOption('Luneta centro');
+    await admitted.getByLabel('Cantidad de boletos').selectOption('2');
+    await admitted.getByRole('button', { name: 'Buscar mejores lugares' }).click();
+    await expect(admitted).toHaveURL(new RegExp(`/eventos/${id}/\\d+/`));
+    await expect(panel(admitted).getByRole('timer')).toBeVisible({ timeout: 15_000 });
     await fillCard(panel(admitted));
     await pay(admitted, panel(admitted));
     await expect(admitted.getByRole('dialog', { name: '¡Compra exitosa!' })).toBeVisible({ timeout: 20_000 });

@@ -6,8 +6,9 @@ import { cuentaMessages } from './cuenta';
 import { pagoMessages } from './pagos';
 import { promocionMessages } from './promociones';
 import { reservaMessages } from './reservas';
+import { salaEsperaMessages } from './sala-espera';
 
-const catalogue = { messages, authMessages, catalogMessages, cuentaMessages, pagoMessages, promocionMessages, reservaMessages };
+const catalogue = { messages, authMessages, catalogMessages, cuentaMessages, pagoMessages, promocionMessages, reservaMessages, salaEsperaMessages };
 
 describe('message catalogue', () => {
   it('carries the spec strings verbatim', () => {

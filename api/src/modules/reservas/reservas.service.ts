@@ -1,4 +1,5 @@
 import { reservaMessages } from '@taquilla/shared/messages/reservas';
+import { formatMessage } from '@taquilla/shared/messages';
 import type { CancelarResponse, MejoresLugaresRespuesta, ReservaCreada, ReservaDetalle } from '@taquilla/shared/schemas/reservas';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
@@ -76,10 +77,10 @@ function refusalError(r: HoldRefusal): DomainError {
   if (r.code === 'ASIENTO_SOLO') {
     // detalle '<seat id>,<row>-<number>': the row name may hold commas, the id never does.
     const asiento = (r.text ?? '').slice((r.text ?? '').indexOf(',') + 1);
-    return new DomainError('ASIENTO_SOLO', reservaMessages.SEAT_ALONE(asiento));
+    return new DomainError('ASIENTO_SOLO', formatMessage(reservaMessages.SEAT_ALONE, { asiento }));
   }
-  if (r.code === 'SIN_LUGARES_JUNTOS') return new DomainError('SIN_LUGARES_JUNTOS', reservaMessages.BEST_NONE(r.detail[0] ?? 0));
-  if (r.code === 'MESA_COMPLETA') return new DomainError('MESA_COMPLETA', reservaMessages.BEST_WHOLE_TABLES(r.detail));
+  if (r.code === 'SIN_LUGARES_JUNTOS') return new DomainError('SIN_LUGARES_JUNTOS', formatMessage(reservaMessages.BEST_NONE, { n: r.detail[0] ?? 0 }));
+  if (r.code === 'MESA_COMPLETA') return new DomainError('MESA_COMPLETA', formatMessage(reservaMessages.BEST_WHOLE_TABLES, { tamanos: r.detail.join(' o ') }));
   if (isErrorCode(r.code)) return new DomainError(r.code);
   // reservar_lugares_cliente refused with a code the catalogue lacks: a fault of ours, answered as a 500.
   throw new Error(`reservar_lugares_cliente refused with an unknown code: ${r.code}`);

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { authAtom, isApiError, messages } from '@taquilla/shared';
+import { authAtom, formatMessage, isApiError, messages } from '@taquilla/shared';
 import { mejoresLugares } from '@taquilla/shared/api/reservas';
 import { reservaMessages } from '@taquilla/shared/messages/reservas';
 import type { Seccion } from '@taquilla/shared/schemas/catalog';
@@ -148,7 +148,7 @@ export function BestAvailable({ eventoId, secciones, limiteDeAsientos }: BestAva
             )}
             {outcome.kind === 'offer' && (
               <div className="best__offer">
-                <p>{reservaMessages.BEST_SPLIT_OFFER(outcome.cantidad, outcome.answer.grupos)}</p>
+                <p>{formatMessage(reservaMessages.BEST_SPLIT_OFFER, { n: outcome.cantidad, grupos: outcome.answer.grupos })}</p>
                 <ul>
                   {describeGroups(outcome.answer.asientos).map((g) => (
                     <li key={g}>{g}</li>

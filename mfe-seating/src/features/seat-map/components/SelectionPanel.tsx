@@ -1,4 +1,4 @@
-import { CHECKOUT_SUMMARY_ID, filaLabel, formatMoney, type AsientoSeleccionado } from '@taquilla/shared';
+import { CHECKOUT_SUMMARY_ID, filaLabel, formatMessage, formatMoney, type AsientoSeleccionado } from '@taquilla/shared';
 import { reservaMessages } from '@taquilla/shared/messages/reservas';
 
 /** Spec §2 side panel: count, then category, price and row + number per seat; 'Ver resumen'. */
@@ -42,7 +42,7 @@ export function SelectionPanel({
       <div aria-live="polite">
         {companion && (
           <p className="selection-panel__companion">
-            {reservaMessages.WHEELCHAIR_COMPANION(companion.label)}{' '}
+            {formatMessage(reservaMessages.WHEELCHAIR_COMPANION, { asiento: companion.label })}{' '}
             <button type="button" className="btn btn-secondary" onClick={companion.add}>
               Agregar acompañante
             </button>
