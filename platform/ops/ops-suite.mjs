@@ -199,7 +199,8 @@ export function opsSuite(backend) {
 
     it('status shows the latest changes: when, what, from → to, who and why', async () => {
       const result = await run('status');
-      const changes = result.out.slice(result.out.indexOf('Últimos cambios:')).split('\n').slice(1).filter(Boolean);
+      // The section ends at the next blank line (the waiting rooms follow it).
+      const changes = result.out.slice(result.out.indexOf('Últimos cambios:')).split('\n\n')[0].split('\n').slice(1).filter(Boolean);
       // Newest first: the two rollbacks of the tests above, the rollback with its reason, the two releases.
       expect(changes).toHaveLength(5);
       expect(changes[0]).toMatch(new RegExp(`account cambió 1\\.0\\.1-test → ${V1.replace(/\./g, '\\.')}  por \\S+@\\S+$`));
