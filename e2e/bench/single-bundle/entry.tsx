@@ -8,9 +8,10 @@ import { createRoot } from 'react-dom/client';
 import { bus, loadRuntimeConfig, type RemoteName } from '@taquilla/shared';
 import EventList from '../../../mfe-catalog/src/app/EventList';
 import { App } from '../../../shell/src/app/App';
-import { installUiBus } from '../../../shell/src/components/feedback/ui-bus';
+import { inlinedFetch } from '../../../shell/src/app/inlined-fetch';
 import { installAuthBus } from '../../../shell/src/features/auth/auth-bus';
 import { checkSession } from '../../../shell/src/features/auth/session';
+import { keyThisEntry } from '../../../shell/src/features/scroll/scroll-memory';
 import type { FederationApi } from '../../../shell/src/federation/federation-api';
 import '../../../shell/src/styles.css';
 
@@ -30,12 +31,14 @@ const modules: Record<string, () => Promise<unknown>> = {
 const direct: FederationApi = {
   ready: () => Promise.resolve(),
   loadRemote: async <T,>(id: string) => ((await modules[id]?.()) as T) ?? null,
-  refreshRemote: (_name: RemoteName) => Promise.resolve(),
+  refreshRemote: (_name: RemoteName) => Promise.resolve(false),
   preload: () => undefined,
+  // Telemetry beacons are the federated shell's; this build sends none (no bytes either way).
+  report: { sessionStarted: () => undefined, failed: () => undefined },
 };
 
-installUiBus();
 installAuthBus();
+keyThisEntry();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App federation={direct} />
@@ -43,7 +46,7 @@ createRoot(document.getElementById('root')!).render(
 );
 void (async () => {
   // As shell/src/bootstrap.tsx (minus federation start-up).
-  const configProblem = await loadRuntimeConfig();
+  const configProblem = await loadRuntimeConfig(inlinedFetch(fetch));
   if (configProblem) bus.emit('ui:toast', { kind: 'warning', message: configProblem });
   await checkSession();
 })();

@@ -33,7 +33,8 @@ export function singleBundleConfig(outDir) {
       modules: [path.join(shellDir, 'node_modules'), 'node_modules'],
     },
     module: {
-      rules: moduleRules(),
+      // As the shell's build: `?worker-file` (the ALTCHA SHA worker) ships as a file of the build.
+      rules: [...moduleRules(), { resourceQuery: /worker-file/, type: 'asset/resource' }],
     },
     plugins: [
       new rspack.DefinePlugin({
