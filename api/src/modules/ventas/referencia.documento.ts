@@ -1,5 +1,5 @@
 import bwipjs from 'bwip-js/node';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import PDFDocument from 'pdfkit';
 import { formatDateTime, formatMoney } from '@taquilla/shared/format';
 import type { InstruccionesPago } from '@taquilla/shared/schemas/pagos';
 import type { MailAttachment, NewMail } from '../../mail/outbox';
@@ -53,60 +53,59 @@ export function tituloMetodo(i: InstruccionesPago): string {
   return i.metodo === 'efectivo' ? 'Pago en efectivo' : 'Transferencia SPEI';
 }
 
-/** The reference as a one-page PDF (pdf-lib, Helvetica: WinAnsi covers Spanish text). */
+/** The reference as a one-page A4 PDF (pdfkit, Helvetica: WinAnsi covers Spanish text). */
 export async function referenciaPdf(doc: ReferenciaDocumento): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(`${tituloMetodo(doc.instrucciones)} · ${doc.evento.nombre}`);
-  pdf.setLanguage('es-MX');
-  pdf.setCreator('Taquilla');
-  const page = pdf.addPage([595, 842]);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const ink = rgb(0.106, 0.114, 0.141);
-  let y = 790;
-  const line = (text: string, size = 12, font = regular) => {
-    // Long lines wrap on words to the page's width.
-    const words = text.split(' ');
-    let current = '';
-    for (const word of words) {
-      const next = current ? `${current} ${word}` : word;
-      if (font.widthOfTextAtSize(next, size) > 495 && current) {
-        page.drawText(current, { x: 50, y, size, font, color: ink });
-        y -= size + 6;
-        current = word;
-      } else current = next;
-    }
-    if (current) page.drawText(current, { x: 50, y, size, font, color: ink });
-    y -= size + 8;
+  const pdf = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    lang: 'es-MX',
+    displayTitle: true,
+    info: { Title: `${tituloMetodo(doc.instrucciones)} · ${doc.evento.nombre}`, Creator: 'Taquilla' },
+  });
+  const chunks: Buffer[] = [];
+  pdf.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+  });
+  pdf.fillColor('#1b1d24');
+  // Long lines wrap on words to the page's width (pdfkit's text flow within the margins).
+  const line = (text: string, size = 12, bold = false) => {
+    pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(size).text(text, { lineGap: 4 });
+    pdf.y += 4;
   };
-  line('TAQUILLA', 20, bold);
-  y -= 6;
-  line(tituloMetodo(doc.instrucciones), 18, bold);
+  const gap = (points: number) => {
+    pdf.y += points;
+  };
+  line('TAQUILLA', 20, true);
+  gap(6);
+  line(tituloMetodo(doc.instrucciones), 18, true);
   line(`${doc.evento.nombre} · ${doc.evento.recinto}`, 13);
   line(formatDateTime(doc.evento.fecha), 12);
-  y -= 8;
-  line(`Total a pagar: ${formatMoney(doc.total)}`, 16, bold);
-  line(`Vence: ${formatDateTime(doc.vence)}`, 13, bold);
-  y -= 8;
+  gap(8);
+  line(`Total a pagar: ${formatMoney(doc.total)}`, 16, true);
+  line(`Vence: ${formatDateTime(doc.vence)}`, 13, true);
+  gap(8);
   if (doc.instrucciones.metodo === 'efectivo') {
-    line(`Referencia: ${doc.instrucciones.referencia}`, 14, bold);
-    const png = await pdf.embedPng(await barcodePng(doc.instrucciones.referencia));
-    const width = Math.min(495, png.width * 0.5);
-    const height = (png.height * width) / png.width;
-    page.drawImage(png, { x: 50, y: y - height + 10, width, height });
-    y -= height + 16;
+    line(`Referencia: ${doc.instrucciones.referencia}`, 14, true);
+    const png = await barcodePng(doc.instrucciones.referencia);
+    // PNG header: width and height are the IHDR chunk's first two 32-bit fields.
+    const width = Math.min(495, png.readUInt32BE(16) * 0.5);
+    pdf.image(png, { width });
+    gap(16);
   } else {
-    line(`CLABE: ${doc.instrucciones.clabe}`, 14, bold);
+    line(`CLABE: ${doc.instrucciones.clabe}`, 14, true);
     line(`Banco: ${doc.instrucciones.banco}`, 12);
     line(`Beneficiario: ${doc.instrucciones.beneficiario}`, 12);
-    line(`Concepto / referencia: ${doc.instrucciones.referencia}`, 14, bold);
+    line(`Concepto / referencia: ${doc.instrucciones.referencia}`, 14, true);
   }
-  y -= 8;
-  line('Cómo pagar', 14, bold);
+  gap(8);
+  line('Cómo pagar', 14, true);
   pasos(doc).forEach((p, n) => line(`${n + 1}. ${p}`, 11));
-  y -= 8;
+  gap(8);
   line('Tus lugares quedan apartados como pendientes de pago hasta la fecha de vencimiento. Si no recibimos el pago a tiempo, se liberan.', 10);
-  return pdf.save();
+  pdf.end();
+  return done;
 }
 
 /** The e-mail with the reference: the same facts, the barcode inline (cid:) and the PDF attached. */
