@@ -6,6 +6,7 @@ import { RequireAuth } from '../features/auth/components/RequireAuth';
 import { Backdrop } from '../components/feedback/Backdrop';
 import { RootErrorBoundary } from './RootErrorBoundary';
 import { lazyPage } from './lazy-page';
+import { QueueGate } from '../pages/waiting-room/QueueGate';
 import {
   AuthPage,
   ConfirmPurchasePage,
@@ -24,8 +25,6 @@ const PrivacyPage = lazyPage(() => import('../pages/legal/PrivacyPage'));
 const PoliciesPage = lazyPage(() => import('../pages/legal/PoliciesPage'));
 const NotFoundPage = lazyPage(() => import('../pages/NotFoundPage'));
 const WaitingRoomPage = lazyPage(() => import('../pages/waiting-room/WaitingRoomPage'));
-// The waiting-room guard of an event's seat pages: not on the landing pages' first load.
-const QueueGate = lazyPage<PropsWithChildren<{ param: string }>>(() => import('../pages/waiting-room/QueueGate').then((m) => ({ default: m.QueueGate })));
 
 /**
  * The root route: the error page for a shell-level failure, and the backdrop while a lazy
