@@ -89,6 +89,24 @@ export function holdRefusal(err: unknown): HoldRefusal | null {
   return { code: source.message, detail };
 }
 
+/** The parameters every hold statement takes: the new hold, its buyer, its life and its client's caps. */
+function buyerParams(r: Pick<NuevaReserva, 'id' | 'eventoId' | 'comprador' | 'cliente' | 'holdMinutes'>) {
+  const c = r.comprador;
+  return {
+    reserva: r.id,
+    evento: r.eventoId,
+    usuario: c.usuarioId ?? null,
+    nombre: c.nombre ?? null,
+    correo: c.correo ?? null,
+    comprador: compradorKey(c, r.cliente?.dispositivo),
+    segundos: r.holdMinutes * 60,
+    ip: r.cliente?.ip ?? null,
+    dispositivo: r.cliente?.dispositivo ?? null,
+    maxIp: r.cliente?.maxIp ?? 0,
+    maxDispositivo: r.cliente?.maxDispositivo ?? 0,
+  };
+}
+
 /**
  * The hold, checks included, in one statement (function reservar_lugares_cliente, migrations
  * 0007, 0013, 0014, 0015): checks event, limits, the client's live places and the places asked
@@ -96,22 +114,11 @@ export function holdRefusal(err: unknown): HoldRefusal | null {
  * all or nothing. Answers the result or the refusal; a late loss throws (see holdRefusal).
  */
 export async function holdPlaces(db: DbOrTx, r: NuevaReserva): Promise<HoldResult | { refusal: HoldRefusal }> {
-  const c = r.comprador;
   const [row] = await holdStatement(db).execute({
-    reserva: r.id,
-    evento: r.eventoId,
-    usuario: c.usuarioId ?? null,
-    nombre: c.nombre ?? null,
-    correo: c.correo ?? null,
-    comprador: compradorKey(c, r.cliente?.dispositivo),
+    ...buyerParams(r),
     seccion: r.seccionId,
     asientos: r.asientoIds ? intArray(r.asientoIds) : null,
     cantidad: r.cantidad,
-    segundos: r.holdMinutes * 60,
-    ip: r.cliente?.ip ?? null,
-    dispositivo: r.cliente?.dispositivo ?? null,
-    maxIp: r.cliente?.maxIp ?? 0,
-    maxDispositivo: r.cliente?.maxDispositivo ?? 0,
   });
   if (row!.rechazo) return { refusal: refusalOf(row!.rechazo, row!.detalle) };
   return {
@@ -291,24 +298,13 @@ export type MejoresResult =
  * (every hold rule, the buyer's previous hold replaced), or proposes the best split.
  */
 export async function holdBest(db: DbOrTx, r: PedidoMejores): Promise<MejoresResult> {
-  const c = r.comprador;
   const [row] = await bestStatement(db).execute({
-    reserva: r.id,
-    evento: r.eventoId,
-    usuario: c.usuarioId ?? null,
-    nombre: c.nombre ?? null,
-    correo: c.correo ?? null,
-    comprador: compradorKey(c, r.cliente?.dispositivo),
+    ...buyerParams(r),
     categoria: r.categoria,
     seccion: r.seccionId,
     cantidad: r.cantidad,
     separados: r.separados,
     silla: r.sillaDeRuedas,
-    segundos: r.holdMinutes * 60,
-    ip: r.cliente?.ip ?? null,
-    dispositivo: r.cliente?.dispositivo ?? null,
-    maxIp: r.cliente?.maxIp ?? 0,
-    maxDispositivo: r.cliente?.maxDispositivo ?? 0,
   });
   if (row!.rechazo) return { refusal: refusalOf(row!.rechazo, row!.detalle) };
   const asientos = intList(row!.asientos);
