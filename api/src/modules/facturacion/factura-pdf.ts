@@ -1,11 +1,11 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { formatMoney } from '@taquilla/shared/format';
 import { regimenFiscal, usoCfdi } from '@taquilla/shared/sat-catalogos';
 import { pesos, tasa } from './cfdi-xml';
 import type { CfdiSolicitud } from './invoicing.types';
 import type { Timbre } from './cfdi-xml';
 
-const dinero = (c: number) => `$${pesos(c).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
 
 /**
  * The printed form (representación impresa) of a stamped CFDI: issuer, receptor, each
@@ -42,14 +42,14 @@ export async function facturaPdf(s: CfdiSolicitud, timbre: Timbre): Promise<Buff
   doc.font('Helvetica-Bold').fontSize(10).text('Conceptos');
   doc.font('Helvetica').fontSize(9);
   for (const c of s.conceptos) {
-    const iva = c.traslados.map((t) => `IVA ${tasa(t.tasaBps)} ${dinero(t.importe)}`).join(' ') || 'No objeto de impuesto';
-    doc.text(`${c.cantidad} × ${c.descripcion} (${c.claveProdServ}, ${c.claveUnidad}) · ${dinero(c.valorUnitario)} c/u · Importe ${dinero(c.importe)}${c.descuento ? ` · Descuento ${dinero(c.descuento)}` : ''} · ${iva}`);
+    const iva = c.traslados.map((t) => `IVA ${tasa(t.tasaBps)} ${formatMoney(t.importe)}`).join(' ') || 'No objeto de impuesto';
+    doc.text(`${c.cantidad} × ${c.descripcion} (${c.claveProdServ}, ${c.claveUnidad}) · ${formatMoney(c.valorUnitario)} c/u · Importe ${formatMoney(c.importe)}${c.descuento ? ` · Descuento ${formatMoney(c.descuento)}` : ''} · ${iva}`);
   }
   doc.moveDown();
-  doc.text(`Subtotal: ${dinero(s.subtotal)}`, { align: 'right' });
-  if (s.descuento) doc.text(`Descuento: ${dinero(s.descuento)}`, { align: 'right' });
-  doc.text(`IVA trasladado: ${dinero(s.totalImpuestosTrasladados)}`, { align: 'right' });
-  doc.font('Helvetica-Bold').text(`Total: ${dinero(s.total)} MXN`, { align: 'right' });
+  doc.text(`Subtotal: ${formatMoney(s.subtotal)}`, { align: 'right' });
+  if (s.descuento) doc.text(`Descuento: ${formatMoney(s.descuento)}`, { align: 'right' });
+  doc.text(`IVA trasladado: ${formatMoney(s.totalImpuestosTrasladados)}`, { align: 'right' });
+  doc.font('Helvetica-Bold').text(`Total: ${formatMoney(s.total)} MXN`, { align: 'right' });
   doc.font('Helvetica').text(`Forma de pago: ${s.formaPago} · Método de pago: ${s.metodoPago} (pago en una sola exhibición) · Moneda: MXN`);
   doc.moveDown();
   doc.image(qr, { width: 110 });
