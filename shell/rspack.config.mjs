@@ -6,7 +6,7 @@ import path from 'node:path';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { federatedOptimization, hostFederationOptions } from '../platform/build/shared-singletons.mjs';
-import { moduleRules } from '../platform/build/module-rules.mjs';
+import { moduleRules, spanishDateFnsDefault } from '../platform/build/module-rules.mjs';
 import { EsmFederationRuntimePlugin } from '../platform/build/esm-federation-runtime.mjs';
 import { TaquillaContractPlugin } from '../platform/build/contract-plugin.mjs';
 import { PreloadBootstrapPlugin } from './build/preload-bootstrap-plugin.mjs';
@@ -41,6 +41,7 @@ export default {
     rules: [...moduleRules(), { resourceQuery: /worker-file/, type: 'asset/resource' }],
   },
   plugins: [
+    spanishDateFnsDefault(rspack),
     new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(isProd ? 'production' : 'development') }),
     // Host side of the federation contract (eager singletons, the runtime the remotes use):
     // one definition, next to the remotes' one, in platform/build/shared-singletons.mjs.

@@ -137,7 +137,8 @@ async function heldInRun(tab, lhr) {
 async function releaseHold(tab) {
   try {
     const cancelled = tab.page.waitForResponse((r) => r.url().endsWith('/cancelar') && r.request().method() === 'POST', { timeout: 15_000 });
-    await tab.page.click('::-p-aria([name="Cancelar la compra"][role="button"])');
+    // The panel's own button: seating's back arrow carries the same name and comes first on the page.
+    await tab.page.click('#resumen-compra ::-p-aria([name="Cancelar la compra"][role="button"])');
     await cancelled;
   } catch {
     console.log(`  la reserva ${tab.reservaId} no se canceló: expira sola`);

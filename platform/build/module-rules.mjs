@@ -30,3 +30,16 @@ export function moduleRules() {
     { test: /\.(png|jpe?g|gif|webp|avif|svg|woff2?)$/i, type: 'asset' },
   ];
 }
+
+/**
+ * date-fns' `format` falls back to its default locale, en-US, which every build would then carry
+ * (≈ 2.5 KB gzip of English month names and parsers on the first load) although the storefront
+ * only ever formats in Spanish (shared/src/format.ts passes `es`). The default is swapped for
+ * `es` at build time; `format` with an explicit locale is unchanged.
+ */
+export const ES_DEFAULT_LOCALE = new URL('../../shared/src/date-fns-default-locale.ts', import.meta.url).pathname;
+
+/** The rspack plugin that makes date-fns' default locale Spanish (see ES_DEFAULT_LOCALE). */
+export function spanishDateFnsDefault(rspack) {
+  return new rspack.NormalModuleReplacementPlugin(/^\.\/_lib\/defaultLocale\.js$/, ES_DEFAULT_LOCALE);
+}

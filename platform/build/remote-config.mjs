@@ -14,7 +14,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { REMOTE_RUNTIME_EXPERIMENTS, createSharedSingletons, federatedOptimization } from './shared-singletons.mjs';
-import { moduleRules } from './module-rules.mjs';
+import { moduleRules, spanishDateFnsDefault } from './module-rules.mjs';
 import { EsmFederationRuntimePlugin } from './esm-federation-runtime.mjs';
 import { TaquillaContractPlugin } from './contract-plugin.mjs';
 
@@ -78,6 +78,7 @@ export async function createRemoteConfig({ name, exposes, dir, port, outputPath,
       rules: moduleRules(),
     },
     plugins: [
+      spanishDateFnsDefault(rspack),
       new rspack.DefinePlugin({
         __REMOTE_NAME__: JSON.stringify(name),
         __REMOTE_VERSION__: JSON.stringify(version),

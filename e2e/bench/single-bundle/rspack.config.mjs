@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { moduleRules } from '../../../platform/build/module-rules.mjs';
+import { moduleRules, spanishDateFnsDefault } from '../../../platform/build/module-rules.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const shellDir = path.join(ROOT, 'shell');
@@ -37,6 +37,7 @@ export function singleBundleConfig(outDir) {
       rules: [...moduleRules(), { resourceQuery: /worker-file/, type: 'asset/resource' }],
     },
     plugins: [
+      spanishDateFnsDefault(rspack),
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify('production'),
         __REMOTE_NAME__: JSON.stringify('single-bundle'),
