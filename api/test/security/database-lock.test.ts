@@ -65,6 +65,9 @@ describe('embedded database folder lock', { timeout: 120_000 }, () => {
     expect(fs.existsSync(`${dataDir}.lock`)).toBe(true);
     expect(fs.existsSync(`${dataDir}.pid`)).toBe(false);
     // Just left, it could be a holder between taking the lock and writing its pid: refused…
+    // (the lock dated now: on a loaded box the child alone can take longer than the grace to open PGlite)
+    const now = new Date();
+    fs.utimesSync(`${dataDir}.lock`, now, now);
     await expect(openDatabase({ pgliteDir: dataDir, lockWaitMs: 0 })).rejects.toBeInstanceOf(DatabaseInUseError);
     // …once older than the grace, it is stale: the next start opens the folder and its data.
     const old = new Date(Date.now() - 60_000);

@@ -40,7 +40,8 @@ describe('saved cards at checkout', () => {
     expect(screen.queryByLabelText('Número de tarjeta')).toBeNull();
     expect(screen.queryByLabelText('Quieres guardar tu tarjeta?')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Pagar' }));
-    fireEvent.click(within(screen.getByRole('dialog', { name: 'Confirmar compra' })).getByRole('button', { name: 'Confirmar' }));
+    // The confirm dialog opens after the step's own state update: waited for, not assumed.
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Confirmar compra' })).getByRole('button', { name: 'Confirmar' }));
     await screen.findByRole('dialog', { name: '¡Compra exitosa!' });
     expect(fake.gateway.tokenize).not.toHaveBeenCalled();
     expect(fake.deps.makeCargo).toHaveBeenCalledWith(expect.objectContaining({ source_id: 'card_mc', usuarioOpenpayId: 'cus_1', device_session_id: 'dev-1' }));
