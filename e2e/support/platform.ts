@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { ROOT, expect } from './fixtures';
+import { ORIGIN_DIR, ROOT, expect, ops, readRegistry } from './fixtures';
 
 export const FALLBACK = 'No pudimos cargar esta sección.';
 export const LOADING = 'Cargando…';
@@ -71,4 +71,26 @@ export function recordShellAssets(page: Page): string[] {
     if (/\.(js|css)$/.test(url.pathname) && !url.pathname.startsWith('/remotes/')) urls.push(url.pathname);
   });
   return urls;
+}
+
+/**
+ * Releases the fixture seating that throws while rendering (e2e/fixtures/throwing-seating) as a
+ * version named `<prefix>.<now>`, runs `body` with that version, and rolls seating back to what
+ * was live before, whatever happened.
+ */
+export async function withThrowingSeating(prefix: string, body: (version: string) => Promise<void>): Promise<void> {
+  const { spawnSync } = await import('node:child_process');
+  const first = readRegistry().remotes.seating!.current;
+  const broken = `${prefix}.${Date.now()}`;
+  const fixture = spawnSync(process.execPath, [path.join(ROOT, 'e2e', 'fixtures', 'throwing-seating', 'publish.mjs'), broken], {
+    env: { ...process.env, ORIGIN_DIR },
+    encoding: 'utf8',
+  });
+  expect(fixture.status, fixture.stderr).toBe(0);
+  try {
+    await body(broken);
+  } finally {
+    const back = ops('rollback', 'seating', first);
+    expect(back.code, back.err).toBe(0);
+  }
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, ops, ORIGIN_DIR, readRegistry, ROOT, test } from '../support/fixtures';
-import { slot, expectRemoteRendered, expectFallback, expectFrameWorks } from '../support/platform';
+import { slot, expectRemoteRendered, expectFallback, expectFrameWorks, withThrowingSeating } from '../support/platform';
 
 // Failure isolation: a remote that cannot load or throws shows its fallback in its own slot,
 // the rest of the page keeps working, and Reintentar recovers once it is back.
@@ -61,15 +61,7 @@ test.describe('failure isolation', () => {
 
   test('a remote that throws while rendering: fallback in its slot, Reintentar recovers', async ({ page }) => {
     test.setTimeout(90_000);
-    const first = readRegistry().remotes.seating!.current;
-    const broken = `0.0.1-throws.${Date.now()}`;
-    const { spawnSync } = await import('node:child_process');
-    const fixture = spawnSync(process.execPath, [path.join(ROOT, 'e2e', 'fixtures', 'throwing-seating', 'publish.mjs'), broken], {
-      env: { ...process.env, ORIGIN_DIR },
-      encoding: 'utf8',
-    });
-    expect(fixture.status, fixture.stderr).toBe(0);
-    try {
+    await withThrowingSeating('0.0.1-throws', async () => {
       await page.addInitScript(() => {
         if (!sessionStorage.getItem('e2e:armed')) {
           sessionStorage.setItem('e2e:armed', '1');
@@ -82,10 +74,7 @@ test.describe('failure isolation', () => {
       await page.evaluate(() => localStorage.removeItem('e2e:throw'));
       await slot(page, 'seating').getByRole('button', { name: 'Reintentar' }).click();
       await expect(slot(page, 'seating').getByText('Detalle del evento (fixture recuperado)')).toBeVisible();
-    } finally {
-      const back = ops('rollback', 'seating', first);
-      expect(back.code, back.err).toBe(0);
-    }
+    });
   });
 
   test('a malformed or missing registry keeps the shell up with a clear message', async ({ page }) => {

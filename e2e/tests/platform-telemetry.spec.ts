@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { expect, ops, ORIGIN_DIR, readRegistry, ROOT, test } from '../support/fixtures';
-import { expectFallback, expectRemoteRendered } from '../support/platform';
+import { expectFallback, expectRemoteRendered, withThrowingSeating } from '../support/platform';
 import { eventoId, openSeatPage, pickSeats, type Seccion } from '../support/purchase';
 
 // Browser telemetry end to end: what goes wrong in a buyer's browser reaches the server as a
@@ -66,15 +66,7 @@ test.describe('telemetry', () => {
 
   test('a remote that throws while rendering: its boundary reports a render error of that version; error rate 100 %', async ({ page, api }) => {
     test.setTimeout(90_000);
-    const first = readRegistry().remotes.seating!.current;
-    const broken = `0.0.2-throws.${Date.now()}`;
-    const { spawnSync } = await import('node:child_process');
-    const fixture = spawnSync(process.execPath, [path.join(ROOT, 'e2e', 'fixtures', 'throwing-seating', 'publish.mjs'), broken], {
-      env: { ...process.env, ORIGIN_DIR },
-      encoding: 'utf8',
-    });
-    expect(fixture.status, fixture.stderr).toBe(0);
-    try {
+    await withThrowingSeating('0.0.2-throws', async (broken) => {
       await page.addInitScript(() => localStorage.setItem('e2e:throw', '1'));
       const beacon = nextBeacon(page, (e) => e.tipo === 'error-render');
       await page.goto('/eventos/1');
@@ -90,10 +82,7 @@ test.describe('telemetry', () => {
       );
       await expect.poll(async () => (await figures(api, 'seating', broken)).errores).toBeGreaterThanOrEqual(1);
       expect(await figures(api, 'seating', broken)).toMatchObject({ sesiones: 1, sesionesConError: 1, tasaError: 1 });
-    } finally {
-      const back = ops('rollback', 'seating', first);
-      expect(back.code, back.err).toBe(0);
-    }
+    });
   });
 
   test("a healthy page's Web Vitals reach the server per remote (LCP once the buyer interacts)", async ({ page, api }) => {
