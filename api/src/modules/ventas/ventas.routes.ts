@@ -15,6 +15,8 @@ import {
   makeReferenciaResponseSchema,
   makeReferenciaSchema,
   resumenReservaSchema,
+  tipoTarjetaResponseSchema,
+  tipoTarjetaSchema,
   webhookSchema,
 } from '@taquilla/shared/schemas/pagos';
 import { pagoMessages } from '@taquilla/shared/messages/pagos';
@@ -29,6 +31,7 @@ import type { VentaDeps } from './ventas.deps';
 import { aplicarPromo, checkCargo, cotizar, makeCargo, resumenReserva, webhook } from './ventas.service';
 import { passForCharge } from '../sala-espera/sala-espera.routes';
 import { makeReferencia, referenciaPdfDe, startAvisoVencidas } from './ventas.referencia';
+import { tipoTarjeta } from './ventas.tarjeta';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 502: apiErrorSchema, 503: apiErrorSchema };
 const chargeIdSchema = z.string().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/, pagoMessages.CHARGE_INVALID);
@@ -80,6 +83,13 @@ export async function ventaRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => checkCargo(deps(request), request.params.chargeId, request.body.reservaId, { invitadoId: request.params.invitadoId }),
+  );
+
+  // A new card's type before paying: meses sin intereses are offered to credit cards only.
+  r.post(
+    '/tipo-tarjeta',
+    { schema: { tags: ['pagos'], summary: 'Tipo (crédito o débito) de una tarjeta nueva, por su token', body: tipoTarjetaSchema, response: { 200: tipoTarjetaResponseSchema, ...errors } } },
+    async (request) => tipoTarjeta(app.db, app.pagos.gateway, request.body, await callerOf(request)),
   );
 
   // Cash at a store ('Pago en efectivo') and SPEI: a reference to pay by its deadline (ventas.referencia.ts).
