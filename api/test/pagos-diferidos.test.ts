@@ -367,3 +367,16 @@ describe('the hold limits count places waiting for a payment', () => {
     }
   });
 });
+
+// Last in this file: it uses up this address's allowance of card-type questions.
+describe('tipo-tarjeta is limited per client address', () => {
+  it('30 questions per 10 minutes, then 429 in Spanish without asking the gateway', async () => {
+    const { reservaId } = await holdSeats(1);
+    let res = await post('/pagos/tipo-tarjeta', { reservaId, device_session_id: 'dev-1' });
+    for (let i = 0; i < 40 && res.statusCode !== 429; i++) res = await post('/pagos/tipo-tarjeta', { reservaId, device_session_id: 'dev-1' });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toBe('Demasiados intentos. Intenta de nuevo en unos minutos.');
+    // A well-formed question is refused too, its token left unused.
+    expect((await post('/pagos/tipo-tarjeta', { reservaId, token_id: await cardToken(APPROVED), device_session_id: 'dev-1' })).statusCode).toBe(429);
+  });
+});
