@@ -103,6 +103,43 @@ describe('meses sin intereses', () => {
     expect(makeCargoResponseSchema.parse(ok(await payMsi(reservaId, DEBIT, null, user.token))).cargo.pagado).toBe(true);
   });
 
+  it("a new card's type from its token (POST /pagos/tipo-tarjeta): debit takes no plan, credit does; the token is used up", async () => {
+    const user = await createUser(t.database.db, jwtSecret);
+    const { reservaId } = await holdSeats(1, user.token);
+    const tipo = async (card: string, token?: string) => post('/pagos/tipo-tarjeta', { reservaId, token_id: await cardToken(card), device_session_id: 'dev-1' }, token);
+    expect(ok(await tipo(DEBIT, user.token))).toEqual({ tipo: 'debit', marca: 'visa', banco: 'Banco de Pruebas', admiteMsi: false });
+    expect(ok(await tipo(MASTERCARD_3_6, user.token))).toMatchObject({ tipo: 'credit', marca: 'mastercard', admiteMsi: true });
+    // Single use, as at Openpay: the payment tokenises the card again.
+    const used = await cardToken(DEBIT);
+    ok(await post('/pagos/tipo-tarjeta', { reservaId, token_id: used, device_session_id: 'dev-1' }, user.token));
+    const again = await post('/pagos/make/cargo', { reservaId, source_id: used, device_session_id: 'dev-1', amount: (await resumen(reservaId, user.token)).total }, user.token);
+    expect(again.statusCode).toBe(400);
+    expect(await boletosDe(reservaId)).toBe(0);
+  });
+
+  it('tipo-tarjeta: a guest with their hold id; nobody else\u2019s hold; a bad token or missing field is a Spanish 400', async () => {
+    const guest = await holdSeats(1);
+    expect(ok(await post('/pagos/tipo-tarjeta', { reservaId: guest.reservaId, token_id: await cardToken(APPROVED), device_session_id: 'dev-1' }))).toMatchObject({ tipo: 'credit', admiteMsi: true });
+    const user = await createUser(t.database.db, jwtSecret);
+    const otro = await createUser(t.database.db, jwtSecret);
+    const { reservaId } = await holdSeats(1, user.token);
+    // Another account, or no account at all, cannot use a member's hold.
+    const token = await cardToken(DEBIT);
+    expect((await post('/pagos/tipo-tarjeta', { reservaId, token_id: token, device_session_id: 'dev-1' }, otro.token)).statusCode).toBe(404);
+    expect((await post('/pagos/tipo-tarjeta', { reservaId, token_id: token, device_session_id: 'dev-1' })).statusCode).toBe(404);
+    // …and the refused calls left the token unused.
+    expect(ok(await post('/pagos/tipo-tarjeta', { reservaId, token_id: token, device_session_id: 'dev-1' }, user.token))).toMatchObject({ tipo: 'debit' });
+    const bad = await post('/pagos/tipo-tarjeta', { reservaId, token_id: 'tok_inexistente', device_session_id: 'dev-1' }, user.token);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(GATEWAY_MESSAGES[1005]);
+    const missing = await post('/pagos/tipo-tarjeta', { reservaId, device_session_id: 'dev-1' }, user.token);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toEqual([pagoMessages.SOURCE_REQUIRED]);
+    const noDevice = await post('/pagos/tipo-tarjeta', { reservaId, token_id: await cardToken(DEBIT), device_session_id: ' ' }, user.token);
+    expect(noDevice.statusCode).toBe(400);
+    expect(noDevice.json().message).toEqual([pagoMessages.DEVICE_REQUIRED]);
+  });
+
   it('a plan the event does not offer for this total (12 under its minimum, 18, text) is 400 in Spanish and charges nothing', async () => {
     const user = await createUser(t.database.db, jwtSecret);
     const { reservaId } = await holdSeats(1, user.token);
@@ -328,5 +365,18 @@ describe('the hold limits count places waiting for a payment', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+// Last in this file: it uses up this address's allowance of card-type questions.
+describe('tipo-tarjeta is limited per client address', () => {
+  it('30 questions per 10 minutes, then 429 in Spanish without asking the gateway', async () => {
+    const { reservaId } = await holdSeats(1);
+    let res = await post('/pagos/tipo-tarjeta', { reservaId, device_session_id: 'dev-1' });
+    for (let i = 0; i < 40 && res.statusCode !== 429; i++) res = await post('/pagos/tipo-tarjeta', { reservaId, device_session_id: 'dev-1' });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toBe('Demasiados intentos. Intenta de nuevo en unos minutos.');
+    // A well-formed question is refused too, its token left unused.
+    expect((await post('/pagos/tipo-tarjeta', { reservaId, token_id: await cardToken(APPROVED), device_session_id: 'dev-1' })).statusCode).toBe(429);
   });
 });

@@ -203,6 +203,19 @@ describe('meses sin intereses, cash at a store, SPEI', () => {
     expect(debit.errorCode).toBe(3006);
   });
 
+  it("a new card's type: the token registered as a merchant-level card, read, then deleted; a used token is 1005", async () => {
+    const before = fake.requests.length;
+    const debitToken = await token('4000000000000002');
+    expect(await gateway.cardDetails(debitToken, 'dev-session-1')).toMatchObject({ type: 'debit', bank: 'Banamex', last4: '0002' });
+    const sent = fake.requests.slice(before + 1);
+    expect(sent.map((r) => `${r.method} ${r.url}`)).toEqual([`POST /v1/${fake.merchantId}/cards`, expect.stringMatching(new RegExp(`^DELETE /v1/${fake.merchantId}/cards/k`))]);
+    expect(JSON.parse(sent[0]!.body)).toEqual({ token_id: debitToken, device_session_id: 'dev-session-1' });
+    expect((await gateway.cardDetails(await token('4111111111111111'), 'dev-session-1')).type).toBe('credit');
+    // Tokens are single use: the lookup used it up, so the payment tokenises again.
+    expect((await rejection(gateway.cardDetails(debitToken, 'dev-session-1'))).errorCode).toBe(1005);
+    expect((await rejection(gateway.cardDetails('tok_desconocido', 'dev-session-1'))).errorCode).toBe(1005);
+  });
+
   it('store: the documented request (method store, due_date, customer), then the reference and barcode; completed once paid', async () => {
     const due = new Date(Date.now() + 48 * 3600_000);
     const orderId = `reserva-${++order}`;

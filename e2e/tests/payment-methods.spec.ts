@@ -12,6 +12,8 @@ import { amountOf, estadoDe, eventoId, fillCard, openSeatPage, panel, pay, pickS
 
 const GALA = 'Gala de Danza Folklórica';
 const APROBADA = '4111111111111111';
+/** The sandbox's debit test card (api/README.md, "Tarjetas de prueba"). */
+const DEBITO = '4000000000000002';
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 const VIEWPORTS = [
@@ -88,7 +90,10 @@ for (const vp of VIEWPORTS) {
       const s = await seccion(api, id, vp.secciones[0]);
       const { seats, correo } = await guestHold(page, api, id, s, 2, `msi-${vp.tag}`);
       const total = (await amountOf(panel(page), 'Total').textContent())!;
+      // The plans show once the card is typed and the gateway says it is a credit card.
+      await fillCard(panel(page), APROBADA);
       const plan = panel(page).getByLabel('Meses sin intereses');
+      await expect(plan).toBeVisible();
       const options = await plan.locator('option').allTextContents();
       expect(options[0]).toBe('Pago de contado');
       // Each plan the total reaches: its monthly amount (rounded up to the centavo) and the same total.
@@ -101,7 +106,6 @@ for (const vp of VIEWPORTS) {
       const seis = options.find((o) => o.startsWith('6 meses sin intereses'));
       expect(seis, options.join(' | ')).toBeTruthy();
       await plan.selectOption({ label: seis! });
-      await fillCard(panel(page), APROBADA);
       await expectAxeClean(page, 'pago con meses sin intereses');
       expect(await pay(page, panel(page))).toBe(total);
       await expect(page.getByRole('dialog', { name: '¡Compra exitosa!' })).toBeVisible();
@@ -167,6 +171,23 @@ for (const vp of VIEWPORTS) {
       expect(picked).toEqual(seats);
       await other.close();
       expect(await mailText(api, correo, `Tu referencia para ${GALA} venció`)).toContain('liberamos tus lugares');
+    });
+
+    test('a new debit card typed in sees no MSI plans: only Pago de contado, and it pays in one go', async ({ page, api }) => {
+      const id = await eventoId(api, GALA);
+      const s = await seccion(api, id, vp.secciones[0]);
+      const { seats } = await guestHold(page, api, id, s, 1, `debito-${vp.tag}`);
+      // Before the card is typed no plan is offered: its type is not known yet.
+      await expect(panel(page).getByText('Los meses sin intereses aparecen al completar los datos de una tarjeta de crédito.')).toBeVisible();
+      await expect(panel(page).getByLabel('Meses sin intereses')).toHaveCount(0);
+      await fillCard(panel(page), DEBITO);
+      await expect(panel(page).getByRole('status').filter({ hasText: /^Las tarjetas de débito pagan de contado/ })).toBeVisible();
+      await expect(panel(page).getByLabel('Meses sin intereses')).toHaveCount(0);
+      await expectAxeClean(page, 'tarjeta de débito sin meses sin intereses');
+      const total = (await amountOf(panel(page), 'Total').textContent())!;
+      expect(await pay(page, panel(page))).toBe(total);
+      await expect(page.getByRole('dialog', { name: '¡Compra exitosa!' })).toBeVisible();
+      await expect.poll(() => estadoDe(api, id, s.id, seats)).toEqual(['vendido']);
     });
   });
 }

@@ -320,6 +320,23 @@ export async function startFakeOpenpay(opts: { merchantId?: string; privateKey?:
     cards.set(card.id, card);
     return reply.status(201).send(cardJson(card));
   });
+  // Merchant-level cards (customer_id null): a token registered without a customer.
+  app.post(`${base}/cards`, async (request, reply) => {
+    const b = (request.body ?? {}) as Json;
+    if (!str(b.token_id)) return fail(reply, 1001, 'token_id is required');
+    const token = tokens.get(str(b.token_id));
+    if (!token || token.used) return fail(reply, 1005, 'The token does not exist');
+    token.used = true;
+    const card = { ...token, id: id('k'), customer_id: null };
+    cards.set(card.id, card);
+    return reply.status(201).send(cardJson(card));
+  });
+  app.delete<{ Params: { id: string } }>(`${base}/cards/:id`, async (request, reply) => {
+    const card = cards.get(request.params.id);
+    if (!card || card.customer_id !== null) return fail(reply, 1005, 'The card does not exist');
+    cards.delete(card.id);
+    return reply.status(204).send();
+  });
   app.get<{ Params: { cid: string } }>(`${base}/customers/:cid/cards`, async (request, reply) => {
     if (!customers.has(request.params.cid)) return fail(reply, 1005, 'The customer does not exist');
     return reply.send([...cards.values()].filter((c) => c.customer_id === request.params.cid).reverse().map(cardJson));

@@ -5,7 +5,7 @@ import type {
   FilasPorSeccionResponse,
 } from '@taquilla/shared/schemas/catalog';
 import type { Promocion } from '@taquilla/shared/schemas/promociones';
-import type { Cotizacion, CotizarPayload, MakeCargoPayload, MakeCargoResponse, MakeReferenciaPayload, MakeReferenciaResponse, ResumenReserva } from '@taquilla/shared/schemas/pagos';
+import type { Cotizacion, CotizarPayload, MakeCargoPayload, MakeCargoResponse, MakeReferenciaPayload, MakeReferenciaResponse, ResumenReserva, TipoTarjeta, TipoTarjetaPayload } from '@taquilla/shared/schemas/pagos';
 import { defaultPaymentDeps, type PaymentDeps } from '../features/payment/api/deps';
 import { RESERVA_ID, reservaDetalle } from './holds';
 import type { PerfilPago, TarjetaGuardada } from '@taquilla/shared/schemas/cuenta';
@@ -97,6 +97,7 @@ export function fakePaymentDeps() {
     cotizar: vi.fn(async (_eventoId: string | number, _payload: CotizarPayload, _signal?: AbortSignal): Promise<Cotizacion> => cotizacion()),
     getCredenciales: vi.fn(async () => ({ merchantId: 'm', publicKey: 'pk', sandbox: true, proveedor: 'sandbox' as const, scriptUrls: ['http://localhost/sandbox/openpay.js'] })),
     loadGateway: vi.fn(async () => gateway),
+    getTipoTarjeta: vi.fn(async (_payload: TipoTarjetaPayload): Promise<TipoTarjeta> => ({ tipo: 'credit', marca: 'visa', banco: 'BBVA', admiteMsi: true })),
     makeCargo: vi.fn(async (_payload: MakeCargoPayload) => cargo()),
     makeCargoInvitado: vi.fn(async (_payload: MakeCargoPayload) => cargo({ invitadoId: '0b5e8c8e-9d0f-4f57-8a57-6c3d1b1f0a11' })),
     makeReferencia: vi.fn(async (_payload: MakeReferenciaPayload) => referencia()),

@@ -21,6 +21,8 @@ import type {
   MakeReferenciaResponse,
   ReenvioBoletosResponse,
   ResumenReserva,
+  TipoTarjeta,
+  TipoTarjetaPayload,
   Cotizacion,
   CotizarPayload,
   Totales,
@@ -36,6 +38,11 @@ export function getCredenciales(): Promise<Credenciales> {
 /** POST /pagos/make/cargo — the signed-in buyer pays the hold (token or saved card id in source_id). */
 export function makeCargo(payload: MakeCargoPayload): Promise<MakeCargoResponse> {
   return apiRequest<MakeCargoResponse>('POST', '/pagos/make/cargo', payload);
+}
+
+/** POST /pagos/tipo-tarjeta — a new card's type (credit/debit) from a browser token, which it uses up. */
+export function getTipoTarjeta(payload: TipoTarjetaPayload): Promise<TipoTarjeta> {
+  return apiRequest<TipoTarjeta>('POST', '/pagos/tipo-tarjeta', payload);
 }
 
 /** POST /pagos/make/cargo_invitado — a guest pays the hold whose id they hold (new card only). */

@@ -247,6 +247,30 @@ export const reenvioBoletosResponseSchema = z.object({
 });
 export type ReenvioBoletosResponse = z.infer<typeof reenvioBoletosResponseSchema>;
 
+// ---------------------------------------------------------------- a new card's type
+
+/**
+ * POST /pagos/tipo-tarjeta (the hold's buyer: its account, or whoever holds a guest hold's id):
+ * what kind of card a browser token is, so checkout offers meses sin intereses to credit cards
+ * only. The token is used up (tokens are single use): the payment tokenises the card again.
+ */
+export const tipoTarjetaSchema = z.object({
+  reservaId: reservaIdSchema,
+  token_id: z.string({ error: pagoMessages.SOURCE_REQUIRED }).trim().min(1, pagoMessages.SOURCE_REQUIRED).max(128, pagoMessages.SOURCE_REQUIRED),
+  device_session_id: z.string({ error: pagoMessages.DEVICE_REQUIRED }).trim().min(1, pagoMessages.DEVICE_REQUIRED).max(255, pagoMessages.DEVICE_REQUIRED),
+});
+export type TipoTarjetaPayload = z.input<typeof tipoTarjetaSchema>;
+
+export const tipoTarjetaResponseSchema = z.object({
+  /** The gateway's card type: 'credit', 'debit' (or another it names; '' when it does not say). */
+  tipo: z.string(),
+  marca: z.string(),
+  banco: z.string(),
+  /** True for a credit card: the event's plans may be offered (its bank still has the last word at the charge). */
+  admiteMsi: z.boolean(),
+});
+export type TipoTarjeta = z.infer<typeof tipoTarjetaResponseSchema>;
+
 // ---------------------------------------------------------------- cash at a store and SPEI
 
 /**

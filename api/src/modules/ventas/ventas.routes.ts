@@ -15,12 +15,16 @@ import {
   makeReferenciaResponseSchema,
   makeReferenciaSchema,
   resumenReservaSchema,
+  tipoTarjetaResponseSchema,
+  tipoTarjetaSchema,
   webhookSchema,
 } from '@taquilla/shared/schemas/pagos';
 import { pagoMessages } from '@taquilla/shared/messages/pagos';
 import { reservaIdSchema } from '@taquilla/shared/schemas/reservas';
 import { publicUrlFor } from '../../mail/public-url';
 import { requireVerifiedUser } from '../auth/auth.guard';
+import { ipLimit } from '../auth/auth.limits';
+import { registerRateLimit } from '../../plugins/rate-limit';
 import { useGatewayErrors } from '../pagos/pagos.plugin';
 import type { RouteModule } from '../types';
 import { callerOf } from './ventas.access';
@@ -29,8 +33,11 @@ import type { VentaDeps } from './ventas.deps';
 import { aplicarPromo, checkCargo, cotizar, makeCargo, resumenReserva, webhook } from './ventas.service';
 import { passForCharge } from '../sala-espera/sala-espera.routes';
 import { makeReferencia, referenciaPdfDe, startAvisoVencidas } from './ventas.referencia';
+import { tipoTarjeta } from './ventas.tarjeta';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 502: apiErrorSchema, 503: apiErrorSchema };
+/** Per client IP: a buyer typing a few cards, with room for many buyers behind one venue's network. */
+const TIPO_TARJETA_POR_IP = ipLimit({ max: 30, windowMs: 10 * 60_000 });
 const chargeIdSchema = z.string().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/, pagoMessages.CHARGE_INVALID);
 
 /**
@@ -80,6 +87,15 @@ export async function ventaRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => checkCargo(deps(request), request.params.chargeId, request.body.reservaId, { invitadoId: request.params.invitadoId }),
+  );
+
+  // A new card's type before paying: meses sin intereses are offered to credit cards only. Per
+  // client IP (each call is two gateway calls, and card types are not for trying cards out).
+  await registerRateLimit(app, app.config.rateLimit);
+  r.post(
+    '/tipo-tarjeta',
+    { config: TIPO_TARJETA_POR_IP, schema: { tags: ['pagos'], summary: 'Tipo (crédito o débito) de una tarjeta nueva, por su token', body: tipoTarjetaSchema, response: { 200: tipoTarjetaResponseSchema, ...errors } } },
+    async (request) => tipoTarjeta(app.db, app.pagos.gateway, request.body, await callerOf(request)),
   );
 
   // Cash at a store ('Pago en efectivo') and SPEI: a reference to pay by its deadline (ventas.referencia.ts).

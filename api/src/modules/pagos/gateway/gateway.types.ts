@@ -142,5 +142,11 @@ export interface PaymentGateway {
   /** Saves the card behind a browser token on the customer. */
   addCard(customerId: string, tokenId: string, deviceSessionId: string): Promise<MaskedCard>;
   listCards(customerId: string): Promise<MaskedCard[]>;
+  /**
+   * A new card's type ('credit'/'debit') and bank, learnt from a browser token before paying;
+   * the token is used up and nothing stays stored (the payment tokenises the card again).
+   * Unknown or used token → GatewayError 1005.
+   */
+  cardDetails(tokenId: string, deviceSessionId: string): Promise<MaskedCard>;
   deleteCard(customerId: string, cardId: string): Promise<void>;
 }

@@ -188,6 +188,19 @@ export class OpenpayGateway implements PaymentGateway {
     return toCard(await this.client.request('POST', `${prefix(customerId)}/cards`, openpayCardSchema, { token_id: tokenId, device_session_id: deviceSessionId }));
   }
 
+  /**
+   * Openpay's token answer has no card type; its card object does (`type`, `bank_name`). The
+   * token is registered as a merchant-level card (POST /v1/{merchant}/cards with token_id and
+   * device_session_id), read, and that card deleted again: a buyer who did not ask to save the
+   * card leaves nothing stored. A failed delete only leaves an unused merchant card behind.
+   */
+  async cardDetails(tokenId: string, deviceSessionId: string): Promise<MaskedCard> {
+    const card = toCard(await this.client.request('POST', '/cards', openpayCardSchema, { token_id: tokenId, device_session_id: deviceSessionId }));
+    if (card.id) await this.client.request('DELETE', `/cards/${safeId(card.id)}`, emptySchema).catch(() => undefined);
+    const { id: _id, ...rest } = card;
+    return rest;
+  }
+
   async listCards(customerId: string): Promise<MaskedCard[]> {
     return (await this.client.request('GET', `${prefix(customerId)}/cards?limit=100`, z.array(openpayCardSchema))).map(toCard);
   }

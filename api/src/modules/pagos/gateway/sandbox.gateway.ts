@@ -374,6 +374,14 @@ export class SandboxGateway implements PaymentGateway {
     });
   }
 
+  /** A new card's type and bank from its token (the test card's, gateway.cards.ts); uses the token up, as at Openpay. */
+  async cardDetails(tokenId: string, deviceSessionId: string): Promise<MaskedCard> {
+    if (!deviceSessionId) throw invalid('device_session_id es obligatorio');
+    const source = await repo.consumeToken(this.db, safeId(tokenId));
+    if (!source) throw new GatewayError(1005, { description: 'token_id' });
+    return toCard(source, false);
+  }
+
   async listCards(customerId: string): Promise<MaskedCard[]> {
     const clienteId = safeId(customerId);
     if (!(await repo.findCustomer(this.db, clienteId))) throw new GatewayError(1005, { description: 'customer' });

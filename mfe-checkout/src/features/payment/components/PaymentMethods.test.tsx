@@ -38,24 +38,94 @@ afterEach(() => {
   signOut();
 });
 
+/** Types a new card into the form. */
+function typeCard(number: string) {
+  fireEvent.change(screen.getByLabelText('Nombre del titular'), { target: { value: 'Ana Prueba' } });
+  fireEvent.change(screen.getByLabelText('Número de tarjeta'), { target: { value: number } });
+  fireEvent.change(screen.getByLabelText('Vencimiento (MM/AA)'), { target: { value: '1230' } });
+  fireEvent.change(screen.getByLabelText('CVV'), { target: { value: '123' } });
+}
+
+const DEBITO = { tipo: 'debit', marca: 'visa', banco: 'BBVA', admiteMsi: false };
+
 describe('meses sin intereses', () => {
-  it('offers Pago de contado and each plan with its monthly amount and the same total; the charge carries the chosen plan', async () => {
+  it('a new credit card: Pago de contado and each plan with its monthly amount and the same total; the charge carries the chosen plan', async () => {
     const fake = renderStep(withOffers());
+    await screen.findByRole('region', { name: 'Totales de la compra' });
+    // Before the card is complete its type is unknown: no plan on offer yet.
+    expect(screen.queryByLabelText('Meses sin intereses')).toBeNull();
+    expect(screen.getByText('Los meses sin intereses aparecen al completar los datos de una tarjeta de crédito.')).toBeTruthy();
+    typeCard('4111111111111111');
     const select = (await screen.findByLabelText('Meses sin intereses')) as HTMLSelectElement;
+    expect(fake.deps.getTipoTarjeta).toHaveBeenCalledWith({ reservaId: RESERVA_ID, token_id: 'tok_1', device_session_id: 'dev-1' });
     expect([...select.options].map((o) => o.textContent)).toEqual([
       'Pago de contado',
       '3 meses sin intereses de $1,130.00 (total $3,390.00)',
       '6 meses sin intereses de $565.00 (total $3,390.00)',
     ]);
     fireEvent.change(select, { target: { value: '6' } });
-    fireEvent.change(screen.getByLabelText('Nombre del titular'), { target: { value: 'Ana Prueba' } });
-    fireEvent.change(screen.getByLabelText('Número de tarjeta'), { target: { value: '4111111111111111' } });
-    fireEvent.change(screen.getByLabelText('Vencimiento (MM/AA)'), { target: { value: '1230' } });
-    fireEvent.change(screen.getByLabelText('CVV'), { target: { value: '123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Pagar' }));
     fireEvent.click(within(screen.getByRole('dialog', { name: 'Confirmar compra' })).getByRole('button', { name: 'Confirmar' }));
     await screen.findByRole('dialog', { name: '¡Compra exitosa!' });
     expect(fake.deps.makeCargo).toHaveBeenCalledWith(expect.objectContaining({ amount: 339_000, meses: 6 }));
+  });
+
+  it('a new debit card typed in sees no plan, only Pago de contado, and is charged without one', async () => {
+    const fake = withOffers();
+    let answer: (v: typeof DEBITO) => void = () => undefined;
+    fake.deps.getTipoTarjeta.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    renderStep(fake);
+    await screen.findByRole('region', { name: 'Totales de la compra' });
+    typeCard('4000000000000002');
+    // While the gateway is asked: nothing offered, and the buyer is told why.
+    expect(await screen.findByText('Verificando tu tarjeta…')).toBeTruthy();
+    expect(screen.queryByLabelText('Meses sin intereses')).toBeNull();
+    answer(DEBITO);
+    expect(await screen.findByText(/^Las tarjetas de débito pagan de contado/)).toBeTruthy();
+    expect(screen.queryByLabelText('Meses sin intereses')).toBeNull();
+    // Editing another field does not ask again; the charge carries no plan.
+    fireEvent.change(screen.getByLabelText('CVV'), { target: { value: '456' } });
+    expect(fake.deps.getTipoTarjeta).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Pagar' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Confirmar compra' })).getByRole('button', { name: 'Confirmar' }));
+    await screen.findByRole('dialog', { name: '¡Compra exitosa!' });
+    expect(fake.deps.makeCargo).toHaveBeenCalledWith(expect.objectContaining({ meses: null }));
+  });
+
+  it('a plan picked for a credit card is dropped when the number changes to a debit card', async () => {
+    const fake = withOffers();
+    fake.deps.getTipoTarjeta.mockResolvedValueOnce({ tipo: 'credit', marca: 'visa', banco: 'BBVA', admiteMsi: true }).mockResolvedValueOnce(DEBITO);
+    renderStep(fake);
+    await screen.findByRole('region', { name: 'Totales de la compra' });
+    typeCard('4111111111111111');
+    fireEvent.change(await screen.findByLabelText('Meses sin intereses'), { target: { value: '3' } });
+    fireEvent.change(screen.getByLabelText('Número de tarjeta'), { target: { value: '4000000000000002' } });
+    expect(await screen.findByText(/^Las tarjetas de débito pagan de contado/)).toBeTruthy();
+    expect(screen.queryByLabelText('Meses sin intereses')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Pagar' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Confirmar compra' })).getByRole('button', { name: 'Confirmar' }));
+    await screen.findByRole('dialog', { name: '¡Compra exitosa!' });
+    expect(fake.deps.makeCargo).toHaveBeenCalledWith(expect.objectContaining({ meses: null }));
+  });
+
+  it('when the type cannot be learnt no plan is offered and the buyer can still pay de contado', async () => {
+    const fake = withOffers();
+    fake.deps.getTipoTarjeta.mockRejectedValueOnce(new Error('red'));
+    renderStep(fake);
+    await screen.findByRole('region', { name: 'Totales de la compra' });
+    typeCard('4111111111111111');
+    expect(await screen.findByText(/^No pudimos verificar si tu tarjeta admite meses sin intereses/)).toBeTruthy();
+    expect(screen.queryByLabelText('Meses sin intereses')).toBeNull();
+  });
+
+  it('an event without plans never asks for the card type', async () => {
+    const fake = renderStep();
+    await screen.findByRole('region', { name: 'Totales de la compra' });
+    typeCard('4111111111111111');
+    fireEvent.click(screen.getByRole('button', { name: 'Pagar' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Confirmar compra' })).getByRole('button', { name: 'Confirmar' }));
+    await screen.findByRole('dialog', { name: '¡Compra exitosa!' });
+    expect(fake.deps.getTipoTarjeta).not.toHaveBeenCalled();
   });
 
   it('a saved debit card sees no plan; a saved credit card does', async () => {
@@ -119,6 +189,8 @@ describe('cash and SPEI', () => {
 
   it('an event too close to its date offers no cash or SPEI', async () => {
     renderStep(withOffers(fakePaymentDeps(), { efectivo: null, spei: null }));
+    await screen.findByRole('region', { name: 'Totales de la compra' });
+    typeCard('4111111111111111');
     await screen.findByLabelText('Meses sin intereses');
     expect(screen.queryByRole('group', { name: '¿Cómo quieres pagar?' })).toBeNull();
   });

@@ -84,6 +84,41 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
   // A ref, not state: two clicks in one frame both see `paying` false.
   const inFlight = useRef(false);
   const gateway = useRef<Promise<Gateway> | null>(null);
+  /** A new card's type as the gateway tells it, for the number typed (plans only for 'credit'). */
+  const [newCard, setNewCard] = useState<{ number: string; tipo: TipoNueva } | null>(null);
+
+  const loadGateway = useCallback(() => {
+    gateway.current ??= deps.getCredenciales().then((cred) => deps.loadGateway(cred));
+    // A failed load is retried on the next attempt.
+    gateway.current.catch(() => {
+      gateway.current = null;
+    });
+    return gateway.current;
+  }, [deps]);
+
+  // Meses sin intereses are for credit cards: once a new card is complete, its type is asked of
+  // the gateway through our server with a token (tokens are single use; 'Pagar' makes another).
+  const cardNumber = card.number.replace(/\s/g, '');
+  const eventHasPlans = (offers.planesMsi?.length ?? 0) > 0;
+  const askType = eventHasPlans && metodo === 'tarjeta' && savedCard === null && Object.keys(validateCard(card, deps.now())).length === 0;
+  const askedFor = newCard?.number ?? null;
+  useEffect(() => {
+    if (!askType || askedFor === cardNumber) return;
+    const number = cardNumber;
+    setNewCard({ number, tipo: 'pendiente' });
+    // An answer for a number no longer typed is dropped.
+    const settle = (tipo: TipoNueva) => setNewCard((now) => (now?.number === number ? { number, tipo } : now));
+    loadGateway()
+      .then(async (gw) => {
+        const token = await gw.tokenize(cardForGateway(card));
+        return deps.getTipoTarjeta({ reservaId, token_id: token, device_session_id: gw.deviceSessionId });
+      })
+      .then(
+        (answer) => settle(answer.admiteMsi ? 'credit' : 'debit'),
+        () => settle('desconocido'),
+      );
+    // Asked once per number: the other fields changing does not ask again.
+  }, [askType, askedFor, cardNumber, deps, loadGateway, reservaId]);
 
   // A code saved with this hold is applied again, by the server, once the order is known.
   const ready = state.status === 'ready';
@@ -147,15 +182,6 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
     );
   }
 
-  const loadGateway = () => {
-    gateway.current ??= deps.getCredenciales().then((cred) => deps.loadGateway(cred));
-    // A failed load is retried on the next attempt.
-    gateway.current.catch(() => {
-      gateway.current = null;
-    });
-    return gateway.current;
-  };
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (inFlight.current || !totals) return;
@@ -188,7 +214,7 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
         amount: totals.total,
         promocion_id: code?.id ?? null,
         promocion_clave: code?.clave ?? null,
-        meses: debit ? null : meses,
+        meses: plans.some((p) => p.meses === meses) ? meses : null,
       };
       const answer =
         buyer === 'account'
@@ -223,10 +249,11 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
   };
 
   // The plans for the total now shown (a code changes it): monthly amount rounded up, same total.
-  // A saved debit card takes no plan (its type is known; a new card's is the gateway's to say).
+  // Only for a credit card: a saved card's type is stored, a new card's asked of the gateway.
   const chosen = savedCard && saved.state.status === 'ready' ? saved.state.tarjetas.find((t) => t.idtarjeta === savedCard) : undefined;
-  const debit = chosen?.tipo === 'debit';
-  const plans = (debit ? [] : (offers.planesMsi ?? [])).map((p) => ({ meses: p.meses, mensualidad: Math.ceil((totals?.total ?? p.total) / p.meses), total: totals?.total ?? p.total }));
+  const tipoNueva = savedCard === null && newCard?.number === cardNumber ? newCard.tipo : null;
+  const credit = savedCard ? chosen?.tipo !== 'debit' : tipoNueva === 'credit';
+  const plans = (credit ? (offers.planesMsi ?? []) : []).map((p) => ({ meses: p.meses, mensualidad: Math.ceil((totals?.total ?? p.total) / p.meses), total: totals?.total ?? p.total }));
   const efectivo = offers.diferidos?.efectivo ?? null;
   const spei = offers.diferidos?.spei ?? null;
 
@@ -298,6 +325,11 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
       <form className="checkout__form" onSubmit={submit} noValidate aria-label="Pago con tarjeta">
         <SavedCards state={saved.state} selected={savedCard} disabled={paying} onSelect={setSavedCard} onDelete={saved.remove} />
         {savedCard === null && <CardForm card={card} errors={errors} disabled={paying} onChange={setCard} />}
+        {eventHasPlans && plans.length === 0 && (
+          <p className="checkout__hint" role="status">
+            {planNote(savedCard ? 'debit' : tipoNueva)}
+          </p>
+        )}
         {plans.length > 0 && (
           <div className="checkout__field">
             <label htmlFor={`${uid}-meses`}>Meses sin intereses</label>
@@ -328,6 +360,17 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
       {purchase && <PurchaseSuccess purchase={purchase} />}
     </div>
   );
+}
+
+/** Where a new card stands in learning its type (credit cards alone see the plans). */
+type TipoNueva = 'pendiente' | 'credit' | 'debit' | 'desconocido';
+
+/** Why no plan is shown yet, or at all, while the event offers meses sin intereses. */
+function planNote(tipo: TipoNueva | null): string {
+  if (tipo === 'pendiente') return 'Verificando tu tarjeta…';
+  if (tipo === 'debit') return 'Las tarjetas de débito pagan de contado; los meses sin intereses son con tarjetas de crédito de bancos participantes.';
+  if (tipo === 'desconocido') return 'No pudimos verificar si tu tarjeta admite meses sin intereses; puedes pagar de contado.';
+  return 'Los meses sin intereses aparecen al completar los datos de una tarjeta de crédito.';
 }
 
 /** A payment form's last row: the refusal (read out at once) and the submit button, locked while busy. */
