@@ -84,13 +84,14 @@ export function nextPollMs(baseMs: number): number {
 
 /**
  * The poll interval of a waiting buyer, by the estimated wait: every 2 s when due within 30 s
- * (admission is noticed at once), 4 s within 2 minutes, 8 s further back. Never longer than 8 s:
- * a sell-out must reach everyone within 10 s (8 s + the 1 s admission step + the 1 s copy of the room).
+ * (admission is noticed at once), 4 s within 2 minutes, 7 s further back. Never longer than 7 s:
+ * a sell-out must reach everyone within 10 s (7 s + the 1 s admission step + the 1 s copy of the
+ * room + the answer's own time).
  */
 export function waitingPollMs(esperaSegundos: number | null): number {
   if (esperaSegundos !== null && esperaSegundos < 30) return 2000;
   if (esperaSegundos !== null && esperaSegundos < 120) return 4000;
-  return 8000;
+  return 7000;
 }
 
 type Room = Omit<EstadoSala, 'estado' | 'consultarEnSegundos' | 'siguienteConsultaMs'>;
