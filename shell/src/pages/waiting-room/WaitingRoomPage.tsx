@@ -118,13 +118,17 @@ export default function WaitingRoomPage() {
   const join = useCallback(
     async (payload: string) => {
       try {
-        apply(await unirseSala(id, payload));
+        const e = await unirseSala(id, payload);
+        apply(e);
         setError(null);
+        // The place's first answer sets the next poll (a timer set while without a place may be far off).
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => void poll(), e.siguienteConsultaMs);
       } catch (err) {
         setError(serverMessageOr(err, messages.UNEXPECTED_ERROR));
       }
     },
-    [id, apply],
+    [id, apply, poll],
   );
 
   if (estado?.estado === 'sin_fila') return <Navigate to={`/eventos/${id}`} replace />;
