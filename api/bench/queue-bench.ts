@@ -18,7 +18,9 @@
  */
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
+import http from 'node:http';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client';
@@ -71,6 +73,29 @@ try {
   });
   if (!opened.ok) throw new Error(`abrir: ${opened.status} ${await opened.text()}`);
 
+  // node:http with keep-alive, not fetch: the load generator shares the two cores with what it measures, and fetch costs several times more CPU per request.
+  const agents = new Map(PORTS.map((p) => [p, new http.Agent({ keepAlive: true, maxSockets: 512 })]));
+  type Answer = { status: number; ok: boolean; setCookie: string[]; text: string; json: () => unknown };
+  const request = (port: number, method: string, p: string, headers: Record<string, string>, body?: string) =>
+    new Promise<Answer>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port, method, path: p, headers: body ? { ...headers, 'content-length': String(Buffer.byteLength(body)) } : headers, agent: agents.get(port) }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          const status = res.statusCode ?? 0;
+          resolve({ status, ok: status >= 200 && status < 300, setCookie: res.headers['set-cookie'] ?? [], text, json: () => JSON.parse(text) });
+        });
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  let requests = 0;
+  // The generator's own event-loop delay: a busy generator adds it to every latency it measures.
+  const lag = monitorEventLoopDelay({ resolution: 10 });
+  lag.enable();
+
   const joinMs: number[] = [];
   let joinErrors = 0;
   let held = 0;
@@ -86,12 +111,11 @@ try {
     const ip = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
     const jar = new Map<string, string>();
     const call = async (method: string, p: string, body?: unknown) => {
-      const res = await fetch(`http://127.0.0.1:${port}/api/v1${p}`, {
-        method,
-        headers: { 'x-api-key': API_KEY, 'x-forwarded-for': ip, ...(body ? { 'content-type': 'application/json' } : {}), ...(jar.size ? { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      for (const c of res.headers.getSetCookie()) {
+      const res = await request(port, method, `/api/v1${p}`, {
+        'x-api-key': API_KEY, 'x-forwarded-for': ip, ...(body ? { 'content-type': 'application/json' } : {}), ...(jar.size ? { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+      }, body ? JSON.stringify(body) : undefined);
+      requests++;
+      for (const c of res.setCookie) {
         const [pair] = c.split(';');
         const k = pair!.indexOf('=');
         jar.set(pair!.slice(0, k), pair!.slice(k + 1));
@@ -99,7 +123,7 @@ try {
       return res;
     };
     await sleep(t0 + (i * JOIN_SECONDS * 1000) / BUYERS - Date.now());
-    const challenge = (await (await call('GET', `/eventos/${eventoId}/sala_espera/reto`)).json()) as Challenge;
+    const challenge = (await call('GET', `/eventos/${eventoId}/sala_espera/reto`)).json() as Challenge;
     const solution = await solveChallenge({ challenge, deriveKey });
     const altcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
     const start = performance.now();
@@ -109,7 +133,7 @@ try {
       joinErrors++;
       return;
     }
-    let estado = (await joined.json()) as { estado: string; consultarEnSegundos: number };
+    let estado = joined.json() as { estado: string; siguienteConsultaMs: number };
     for (;;) {
       if (estado.estado === 'admitido') {
         admitted++;
@@ -120,7 +144,6 @@ try {
         }
         else if (res.status === 409) heldAgotado++;
         else holdOther++;
-        await res.arrayBuffer();
         return;
       }
       if (estado.estado === 'agotado') {
@@ -131,20 +154,23 @@ try {
         otherErrors++;
         return;
       }
-      await sleep(estado.consultarEnSegundos * 1000);
+      // The page's own schedule: the server's next-poll hint.
+      await sleep(estado.siguienteConsultaMs);
       const res = await call('GET', `/eventos/${eventoId}/sala_espera`);
       if (!res.ok) {
         otherErrors++;
-        await res.arrayBuffer();
         await sleep(2000);
         continue;
       }
-      estado = (await res.json()) as typeof estado;
+      estado = res.json() as typeof estado;
     }
   }
 
   console.log(`bench:queue — ${BUYERS} compradores en ${JOIN_SECONDS} s, ${SEATS} lugares, ritmo ${RATE}/min, inicio a los ${START_SECONDS} s; 2 procesos API; PostgreSQL`);
+  const began = Date.now();
   await Promise.all(Array.from({ length: BUYERS }, (_, i) => buyer(i).catch(() => void otherErrors++)));
+  lag.disable();
+  const seconds = (Date.now() - began) / 1000;
 
   const [soldOut] = await queryRows<{ agotado: Date | string | null }>(db, sql`select agotado_en as agotado from salas_espera where evento_id = ${eventoId}`);
   const soldOutAt = soldOut?.agotado ? new Date(soldOut.agotado).getTime() : NaN;
@@ -166,6 +192,7 @@ try {
   console.log(`unirse (POST, ${joinMs.length}): p50 ${pct(joinMs, 50).toFixed(1)} ms · p99 ${pct(joinMs, 99).toFixed(1)} ms · errores ${joinErrors}  (meta p99 ≤ 200 ms)`);
   console.log(`admisión: ${perMinute.toFixed(0)}/min contra ${RATE}/min fijado (${((perMinute / RATE - 1) * 100).toFixed(1)} %; meta ±5 %) — ${rate!.n} admitidos en ${(spanMin * 60).toFixed(1)} s`);
   console.log(`apartados: ${held} con lugar, ${heldAgotado} 'agotado', ${holdOther} otra respuesta, de ${admitted} admitidos (meta: todos con lugar o 'agotado'); lugares apartados en la base ${twice!.apartados}; lugares de más en una reserva ${twice!.dobles}; respuestas 201 sin un lugar propio: ${held - twice!.apartados}`);
+  console.log(`peticiones: ${requests} en ${seconds.toFixed(0)} s (${(requests / seconds).toFixed(0)}/s); retraso del generador p50 ${(lag.percentile(50) / 1e6).toFixed(1)} ms · p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms · máx ${(lag.max / 1e6).toFixed(0)} ms`);
   console.log(`agotado: ${toldAt.length} avisados; el último ${tellLag.toFixed(1)} s después de agotarse (meta ≤ 10 s); otros errores ${otherErrors}`);
   await database.close();
 } finally {

@@ -21,8 +21,13 @@ export const estadoSalaSchema = z.object({
   ritmoPorMinuto: z.number().int().nullable(),
   /** When an unused pass ends (ISO), while 'admitido'. */
   paseExpira: z.string().nullable(),
-  /** When to ask again, in seconds. */
+  /** When to ask again, in seconds (rounded up from `siguienteConsultaMs`). */
   consultarEnSegundos: z.number().int(),
+  /**
+   * When to ask again, in ms: sooner near the front, with a random part so a crowd that arrived
+   * together does not ask together (decision 0031). The page follows this one.
+   */
+  siguienteConsultaMs: z.number().int(),
 });
 export type EstadoSala = z.infer<typeof estadoSalaSchema>;
 

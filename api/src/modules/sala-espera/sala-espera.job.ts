@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { SalaEsperaConfig } from './sala-espera.config';
+import { olvidarSala } from './sala-espera.cache';
 import { activeSalas, tickSala } from './sala-espera.repository';
 
 /** One admission step for every started room (the job's body; tests call it directly). */
@@ -8,6 +9,7 @@ export async function admitirTodas(db: Db, cfg: SalaEsperaConfig) {
   const results = [];
   for (const eventoId of await activeSalas(db)) {
     const r = await tickSala(db, eventoId, cfg.paseMinutos);
+    olvidarSala(db, eventoId);
     if (r) results.push(r);
   }
   return results;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
@@ -72,4 +72,36 @@ export async function readPass(request: FastifyRequest, secret: string, eventoId
   } catch {
     return null;
   }
+}
+
+/**
+ * `tq_lugar_<eventoId>`: the browser's place and its number in line, signed (HMAC-SHA256) for
+ * this event and browser, so a poll far back in line is answered from the room's row alone,
+ * without reading the place (decision 0031, "Cheap polls"). The number never changes once drawn;
+ * `numero` null: a place taken before the draw.
+ */
+export const placeCookie = (eventoId: number) => `tq_lugar_${eventoId}`;
+
+const markSig = (secret: string, eventoId: number, lugarId: number, numero: number | null, navegador: string) =>
+  createHmac('sha256', `sala-espera-lugar:${secret}`).update(`${eventoId}.${lugarId}.${numero ?? '-'}.${navegador}`).digest('base64url');
+
+const markValue = (secret: string, eventoId: number, lugarId: number, numero: number | null, navegador: string) =>
+  `${lugarId}.${numero ?? '-'}.${markSig(secret, eventoId, lugarId, numero, navegador)}`;
+
+/** The place the request's mark names for this event and browser, when its signature holds; null otherwise. */
+export function readPlaceMark(request: FastifyRequest, secret: string, eventoId: number, navegador: string): { lugarId: number; numero: number | null } | null {
+  const value = cookies(request)[placeCookie(eventoId)];
+  const m = value ? /^(\d{1,15})\.(\d{1,15}|-)\.([A-Za-z0-9_-]{43})$/.exec(value) : null;
+  if (!m) return null;
+  const lugarId = Number(m[1]);
+  const numero = m[2] === '-' ? null : Number(m[2]);
+  const expected = Buffer.from(markSig(secret, eventoId, lugarId, numero, navegador));
+  const sent = Buffer.from(m[3]!);
+  return timingSafeEqual(expected, sent) ? { lugarId, numero } : null;
+}
+
+/** Sets the mark when the browser does not carry this one already (a day: the line does not last longer). */
+export function markPlace(request: FastifyRequest, reply: FastifyReply, secret: string, p: { eventoId: number; lugarId: number; numero: number | null; navegador: string }, secure: boolean): void {
+  const value = markValue(secret, p.eventoId, p.lugarId, p.numero, p.navegador);
+  if (cookies(request)[placeCookie(p.eventoId)] !== value) setCookie(reply, placeCookie(p.eventoId), value, 86_400, secure);
 }

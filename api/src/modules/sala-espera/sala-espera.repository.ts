@@ -52,6 +52,23 @@ export async function findSala(db: DbOrTx, eventoId: number): Promise<Sala | nul
   return row ? toSala(row) : null;
 }
 
+/** A room and, in automatic mode, its admissions in the last 5 minutes (the observed rate, for the estimate). */
+export interface SalaVista {
+  sala: Sala;
+  recientes: number;
+}
+
+/** The room as the state answers need it, in one statement. */
+export async function findSalaVista(db: DbOrTx, eventoId: number): Promise<SalaVista | null> {
+  const [row] = await queryRows<SalaRow & { recientes: number | null }>(
+    db,
+    sql`select s.*, case when s.ritmo_por_minuto is null then
+               (select count(*)::int from sala_espera_lugares l where l.evento_id = s.evento_id and l.admitido_en > now() - interval '5 minutes') end as recientes
+          from salas_espera s where s.evento_id = ${eventoId}`,
+  );
+  return row ? { sala: toSala(row), recientes: Number(row.recientes ?? 0) } : null;
+}
+
 export async function findLugar(db: DbOrTx, eventoId: number, navegador: string): Promise<Lugar | null> {
   const [row] = await queryRows<{ id: string | number; numero: string | number | null; estado: EstadoLugar; pase_expira_en: Date | string | null }>(
     db,
@@ -60,49 +77,29 @@ export async function findLugar(db: DbOrTx, eventoId: number, navegador: string)
   return row ? { id: Number(row.id), numero: row.numero === null ? null : Number(row.numero), estado: row.estado, paseExpiraEn: date(row.pase_expira_en) } : null;
 }
 
-export type JoinResult = { lugar: Lugar } | { refusal: 'RETO_USADO' | 'TOPE_IP' | 'SIN_SALA' };
+export type JoinResult = { lugar: Lugar; sala: Sala } | { refusal: 'RETO_USADO' | 'TOPE_IP' | 'SIN_SALA' };
 
 /** The per-event sequence that numbers the line after the draw (lock-free: joins never wait on one another). */
 export const numberSequence = (eventoId: number) => sql.raw(`sala_espera_numero_${Math.trunc(eventoId)}`);
 
 /**
- * Gives the browser its place. Before the draw the place has no number (the admission job draws
- * them at the start); after it, the next number of the event's sequence. The per-address cap is
- * counted under a transaction lock on that address (so one address's concurrent joins cannot all
- * pass it), and a spent challenge or a second place for the same browser is refused by the unique
- * indexes. A browser that already has a place gets it back. Nothing here locks the room's row:
- * 20,000 joins in a minute never queue behind one another.
+ * Gives the browser its place, in one statement (`sala_espera_unirse`, migration 0022): before
+ * the draw the place has no number (the admission job draws them at the start); after it, the
+ * next number of the event's sequence. The per-address cap is counted under a transaction lock on
+ * that address, and a spent challenge or a second place for the same browser is refused by the
+ * unique indexes. A browser that already has a place gets it back. Nothing locks the room's row:
+ * 20,000 joins in a minute never queue behind one another. Answers the room too (as read by the join).
  */
-export async function joinLine(db: Db, p: { eventoId: number; navegador: string; ip: string; reto: string; maxPorIp: number }): Promise<JoinResult> {
-  return db.transaction(async (tx) => {
-    const [sala] = await queryRows<{ sorteada: boolean }>(tx, sql`select sorteada from salas_espera where evento_id = ${p.eventoId}`);
-    if (!sala) return { refusal: 'SIN_SALA' as const };
-    const existing = await findLugar(tx, p.eventoId, p.navegador);
-    if (existing) return { lugar: existing };
-    if (p.maxPorIp > 0) {
-      await tx.execute(sql`select pg_advisory_xact_lock(7462, hashtext(${p.ip}))`);
-      const [row] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from sala_espera_lugares where evento_id = ${p.eventoId} and ip = ${p.ip}`);
-      if (Number(row!.n) >= p.maxPorIp) return { refusal: 'TOPE_IP' as const };
-    }
-    const inserted = await queryRows<{ id: string | number; numero: string | number | null }>(
-      tx,
-      sql`insert into sala_espera_lugares (evento_id, navegador, ip, reto, numero)
-          values (${p.eventoId}, ${p.navegador}, ${p.ip}, ${p.reto}, ${sala.sorteada ? sql`nextval('${numberSequence(p.eventoId)}')` : null})
-          on conflict do nothing returning id, numero`,
-    );
-    if (!inserted[0]) return { refusal: 'RETO_USADO' as const };
-    const numero = inserted[0].numero === null ? null : Number(inserted[0].numero);
-    return { lugar: { id: Number(inserted[0].id), numero, estado: 'esperando' as const, paseExpiraEn: null } };
-  });
-}
-
-/** Admissions in the last `minutes` minutes: the observed rate, for the estimate in automatic mode. */
-export async function recentAdmissions(db: DbOrTx, eventoId: number, minutes: number): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
+export async function joinLine(db: DbOrTx, p: { eventoId: number; navegador: string; ip: string; reto: string; maxPorIp: number }): Promise<JoinResult> {
+  const [r] = await queryRows<Omit<SalaRow, 'evento_id'> & { rechazo: 'RETO_USADO' | 'TOPE_IP' | 'SIN_SALA' | null; lugar_id: string | number | null; numero: string | number | null; estado: EstadoLugar | null; pase_expira_en: Date | string | null }>(
     db,
-    sql`select count(*)::int as n from sala_espera_lugares where evento_id = ${eventoId} and admitido_en > now() - make_interval(mins => ${minutes})`,
+    sql`select * from sala_espera_unirse(${p.eventoId}, ${p.navegador}, ${p.ip}, ${p.reto}, ${p.maxPorIp})`,
   );
-  return Number(row!.n);
+  if (!r || r.rechazo) return { refusal: r?.rechazo ?? 'SIN_SALA' };
+  return {
+    lugar: { id: Number(r.lugar_id), numero: r.numero === null ? null : Number(r.numero), estado: r.estado!, paseExpiraEn: date(r.pase_expira_en) },
+    sala: toSala({ ...r, evento_id: p.eventoId }),
+  };
 }
 
 /**

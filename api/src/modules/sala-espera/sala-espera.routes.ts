@@ -5,6 +5,7 @@ import { estadoSalaSchema, opsSalaSchema, unirseSalaSchema } from '@taquilla/sha
 import { DomainError } from '../../lib/errors';
 import type { RouteModule } from '../types';
 import type { SalaEsperaConfig } from './sala-espera.config';
+import { olvidarSala } from './sala-espera.cache';
 import { startAdmissionJob } from './sala-espera.job';
 import { applyOps, recentAuditoria, resumenSalas } from './sala-espera.repository';
 import { estadoSala, requirePass, requirePassForReserva, reto, unirse, type SalaDeps } from './sala-espera.service';
@@ -116,6 +117,7 @@ export const salaEsperaModule: RouteModule = {
           default:
             await applyOps(app.db, b.eventoId, { accion: b.accion }, b.actor, b.motivo);
         }
+        olvidarSala(app.db, b.eventoId);
         return { ok: true as const };
       },
     );

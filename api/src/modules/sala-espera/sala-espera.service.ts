@@ -6,8 +6,9 @@ import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/errors';
 import { clientAddress } from '../reservas/reservas.client';
 import type { SalaEsperaConfig } from './sala-espera.config';
-import { browserOf, ensureBrowser, issuePass, readPass } from './sala-espera.pase';
-import { checkPass, eventoDeReserva, findLugar, findSala, joinLine, recentAdmissions, type Lugar, type Sala } from './sala-espera.repository';
+import { salaVista } from './sala-espera.cache';
+import { browserOf, ensureBrowser, issuePass, markPlace, readPass, readPlaceMark } from './sala-espera.pase';
+import { checkPass, eventoDeReserva, findLugar, findSala, joinLine, type Lugar, type Sala, type SalaVista } from './sala-espera.repository';
 
 /** What the waiting room's calls need: the database, its settings, the signing secret, whether cookies are `Secure`. */
 export interface SalaDeps {
@@ -67,55 +68,101 @@ async function verifiedNonce(deps: SalaDeps, eventoId: number, altcha: string): 
 }
 
 /** Seconds until the place is admitted: its position over the set rate, or over the rate seen in the last 5 minutes (automatic). */
-async function estimate(deps: SalaDeps, sala: Sala, posicion: number): Promise<number | null> {
-  if (sala.pausada) return null;
-  const perMinute = sala.ritmoPorMinuto ?? (await recentAdmissions(deps.db, sala.eventoId, 5)) / 5;
+function estimate(v: SalaVista, posicion: number): number | null {
+  if (v.sala.pausada) return null;
+  const perMinute = v.sala.ritmoPorMinuto ?? v.recientes / 5;
   return perMinute > 0 ? Math.round((posicion / perMinute) * 60) : null;
 }
 
-/** The room as this browser sees it; an admitted browser gets (again) its pass cookie with the answer. */
-export async function estadoSala(deps: SalaDeps, eventoId: number, request: FastifyRequest, reply: FastifyReply, known?: Lugar): Promise<EstadoSala> {
-  const sala = await findSala(deps.db, eventoId);
+/**
+ * When a buyer should ask again, in ms: `baseMs` less up to a quarter at random, so buyers who
+ * arrived together (or woke with the draw) spread their polls instead of asking in step.
+ */
+export function nextPollMs(baseMs: number): number {
+  return Math.max(1000, Math.round(baseMs * (1 - Math.random() * 0.25)));
+}
+
+/**
+ * The poll interval of a waiting buyer, by the estimated wait: every 2 s when due within 30 s
+ * (admission is noticed at once), 4 s within 2 minutes, 7 s further back. Never longer than 7 s:
+ * a sell-out must reach everyone within 10 s (7 s + the 1 s admission step + the 1 s copy of the
+ * room + the answer's own time).
+ */
+export function waitingPollMs(esperaSegundos: number | null): number {
+  if (esperaSegundos !== null && esperaSegundos < 30) return 2000;
+  if (esperaSegundos !== null && esperaSegundos < 120) return 4000;
+  return 7000;
+}
+
+type Room = Omit<EstadoSala, 'estado' | 'consultarEnSegundos' | 'siguienteConsultaMs'>;
+
+function answer(room: Room, estado: EstadoSala['estado'], pollMs: number, extra: Partial<EstadoSala> = {}, exact = false): EstadoSala {
+  const ms = exact ? pollMs : nextPollMs(pollMs);
+  return { ...room, ...extra, estado, siguienteConsultaMs: ms, consultarEnSegundos: Math.ceil(ms / 1000) };
+}
+
+/**
+ * The room as this browser sees it; an admitted browser gets (again) its pass cookie with the answer.
+ * A browser waiting behind the admitted numbers (its signed mark says its number) is answered from
+ * the process's copy of the room alone; every other case reads its place.
+ */
+export async function estadoSala(deps: SalaDeps, eventoId: number, request: FastifyRequest, reply: FastifyReply, known?: { lugar: Lugar; sala: Sala }): Promise<EstadoSala> {
+  const vista = known && known.sala.ritmoPorMinuto !== null ? { sala: known.sala, recientes: 0 } : await salaVista(deps.db, eventoId);
   const ahora = new Date();
   const base = { ahora: ahora.toISOString(), lugar: null, esperaSegundos: null, paseExpira: null };
-  if (!sala) return { ...base, estado: 'sin_fila', inicio: null, pausada: false, ritmoPorMinuto: null, consultarEnSegundos: 60 };
+  if (!vista) return answer({ ...base, inicio: null, pausada: false, ritmoPorMinuto: null }, 'sin_fila', 60_000);
+  const { sala } = vista;
   const room = { ...base, inicio: sala.inicio.toISOString(), pausada: sala.pausada, ritmoPorMinuto: sala.ritmoPorMinuto };
+  const hastaInicioMs = Math.max(0, sala.inicio.getTime() - ahora.getTime());
+  // Before the start nothing moves: ask again 1–8 s after the start (the draw; spread, so the crowd does not ask in one second), at most every 30 s.
+  const antesMs = hastaInicioMs > 60_000 ? 30_000 : hastaInicioMs + 1000 + Math.round(Math.random() * 7000);
   const navegador = browserOf(request);
-  const lugar = known ?? (navegador ? await findLugar(deps.db, eventoId, navegador) : null);
-  const hastaInicio = Math.max(0, Math.ceil((sala.inicio.getTime() - ahora.getTime()) / 1000));
-  if (sala.agotadoEn && (!lugar || lugar.estado === 'esperando' || lugar.estado === 'agotado')) return { ...room, estado: 'agotado', consultarEnSegundos: 15 };
-  if (!lugar) return { ...room, estado: 'sin_lugar', consultarEnSegundos: Math.min(30, Math.max(1, hastaInicio)) };
+  const waiting = (lugarId: number, numero: number): EstadoSala => {
+    const posicion = Math.max(1, numero - sala.admitidosHasta);
+    const espera = estimate(vista, posicion);
+    markPlace(request, reply, deps.secret, { eventoId, lugarId, numero, navegador: navegador! }, deps.secure);
+    return answer(room, 'esperando', waitingPollMs(espera), { lugar: posicion, esperaSegundos: espera });
+  };
+  if (!known && navegador && !sala.agotadoEn) {
+    const mark = readPlaceMark(request, deps.secret, eventoId, navegador);
+    if (mark && mark.numero === null && !sala.sorteada) return answer(room, 'antes', antesMs, {}, true);
+    if (mark && mark.numero !== null && mark.numero > sala.admitidosHasta) return waiting(mark.lugarId, mark.numero);
+  }
+  const lugar = known?.lugar ?? (navegador ? await findLugar(deps.db, eventoId, navegador) : null);
+  if (sala.agotadoEn && (!lugar || lugar.estado === 'esperando' || lugar.estado === 'agotado')) return answer(room, 'agotado', 15_000);
+  if (!lugar) return answer(room, 'sin_lugar', Math.min(30_000, Math.max(1000, hastaInicioMs)));
   switch (lugar.estado) {
-    case 'esperando': {
-      if (lugar.numero === null) return { ...room, estado: 'antes', consultarEnSegundos: hastaInicio > 60 ? 30 : Math.max(1, Math.min(5, hastaInicio)) };
-      const posicion = Math.max(1, lugar.numero - sala.admitidosHasta);
-      const espera = await estimate(deps, sala, posicion);
-      // Near the front every 2 s; further back every 8 s (a crowd of 20,000 costs 2,500 answers a second, and a sell-out still reaches everyone within 10 s).
-      return { ...room, estado: 'esperando', lugar: posicion, esperaSegundos: espera, consultarEnSegundos: espera !== null && espera < 30 ? 2 : 8 };
-    }
+    case 'esperando':
+      if (lugar.numero === null) {
+        markPlace(request, reply, deps.secret, { eventoId, lugarId: lugar.id, numero: null, navegador: navegador! }, deps.secure);
+        return answer(room, 'antes', antesMs, {}, true);
+      }
+      return waiting(lugar.id, lugar.numero);
     case 'admitido':
     case 'usado': {
-      if (!lugar.paseExpiraEn || lugar.paseExpiraEn <= ahora) return { ...room, estado: 'expirado', consultarEnSegundos: 60 };
+      if (!lugar.paseExpiraEn || lugar.paseExpiraEn <= ahora) return answer(room, 'expirado', 60_000);
       await issuePass(reply, deps.secret, { eventoId, lugarId: lugar.id, navegador: navegador!, expira: lugar.paseExpiraEn }, deps.secure);
-      return { ...room, estado: 'admitido', paseExpira: lugar.paseExpiraEn.toISOString(), consultarEnSegundos: 30 };
+      return answer(room, 'admitido', 30_000, { paseExpira: lugar.paseExpiraEn.toISOString() });
     }
     case 'expirado':
-      return { ...room, estado: 'expirado', consultarEnSegundos: 60 };
+      return answer(room, 'expirado', 60_000);
     case 'agotado':
-      return { ...room, estado: 'agotado', consultarEnSegundos: 15 };
+      return answer(room, 'agotado', 15_000);
   }
 }
 
 /**
  * A place in line for this browser, after its proof of work: one per browser (a browser with a
- * place gets it back without a new challenge), at most `maxPorIp` per address.
+ * place gets it back without a new challenge), at most `maxPorIp` per address. A new browser's
+ * join is one statement (`joinLine`).
  */
 export async function unirse(deps: SalaDeps, eventoId: number, altcha: string, request: FastifyRequest, reply: FastifyReply): Promise<EstadoSala> {
-  const sala = await findSala(deps.db, eventoId);
-  if (!sala) throw new DomainError('SALA_ESPERA_NO_EXISTE');
+  const vista = await salaVista(deps.db, eventoId);
+  if (!vista) throw new DomainError('SALA_ESPERA_NO_EXISTE');
   const navegadorPrevio = browserOf(request);
   const previo = navegadorPrevio ? await findLugar(deps.db, eventoId, navegadorPrevio) : null;
-  if (previo || sala.agotadoEn) return estadoSala(deps, eventoId, request, reply, previo ?? undefined);
+  if (previo) return estadoSala(deps, eventoId, request, reply, { lugar: previo, sala: vista.sala });
+  if (vista.sala.agotadoEn) return estadoSala(deps, eventoId, request, reply);
   const nonce = await verifiedNonce(deps, eventoId, altcha);
   const navegador = ensureBrowser(request, reply, deps.secure);
   const result = await joinLine(deps.db, { eventoId, navegador, ip: clientAddress(request.ip), reto: nonce, maxPorIp: deps.cfg.maxPorIp });
@@ -124,7 +171,8 @@ export async function unirse(deps: SalaDeps, eventoId: number, altcha: string, r
     if (result.refusal === 'SIN_SALA') throw new DomainError('SALA_ESPERA_NO_EXISTE');
     throw new DomainError('SALA_ESPERA_RETO_USADO');
   }
-  return estadoSala(deps, eventoId, request, reply, result.lugar);
+  if (result.sala.agotadoEn) return estadoSala(deps, eventoId, request, reply);
+  return estadoSala(deps, eventoId, request, reply, result);
 }
 
 /**

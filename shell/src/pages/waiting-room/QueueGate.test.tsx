@@ -1,10 +1,11 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import { estadoSala } from '@taquilla/shared/api/sala-espera';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueueGate } from './QueueGate';
-import { cuentaRegresiva, duracion } from './WaitingRoomPage';
+import WaitingRoomPage, { cuentaRegresiva, duracion } from './WaitingRoomPage';
 
-const estado = vi.hoisted(() => ({ answer: null as null | { estado: string } | Error }));
+const estado = vi.hoisted(() => ({ answer: null as null | Record<string, unknown> | Error }));
 vi.mock('@taquilla/shared/api/sala-espera', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   estadoSala: vi.fn(async () => {
@@ -57,5 +58,43 @@ describe('the waiting page\'s figures', () => {
     expect(duracion(45)).toBe('45 s');
     expect(duracion(61)).toBe('2 min');
     expect(duracion(7500)).toBe('2 h 05 min');
+  });
+});
+
+describe('the waiting page asks again when the server says', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('polls after siguienteConsultaMs, not before, and follows a new hint', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const ahora = new Date().toISOString();
+    const waiting = { estado: 'esperando', ahora, inicio: ahora, pausada: false, ritmoPorMinuto: 60, lugar: 400, esperaSegundos: 400, paseExpira: null, consultarEnSegundos: 7 };
+    estado.answer = { ...waiting, siguienteConsultaMs: 6500 };
+    const asked = vi.mocked(estadoSala);
+    asked.mockClear();
+    render(
+      <MemoryRouter initialEntries={['/eventos/7/sala_de_espera']}>
+        <Routes>
+          <Route path="/eventos/:id/sala_de_espera" element={<WaitingRoomPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await act(async () => {});
+    expect(asked).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('400')).toBeTruthy();
+    // Far back: not before the hint.
+    await act(() => vi.advanceTimersByTimeAsync(6400));
+    expect(asked).toHaveBeenCalledTimes(1);
+    estado.answer = { ...waiting, lugar: 12, esperaSegundos: 12, consultarEnSegundos: 2, siguienteConsultaMs: 1800 };
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(asked).toHaveBeenCalledTimes(2);
+    expect(screen.getByText('12')).toBeTruthy();
+    // Near the front now: the next poll follows the new, shorter hint.
+    // (asked at 6,500 ms, now 6,600: the next one due at 8,300)
+    await act(() => vi.advanceTimersByTimeAsync(1600));
+    expect(asked).toHaveBeenCalledTimes(2);
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(asked).toHaveBeenCalledTimes(3);
   });
 });

@@ -64,7 +64,7 @@ declare module 'react' {
 /**
  * 'Sala de espera' of an event "en venta con fila" (decision 0031), route
  * `/eventos/:id/sala_de_espera`. Asks the API for this browser's place on a timer the server
- * sets and as soon as the page is shown again (a phone waking up), so the place survives a
+ * sets (`siguienteConsultaMs`) and as soon as the page is shown again (a phone waking up), so the place survives a
  * reload or sleep: it is kept by the browser's cookie on the server. Place and estimate changes
  * are announced politely; admission assertively. The countdown is a timer (not announced every second).
  */
@@ -83,16 +83,17 @@ export default function WaitingRoomPage() {
 
   const poll = useCallback(async () => {
     clearTimeout(timer.current);
-    let next = 10;
+    let next = 10_000;
     try {
       const e = await estadoSala(id);
       apply(e);
       setError(null);
-      next = e.consultarEnSegundos;
+      // The server says when: sooner near the front, spread at random so a crowd does not ask in step.
+      next = e.siguienteConsultaMs;
     } catch (err) {
       setError(serverMessageOr(err, messages.UNEXPECTED_ERROR));
     }
-    timer.current = setTimeout(() => void poll(), next * 1000);
+    timer.current = setTimeout(() => void poll(), next);
   }, [id, apply]);
 
   useEffect(() => {
@@ -117,13 +118,17 @@ export default function WaitingRoomPage() {
   const join = useCallback(
     async (payload: string) => {
       try {
-        apply(await unirseSala(id, payload));
+        const e = await unirseSala(id, payload);
+        apply(e);
         setError(null);
+        // The place's first answer sets the next poll (a timer set while without a place may be far off).
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => void poll(), e.siguienteConsultaMs);
       } catch (err) {
         setError(serverMessageOr(err, messages.UNEXPECTED_ERROR));
       }
     },
-    [id, apply],
+    [id, apply, poll],
   );
 
   if (estado?.estado === 'sin_fila') return <Navigate to={`/eventos/${id}`} replace />;
