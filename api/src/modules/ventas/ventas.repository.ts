@@ -1,39 +1,40 @@
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { boletos, cargos, reservas } from '../../db/schema/sales';
+import { invitados, users } from '../../db/schema/users';
 import { FREE_PLACE } from '../inventory/availability.repository';
 
 /** A reservation as the sale needs it: its buyer (account or guest) and its state. */
-export interface VentaReserva {
-  id: string;
-  eventoId: number;
-  usuarioId: string | null;
-  invitadoId: string | null;
-  estado: 'activa' | 'cancelada' | 'vendida' | 'expirada';
+export type VentaReserva = Pick<typeof reservas.$inferSelect, 'id' | 'eventoId' | 'usuarioId' | 'invitadoId' | 'estado' | 'esGeneral' | 'cantidad'> & {
   /** 'activa' whose time ran out (the expiry job has not marked it yet). */
   vencida: boolean;
-  esGeneral: boolean;
-  cantidad: number;
   /** Where the tickets go: the account's or the guest's. */
   nombre: string;
   correo: string;
-}
+};
 
 export async function findVentaReserva(db: DbOrTx, id: string, opts: { forUpdate?: boolean } = {}): Promise<VentaReserva | undefined> {
-  const [row] = await queryRows<{
-    id: string; evento_id: number; usuario_id: string | null; invitado_id: string | null; estado: VentaReserva['estado'];
-    vencida: boolean; es_general: boolean; cantidad: number; nombre: string | null; correo: string | null;
-  }>(
-    db,
-    sql`select r.id, r.evento_id, r.usuario_id, r.invitado_id, r.estado, (r.estado = 'activa' and r.fecha_expiracion <= now()) as vencida,
-               r.es_general, r.cantidad, coalesce(u.full_name, i.nombre) as nombre, coalesce(u.email, i.correo) as correo
-          from reservas r left join users u on u.id = r.usuario_id left join invitados i on i.id = r.invitado_id
-         where r.id = ${id} ${opts.forUpdate ? sql`for update of r` : sql``}`,
-  );
-  return row && {
-    id: row.id, eventoId: row.evento_id, usuarioId: row.usuario_id, invitadoId: row.invitado_id, estado: row.estado, vencida: row.vencida,
-    esGeneral: row.es_general, cantidad: row.cantidad, nombre: row.nombre ?? '', correo: row.correo ?? '',
-  };
+  const query = db
+    .select({
+      id: reservas.id,
+      eventoId: reservas.eventoId,
+      usuarioId: reservas.usuarioId,
+      invitadoId: reservas.invitadoId,
+      estado: reservas.estado,
+      vencida: sql<boolean>`(${reservas.estado} = 'activa' and ${reservas.fechaExpiracion} <= now())`,
+      esGeneral: reservas.esGeneral,
+      cantidad: reservas.cantidad,
+      nombre: sql<string | null>`coalesce(${users.fullName}, ${invitados.nombre})`,
+      correo: sql<string | null>`coalesce(${users.email}, ${invitados.correo})`,
+    })
+    .from(reservas)
+    .leftJoin(users, eq(users.id, reservas.usuarioId))
+    .leftJoin(invitados, eq(invitados.id, reservas.invitadoId))
+    .where(eq(reservas.id, id))
+    .$dynamic();
+  const [row] = await (opts.forUpdate ? query.for('update', { of: reservas }) : query);
+  return row && { ...row, nombre: row.nombre ?? '', correo: row.correo ?? '' };
 }
 
 export interface VentaEventoRow {
@@ -147,7 +148,7 @@ export async function listGeneralesVenta(db: DbOrTx, where: { reservaId: string 
   return rows.map(toLugar('general'));
 }
 
-export type EstadoCargo = 'pendiente' | 'pagado' | 'fallido' | 'reembolsado';
+export type EstadoCargo = (typeof cargos.$inferSelect)['estado'];
 
 /** What the sale remembers of a charge (cargos.detalle): enough to rebook after the hold ended. */
 export interface DetalleCargo {
@@ -166,44 +167,47 @@ export interface DetalleCargo {
 /** cargos.metodo_pago: a card, cash at a store, a SPEI transfer. */
 export type MetodoPago = 'tarjeta' | 'efectivo' | 'spei';
 
-export interface CargoRow {
-  id: string;
-  reservaId: string;
-  proveedor: string;
-  proveedorCargoId: string;
-  monto: number;
-  estado: EstadoCargo;
+export type CargoRow = Pick<typeof cargos.$inferSelect, 'id' | 'reservaId' | 'proveedor' | 'proveedorCargoId' | 'monto' | 'estado'> & {
   /** A decline's gateway code, or why a completed charge was refunded ('reembolso:<motivo>'). */
   error: string | null;
   detalle: DetalleCargo | null;
-}
+};
 
-type CargoRaw = { id: string; reserva_id: string; proveedor: string; proveedor_cargo_id: string; monto: number; estado: EstadoCargo; error: string | null; detalle: DetalleCargo | string | null };
-const toCargo = (r: CargoRaw): CargoRow => ({
-  id: r.id, reservaId: r.reserva_id, proveedor: r.proveedor, proveedorCargoId: r.proveedor_cargo_id, monto: Number(r.monto), estado: r.estado, error: r.error,
+const cargoColumns = {
+  id: cargos.id,
+  reservaId: cargos.reservaId,
+  proveedor: cargos.proveedor,
+  proveedorCargoId: cargos.proveedorCargoId,
+  monto: cargos.monto,
+  estado: cargos.estado,
+  error: cargos.error,
+  detalle: sql<DetalleCargo | string | null>`${cargos.detalle}`,
+};
+// PGlite may answer jsonb selected through sql`` as its text.
+const toCargo = (r: Omit<CargoRow, 'detalle'> & { detalle: DetalleCargo | string | null }): CargoRow => ({
+  ...r,
   detalle: typeof r.detalle === 'string' ? (JSON.parse(r.detalle) as DetalleCargo) : r.detalle,
 });
 
 export async function countCargos(db: DbOrTx, reservaId: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from cargos where reserva_id = ${reservaId}`);
-  return Number(row?.n ?? 0);
+  return db.$count(cargos, eq(cargos.reservaId, reservaId));
 }
 
 /** Inserts the charge once; a replay (same provider id) keeps the first row. */
 export async function insertCargo(db: DbOrTx, c: { reservaId: string; proveedor: string; proveedorCargoId: string; monto: number; estado: EstadoCargo; redirectUrl: string | null; error: string | null; detalle: DetalleCargo; metodoPago?: MetodoPago }) {
-  await db.execute(
-    sql`insert into cargos (reserva_id, proveedor, proveedor_cargo_id, monto, estado, redirect_url, error, detalle, metodo_pago)
-        values (${c.reservaId}, ${c.proveedor}, ${c.proveedorCargoId}, ${c.monto}, ${c.estado}, ${c.redirectUrl}, ${c.error}, ${JSON.stringify(c.detalle)}::jsonb, ${c.metodoPago ?? 'tarjeta'})
-        on conflict (proveedor, proveedor_cargo_id) do nothing`,
-  );
+  await db
+    .insert(cargos)
+    .values({ ...c, metodoPago: c.metodoPago ?? 'tarjeta' })
+    .onConflictDoNothing({ target: [cargos.proveedor, cargos.proveedorCargoId] });
 }
 
 export async function findCargo(db: DbOrTx, proveedor: string, proveedorCargoId: string, opts: { forUpdate?: boolean } = {}): Promise<CargoRow | undefined> {
-  const [row] = await queryRows<CargoRaw>(
-    db,
-    sql`select id, reserva_id, proveedor, proveedor_cargo_id, monto, estado, error, detalle from cargos
-         where proveedor = ${proveedor} and proveedor_cargo_id = ${proveedorCargoId} ${opts.forUpdate ? sql`for update` : sql``}`,
-  );
+  const query = db
+    .select(cargoColumns)
+    .from(cargos)
+    .where(and(eq(cargos.proveedor, proveedor), eq(cargos.proveedorCargoId, proveedorCargoId)))
+    .$dynamic();
+  const [row] = await (opts.forUpdate ? query.for('update') : query);
   return row && toCargo(row);
 }
 
@@ -213,21 +217,29 @@ export async function findCargoPagado(db: DbOrTx, reservaId: string): Promise<Ca
 }
 
 export async function listCargosPendientes(db: DbOrTx, reservaId: string): Promise<CargoRow[]> {
-  const rows = await queryRows<CargoRaw>(
-    db,
-    sql`select id, reserva_id, proveedor, proveedor_cargo_id, monto, estado, error, detalle from cargos where reserva_id = ${reservaId} and estado in ('pendiente', 'pagado') order by created_at`,
-  );
+  const rows = await db
+    .select(cargoColumns)
+    .from(cargos)
+    .where(and(eq(cargos.reservaId, reservaId), inArray(cargos.estado, ['pendiente', 'pagado'])))
+    .orderBy(cargos.createdAt);
   return rows.map(toCargo);
 }
 
 /** Moves a charge from one state to another only if it is still in the first; answers whether it moved. */
 export async function claimCargo(db: DbOrTx, id: string, from: EstadoCargo, to: EstadoCargo): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(db, sql`update cargos set estado = ${to}, updated_at = now() where id = ${id} and estado = ${from} returning id`);
+  const rows = await db
+    .update(cargos)
+    .set({ estado: to, updatedAt: sql`now()` })
+    .where(and(eq(cargos.id, id), eq(cargos.estado, from)))
+    .returning({ id: cargos.id });
   return rows.length > 0;
 }
 
 export async function setEstadoCargo(db: DbOrTx, id: string, estado: EstadoCargo, error: string | null = null): Promise<void> {
-  await db.execute(sql`update cargos set estado = ${estado}, error = coalesce(${error}, error), updated_at = now() where id = ${id}`);
+  await db
+    .update(cargos)
+    .set({ estado, error: error ?? sql`${cargos.error}`, updatedAt: sql`now()` })
+    .where(eq(cargos.id, id));
 }
 
 /**
@@ -281,12 +293,17 @@ export async function insertBoletos(
 }
 
 export async function markReservaVendida(tx: DbOrTx, reservaId: string, promocionId: number | null, t: DetalleCargo['totales']): Promise<void> {
-  await tx.execute(sql`update reservas set estado = 'vendida', promocion_id = ${promocionId}, subtotal = ${t.subtotal}, descuento = ${t.descuento},
-    cargo_servicio = ${t.cargoServicio}, cargo_tarjeta = ${t.cargoTarjeta}, iva = ${t.iva}, total = ${t.total}, updated_at = now() where id = ${reservaId}`);
+  await tx
+    .update(reservas)
+    .set({ estado: 'vendida', promocionId, ...t, updatedAt: sql`now()` })
+    .where(eq(reservas.id, reservaId));
 }
 
 export async function endReserva(tx: DbOrTx, reservaId: string): Promise<void> {
-  await tx.execute(sql`update reservas set estado = 'expirada', updated_at = now() where id = ${reservaId} and estado = 'activa'`);
+  await tx
+    .update(reservas)
+    .set({ estado: 'expirada', updatedAt: sql`now()` })
+    .where(and(eq(reservas.id, reservaId), eq(reservas.estado, 'activa')));
 }
 
 export interface BoletoRow {
@@ -312,8 +329,8 @@ export async function listBoletosCargo(db: DbOrTx, cargoId: string): Promise<Bol
 
 /** The reservation a ticket was sold under. */
 export async function findReservaDeBoleto(db: DbOrTx, boletoId: string): Promise<string | undefined> {
-  const [row] = await queryRows<{ reserva_id: string }>(db, sql`select reserva_id from boletos where id = ${boletoId}`);
-  return row?.reserva_id;
+  const [row] = await db.select({ reservaId: boletos.reservaId }).from(boletos).where(eq(boletos.id, boletoId));
+  return row?.reservaId;
 }
 
 /**
@@ -405,11 +422,12 @@ export async function takeReferenciasVencidas(db: DbOrTx, batch: number): Promis
 
 /** The hold's latest cash/SPEI charge, whatever its state. */
 export async function findCargoReferencia(db: DbOrTx, reservaId: string): Promise<CargoRow | undefined> {
-  const [row] = await queryRows<CargoRaw>(
-    db,
-    sql`select id, reserva_id, proveedor, proveedor_cargo_id, monto, estado, error, detalle from cargos
-         where reserva_id = ${reservaId} and metodo_pago in ('efectivo', 'spei') order by created_at desc limit 1`,
-  );
+  const [row] = await db
+    .select(cargoColumns)
+    .from(cargos)
+    .where(and(eq(cargos.reservaId, reservaId), inArray(cargos.metodoPago, ['efectivo', 'spei'])))
+    .orderBy(desc(cargos.createdAt))
+    .limit(1);
   return row && toCargo(row);
 }
 
