@@ -1,7 +1,10 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { categoriasEvento, eventoSecciones, eventos } from '../../db/schema/events';
+import { eventoAsientos, eventoLugaresGenerales } from '../../db/schema/inventory';
 import { boletos, cargos, reservas } from '../../db/schema/sales';
+import { filas, recintos, secciones } from '../../db/schema/venues';
 import { invitados, users } from '../../db/schema/users';
 import { FREE_PLACE } from '../inventory/availability.repository';
 
@@ -57,24 +60,26 @@ export interface VentaEventoRow {
 }
 
 export async function findVentaEvento(db: DbOrTx, eventoId: number): Promise<VentaEventoRow | undefined> {
-  const [row] = await queryRows<{
-    id: number; nombre: string; recinto: string; fecha: string | Date; uso_de_tarjeta_bps: number; uso_de_servicio_bps: number;
-    iva_rate_bps: number; is_iva_applied: boolean; uds_por_categoria: boolean; limite_de_asientos: number;
-    planes_msi: { meses: number; minimo: number }[] | string | null; plazo_efectivo_minutos: number | null; plazo_spei_minutos: number | null;
-  }>(
-    db,
-    sql`select e.id, e.nombre, r.nombre as recinto, e.fecha, e.uso_de_tarjeta_bps, e.uso_de_servicio_bps, e.iva_rate_bps, e.is_iva_applied, e.uds_por_categoria,
-               e.limite_de_asientos, e.planes_msi, e.plazo_efectivo_minutos, e.plazo_spei_minutos
-          from eventos e join recintos r on r.id = e.recinto_id where e.id = ${eventoId}`,
-  );
-  return row && {
-    id: row.id, nombre: row.nombre, recinto: row.recinto, fecha: new Date(row.fecha), tarjetaBps: row.uso_de_tarjeta_bps,
-    servicioBps: row.uso_de_servicio_bps, ivaBps: row.iva_rate_bps, ivaAplicado: row.is_iva_applied, udsPorCategoria: row.uds_por_categoria,
-    limiteDeAsientos: Number(row.limite_de_asientos),
-    planesMsi: (typeof row.planes_msi === 'string' ? (JSON.parse(row.planes_msi) as { meses: number; minimo: number }[]) : row.planes_msi) ?? [],
-    plazoEfectivoMinutos: row.plazo_efectivo_minutos === null ? null : Number(row.plazo_efectivo_minutos),
-    plazoSpeiMinutos: row.plazo_spei_minutos === null ? null : Number(row.plazo_spei_minutos),
-  };
+  const [row] = await db
+    .select({
+      id: eventos.id,
+      nombre: eventos.nombre,
+      recinto: recintos.nombre,
+      fecha: eventos.fecha,
+      tarjetaBps: eventos.usoDeTarjetaBps,
+      servicioBps: eventos.usoDeServicioBps,
+      ivaBps: eventos.ivaRateBps,
+      ivaAplicado: eventos.isIvaApplied,
+      udsPorCategoria: eventos.udsPorCategoria,
+      limiteDeAsientos: eventos.limiteDeAsientos,
+      planesMsi: eventos.planesMsi,
+      plazoEfectivoMinutos: eventos.plazoEfectivoMinutos,
+      plazoSpeiMinutos: eventos.plazoSpeiMinutos,
+    })
+    .from(eventos)
+    .innerJoin(recintos, eq(recintos.id, eventos.recintoId))
+    .where(eq(eventos.id, eventoId));
+  return row && { ...row, planesMsi: row.planesMsi ?? [] };
 }
 
 /** One held place with what its price, fees, promotion and ticket need. */
@@ -94,30 +99,38 @@ export interface LugarVenta {
   asiento: number | null;
 }
 
-type LugarRaw = {
-  id: number; precio: number; categoria_evento_id: number | null; cargo_bps: number | null; uds_bps: number | null; seccion_id: number;
-  evento_seccion_id: number | null; seccion: string; fila: string | null; asiento: number | null;
+const seccionNombre = sql<string>`coalesce(${secciones.nombreEspecial}, ${secciones.nombre})`;
+const lugarColumns = {
+  cargoPorCategoriaBps: categoriasEvento.cargoPorCategoriaBps,
+  seccionUdsBps: secciones.udsBps,
+  eventoSeccionId: eventoSecciones.id,
+  seccion: seccionNombre,
 };
-const toLugar = (tipo: LugarVenta['tipo']) => (r: LugarRaw): LugarVenta => ({
-  id: r.id, tipo, precio: Number(r.precio), categoriaEventoId: r.categoria_evento_id, cargoPorCategoriaBps: r.cargo_bps, seccionUdsBps: r.uds_bps,
-  seccionId: r.seccion_id, eventoSeccionId: r.evento_seccion_id, seccion: r.seccion, fila: r.fila, asiento: r.asiento,
-});
+const generalColumns = {
+  ...lugarColumns,
+  precio: eventoSecciones.precioEspecial,
+  categoriaEventoId: eventoSecciones.categoriaEventoId,
+  fila: sql<string | null>`null::text`,
+  asiento: sql<number | null>`null::int`,
+};
 
 /** Seats given by id (held or sold by the reservation), with prices and names. */
 export async function listAsientosVenta(db: DbOrTx, where: { reservaId: string } | { ids: number[]; eventoId?: number }): Promise<LugarVenta[]> {
+  const ea = eventoAsientos;
   const filter =
     'reservaId' in where
-      ? sql`ea.reserva_id = ${where.reservaId}`
-      : sql`ea.id = any(${`{${where.ids.join(',')}}`}::int[]) ${where.eventoId === undefined ? sql`` : sql`and ea.evento_id = ${where.eventoId}`}`;
-  const rows = await queryRows<LugarRaw>(
-    db,
-    sql`select ea.id, ea.precio, ea.categoria_evento_id, ce.cargo_por_categoria_bps as cargo_bps, s.uds_bps, ea.seccion_id,
-               es.id as evento_seccion_id, coalesce(s.nombre_especial, s.nombre) as seccion, f.nombre as fila, ea.numero as asiento
-          from evento_asientos ea join categorias_evento ce on ce.id = ea.categoria_evento_id join secciones s on s.id = ea.seccion_id
-          join filas f on f.id = ea.fila_id left join evento_secciones es on es.evento_id = ea.evento_id and es.seccion_id = ea.seccion_id
-         where ${filter} order by f.orden, f.id, ea.numero`,
-  );
-  return rows.map(toLugar('asiento'));
+      ? eq(ea.reservaId, where.reservaId)
+      : and(inArray(ea.id, where.ids), where.eventoId === undefined ? undefined : eq(ea.eventoId, where.eventoId));
+  const rows = await db
+    .select({ ...lugarColumns, id: ea.id, precio: ea.precio, categoriaEventoId: ea.categoriaEventoId, seccionId: ea.seccionId, fila: filas.nombre, asiento: ea.numero })
+    .from(ea)
+    .innerJoin(categoriasEvento, eq(categoriasEvento.id, ea.categoriaEventoId))
+    .innerJoin(secciones, eq(secciones.id, ea.seccionId))
+    .innerJoin(filas, eq(filas.id, ea.filaId))
+    .leftJoin(eventoSecciones, and(eq(eventoSecciones.eventoId, ea.eventoId), eq(eventoSecciones.seccionId, ea.seccionId)))
+    .where(filter)
+    .orderBy(filas.orden, filas.id, ea.numero);
+  return rows.map((r) => ({ ...r, tipo: 'asiento' }));
 }
 
 /**
@@ -125,27 +138,26 @@ export async function listAsientosVenta(db: DbOrTx, where: { reservaId: string }
  * and names. Undefined when the event has no such general section.
  */
 export async function findGeneralVenta(db: DbOrTx, eventoId: number, seccionId: number): Promise<LugarVenta | undefined> {
-  const [row] = await queryRows<LugarRaw>(
-    db,
-    sql`select 0 as id, es.precio_especial as precio, es.categoria_evento_id, ce.cargo_por_categoria_bps as cargo_bps, s.uds_bps, s.id as seccion_id,
-               es.id as evento_seccion_id, coalesce(s.nombre_especial, s.nombre) as seccion, null::text as fila, null::int as asiento
-          from evento_secciones es join secciones s on s.id = es.seccion_id left join categorias_evento ce on ce.id = es.categoria_evento_id
-         where es.evento_id = ${eventoId} and es.seccion_id = ${seccionId} and s.tipo = 'general'`,
-  );
-  return row && toLugar('general')(row);
+  const [row] = await db
+    .select({ ...generalColumns, seccionId: secciones.id })
+    .from(eventoSecciones)
+    .innerJoin(secciones, eq(secciones.id, eventoSecciones.seccionId))
+    .leftJoin(categoriasEvento, eq(categoriasEvento.id, eventoSecciones.categoriaEventoId))
+    .where(and(eq(eventoSecciones.eventoId, eventoId), eq(eventoSecciones.seccionId, seccionId), eq(secciones.tipo, 'general')));
+  return row && { ...row, id: 0, tipo: 'general' };
 }
 
 export async function listGeneralesVenta(db: DbOrTx, where: { reservaId: string } | { ids: number[] }): Promise<LugarVenta[]> {
-  const filter = 'reservaId' in where ? sql`l.reserva_id = ${where.reservaId}` : sql`l.id = any(${`{${where.ids.join(',')}}`}::int[])`;
-  const rows = await queryRows<LugarRaw>(
-    db,
-    sql`select l.id, es.precio_especial as precio, es.categoria_evento_id, ce.cargo_por_categoria_bps as cargo_bps, s.uds_bps, l.seccion_id,
-               es.id as evento_seccion_id, coalesce(s.nombre_especial, s.nombre) as seccion, null::text as fila, null::int as asiento
-          from evento_lugares_generales l join evento_secciones es on es.id = l.evento_seccion_id join secciones s on s.id = l.seccion_id
-          left join categorias_evento ce on ce.id = es.categoria_evento_id
-         where ${filter} order by l.id`,
-  );
-  return rows.map(toLugar('general'));
+  const l = eventoLugaresGenerales;
+  const rows = await db
+    .select({ ...generalColumns, id: l.id, seccionId: l.seccionId })
+    .from(l)
+    .innerJoin(eventoSecciones, eq(eventoSecciones.id, l.eventoSeccionId))
+    .innerJoin(secciones, eq(secciones.id, l.seccionId))
+    .leftJoin(categoriasEvento, eq(categoriasEvento.id, eventoSecciones.categoriaEventoId))
+    .where('reservaId' in where ? eq(l.reservaId, where.reservaId) : inArray(l.id, where.ids))
+    .orderBy(l.id);
+  return rows.map((r) => ({ ...r, tipo: 'general' }));
 }
 
 export type EstadoCargo = (typeof cargos.$inferSelect)['estado'];
@@ -316,15 +328,15 @@ export interface BoletoRow {
 }
 
 export async function listBoletosCargo(db: DbOrTx, cargoId: string): Promise<BoletoRow[]> {
-  const rows = await queryRows<{ id: string; quemado_uuid: string; seccion: string; fila: string | null; asiento: number | null; precio: number }>(
-    db,
-    sql`select b.id, b.quemado_uuid, coalesce(s.nombre_especial, s.nombre) as seccion, f.nombre as fila, ea.numero as asiento, b.precio
-          from boletos b left join evento_asientos ea on ea.id = b.evento_asiento_id left join filas f on f.id = ea.fila_id
-          left join evento_lugares_generales l on l.id = b.lugar_general_id
-          join secciones s on s.id = coalesce(ea.seccion_id, l.seccion_id)
-         where b.cargo_id = ${cargoId} order by b.created_at, f.orden, ea.numero, l.id`,
-  );
-  return rows.map((r) => ({ id: r.id, quemadoUuid: r.quemado_uuid, seccion: r.seccion, fila: r.fila, asiento: r.asiento === null ? null : Number(r.asiento), precio: Number(r.precio) }));
+  return db
+    .select({ id: boletos.id, quemadoUuid: boletos.quemadoUuid, seccion: seccionNombre, fila: filas.nombre, asiento: eventoAsientos.numero, precio: boletos.precio })
+    .from(boletos)
+    .leftJoin(eventoAsientos, eq(eventoAsientos.id, boletos.eventoAsientoId))
+    .leftJoin(filas, eq(filas.id, eventoAsientos.filaId))
+    .leftJoin(eventoLugaresGenerales, eq(eventoLugaresGenerales.id, boletos.lugarGeneralId))
+    .innerJoin(secciones, eq(secciones.id, sql`coalesce(${eventoAsientos.seccionId}, ${eventoLugaresGenerales.seccionId})`))
+    .where(eq(boletos.cargoId, cargoId))
+    .orderBy(boletos.createdAt, filas.orden, eventoAsientos.numero, eventoLugaresGenerales.id);
 }
 
 /** The reservation a ticket was sold under. */
