@@ -74,7 +74,7 @@ export interface HoldResult {
 }
 
 /**
- * A refusal of reservar_lugares: a domain code and its figures (limits). Refusals found before
+ * A refusal of reservar_lugares_cliente: a domain code and its figures (limits). Refusals found before
  * anything is written are answered; a place lost to a concurrent hold afterwards is raised
  * (SQLSTATE TQ409, message = code) so the call's writes are undone.
  */
@@ -112,8 +112,8 @@ function buyerParams(r: Pick<NuevaReserva, 'id' | 'eventoId' | 'comprador' | 'cl
 }
 
 /**
- * The hold, checks included, in one statement (function reservar_lugares_cliente, migrations
- * 0007, 0013, 0014, 0015): checks event, limits, the client's live places and the places asked
+ * The hold, checks included, in one statement (function reservar_lugares_cliente,
+ * src/db/functions/reservar_lugares_cliente.sql): checks event, limits, the client's live places and the places asked
  * for, replaces the buyer's live hold, records guest, reserva and client and takes the places
  * all or nothing. Answers the result or the refusal; a late loss throws (see holdRefusal).
  */
@@ -282,7 +282,7 @@ export type MejoresResult =
   | { refusal: HoldRefusal };
 
 /**
- * Best available in one statement (function mejores_lugares_cliente, migration 0019): picks the
+ * Best available in one statement (function mejores_lugares_cliente, src/db/functions): picks the
  * best block of adjacent seats of the category and holds it through reservar_lugares_cliente
  * (every hold rule, the buyer's previous hold replaced), or proposes the best split.
  */

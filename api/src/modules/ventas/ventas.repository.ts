@@ -362,7 +362,7 @@ export async function lockFor(tx: DbOrTx, space: keyof typeof LOCK_SPACES, key: 
 }
 
 /**
- * The tickets the reservation's buyer already has for its event, counted as reservar_lugares
+ * The tickets the reservation's buyer already has for its event, counted as reservar_lugares_cliente
  * counts them at hold time: an account's by account, a guest's by e-mail (every guest row with it).
  */
 export async function countBoletosComprador(db: DbOrTx, r: Pick<VentaReserva, 'eventoId' | 'usuarioId' | 'correo'>): Promise<number> {
