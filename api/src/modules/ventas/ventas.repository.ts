@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { categoriasEvento, eventoSecciones, eventos } from '../../db/schema/events';
 import { eventoAsientos, eventoLugaresGenerales } from '../../db/schema/inventory';
+import { emailOutbox } from '../../db/schema/email';
 import { boletos, cargos, reservas } from '../../db/schema/sales';
 import { filas, recintos, secciones } from '../../db/schema/venues';
 import { invitados, users } from '../../db/schema/users';
@@ -261,12 +262,18 @@ export async function setEstadoCargo(db: DbOrTx, id: string, estado: EstadoCargo
  */
 export async function sellSeats(tx: DbOrTx, reservaId: string, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const rows = await queryRows<{ id: number }>(
-    tx,
-    sql`update evento_asientos set estado = 'vendido', reserva_id = ${reservaId}, hold_expires_at = null
-         where id = any(${`{${ids.join(',')}}`}::int[]) and estado = 'disponible' and (reserva_id = ${reservaId} or hold_expires_at is null or hold_expires_at <= now())
-         returning id`,
-  );
+  const ea = eventoAsientos;
+  const rows = await tx
+    .update(ea)
+    .set({ estado: 'vendido', reservaId, holdExpiresAt: null })
+    .where(
+      and(
+        inArray(ea.id, ids),
+        eq(ea.estado, 'disponible'),
+        or(eq(ea.reservaId, reservaId), isNull(ea.holdExpiresAt), lte(ea.holdExpiresAt, sql`now()`)),
+      ),
+    )
+    .returning({ id: ea.id });
   return rows.map((r) => r.id);
 }
 
@@ -366,23 +373,20 @@ export async function lockFor(tx: DbOrTx, space: keyof typeof LOCK_SPACES, key: 
  * counts them at hold time: an account's by account, a guest's by e-mail (every guest row with it).
  */
 export async function countBoletosComprador(db: DbOrTx, r: Pick<VentaReserva, 'eventoId' | 'usuarioId' | 'correo'>): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    r.usuarioId
-      ? sql`select count(*)::int as n from boletos b where b.evento_id = ${r.eventoId} and b.usuario_id = ${r.usuarioId}`
-      : sql`select count(*)::int as n from boletos b
-             where b.evento_id = ${r.eventoId} and b.invitado_id = any(array(select i.id from invitados i where i.correo = ${r.correo}))`,
-  );
-  return Number(row?.n ?? 0);
+  return db.$count(boletos, and(eq(boletos.eventoId, r.eventoId), delComprador(db, boletos, r)));
 }
 
 /** E-mails with this subject sent to `to` in the last `minutes` (the outbox keeps every one). */
 export async function countRecentEmails(db: DbOrTx, to: string, subject: string, minutes: number): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from email_outbox where "to" = ${to} and subject = ${subject} and created_at > now() - make_interval(mins => ${minutes})`,
-  );
-  return Number(row?.n ?? 0);
+  const o = emailOutbox;
+  return db.$count(o, and(eq(o.to, to), eq(o.subject, subject), gt(o.createdAt, sql`now() - make_interval(mins => ${minutes})`)));
+}
+
+/** Rows of the buyer: an account's by account, a guest's by e-mail (every guest row with it). */
+function delComprador(db: DbOrTx, table: typeof boletos | typeof reservas, r: Pick<VentaReserva, 'usuarioId' | 'correo'>) {
+  return r.usuarioId
+    ? eq(table.usuarioId, r.usuarioId)
+    : inArray(table.invitadoId, db.select({ id: invitados.id }).from(invitados).where(eq(invitados.correo, r.correo)));
 }
 
 /**
@@ -390,14 +394,20 @@ export async function countRecentEmails(db: DbOrTx, to: string, subject: string,
  * reference per buyer and event): an account's by account, a guest's by e-mail.
  */
 export async function otraReferenciaPendiente(db: DbOrTx, r: Pick<VentaReserva, 'id' | 'eventoId' | 'usuarioId' | 'correo'>): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(
-    db,
-    r.usuarioId
-      ? sql`select id from reservas where evento_id = ${r.eventoId} and usuario_id = ${r.usuarioId} and pago_pendiente is not null
-             and estado = 'activa' and fecha_expiracion > now() and id <> ${r.id} limit 1`
-      : sql`select id from reservas where evento_id = ${r.eventoId} and invitado_id = any(array(select i.id from invitados i where i.correo = ${r.correo}))
-             and pago_pendiente is not null and estado = 'activa' and fecha_expiracion > now() and id <> ${r.id} limit 1`,
-  );
+  const rows = await db
+    .select({ id: reservas.id })
+    .from(reservas)
+    .where(
+      and(
+        eq(reservas.eventoId, r.eventoId),
+        delComprador(db, reservas, r),
+        isNotNull(reservas.pagoPendiente),
+        eq(reservas.estado, 'activa'),
+        gt(reservas.fechaExpiracion, sql`now()`),
+        ne(reservas.id, r.id),
+      ),
+    )
+    .limit(1);
   return rows.length > 0;
 }
 
@@ -406,14 +416,18 @@ export async function otraReferenciaPendiente(db: DbOrTx, r: Pick<VentaReserva, 
  * each of its places, in one transaction. False when the hold is no longer live.
  */
 export async function apartarHastaPago(tx: DbOrTx, reservaId: string, metodo: 'efectivo' | 'spei', vence: Date): Promise<boolean> {
-  const held = await queryRows<{ id: string }>(
-    tx,
-    sql`update reservas set pago_pendiente = ${metodo}, fecha_expiracion = ${vence.toISOString()}::timestamptz, updated_at = now()
-         where id = ${reservaId} and estado = 'activa' and fecha_expiracion > now() returning id`,
-  );
+  const held = await tx
+    .update(reservas)
+    .set({ pagoPendiente: metodo, fechaExpiracion: vence, updatedAt: sql`now()` })
+    .where(and(eq(reservas.id, reservaId), eq(reservas.estado, 'activa'), gt(reservas.fechaExpiracion, sql`now()`)))
+    .returning({ id: reservas.id });
   if (held.length === 0) return false;
-  await tx.execute(sql`update evento_asientos set hold_expires_at = ${vence.toISOString()}::timestamptz where reserva_id = ${reservaId} and estado = 'disponible'`);
-  await tx.execute(sql`update evento_lugares_generales set hold_expires_at = ${vence.toISOString()}::timestamptz where reserva_id = ${reservaId} and estado = 'disponible'`);
+  for (const places of [eventoAsientos, eventoLugaresGenerales]) {
+    await tx
+      .update(places)
+      .set({ holdExpiresAt: vence })
+      .where(and(eq(places.reservaId, reservaId), eq(places.estado, 'disponible')));
+  }
   return true;
 }
 
