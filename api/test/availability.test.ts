@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { availabilityByEvento } from '../src/modules/inventory/availability.repository';
-import { claimGeneralPlaces, holdSeats, releaseHold } from '../src/modules/inventory/holds.repository';
+import { releaseHold } from '../src/modules/inventory/holds.repository';
+import { holdPlaces, holdRefusal } from '../src/modules/reservas/reservas.repository';
 import { buildTestApp, type TestApp } from './support/app';
 
 let t: TestApp;
@@ -26,6 +27,8 @@ beforeAll(async () => {
     sql`select es.id, es.seccion_id from evento_secciones es join secciones s on s.id = es.seccion_id where es.evento_id = ${eventoId} and s.tipo = 'general' limit 1`,
   );
   general = { eventoSeccionId: g!.id, seccionId: g!.seccion_id };
+  // Availability only: the per-hold limit and the seat-alone rule have their own tests.
+  await t.database.db.execute(sql`update eventos set limite_de_asientos = 50, permitir_asiento_solo = true where id = ${eventoId}`);
 });
 afterAll(async () => t?.close());
 
@@ -35,6 +38,32 @@ async function freeSeatIds(n: number): Promise<number[]> {
     sql`select id from evento_asientos where evento_id = ${eventoId} and seccion_id = ${seccionId} and estado = 'disponible' and hold_expires_at is null order by id limit ${n}`,
   );
   return rows.map((r) => r.id);
+}
+
+/**
+ * A hold through the live path (reservar_lugares_cliente, as POST reservar makes it), each by a
+ * new guest; `minutes` < 0 makes a hold that has already expired. The places held, or [] when
+ * refused (all or nothing).
+ */
+async function hold(what: { asientos: number[] } | { generales: number }, minutes = 10, reserva = randomUUID()): Promise<number[]> {
+  const seats = 'asientos' in what ? what.asientos : null;
+  try {
+    const result = await holdPlaces(t.database.db, {
+      id: reserva,
+      eventoId,
+      comprador: { correo: `${randomUUID()}@prueba.mx`, nombre: 'Prueba' },
+      asientoIds: seats,
+      seccionId: seats ? null : general.seccionId,
+      cantidad: seats ? seats.length : (what as { generales: number }).generales,
+      holdMinutes: minutes,
+    });
+    if ('refusal' in result) return [];
+  } catch (err) {
+    if (holdRefusal(err)?.code === 'ASIENTOS_NO_DISPONIBLES') return [];
+    throw err;
+  }
+  const table = seats ? sql`evento_asientos` : sql`evento_lugares_generales`;
+  return (await queryRows<{ id: number }>(t.database.db, sql`select id from ${table} where reserva_id = ${reserva} order by id`)).map((r) => r.id);
 }
 
 async function seccion(id: number) {
@@ -52,56 +81,49 @@ describe('availability after holds', () => {
     const before = await seccion(seccionId);
     const ids = await freeSeatIds(4);
     const reserva = randomUUID();
-    const held = await t.database.db.transaction((tx) => holdSeats(tx, eventoId, ids, reserva, new Date(Date.now() + 10 * 60_000)));
-    expect(held.sort()).toEqual([...ids].sort());
+    const held = await hold({ asientos: ids }, 10, reserva);
+    expect(held).toEqual([...ids].sort((a, b) => a - b));
     expect((await seccion(seccionId)).asientosDisponibles).toBe(before.asientosDisponibles - 4);
     const states = await seatStates();
     for (const id of ids) expect(states.get(id)).toBe('reservado');
 
     // Nobody else can hold them while the hold lives.
-    expect(await holdSeats(t.database.db, eventoId, ids, randomUUID(), new Date(Date.now() + 60_000))).toEqual([]);
+    expect(await hold({ asientos: ids })).toEqual([]);
 
     await releaseHold(t.database.db, reserva);
     expect((await seccion(seccionId)).asientosDisponibles).toBe(before.asientosDisponibles);
   });
 
-  it('two buyers racing for the same seats: exactly one holds each seat', async () => {
+  it('two buyers racing for overlapping seats: one holds all it asked for, the other nothing', async () => {
     const ids = await freeSeatIds(6);
-    const expires = new Date(Date.now() + 60_000);
-    const [a, b] = await Promise.all([
-      t.database.db.transaction((tx) => holdSeats(tx, eventoId, ids, randomUUID(), expires)),
-      t.database.db.transaction((tx) => holdSeats(tx, eventoId, ids.slice(2), randomUUID(), expires)),
-    ]);
-    expect(a.length + b.length).toBe(6);
-    expect(new Set([...a, ...b]).size).toBe(6);
+    const [a, b] = await Promise.all([hold({ asientos: ids }), hold({ asientos: ids.slice(2) })]);
+    expect([a.length, b.length].sort()).toEqual([0, a.length || b.length]);
+    expect(a.length ? a : b).toEqual(a.length ? ids : ids.slice(2));
   });
 
   it('an expired hold counts as free everywhere, without any sweeper', async () => {
     const before = await seccion(seccionId);
     const ids = await freeSeatIds(3);
-    await holdSeats(t.database.db, eventoId, ids, randomUUID(), new Date(Date.now() - 1000));
+    expect(await hold({ asientos: ids }, -1 / 60)).toEqual(ids);
     expect((await seccion(seccionId)).asientosDisponibles).toBe(before.asientosDisponibles);
     const states = await seatStates();
     for (const id of ids) expect(states.get(id)).toBe('disponible');
     const rows = await availabilityByEvento(t.database.db, eventoId);
     expect(rows.filter((r) => r.seccionId === seccionId).reduce((n, r) => n + r.disponibles, 0)).toBe(before.asientosDisponibles);
     // …and can be held again by someone else.
-    expect((await holdSeats(t.database.db, eventoId, ids, randomUUID(), new Date(Date.now() + 60_000))).length).toBe(3);
+    expect(await hold({ asientos: ids })).toEqual(ids);
   });
 
   it('general admission: live claims lower the count, expired ones do not, and claims never overlap', async () => {
     const before = await seccion(general.seccionId);
-    const live = await t.database.db.transaction((tx) => claimGeneralPlaces(tx, general.eventoSeccionId, 5, randomUUID(), new Date(Date.now() + 60_000)));
+    const live = await hold({ generales: 5 });
     expect(live).toHaveLength(5);
-    await claimGeneralPlaces(t.database.db, general.eventoSeccionId, 7, randomUUID(), new Date(Date.now() - 1000));
+    expect(await hold({ generales: 7 }, -1 / 60)).toHaveLength(7);
     const after = await seccion(general.seccionId);
     expect(after.asientosDisponibles).toBe(before.asientosDisponibles - 5);
     expect(after.disponiblesPorCategoria[0]!.disponibles).toBe(before.asientosDisponibles - 5);
 
-    const [a, b] = await Promise.all([
-      t.database.db.transaction((tx) => claimGeneralPlaces(tx, general.eventoSeccionId, 20, randomUUID(), new Date(Date.now() + 60_000))),
-      t.database.db.transaction((tx) => claimGeneralPlaces(tx, general.eventoSeccionId, 20, randomUUID(), new Date(Date.now() + 60_000))),
-    ]);
+    const [a, b] = await Promise.all([hold({ generales: 20 }), hold({ generales: 20 })]);
     expect(a).toHaveLength(20);
     expect(b).toHaveLength(20);
     expect(new Set([...a, ...b, ...live]).size).toBe(45);

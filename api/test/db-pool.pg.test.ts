@@ -30,7 +30,7 @@ describe('database pool', () => {
   it('keeps the connection after a query PostgreSQL answered with an error', async () => {
     const pid = await backendPid();
     await expect(database.db.execute(sql`select 1 / 0`)).rejects.toMatchObject({ cause: { code: '22012' } });
-    // An error raised by a function, as reservar_lugares raises TQ409 when a seat is lost late.
+    // An error raised by a function, as reservar_lugares_cliente raises TQ409 when a seat is lost late.
     await expect(database.db.execute(sql`do $$ begin raise exception 'ASIENTOS_NO_DISPONIBLES' using errcode = 'TQ409'; end $$`)).rejects.toMatchObject({
       cause: { code: 'TQ409' },
     });

@@ -9,7 +9,7 @@ import { guest } from './support/reservas';
 
 /**
  * 'Mejores lugares disponibles' and the no-seat-alone rule (decision 0032), on PGlite and on
- * PostgreSQL (TEST_DB=pg): the SQL functions of migration 0019 through the routes.
+ * PostgreSQL (TEST_DB=pg): the SQL functions (src/db/functions) through the routes.
  */
 
 let t: TestApp;

@@ -40,7 +40,7 @@ function tagTimeout(err: unknown): unknown {
  *
  * `pg.Pool#query` closes the connection whenever a query fails. Every lost race on an on-sale
  * night (a seat taken between the check and the write, TQ409) then cost a new server process,
- * which connects and authenticates, and then compiles reservar_lugares and plans its statements
+ * which connects and authenticates, and then compiles reservar_lugares_cliente and plans its statements
  * again on its first hold, while the other holds queue for the pool. A connection the client
  * sees broken is still closed by the pool on release (it checks the client's own state).
  *

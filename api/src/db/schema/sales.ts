@@ -1,3 +1,4 @@
+import { ESTADOS_RESERVA } from '@taquilla/shared/schemas/reservas';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { categoriasEvento, eventoSecciones, eventos } from './events';
@@ -7,7 +8,7 @@ import { invitados, users } from './users';
 
 /**
  * A hold of places for one buyer (user or guest) until fecha_expiracion.
- * estado: 'activa' | 'cancelada' | 'vendida' | 'expirada'. Totals are stored at sale time as
+ * estado: one of ESTADOS_RESERVA (@taquilla/shared). Totals are stored at sale time as
  * history (never recomputed).
  */
 export const reservas = pgTable(
@@ -19,7 +20,7 @@ export const reservas = pgTable(
     invitadoId: uuid('invitado_id').references(() => invitados.id),
     esGeneral: boolean('es_general').notNull().default(false),
     eventoSeccionId: integer('evento_seccion_id').references(() => eventoSecciones.id),
-    estado: text('estado', { enum: ['activa', 'cancelada', 'vendida', 'expirada'] }).notNull().default('activa'),
+    estado: text('estado', { enum: ESTADOS_RESERVA }).notNull().default('activa'),
     /**
      * Whose hold it is: 'u:<usuario id>', or a guest's 'c:<e-mail, lower-cased>#<hold token
      * hash>' (the e-mail in the browser that made it; 'c:<e-mail>' for the seed's holds and those

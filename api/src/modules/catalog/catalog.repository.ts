@@ -9,6 +9,7 @@ import {
   categorias,
   categoriasEvento,
   ciudades,
+  eventoAsientos,
   eventoSecciones,
   eventos,
   recintos,
@@ -172,18 +173,10 @@ export async function listFilasSeccion(db: DbOrTx, seccionId: number) {
   ).execute({ seccionId });
 }
 
-export interface AsientoRow {
-  id: number;
-  numero: number;
-  estado: string;
+export type AsientoRow = Pick<typeof eventoAsientos.$inferSelect, 'id' | 'numero' | 'estado' | 'precio' | 'categoriaEventoId' | 'filaId' | 'accesibilidad'> & {
   /** A hold that has not expired. */
   held: boolean;
-  precio: number;
-  categoriaEventoId: number;
-  filaId: number;
-  /** 'silla_de_ruedas' | 'acompanante' | null (decision 0032). */
-  accesibilidad: 'silla_de_ruedas' | 'acompanante' | null;
-}
+};
 
 /**
  * Every seat of one section of an event with its live state, read in (fila, numero) order

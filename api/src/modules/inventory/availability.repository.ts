@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { eventoAsientos } from '../../db/schema/inventory';
 
 /**
  * A place is free when it is 'disponible' and has no live hold. An expired hold counts as free
@@ -8,26 +9,24 @@ import { queryRows } from '../../db/rows';
  */
 export const FREE_PLACE = sql.raw(`estado = 'disponible' and (hold_expires_at is null or hold_expires_at <= now())`);
 
-export interface AvailabilityRow {
-  seccionId: number;
+export type AvailabilityRow = Pick<typeof eventoAsientos.$inferSelect, 'seccionId' | 'precio'> & {
   categoriaEventoId: number | null;
-  precio: number;
   /** Places free now. */
   disponibles: number;
   /** Places on sale or sold (not blocked / inaccessible / courtesy). */
   vendibles: number;
   total: number;
-}
+};
 
 /**
  * Availability of one event per (section, price category, price): numbered seats from
  * evento_asientos, general admission from evento_lugares_generales (priced by its section).
  */
 export async function availabilityByEvento(db: DbOrTx, eventoId: number): Promise<AvailabilityRow[]> {
-  const rows = await queryRows<{ seccion_id: number; categoria_evento_id: number | null; precio: number; disponibles: number; vendibles: number; total: number }>(
+  const rows = await queryRows<AvailabilityRow>(
     db,
     sql`
-    select seccion_id, categoria_evento_id, precio,
+    select seccion_id as "seccionId", categoria_evento_id as "categoriaEventoId", precio,
            count(*) filter (where ${FREE_PLACE})::int as disponibles,
            count(*) filter (where estado in ('disponible', 'vendido', 'ocupado'))::int as vendibles,
            count(*)::int as total
@@ -46,8 +45,8 @@ export async function availabilityByEvento(db: DbOrTx, eventoId: number): Promis
      where es.evento_id = ${eventoId} and es.categoria_evento_id is not null`,
   );
   return rows.map((r) => ({
-    seccionId: r.seccion_id,
-    categoriaEventoId: r.categoria_evento_id,
+    seccionId: r.seccionId,
+    categoriaEventoId: r.categoriaEventoId,
     precio: Number(r.precio),
     disponibles: Number(r.disponibles),
     vendibles: Number(r.vendibles),

@@ -1,6 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { categoriasEvento, eventos } from '../../db/schema/events';
+import { eventoAsientos, eventoLugaresGenerales } from '../../db/schema/inventory';
+import { reservas } from '../../db/schema/sales';
+import { filas } from '../../db/schema/venues';
 
 export interface EventoReservable {
   id: number;
@@ -11,11 +15,11 @@ export interface EventoReservable {
 }
 
 export async function findEventoReservable(db: DbOrTx, eventoId: number): Promise<EventoReservable | undefined> {
-  const [row] = await queryRows<{ id: number; mostrar_web: boolean; futuro: boolean; limite_de_asientos: number }>(
-    db,
-    sql`select id, mostrar_web, fecha > now() as futuro, limite_de_asientos from eventos where id = ${eventoId}`,
-  );
-  return row && { id: row.id, mostrarWeb: row.mostrar_web, futuro: row.futuro, limiteDeAsientos: row.limite_de_asientos };
+  const [row] = await db
+    .select({ id: eventos.id, mostrarWeb: eventos.mostrarWeb, futuro: sql<boolean>`${eventos.fecha} > now()`, limiteDeAsientos: eventos.limiteDeAsientos })
+    .from(eventos)
+    .where(eq(eventos.id, eventoId));
+  return row;
 }
 
 /** A signed-in account, or a guest known by name and e-mail (stored lower-cased). */
@@ -70,7 +74,7 @@ export interface HoldResult {
 }
 
 /**
- * A refusal of reservar_lugares: a domain code and its figures (limits). Refusals found before
+ * A refusal of reservar_lugares_cliente: a domain code and its figures (limits). Refusals found before
  * anything is written are answered; a place lost to a concurrent hold afterwards is raised
  * (SQLSTATE TQ409, message = code) so the call's writes are undone.
  */
@@ -108,8 +112,8 @@ function buyerParams(r: Pick<NuevaReserva, 'id' | 'eventoId' | 'comprador' | 'cl
 }
 
 /**
- * The hold, checks included, in one statement (function reservar_lugares_cliente, migrations
- * 0007, 0013, 0014, 0015): checks event, limits, the client's live places and the places asked
+ * The hold, checks included, in one statement (function reservar_lugares_cliente,
+ * src/db/functions/reservar_lugares_cliente.sql): checks event, limits, the client's live places and the places asked
  * for, replaces the buyer's live hold, records guest, reserva and client and takes the places
  * all or nothing. Answers the result or the refusal; a late loss throws (see holdRefusal).
  */
@@ -173,68 +177,52 @@ function intList(value: number[] | string | null | undefined): number[] {
   return value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
 }
 
-export interface ReservaRow {
-  id: string;
-  eventoId: number;
-  usuarioId: string | null;
-  estado: 'activa' | 'cancelada' | 'vendida' | 'expirada';
+export type ReservaRow = Pick<typeof reservas.$inferSelect, 'id' | 'eventoId' | 'usuarioId' | 'estado' | 'esGeneral' | 'seccionId' | 'cantidad' | 'fechaExpiracion'> & {
   /** estado 'activa' whose time ran out (the expiry job has not marked it yet). */
   vencida: boolean;
-  esGeneral: boolean;
-  seccionId: number | null;
-  cantidad: number;
-  fechaExpiracion: Date;
   ahora: Date;
-}
+};
 
 export async function findReserva(db: DbOrTx, id: string, opts: { forUpdate?: boolean } = {}): Promise<ReservaRow | undefined> {
-  const [row] = await queryRows<{
-    id: string;
-    evento_id: number;
-    usuario_id: string | null;
-    estado: ReservaRow['estado'];
-    vencida: boolean;
-    es_general: boolean;
-    seccion_id: number | null;
-    cantidad: number;
-    fecha_expiracion: string | Date;
-    ahora: string | Date;
-  }>(
-    db,
-    sql`select id, evento_id, usuario_id, estado, (estado = 'activa' and fecha_expiracion <= now()) as vencida, es_general, seccion_id, cantidad,
-               fecha_expiracion, now() as ahora
-          from reservas where id = ${id} ${opts.forUpdate ? sql`for update` : sql``}`,
-  );
-  return (
-    row && {
-      id: row.id,
-      eventoId: row.evento_id,
-      usuarioId: row.usuario_id,
-      estado: row.estado,
-      vencida: row.vencida,
-      esGeneral: row.es_general,
-      seccionId: row.seccion_id,
-      cantidad: row.cantidad,
-      fechaExpiracion: new Date(row.fecha_expiracion),
-      ahora: new Date(row.ahora),
-    }
-  );
+  const query = db
+    .select({
+      id: reservas.id,
+      eventoId: reservas.eventoId,
+      usuarioId: reservas.usuarioId,
+      estado: reservas.estado,
+      vencida: sql<boolean>`(${reservas.estado} = 'activa' and ${reservas.fechaExpiracion} <= now())`,
+      esGeneral: reservas.esGeneral,
+      seccionId: reservas.seccionId,
+      cantidad: reservas.cantidad,
+      fechaExpiracion: reservas.fechaExpiracion,
+      ahora: sql<Date | string>`now()`,
+    })
+    .from(reservas)
+    .where(eq(reservas.id, id))
+    .$dynamic();
+  const [row] = await (opts.forUpdate ? query.for('update') : query);
+  return row && { ...row, ahora: new Date(row.ahora) };
 }
 
-export async function setEstadoReserva(tx: DbOrTx, id: string, estado: 'cancelada' | 'expirada'): Promise<void> {
-  await tx.execute(sql`update reservas set estado = ${estado}, updated_at = now() where id = ${id}`);
+export async function setEstadoReserva(tx: DbOrTx, id: string, estado: Extract<ReservaRow['estado'], 'cancelada' | 'expirada'>): Promise<void> {
+  await tx.update(reservas).set({ estado, updatedAt: sql`now()` }).where(eq(reservas.id, id));
+}
+
+/** Seats by a condition with row, number, category and price, in layout order. */
+function asientosDescritos(db: DbOrTx, where: SQL | undefined) {
+  return db
+    .select({ id: eventoAsientos.id, numero: eventoAsientos.numero, fila: filas.nombre, filaId: filas.id, categoria: categoriasEvento.nombre, precio: eventoAsientos.precio })
+    .from(eventoAsientos)
+    .innerJoin(filas, eq(filas.id, eventoAsientos.filaId))
+    .innerJoin(categoriasEvento, eq(categoriasEvento.id, eventoAsientos.categoriaEventoId))
+    .where(where)
+    .orderBy(filas.orden, filas.id, eventoAsientos.numero);
 }
 
 /** Seats still held (or sold) by a reserva, in layout order. */
 export async function listAsientosReserva(db: DbOrTx, reservaId: string) {
-  const rows = await queryRows<{ id: number; numero: number; fila: string; categoria: string; precio: number }>(
-    db,
-    sql`select ea.id, ea.numero, f.nombre as fila, ce.nombre as categoria, ea.precio
-          from evento_asientos ea join filas f on f.id = ea.fila_id join categorias_evento ce on ce.id = ea.categoria_evento_id
-         where ea.reserva_id = ${reservaId}
-         order by f.orden, f.id, ea.numero`,
-  );
-  return rows.map((r) => ({ id: r.id, numero: r.numero, fila: r.fila, categoria: r.categoria, precio: Number(r.precio) }));
+  const rows = await asientosDescritos(db, eq(eventoAsientos.reservaId, reservaId));
+  return rows.map(({ filaId: _filaId, ...r }) => r);
 }
 
 /**
@@ -243,7 +231,8 @@ export async function listAsientosReserva(db: DbOrTx, reservaId: string) {
  * a hold being cancelled or sold right now is left to that transaction.
  */
 export async function expireDueHolds(db: DbOrTx, batch: number) {
-  const rows = await queryRows<{ kind: 'asiento' | 'general' | 'total'; evento_id: number; seccion_id: number; n: number }>(
+  type Lugar = typeof eventoLugaresGenerales.$inferSelect;
+  const rows = await queryRows<{ kind: 'asiento' | 'general' | 'total'; eventoId: Lugar['eventoId']; seccionId: Lugar['seccionId']; n: number }>(
     db,
     sql`with due as (
           update reservas set estado = 'expirada', updated_at = now()
@@ -258,7 +247,7 @@ export async function expireDueHolds(db: DbOrTx, batch: number) {
           update evento_lugares_generales l set reserva_id = null, hold_expires_at = null
             from due where l.reserva_id = due.id and l.estado = 'disponible'
           returning l.evento_id, l.seccion_id)
-        select 'asiento' as kind, 0 as evento_id, 0 as seccion_id, id as n from seats
+        select 'asiento' as kind, 0 as "eventoId", 0 as "seccionId", id as n from seats
         union all
         select distinct 'general', evento_id, seccion_id, 0 from places
         union all
@@ -267,7 +256,7 @@ export async function expireDueHolds(db: DbOrTx, batch: number) {
   return {
     expired: Number(rows.find((r) => r.kind === 'total')?.n ?? 0),
     asientos: rows.filter((r) => r.kind === 'asiento').map((r) => Number(r.n)),
-    generales: rows.filter((r) => r.kind === 'general').map((r) => ({ eventoId: r.evento_id, seccionId: r.seccion_id })),
+    generales: rows.filter((r) => r.kind === 'general').map(({ eventoId, seccionId }) => ({ eventoId, seccionId })),
   };
 }
 
@@ -293,7 +282,7 @@ export type MejoresResult =
   | { refusal: HoldRefusal };
 
 /**
- * Best available in one statement (function mejores_lugares_cliente, migration 0019): picks the
+ * Best available in one statement (function mejores_lugares_cliente, src/db/functions): picks the
  * best block of adjacent seats of the category and holds it through reservar_lugares_cliente
  * (every hold rule, the buyer's previous hold replaced), or proposes the best split.
  */
@@ -350,12 +339,5 @@ function bestStatement(db: DbOrTx) {
 /** Seats by id with row, number, category and price, in layout order (a best-available answer). */
 export async function describeAsientos(db: DbOrTx, ids: number[]) {
   if (ids.length === 0) return [];
-  const rows = await queryRows<{ id: number; numero: number; fila: string; fila_id: number; categoria: string; precio: number }>(
-    db,
-    sql`select ea.id, ea.numero, f.nombre as fila, f.id as fila_id, ce.nombre as categoria, ea.precio
-          from evento_asientos ea join filas f on f.id = ea.fila_id join categorias_evento ce on ce.id = ea.categoria_evento_id
-         where ea.id = any(${intArray(ids)}::int[])
-         order by f.orden, f.id, ea.numero`,
-  );
-  return rows.map((r) => ({ id: r.id, numero: r.numero, fila: r.fila, filaId: r.fila_id, categoria: r.categoria, precio: Number(r.precio) }));
+  return asientosDescritos(db, inArray(eventoAsientos.id, ids));
 }

@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { EventoTelemetria, Vital } from '@taquilla/shared/schemas/telemetria';
 import type { Db } from '../../db/client';
-import { queryRows } from '../../db/rows';
 import { telemetriaRemotos, telemetriaVitales } from '../../db/schema/telemetry';
 import { bucketOf, percentile } from './telemetria.vitals';
 
@@ -79,38 +78,50 @@ export interface VersionSummary extends VersionStats {
   vitales: Record<Vital, number | null>;
 }
 
-function stats(row: { remoto: string; version: string; sesiones: number | string; con_error: number | string; errores: number | string }): VersionStats {
-  const sesiones = Number(row.sesiones);
-  const sesionesConError = Number(row.con_error);
-  return { remoto: row.remoto, version: row.version, sesiones, sesionesConError, errores: Number(row.errores), tasaError: sesiones > 0 ? Math.min(1, sesionesConError / sesiones) : 0 };
+function stats(row: { remoto: string; version: string; sesiones: number; sesionesConError: number; errores: number }): VersionStats {
+  const { sesiones, sesionesConError } = row;
+  return { ...row, tasaError: sesiones > 0 ? Math.min(1, sesionesConError / sesiones) : 0 };
 }
 
-const SUMS = sql`coalesce(sum(sesiones), 0)::int as sesiones, coalesce(sum(sesiones_con_error), 0)::int as con_error,
-  coalesce(sum(errores_carga + errores_render + eventos_sin_oyente), 0)::int as errores`;
+const r = telemetriaRemotos;
+const sum = (column: SQL) => sql<number>`coalesce(sum(${column}), 0)::int`.mapWith(Number);
+const SUMS = {
+  sesiones: sum(sql`${r.sesiones}`),
+  sesionesConError: sum(sql`${r.sesionesConError}`),
+  errores: sum(sql`${r.erroresCarga} + ${r.erroresRender} + ${r.eventosSinOyente}`),
+};
 
 /** One version's figures from `since` (inclusive, by minute) until `until` (exclusive; default now). */
 export async function versionStats(db: Db, remoto: string, version: string, since: Date, until?: Date): Promise<VersionStats> {
-  const [row] = await queryRows<{ sesiones: number; con_error: number; errores: number }>(
-    db,
-    sql`select ${SUMS} from telemetria_remotos
-        where remoto = ${remoto} and version = ${version} and minuto >= date_trunc('minute', ${since.toISOString()}::timestamptz)
-        ${until ? sql`and minuto < ${until.toISOString()}::timestamptz` : sql``}`,
-  );
-  return stats({ remoto, version, sesiones: row?.sesiones ?? 0, con_error: row?.con_error ?? 0, errores: row?.errores ?? 0 });
+  const [row] = await db
+    .select(SUMS)
+    .from(r)
+    .where(
+      and(
+        eq(r.remoto, remoto),
+        eq(r.version, version),
+        gte(r.minuto, sql`date_trunc('minute', ${since.toISOString()}::timestamptz)`),
+        until ? lt(r.minuto, sql`${until.toISOString()}::timestamptz`) : undefined,
+      ),
+    );
+  return stats({ remoto, version, sesiones: row?.sesiones ?? 0, sesionesConError: row?.sesionesConError ?? 0, errores: row?.errores ?? 0 });
 }
 
 /** Every remote and version with reports in the last `hours`, with error rates and vitals p75. */
 export async function summary(db: Db, hours: number): Promise<VersionSummary[]> {
   const since = sql`now() - make_interval(secs => ${hours * 3600})`;
-  const rows = await queryRows<{ remoto: string; version: string; sesiones: number; con_error: number; errores: number }>(
-    db,
-    sql`select remoto, version, ${SUMS} from telemetria_remotos where minuto >= date_trunc('minute', ${since}) group by remoto, version order by remoto, version`,
-  );
-  const buckets = await queryRows<{ remoto: string; version: string; metrica: Vital; cubeta: number; cantidad: number }>(
-    db,
-    sql`select remoto, version, metrica, cubeta, sum(cantidad)::int as cantidad from telemetria_vitales
-        where dia >= date_trunc('day', ${since}) group by remoto, version, metrica, cubeta`,
-  );
+  const rows = await db
+    .select({ remoto: r.remoto, version: r.version, ...SUMS })
+    .from(r)
+    .where(gte(r.minuto, sql`date_trunc('minute', ${since})`))
+    .groupBy(r.remoto, r.version)
+    .orderBy(r.remoto, r.version);
+  const v = telemetriaVitales;
+  const buckets = await db
+    .select({ remoto: v.remoto, version: v.version, metrica: v.metrica, cubeta: v.cubeta, cantidad: sum(sql`${v.cantidad}`) })
+    .from(v)
+    .where(gte(v.dia, sql`date_trunc('day', ${since})`))
+    .groupBy(v.remoto, v.version, v.metrica, v.cubeta);
   const result = new Map<string, VersionSummary>();
   for (const row of rows) result.set(`${row.remoto} ${row.version}`, { ...stats(row), vitales: { LCP: null, INP: null, CLS: null } });
   for (const metrica of ['LCP', 'INP', 'CLS'] as const) {

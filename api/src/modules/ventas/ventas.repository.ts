@@ -1,39 +1,44 @@
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { categoriasEvento, eventoSecciones, eventos } from '../../db/schema/events';
+import { eventoAsientos, eventoLugaresGenerales } from '../../db/schema/inventory';
+import { emailOutbox } from '../../db/schema/email';
+import { boletos, cargos, reservas } from '../../db/schema/sales';
+import { filas, recintos, secciones } from '../../db/schema/venues';
+import { invitados, users } from '../../db/schema/users';
 import { FREE_PLACE } from '../inventory/availability.repository';
 
 /** A reservation as the sale needs it: its buyer (account or guest) and its state. */
-export interface VentaReserva {
-  id: string;
-  eventoId: number;
-  usuarioId: string | null;
-  invitadoId: string | null;
-  estado: 'activa' | 'cancelada' | 'vendida' | 'expirada';
+export type VentaReserva = Pick<typeof reservas.$inferSelect, 'id' | 'eventoId' | 'usuarioId' | 'invitadoId' | 'estado' | 'esGeneral' | 'cantidad'> & {
   /** 'activa' whose time ran out (the expiry job has not marked it yet). */
   vencida: boolean;
-  esGeneral: boolean;
-  cantidad: number;
   /** Where the tickets go: the account's or the guest's. */
   nombre: string;
   correo: string;
-}
+};
 
 export async function findVentaReserva(db: DbOrTx, id: string, opts: { forUpdate?: boolean } = {}): Promise<VentaReserva | undefined> {
-  const [row] = await queryRows<{
-    id: string; evento_id: number; usuario_id: string | null; invitado_id: string | null; estado: VentaReserva['estado'];
-    vencida: boolean; es_general: boolean; cantidad: number; nombre: string | null; correo: string | null;
-  }>(
-    db,
-    sql`select r.id, r.evento_id, r.usuario_id, r.invitado_id, r.estado, (r.estado = 'activa' and r.fecha_expiracion <= now()) as vencida,
-               r.es_general, r.cantidad, coalesce(u.full_name, i.nombre) as nombre, coalesce(u.email, i.correo) as correo
-          from reservas r left join users u on u.id = r.usuario_id left join invitados i on i.id = r.invitado_id
-         where r.id = ${id} ${opts.forUpdate ? sql`for update of r` : sql``}`,
-  );
-  return row && {
-    id: row.id, eventoId: row.evento_id, usuarioId: row.usuario_id, invitadoId: row.invitado_id, estado: row.estado, vencida: row.vencida,
-    esGeneral: row.es_general, cantidad: row.cantidad, nombre: row.nombre ?? '', correo: row.correo ?? '',
-  };
+  const query = db
+    .select({
+      id: reservas.id,
+      eventoId: reservas.eventoId,
+      usuarioId: reservas.usuarioId,
+      invitadoId: reservas.invitadoId,
+      estado: reservas.estado,
+      vencida: sql<boolean>`(${reservas.estado} = 'activa' and ${reservas.fechaExpiracion} <= now())`,
+      esGeneral: reservas.esGeneral,
+      cantidad: reservas.cantidad,
+      nombre: sql<string | null>`coalesce(${users.fullName}, ${invitados.nombre})`,
+      correo: sql<string | null>`coalesce(${users.email}, ${invitados.correo})`,
+    })
+    .from(reservas)
+    .leftJoin(users, eq(users.id, reservas.usuarioId))
+    .leftJoin(invitados, eq(invitados.id, reservas.invitadoId))
+    .where(eq(reservas.id, id))
+    .$dynamic();
+  const [row] = await (opts.forUpdate ? query.for('update', { of: reservas }) : query);
+  return row && { ...row, nombre: row.nombre ?? '', correo: row.correo ?? '' };
 }
 
 export interface VentaEventoRow {
@@ -56,24 +61,26 @@ export interface VentaEventoRow {
 }
 
 export async function findVentaEvento(db: DbOrTx, eventoId: number): Promise<VentaEventoRow | undefined> {
-  const [row] = await queryRows<{
-    id: number; nombre: string; recinto: string; fecha: string | Date; uso_de_tarjeta_bps: number; uso_de_servicio_bps: number;
-    iva_rate_bps: number; is_iva_applied: boolean; uds_por_categoria: boolean; limite_de_asientos: number;
-    planes_msi: { meses: number; minimo: number }[] | string | null; plazo_efectivo_minutos: number | null; plazo_spei_minutos: number | null;
-  }>(
-    db,
-    sql`select e.id, e.nombre, r.nombre as recinto, e.fecha, e.uso_de_tarjeta_bps, e.uso_de_servicio_bps, e.iva_rate_bps, e.is_iva_applied, e.uds_por_categoria,
-               e.limite_de_asientos, e.planes_msi, e.plazo_efectivo_minutos, e.plazo_spei_minutos
-          from eventos e join recintos r on r.id = e.recinto_id where e.id = ${eventoId}`,
-  );
-  return row && {
-    id: row.id, nombre: row.nombre, recinto: row.recinto, fecha: new Date(row.fecha), tarjetaBps: row.uso_de_tarjeta_bps,
-    servicioBps: row.uso_de_servicio_bps, ivaBps: row.iva_rate_bps, ivaAplicado: row.is_iva_applied, udsPorCategoria: row.uds_por_categoria,
-    limiteDeAsientos: Number(row.limite_de_asientos),
-    planesMsi: (typeof row.planes_msi === 'string' ? (JSON.parse(row.planes_msi) as { meses: number; minimo: number }[]) : row.planes_msi) ?? [],
-    plazoEfectivoMinutos: row.plazo_efectivo_minutos === null ? null : Number(row.plazo_efectivo_minutos),
-    plazoSpeiMinutos: row.plazo_spei_minutos === null ? null : Number(row.plazo_spei_minutos),
-  };
+  const [row] = await db
+    .select({
+      id: eventos.id,
+      nombre: eventos.nombre,
+      recinto: recintos.nombre,
+      fecha: eventos.fecha,
+      tarjetaBps: eventos.usoDeTarjetaBps,
+      servicioBps: eventos.usoDeServicioBps,
+      ivaBps: eventos.ivaRateBps,
+      ivaAplicado: eventos.isIvaApplied,
+      udsPorCategoria: eventos.udsPorCategoria,
+      limiteDeAsientos: eventos.limiteDeAsientos,
+      planesMsi: eventos.planesMsi,
+      plazoEfectivoMinutos: eventos.plazoEfectivoMinutos,
+      plazoSpeiMinutos: eventos.plazoSpeiMinutos,
+    })
+    .from(eventos)
+    .innerJoin(recintos, eq(recintos.id, eventos.recintoId))
+    .where(eq(eventos.id, eventoId));
+  return row && { ...row, planesMsi: row.planesMsi ?? [] };
 }
 
 /** One held place with what its price, fees, promotion and ticket need. */
@@ -93,30 +100,38 @@ export interface LugarVenta {
   asiento: number | null;
 }
 
-type LugarRaw = {
-  id: number; precio: number; categoria_evento_id: number | null; cargo_bps: number | null; uds_bps: number | null; seccion_id: number;
-  evento_seccion_id: number | null; seccion: string; fila: string | null; asiento: number | null;
+const seccionNombre = sql<string>`coalesce(${secciones.nombreEspecial}, ${secciones.nombre})`;
+const lugarColumns = {
+  cargoPorCategoriaBps: categoriasEvento.cargoPorCategoriaBps,
+  seccionUdsBps: secciones.udsBps,
+  eventoSeccionId: eventoSecciones.id,
+  seccion: seccionNombre,
 };
-const toLugar = (tipo: LugarVenta['tipo']) => (r: LugarRaw): LugarVenta => ({
-  id: r.id, tipo, precio: Number(r.precio), categoriaEventoId: r.categoria_evento_id, cargoPorCategoriaBps: r.cargo_bps, seccionUdsBps: r.uds_bps,
-  seccionId: r.seccion_id, eventoSeccionId: r.evento_seccion_id, seccion: r.seccion, fila: r.fila, asiento: r.asiento,
-});
+const generalColumns = {
+  ...lugarColumns,
+  precio: eventoSecciones.precioEspecial,
+  categoriaEventoId: eventoSecciones.categoriaEventoId,
+  fila: sql<string | null>`null::text`,
+  asiento: sql<number | null>`null::int`,
+};
 
 /** Seats given by id (held or sold by the reservation), with prices and names. */
 export async function listAsientosVenta(db: DbOrTx, where: { reservaId: string } | { ids: number[]; eventoId?: number }): Promise<LugarVenta[]> {
+  const ea = eventoAsientos;
   const filter =
     'reservaId' in where
-      ? sql`ea.reserva_id = ${where.reservaId}`
-      : sql`ea.id = any(${`{${where.ids.join(',')}}`}::int[]) ${where.eventoId === undefined ? sql`` : sql`and ea.evento_id = ${where.eventoId}`}`;
-  const rows = await queryRows<LugarRaw>(
-    db,
-    sql`select ea.id, ea.precio, ea.categoria_evento_id, ce.cargo_por_categoria_bps as cargo_bps, s.uds_bps, ea.seccion_id,
-               es.id as evento_seccion_id, coalesce(s.nombre_especial, s.nombre) as seccion, f.nombre as fila, ea.numero as asiento
-          from evento_asientos ea join categorias_evento ce on ce.id = ea.categoria_evento_id join secciones s on s.id = ea.seccion_id
-          join filas f on f.id = ea.fila_id left join evento_secciones es on es.evento_id = ea.evento_id and es.seccion_id = ea.seccion_id
-         where ${filter} order by f.orden, f.id, ea.numero`,
-  );
-  return rows.map(toLugar('asiento'));
+      ? eq(ea.reservaId, where.reservaId)
+      : and(inArray(ea.id, where.ids), where.eventoId === undefined ? undefined : eq(ea.eventoId, where.eventoId));
+  const rows = await db
+    .select({ ...lugarColumns, id: ea.id, precio: ea.precio, categoriaEventoId: ea.categoriaEventoId, seccionId: ea.seccionId, fila: filas.nombre, asiento: ea.numero })
+    .from(ea)
+    .innerJoin(categoriasEvento, eq(categoriasEvento.id, ea.categoriaEventoId))
+    .innerJoin(secciones, eq(secciones.id, ea.seccionId))
+    .innerJoin(filas, eq(filas.id, ea.filaId))
+    .leftJoin(eventoSecciones, and(eq(eventoSecciones.eventoId, ea.eventoId), eq(eventoSecciones.seccionId, ea.seccionId)))
+    .where(filter)
+    .orderBy(filas.orden, filas.id, ea.numero);
+  return rows.map((r) => ({ ...r, tipo: 'asiento' }));
 }
 
 /**
@@ -124,30 +139,29 @@ export async function listAsientosVenta(db: DbOrTx, where: { reservaId: string }
  * and names. Undefined when the event has no such general section.
  */
 export async function findGeneralVenta(db: DbOrTx, eventoId: number, seccionId: number): Promise<LugarVenta | undefined> {
-  const [row] = await queryRows<LugarRaw>(
-    db,
-    sql`select 0 as id, es.precio_especial as precio, es.categoria_evento_id, ce.cargo_por_categoria_bps as cargo_bps, s.uds_bps, s.id as seccion_id,
-               es.id as evento_seccion_id, coalesce(s.nombre_especial, s.nombre) as seccion, null::text as fila, null::int as asiento
-          from evento_secciones es join secciones s on s.id = es.seccion_id left join categorias_evento ce on ce.id = es.categoria_evento_id
-         where es.evento_id = ${eventoId} and es.seccion_id = ${seccionId} and s.tipo = 'general'`,
-  );
-  return row && toLugar('general')(row);
+  const [row] = await db
+    .select({ ...generalColumns, seccionId: secciones.id })
+    .from(eventoSecciones)
+    .innerJoin(secciones, eq(secciones.id, eventoSecciones.seccionId))
+    .leftJoin(categoriasEvento, eq(categoriasEvento.id, eventoSecciones.categoriaEventoId))
+    .where(and(eq(eventoSecciones.eventoId, eventoId), eq(eventoSecciones.seccionId, seccionId), eq(secciones.tipo, 'general')));
+  return row && { ...row, id: 0, tipo: 'general' };
 }
 
 export async function listGeneralesVenta(db: DbOrTx, where: { reservaId: string } | { ids: number[] }): Promise<LugarVenta[]> {
-  const filter = 'reservaId' in where ? sql`l.reserva_id = ${where.reservaId}` : sql`l.id = any(${`{${where.ids.join(',')}}`}::int[])`;
-  const rows = await queryRows<LugarRaw>(
-    db,
-    sql`select l.id, es.precio_especial as precio, es.categoria_evento_id, ce.cargo_por_categoria_bps as cargo_bps, s.uds_bps, l.seccion_id,
-               es.id as evento_seccion_id, coalesce(s.nombre_especial, s.nombre) as seccion, null::text as fila, null::int as asiento
-          from evento_lugares_generales l join evento_secciones es on es.id = l.evento_seccion_id join secciones s on s.id = l.seccion_id
-          left join categorias_evento ce on ce.id = es.categoria_evento_id
-         where ${filter} order by l.id`,
-  );
-  return rows.map(toLugar('general'));
+  const l = eventoLugaresGenerales;
+  const rows = await db
+    .select({ ...generalColumns, id: l.id, seccionId: l.seccionId })
+    .from(l)
+    .innerJoin(eventoSecciones, eq(eventoSecciones.id, l.eventoSeccionId))
+    .innerJoin(secciones, eq(secciones.id, l.seccionId))
+    .leftJoin(categoriasEvento, eq(categoriasEvento.id, eventoSecciones.categoriaEventoId))
+    .where('reservaId' in where ? eq(l.reservaId, where.reservaId) : inArray(l.id, where.ids))
+    .orderBy(l.id);
+  return rows.map((r) => ({ ...r, tipo: 'general' }));
 }
 
-export type EstadoCargo = 'pendiente' | 'pagado' | 'fallido' | 'reembolsado';
+export type EstadoCargo = (typeof cargos.$inferSelect)['estado'];
 
 /** What the sale remembers of a charge (cargos.detalle): enough to rebook after the hold ended. */
 export interface DetalleCargo {
@@ -166,44 +180,47 @@ export interface DetalleCargo {
 /** cargos.metodo_pago: a card, cash at a store, a SPEI transfer. */
 export type MetodoPago = 'tarjeta' | 'efectivo' | 'spei';
 
-export interface CargoRow {
-  id: string;
-  reservaId: string;
-  proveedor: string;
-  proveedorCargoId: string;
-  monto: number;
-  estado: EstadoCargo;
+export type CargoRow = Pick<typeof cargos.$inferSelect, 'id' | 'reservaId' | 'proveedor' | 'proveedorCargoId' | 'monto' | 'estado'> & {
   /** A decline's gateway code, or why a completed charge was refunded ('reembolso:<motivo>'). */
   error: string | null;
   detalle: DetalleCargo | null;
-}
+};
 
-type CargoRaw = { id: string; reserva_id: string; proveedor: string; proveedor_cargo_id: string; monto: number; estado: EstadoCargo; error: string | null; detalle: DetalleCargo | string | null };
-const toCargo = (r: CargoRaw): CargoRow => ({
-  id: r.id, reservaId: r.reserva_id, proveedor: r.proveedor, proveedorCargoId: r.proveedor_cargo_id, monto: Number(r.monto), estado: r.estado, error: r.error,
+const cargoColumns = {
+  id: cargos.id,
+  reservaId: cargos.reservaId,
+  proveedor: cargos.proveedor,
+  proveedorCargoId: cargos.proveedorCargoId,
+  monto: cargos.monto,
+  estado: cargos.estado,
+  error: cargos.error,
+  detalle: sql<DetalleCargo | string | null>`${cargos.detalle}`,
+};
+// PGlite may answer jsonb selected through sql`` as its text.
+const toCargo = (r: Omit<CargoRow, 'detalle'> & { detalle: DetalleCargo | string | null }): CargoRow => ({
+  ...r,
   detalle: typeof r.detalle === 'string' ? (JSON.parse(r.detalle) as DetalleCargo) : r.detalle,
 });
 
 export async function countCargos(db: DbOrTx, reservaId: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from cargos where reserva_id = ${reservaId}`);
-  return Number(row?.n ?? 0);
+  return db.$count(cargos, eq(cargos.reservaId, reservaId));
 }
 
 /** Inserts the charge once; a replay (same provider id) keeps the first row. */
 export async function insertCargo(db: DbOrTx, c: { reservaId: string; proveedor: string; proveedorCargoId: string; monto: number; estado: EstadoCargo; redirectUrl: string | null; error: string | null; detalle: DetalleCargo; metodoPago?: MetodoPago }) {
-  await db.execute(
-    sql`insert into cargos (reserva_id, proveedor, proveedor_cargo_id, monto, estado, redirect_url, error, detalle, metodo_pago)
-        values (${c.reservaId}, ${c.proveedor}, ${c.proveedorCargoId}, ${c.monto}, ${c.estado}, ${c.redirectUrl}, ${c.error}, ${JSON.stringify(c.detalle)}::jsonb, ${c.metodoPago ?? 'tarjeta'})
-        on conflict (proveedor, proveedor_cargo_id) do nothing`,
-  );
+  await db
+    .insert(cargos)
+    .values({ ...c, metodoPago: c.metodoPago ?? 'tarjeta' })
+    .onConflictDoNothing({ target: [cargos.proveedor, cargos.proveedorCargoId] });
 }
 
 export async function findCargo(db: DbOrTx, proveedor: string, proveedorCargoId: string, opts: { forUpdate?: boolean } = {}): Promise<CargoRow | undefined> {
-  const [row] = await queryRows<CargoRaw>(
-    db,
-    sql`select id, reserva_id, proveedor, proveedor_cargo_id, monto, estado, error, detalle from cargos
-         where proveedor = ${proveedor} and proveedor_cargo_id = ${proveedorCargoId} ${opts.forUpdate ? sql`for update` : sql``}`,
-  );
+  const query = db
+    .select(cargoColumns)
+    .from(cargos)
+    .where(and(eq(cargos.proveedor, proveedor), eq(cargos.proveedorCargoId, proveedorCargoId)))
+    .$dynamic();
+  const [row] = await (opts.forUpdate ? query.for('update') : query);
   return row && toCargo(row);
 }
 
@@ -213,21 +230,29 @@ export async function findCargoPagado(db: DbOrTx, reservaId: string): Promise<Ca
 }
 
 export async function listCargosPendientes(db: DbOrTx, reservaId: string): Promise<CargoRow[]> {
-  const rows = await queryRows<CargoRaw>(
-    db,
-    sql`select id, reserva_id, proveedor, proveedor_cargo_id, monto, estado, error, detalle from cargos where reserva_id = ${reservaId} and estado in ('pendiente', 'pagado') order by created_at`,
-  );
+  const rows = await db
+    .select(cargoColumns)
+    .from(cargos)
+    .where(and(eq(cargos.reservaId, reservaId), inArray(cargos.estado, ['pendiente', 'pagado'])))
+    .orderBy(cargos.createdAt);
   return rows.map(toCargo);
 }
 
 /** Moves a charge from one state to another only if it is still in the first; answers whether it moved. */
 export async function claimCargo(db: DbOrTx, id: string, from: EstadoCargo, to: EstadoCargo): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(db, sql`update cargos set estado = ${to}, updated_at = now() where id = ${id} and estado = ${from} returning id`);
+  const rows = await db
+    .update(cargos)
+    .set({ estado: to, updatedAt: sql`now()` })
+    .where(and(eq(cargos.id, id), eq(cargos.estado, from)))
+    .returning({ id: cargos.id });
   return rows.length > 0;
 }
 
 export async function setEstadoCargo(db: DbOrTx, id: string, estado: EstadoCargo, error: string | null = null): Promise<void> {
-  await db.execute(sql`update cargos set estado = ${estado}, error = coalesce(${error}, error), updated_at = now() where id = ${id}`);
+  await db
+    .update(cargos)
+    .set({ estado, error: error ?? sql`${cargos.error}`, updatedAt: sql`now()` })
+    .where(eq(cargos.id, id));
 }
 
 /**
@@ -237,12 +262,18 @@ export async function setEstadoCargo(db: DbOrTx, id: string, estado: EstadoCargo
  */
 export async function sellSeats(tx: DbOrTx, reservaId: string, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const rows = await queryRows<{ id: number }>(
-    tx,
-    sql`update evento_asientos set estado = 'vendido', reserva_id = ${reservaId}, hold_expires_at = null
-         where id = any(${`{${ids.join(',')}}`}::int[]) and estado = 'disponible' and (reserva_id = ${reservaId} or hold_expires_at is null or hold_expires_at <= now())
-         returning id`,
-  );
+  const ea = eventoAsientos;
+  const rows = await tx
+    .update(ea)
+    .set({ estado: 'vendido', reservaId, holdExpiresAt: null })
+    .where(
+      and(
+        inArray(ea.id, ids),
+        eq(ea.estado, 'disponible'),
+        or(eq(ea.reservaId, reservaId), isNull(ea.holdExpiresAt), lte(ea.holdExpiresAt, sql`now()`)),
+      ),
+    )
+    .returning({ id: ea.id });
   return rows.map((r) => r.id);
 }
 
@@ -281,12 +312,17 @@ export async function insertBoletos(
 }
 
 export async function markReservaVendida(tx: DbOrTx, reservaId: string, promocionId: number | null, t: DetalleCargo['totales']): Promise<void> {
-  await tx.execute(sql`update reservas set estado = 'vendida', promocion_id = ${promocionId}, subtotal = ${t.subtotal}, descuento = ${t.descuento},
-    cargo_servicio = ${t.cargoServicio}, cargo_tarjeta = ${t.cargoTarjeta}, iva = ${t.iva}, total = ${t.total}, updated_at = now() where id = ${reservaId}`);
+  await tx
+    .update(reservas)
+    .set({ estado: 'vendida', promocionId, ...t, updatedAt: sql`now()` })
+    .where(eq(reservas.id, reservaId));
 }
 
 export async function endReserva(tx: DbOrTx, reservaId: string): Promise<void> {
-  await tx.execute(sql`update reservas set estado = 'expirada', updated_at = now() where id = ${reservaId} and estado = 'activa'`);
+  await tx
+    .update(reservas)
+    .set({ estado: 'expirada', updatedAt: sql`now()` })
+    .where(and(eq(reservas.id, reservaId), eq(reservas.estado, 'activa')));
 }
 
 export interface BoletoRow {
@@ -299,21 +335,21 @@ export interface BoletoRow {
 }
 
 export async function listBoletosCargo(db: DbOrTx, cargoId: string): Promise<BoletoRow[]> {
-  const rows = await queryRows<{ id: string; quemado_uuid: string; seccion: string; fila: string | null; asiento: number | null; precio: number }>(
-    db,
-    sql`select b.id, b.quemado_uuid, coalesce(s.nombre_especial, s.nombre) as seccion, f.nombre as fila, ea.numero as asiento, b.precio
-          from boletos b left join evento_asientos ea on ea.id = b.evento_asiento_id left join filas f on f.id = ea.fila_id
-          left join evento_lugares_generales l on l.id = b.lugar_general_id
-          join secciones s on s.id = coalesce(ea.seccion_id, l.seccion_id)
-         where b.cargo_id = ${cargoId} order by b.created_at, f.orden, ea.numero, l.id`,
-  );
-  return rows.map((r) => ({ id: r.id, quemadoUuid: r.quemado_uuid, seccion: r.seccion, fila: r.fila, asiento: r.asiento === null ? null : Number(r.asiento), precio: Number(r.precio) }));
+  return db
+    .select({ id: boletos.id, quemadoUuid: boletos.quemadoUuid, seccion: seccionNombre, fila: filas.nombre, asiento: eventoAsientos.numero, precio: boletos.precio })
+    .from(boletos)
+    .leftJoin(eventoAsientos, eq(eventoAsientos.id, boletos.eventoAsientoId))
+    .leftJoin(filas, eq(filas.id, eventoAsientos.filaId))
+    .leftJoin(eventoLugaresGenerales, eq(eventoLugaresGenerales.id, boletos.lugarGeneralId))
+    .innerJoin(secciones, eq(secciones.id, sql`coalesce(${eventoAsientos.seccionId}, ${eventoLugaresGenerales.seccionId})`))
+    .where(eq(boletos.cargoId, cargoId))
+    .orderBy(boletos.createdAt, filas.orden, eventoAsientos.numero, eventoLugaresGenerales.id);
 }
 
 /** The reservation a ticket was sold under. */
 export async function findReservaDeBoleto(db: DbOrTx, boletoId: string): Promise<string | undefined> {
-  const [row] = await queryRows<{ reserva_id: string }>(db, sql`select reserva_id from boletos where id = ${boletoId}`);
-  return row?.reserva_id;
+  const [row] = await db.select({ reservaId: boletos.reservaId }).from(boletos).where(eq(boletos.id, boletoId));
+  return row?.reservaId;
 }
 
 /**
@@ -333,27 +369,24 @@ export async function lockFor(tx: DbOrTx, space: keyof typeof LOCK_SPACES, key: 
 }
 
 /**
- * The tickets the reservation's buyer already has for its event, counted as reservar_lugares
+ * The tickets the reservation's buyer already has for its event, counted as reservar_lugares_cliente
  * counts them at hold time: an account's by account, a guest's by e-mail (every guest row with it).
  */
 export async function countBoletosComprador(db: DbOrTx, r: Pick<VentaReserva, 'eventoId' | 'usuarioId' | 'correo'>): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    r.usuarioId
-      ? sql`select count(*)::int as n from boletos b where b.evento_id = ${r.eventoId} and b.usuario_id = ${r.usuarioId}`
-      : sql`select count(*)::int as n from boletos b
-             where b.evento_id = ${r.eventoId} and b.invitado_id = any(array(select i.id from invitados i where i.correo = ${r.correo}))`,
-  );
-  return Number(row?.n ?? 0);
+  return db.$count(boletos, and(eq(boletos.eventoId, r.eventoId), delComprador(db, boletos, r)));
 }
 
 /** E-mails with this subject sent to `to` in the last `minutes` (the outbox keeps every one). */
 export async function countRecentEmails(db: DbOrTx, to: string, subject: string, minutes: number): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from email_outbox where "to" = ${to} and subject = ${subject} and created_at > now() - make_interval(mins => ${minutes})`,
-  );
-  return Number(row?.n ?? 0);
+  const o = emailOutbox;
+  return db.$count(o, and(eq(o.to, to), eq(o.subject, subject), gt(o.createdAt, sql`now() - make_interval(mins => ${minutes})`)));
+}
+
+/** Rows of the buyer: an account's by account, a guest's by e-mail (every guest row with it). */
+function delComprador(db: DbOrTx, table: typeof boletos | typeof reservas, r: Pick<VentaReserva, 'usuarioId' | 'correo'>) {
+  return r.usuarioId
+    ? eq(table.usuarioId, r.usuarioId)
+    : inArray(table.invitadoId, db.select({ id: invitados.id }).from(invitados).where(eq(invitados.correo, r.correo)));
 }
 
 /**
@@ -361,14 +394,20 @@ export async function countRecentEmails(db: DbOrTx, to: string, subject: string,
  * reference per buyer and event): an account's by account, a guest's by e-mail.
  */
 export async function otraReferenciaPendiente(db: DbOrTx, r: Pick<VentaReserva, 'id' | 'eventoId' | 'usuarioId' | 'correo'>): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(
-    db,
-    r.usuarioId
-      ? sql`select id from reservas where evento_id = ${r.eventoId} and usuario_id = ${r.usuarioId} and pago_pendiente is not null
-             and estado = 'activa' and fecha_expiracion > now() and id <> ${r.id} limit 1`
-      : sql`select id from reservas where evento_id = ${r.eventoId} and invitado_id = any(array(select i.id from invitados i where i.correo = ${r.correo}))
-             and pago_pendiente is not null and estado = 'activa' and fecha_expiracion > now() and id <> ${r.id} limit 1`,
-  );
+  const rows = await db
+    .select({ id: reservas.id })
+    .from(reservas)
+    .where(
+      and(
+        eq(reservas.eventoId, r.eventoId),
+        delComprador(db, reservas, r),
+        isNotNull(reservas.pagoPendiente),
+        eq(reservas.estado, 'activa'),
+        gt(reservas.fechaExpiracion, sql`now()`),
+        ne(reservas.id, r.id),
+      ),
+    )
+    .limit(1);
   return rows.length > 0;
 }
 
@@ -377,14 +416,18 @@ export async function otraReferenciaPendiente(db: DbOrTx, r: Pick<VentaReserva, 
  * each of its places, in one transaction. False when the hold is no longer live.
  */
 export async function apartarHastaPago(tx: DbOrTx, reservaId: string, metodo: 'efectivo' | 'spei', vence: Date): Promise<boolean> {
-  const held = await queryRows<{ id: string }>(
-    tx,
-    sql`update reservas set pago_pendiente = ${metodo}, fecha_expiracion = ${vence.toISOString()}::timestamptz, updated_at = now()
-         where id = ${reservaId} and estado = 'activa' and fecha_expiracion > now() returning id`,
-  );
+  const held = await tx
+    .update(reservas)
+    .set({ pagoPendiente: metodo, fechaExpiracion: vence, updatedAt: sql`now()` })
+    .where(and(eq(reservas.id, reservaId), eq(reservas.estado, 'activa'), gt(reservas.fechaExpiracion, sql`now()`)))
+    .returning({ id: reservas.id });
   if (held.length === 0) return false;
-  await tx.execute(sql`update evento_asientos set hold_expires_at = ${vence.toISOString()}::timestamptz where reserva_id = ${reservaId} and estado = 'disponible'`);
-  await tx.execute(sql`update evento_lugares_generales set hold_expires_at = ${vence.toISOString()}::timestamptz where reserva_id = ${reservaId} and estado = 'disponible'`);
+  for (const places of [eventoAsientos, eventoLugaresGenerales]) {
+    await tx
+      .update(places)
+      .set({ holdExpiresAt: vence })
+      .where(and(eq(places.reservaId, reservaId), eq(places.estado, 'disponible')));
+  }
   return true;
 }
 
@@ -405,11 +448,12 @@ export async function takeReferenciasVencidas(db: DbOrTx, batch: number): Promis
 
 /** The hold's latest cash/SPEI charge, whatever its state. */
 export async function findCargoReferencia(db: DbOrTx, reservaId: string): Promise<CargoRow | undefined> {
-  const [row] = await queryRows<CargoRaw>(
-    db,
-    sql`select id, reserva_id, proveedor, proveedor_cargo_id, monto, estado, error, detalle from cargos
-         where reserva_id = ${reservaId} and metodo_pago in ('efectivo', 'spei') order by created_at desc limit 1`,
-  );
+  const [row] = await db
+    .select(cargoColumns)
+    .from(cargos)
+    .where(and(eq(cargos.reservaId, reservaId), inArray(cargos.metodoPago, ['efectivo', 'spei'])))
+    .orderBy(desc(cargos.createdAt))
+    .limit(1);
   return row && toCargo(row);
 }
 
