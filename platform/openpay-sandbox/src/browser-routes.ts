@@ -1,11 +1,9 @@
 import formbody from '@fastify/formbody';
-import type { FastifyError, FastifyPluginAsync, FastifyReply } from 'fastify';
-import { errorHandler } from '../../../plugins/error-handler';
-import { GatewayError, type OpenpayErrorBody } from './gateway.errors';
-import { bankMessagePage, bankPage, referencePage, referenceSearchPage } from './sandbox.bank-page';
-import { barcodePng } from '../../ventas/referencia.documento';
-import { SANDBOX_BROWSER_SCRIPT } from './sandbox.script';
-import { SANDBOX_MERCHANT_ID, SANDBOX_PATHS, SANDBOX_PUBLIC_KEY, SandboxGateway } from './sandbox.gateway';
+import bwipjs from 'bwip-js/node';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { openpayBrowserScript } from './openpay-js';
+import { bankMessagePage, bankPage, referencePage, referenceSearchPage } from './pages';
+import type { OpenpaySandbox } from './server';
 
 /** Where the bank page returns the browser: the charge's redirect_url with ?id=<charge>. */
 export function returnUrl(redirectUrl: string, chargeId: string): string {
@@ -14,138 +12,92 @@ export function returnUrl(redirectUrl: string, chargeId: string): string {
   return url.href;
 }
 
-function openpayError(reply: FastifyReply, error: GatewayError, requestId: string): FastifyReply {
-  const status = error.httpStatus ?? 500;
-  const body: OpenpayErrorBody = {
-    category: status >= 500 ? 'internal' : 'request',
-    description: error.description || error.message,
-    http_code: status,
-    error_code: error.errorCode ?? 1000,
-    request_id: requestId,
-  };
-  return reply.status(status).send(body);
-}
-
-function publicKeyOf(authorization: string | undefined): string | null {
-  const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(authorization ?? '');
-  if (!match) return null;
-  return Buffer.from(match[1]!, 'base64').toString('utf8').replace(/:$/, '');
-}
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
- * The sandbox's browser-facing side, at the site root outside /api/v1 (no API key: it stands
- * in for Openpay's own servers): the OpenPay.js twin, the token endpoint it posts cards to, and
- * the 3-D Secure bank page. Registered only while the sandbox is the gateway, never in
- * production. Card data reaches only the token endpoint, which keeps the last four digits;
- * request bodies are never logged.
+ * What Openpay serves browsers, relative to where the sandbox is mounted: OpenPay.js
+ * (/openpay.js), the 3-D Secure bank page (/3ds/:id), and the stand-in for a store's till and a
+ * bank app (/pagos), which pays a reference or lets it expire and notifies the shop's webhook.
+ * Links in the pages are relative to the request's own path, so they work at any mount point.
  */
-export const sandboxBrowserPlugin: FastifyPluginAsync = async (app) => {
-  const { gateway } = app.pagos;
-  if (!(gateway instanceof SandboxGateway)) return;
-
-  await app.register(async (scope) => {
+export function browserPages(sandbox: Pick<OpenpaySandbox, 'charges' | 'completeThreeDs' | 'payReference' | 'expireReference' | 'findCharge' | 'notify'>): FastifyPluginAsync {
+  return async (scope) => {
     await scope.register(formbody, { bodyLimit: 4096 });
+    const html = (reply: FastifyReply) => reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    const prefix = scope.prefix;
+    const notFound = (reply: FastifyReply, title: string, text: string) => html(reply).status(404).send(bankMessagePage(title, text));
 
-    // The sandbox's own refusals answer as Openpay's do (OpenPay.js reads error_code); anything
-    // else (a refused character, a body that is not JSON, a database failure) goes to the one
-    // error handler, as on every other route.
-    scope.setErrorHandler(function (error: FastifyError, request, reply) {
-      if (error instanceof GatewayError) return openpayError(reply, error, request.id);
-      return errorHandler.call(this, error, request, reply);
-    });
-
-    scope.get(SANDBOX_PATHS.script, async (_request, reply) =>
-      reply.header('content-type', 'application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(SANDBOX_BROWSER_SCRIPT),
+    scope.get('/openpay.js', async (_request, reply) =>
+      reply.header('content-type', 'application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(await openpayBrowserScript()),
     );
 
-    scope.post<{ Params: { merchantId: string } }>('/sandbox/v1/:merchantId/tokens', { bodyLimit: 4096 }, async (request, reply) => {
-      if (request.params.merchantId !== SANDBOX_MERCHANT_ID || publicKeyOf(request.headers.authorization) !== SANDBOX_PUBLIC_KEY) {
-        throw new GatewayError(1002);
-      }
-      const body = request.body;
-      if (!body || typeof body !== 'object' || Array.isArray(body)) throw new GatewayError(1001);
-      return reply.status(201).send(await gateway.createToken(body));
-    });
-
-    scope.get<{ Params: { chargeId: string } }>('/sandbox/3ds/:chargeId', async (request, reply) => {
-      reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-      let state;
-      try {
-        state = await gateway.threeDsState(request.params.chargeId);
-      } catch (err) {
-        if (err instanceof GatewayError && err.errorCode === 1005) {
-          return reply.status(404).send(bankMessagePage('Cargo no encontrado', 'El cargo que intentas autorizar no existe.'));
-        }
-        throw err;
-      }
-      const { charge, redirectUrl } = state;
+    scope.get<{ Params: { chargeId: string } }>('/3ds/:chargeId', async (request, reply) => {
+      const charge = ID.test(request.params.chargeId) ? sandbox.charges.get(request.params.chargeId) : undefined;
+      if (!charge || charge.method !== 'card') return notFound(reply, 'Cargo no encontrado', 'El cargo que intentas autorizar no existe.');
+      const redirectUrl = String(charge.redirect_url);
       if (charge.status !== 'charge_pending') {
-        return reply.send(bankMessagePage('Pago ya procesado', 'Este pago ya fue autorizado o rechazado.', { href: returnUrl(redirectUrl, charge.id), label: 'Volver a la tienda' }));
+        return html(reply).send(bankMessagePage('Pago ya procesado', 'Este pago ya fue autorizado o rechazado.', { href: returnUrl(redirectUrl, String(charge.id)), label: 'Volver a la tienda' }));
       }
       // The form's 303 goes on to the shop's return page, which form-action must allow too.
-      reply.header('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${new URL(redirectUrl).origin}; frame-ancestors 'none'`);
-      return reply.send(bankPage(charge, SANDBOX_PATHS.bankPage(charge.id)));
+      html(reply).header('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${new URL(redirectUrl).origin}; frame-ancestors 'none'`);
+      return reply.send(bankPage(charge, `${prefix}/3ds/${charge.id}`));
+    });
+
+    scope.post<{ Params: { chargeId: string }; Body: { accion?: unknown } | undefined }>('/3ds/:chargeId', async (request, reply) => {
+      const accion = request.body?.accion;
+      if (accion !== 'autorizar' && accion !== 'rechazar') return html(reply).status(400).send(bankMessagePage('Solicitud inválida', 'Elige Autorizar o Rechazar.'));
+      const pending = ID.test(request.params.chargeId) ? sandbox.charges.get(request.params.chargeId) : undefined;
+      if (!pending || pending.method !== 'card') return notFound(reply, 'Cargo no encontrado', 'El cargo que intentas autorizar no existe.');
+      const before = pending.status;
+      const charge = sandbox.completeThreeDs(String(pending.id), accion === 'autorizar')!;
+      if (before === 'charge_pending') await sandbox.notify(String(charge.id));
+      return reply.redirect(returnUrl(String(charge.redirect_url), String(charge.id)), 303);
     });
 
     // Cash references and SPEI transfers: the tester's till / bank app.
-    const html = (reply: FastifyReply) => reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-    const lookup = async (key: string) => (/^[A-Za-z0-9_-]{1,64}$/.test(key) ? gateway.referenceState(key) : null);
+    const lookup = (key: string) => {
+      const charge = ID.test(key) ? sandbox.findCharge(key) : undefined;
+      return charge && charge.method !== 'card' ? charge : undefined;
+    };
 
-    scope.get<{ Querystring: { referencia?: string } }>('/sandbox/pagos', async (request, reply) => {
+    scope.get<{ Querystring: { referencia?: string } }>('/pagos', async (request, reply) => {
       const key = String(request.query.referencia ?? '').replace(/\s/g, '');
-      if (key) {
-        const charge = await lookup(key);
-        if (charge) return reply.redirect(SANDBOX_PATHS.referencePage(charge.id), 303);
-      }
-      return html(reply).status(key ? 404 : 200).send(referenceSearchPage('/sandbox/pagos', Boolean(key)));
+      const charge = key ? lookup(key) : undefined;
+      if (charge) return reply.redirect(`${prefix}/pagos/${charge.id}`, 303);
+      return html(reply).status(key ? 404 : 200).send(referenceSearchPage(`${prefix}/pagos`, Boolean(key)));
     });
 
-    scope.get<{ Params: { chargeId: string } }>('/sandbox/pagos/:chargeId', async (request, reply) => {
-      const charge = await lookup(request.params.chargeId);
-      if (!charge) return html(reply).status(404).send(bankMessagePage('Referencia no encontrada', 'La referencia que buscas no existe.'));
-      return html(reply).send(referencePage(charge, SANDBOX_PATHS.referencePage(charge.id)));
+    scope.get<{ Params: { chargeId: string } }>('/pagos/:chargeId', async (request, reply) => {
+      const charge = lookup(request.params.chargeId);
+      if (!charge) return notFound(reply, 'Referencia no encontrada', 'La referencia que buscas no existe.');
+      return html(reply).send(referencePage(charge, `${prefix}/pagos/${charge.id}`));
     });
 
-    scope.post<{ Params: { chargeId: string }; Body: { accion?: unknown } }>('/sandbox/pagos/:chargeId', async (request, reply) => {
+    scope.post<{ Params: { chargeId: string }; Body: { accion?: unknown } | undefined }>('/pagos/:chargeId', async (request, reply) => {
       const accion = request.body?.accion;
       if (accion !== 'pagar' && accion !== 'vencer') return html(reply).status(400).send(bankMessagePage('Solicitud inválida', 'Elige pagar o dejar vencer.'));
-      const found = await lookup(request.params.chargeId);
-      if (!found) return html(reply).status(404).send(bankMessagePage('Referencia no encontrada', 'La referencia que buscas no existe.'));
-      const charge = accion === 'pagar' ? await gateway.payReference(found.id) : await gateway.expireReference(found.id);
-      // The notification Openpay sends for the outcome, to the shop's own webhook route.
-      const type = charge.status === 'completed' ? 'charge.succeeded' : 'charge.cancelled';
-      const hook = await app.inject({ method: 'POST', url: '/webhooks/pagos', payload: { type, event_date: new Date().toISOString(), transaction: { id: charge.id, status: charge.status, method: charge.method } } });
-      if (hook.statusCode >= 300) request.log.warn({ status: hook.statusCode }, 'sandbox: el webhook no se aceptó');
+      const found = lookup(request.params.chargeId);
+      if (!found) return notFound(reply, 'Referencia no encontrada', 'La referencia que buscas no existe.');
+      const charge = (accion === 'pagar' ? sandbox.payReference(String(found.id)) : sandbox.expireReference(String(found.id)))!;
+      // The notification Openpay sends for the outcome, to the shop's webhook.
+      await sandbox.notify(String(charge.id));
       const pagado = charge.status === 'completed';
+      const vencido = charge.status === 'cancelled';
       return html(reply).send(
         bankMessagePage(
-          pagado ? 'Pago recibido' : charge.status === 'cancelled' ? 'Referencia vencida' : 'Sin cambios',
-          pagado ? 'La tienda recibió el aviso del pago (charge.succeeded).' : charge.status === 'cancelled' ? 'La tienda recibió el aviso de vencimiento (charge.cancelled).' : 'La referencia ya no estaba pendiente.',
-          { href: SANDBOX_PATHS.referencePage(charge.id), label: 'Ver la referencia' },
+          pagado ? 'Pago recibido' : vencido ? 'Referencia vencida' : 'Sin cambios',
+          pagado ? 'La tienda recibió el aviso del pago (charge.succeeded).' : vencido ? 'La tienda recibió el aviso de vencimiento (charge.cancelled).' : 'La referencia ya no estaba pendiente.',
+          { href: `${prefix}/pagos/${charge.id}`, label: 'Ver la referencia' },
         ),
       );
     });
 
-    scope.get<{ Params: { reference: string } }>('/sandbox/codigo/:reference', async (request, reply) => {
+    scope.get<{ Params: { reference: string } }>('/codigo/:reference', async (request, reply) => {
       const match = /^(\d{6,30})\.png$/.exec(request.params.reference);
       if (!match) return reply.status(404).send();
-      return reply.header('content-type', 'image/png').header('cache-control', 'public, max-age=86400').send(await barcodePng(match[1]!));
+      // What Openpay's barcode_url serves: the reference as a Code 128 image.
+      const png = await bwipjs.toBuffer({ bcid: 'code128', text: match[1]!, scale: 2, height: 12, includetext: true });
+      return reply.header('content-type', 'image/png').header('cache-control', 'public, max-age=86400').send(png);
     });
-
-    scope.post<{ Params: { chargeId: string }; Body: { accion?: unknown } }>('/sandbox/3ds/:chargeId', async (request, reply) => {
-      const accion = request.body?.accion;
-      if (accion !== 'autorizar' && accion !== 'rechazar') {
-        return reply.status(400).header('content-type', 'text/html; charset=utf-8').send(bankMessagePage('Solicitud inválida', 'Elige Autorizar o Rechazar.'));
-      }
-      try {
-        const { charge, redirectUrl } = await gateway.completeThreeDs(request.params.chargeId, accion === 'autorizar');
-        return reply.redirect(returnUrl(redirectUrl, charge.id), 303);
-      } catch (err) {
-        if (err instanceof GatewayError && err.errorCode === 1005) {
-          return reply.status(404).header('content-type', 'text/html; charset=utf-8').send(bankMessagePage('Cargo no encontrado', 'El cargo que intentas autorizar no existe.'));
-        }
-        throw err;
-      }
-    });
-  });
-};
+  };
+}
