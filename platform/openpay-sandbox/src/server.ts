@@ -478,3 +478,28 @@ export async function startOpenpaySandbox(opts: OpenpaySandboxOptions & { port?:
     },
   });
 }
+
+/** Where the shop mounts the sandbox's browser side in development and tests. */
+export const SANDBOX_MOUNT = '/sandbox';
+
+/**
+ * The sandbox as the shop runs it in development and tests: listening on loopback for the API's
+ * server-side calls (the real Openpay adapter, pointed at it by `env`), and its browser side
+ * (OpenPay.js, tokens, 3-D Secure page, till) mounted on the shop at /sandbox by `module` (an API
+ * RouteModule), so the browser stays on the shop's origin. `webhook` receives its notifications.
+ */
+export async function sandboxForShop(opts: OpenpaySandboxOptions = {}) {
+  const sandbox = await startOpenpaySandbox({ publicBase: SANDBOX_MOUNT, ...opts });
+  return Object.assign(sandbox, {
+    env: {
+      OPENPAY_MERCHANT_ID: sandbox.merchantId,
+      OPENPAY_PRIVATE_KEY: sandbox.privateKey,
+      OPENPAY_PUBLIC_KEY: sandbox.publicKey,
+      OPENPAY_PRODUCTION: '0',
+      OPENPAY_API_URL: sandbox.url,
+      OPENPAY_SCRIPT_URLS: `${SANDBOX_MOUNT}/openpay.js`,
+    },
+    module: { name: 'openpay-sandbox', siteRoutes: (async (app) => app.register(sandbox.plugin, { prefix: SANDBOX_MOUNT })) as FastifyPluginAsync },
+  });
+}
+export type ShopSandbox = Awaited<ReturnType<typeof sandboxForShop>>;

@@ -28,6 +28,8 @@ export interface OpenpayConfig {
   /** Base URL without /v1; defaults to Openpay's sandbox or production host. */
   apiUrl: string;
   timeoutMs: number;
+  /** OpenPay.js and its device-data script (OPENPAY_SCRIPT_URLS; default Openpay's, the only ones production allows). */
+  scriptUrls?: string[];
 }
 
 const STATUSES: Record<string, ChargeStatus> = {
@@ -115,7 +117,7 @@ export class OpenpayGateway implements PaymentGateway {
       merchantId: this.config.merchantId,
       publicKey: this.config.publicKey,
       sandbox: !this.config.production,
-      scriptUrls: OPENPAY_SCRIPTS,
+      scriptUrls: this.config.scriptUrls ?? OPENPAY_SCRIPTS,
     };
   }
 
