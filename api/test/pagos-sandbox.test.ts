@@ -170,10 +170,10 @@ describe('charges', () => {
 
   it('refund: completed → refunded once; other states are refused', async () => {
     const charge = await gateway.createCharge(await input('4111111111111111'));
-    expect(await gateway.refund(charge.id)).toMatchObject({ id: charge.id, status: 'refunded' });
+    expect(await gateway.refund(charge.id, 'reembolso')).toMatchObject({ id: charge.id, status: 'refunded' });
     expect((await gateway.getCharge(charge.id)).status).toBe('refunded');
-    expect((await rejection(gateway.refund(charge.id))).errorCode).toBe(1003);
-    expect((await rejection(gateway.refund('trnoexiste'))).errorCode).toBe(1005);
+    expect((await rejection(gateway.refund(charge.id, 'reembolso'))).errorCode).toBe(1003);
+    expect((await rejection(gateway.refund('trnoexiste', 'reembolso'))).errorCode).toBe(1005);
   });
 });
 
