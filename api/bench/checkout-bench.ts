@@ -98,7 +98,7 @@ try {
     PORTS.map((p) =>
       startReadyChild(path.join(here, 'holds-bench-server.ts'), { NODE_ENV: 'test', ...keys, BENCH_DB_URL: url, PORT_APP: String(p.app), PORT_BARE: String(p.bare), HOLD_SWEEP_SECONDS: '1', HOLD_MAX_PER_IP: '0', HOLD_CANCEL_MAX_PER_IP: '0', HOLD_MAX_PLACES_PER_IP: '0', HOLD_MINUTES: '10', BENCH_HOLD_SECONDS: '1', BENCH_POOL: process.env.BENCH_POOL ?? '10' }),
     ),
-  )));
+  ));
   const app = PORTS.map((p) => `http://127.0.0.1:${p.app}`);
   const bareSeats = setup.seats.splice(0, BARE_SEATS);
   let buyer = 0;
