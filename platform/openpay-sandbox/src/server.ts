@@ -336,14 +336,8 @@ export function openpaySandbox(opts: OpenpaySandboxOptions = {}): OpenpaySandbox
 
   /** Openpay's REST API under /v1/:merchantId. */
   const restApi: FastifyPluginAsync = async (api) => {
-    api.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-      try {
-        done(null, body === '' ? {} : JSON.parse(body as string));
-      } catch {
-        done(Object.assign(new Error('bad json'), { statusCode: 400 }), undefined);
-      }
-    });
-    api.setErrorHandler((_error, _request, reply) => fail(reply, 1001, 'The request is not valid JSON'));
+    // Its own refusals answer as Openpay's do; anything else (a body that is not JSON, a refused
+    // character) goes to the host server's error handler, as on every route of the shop.
     api.setNotFoundHandler((_request, reply) => fail(reply, 1005, 'The requested resource does not exist'));
 
     api.addHook('onRequest', async (request: FastifyRequest<{ Params: { merchantId?: string } }>, reply) => {
