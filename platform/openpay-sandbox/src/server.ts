@@ -21,7 +21,7 @@ import { cardOutcome, cardPlans, luhnValid, notExpired, OUTCOME_ERROR, type Card
 
 export type Json = Record<string, unknown>;
 
-/** Openpay's HTTP status for each error code. */
+/** Openpay's HTTP status for each error code (the API reads it from the answers; only this stand-in needs the table). */
 export const OPENPAY_HTTP_STATUS: Readonly<Record<number, number>> = {
   1000: 500, 1001: 400, 1002: 401, 1003: 422, 1004: 503, 1005: 404, 1006: 409, 1007: 402, 1008: 423, 1009: 413, 1010: 403,
   2001: 409, 2002: 409, 2003: 409, 2004: 422, 2005: 400, 2006: 400, 2007: 412, 2008: 412, 2009: 412,
