@@ -1,8 +1,8 @@
 /**
  * Sales per second on PostgreSQL:  pnpm --filter @taquilla/api bench:checkout
  * Needs BENCH_DATABASE_URL or TEST_DATABASE_URL. Builds a fresh seeded database and starts two
- * API processes on it (holds-bench-server.ts, on the built-in payment sandbox: its state is in
- * the same database), then drives them with BENCH_CONNECTIONS closed-loop buyers (default 32,
+ * API processes on it (holds-bench-server.ts), both paying through one Openpay sandbox
+ * (platform/openpay-sandbox) in this process, then drives them with BENCH_CONNECTIONS closed-loop buyers (default 32,
  * half on each process) on ONE hot event, three targets in interleaved rounds (BENCH_ROUNDS,
  * default 3; BENCH_SECONDS per target in total, default 12):
  *
@@ -23,6 +23,7 @@ import { openDatabase } from '../src/db/client';
 import { queryRows } from '../src/db/rows';
 import { seedIfEmpty } from '../src/seed/seed';
 import { agent, httpCall } from '../test/support/api-process';
+import { startOpenpaySandbox } from '@taquilla/openpay-sandbox';
 import { cardToken, CARDS, holdSeats, makeCargo, totalOf } from '../test/support/http-sale';
 import { benchBaseUrl, median, scratchDatabase, startReadyChild } from './bench-lib';
 
@@ -88,13 +89,16 @@ let stops: (() => Promise<void>)[] = [];
 try {
   const setup = await prepare();
   const here = path.dirname(fileURLToPath(import.meta.url));
-  // Not NODE_ENV=production: the payment sandbox never runs there. Every buyer here comes from
+  const sandbox = await startOpenpaySandbox();
+  stops.push(() => sandbox.close());
+  const keys = { OPENPAY_MERCHANT_ID: sandbox.merchantId, OPENPAY_PRIVATE_KEY: sandbox.privateKey, OPENPAY_PUBLIC_KEY: sandbox.publicKey, OPENPAY_API_URL: sandbox.url };
+  // Not NODE_ENV=production: Openpay keys of a sandbox over http:// are refused there. Every buyer here comes from
   // 127.0.0.1, so the per-IP hold limits are off (bench:holds measures them, one address per buyer).
-  stops = await Promise.all(
+  stops.push(...await Promise.all(
     PORTS.map((p) =>
-      startReadyChild(path.join(here, 'holds-bench-server.ts'), { NODE_ENV: 'test', BENCH_DB_URL: url, PORT_APP: String(p.app), PORT_BARE: String(p.bare), HOLD_SWEEP_SECONDS: '1', HOLD_MAX_PER_IP: '0', HOLD_CANCEL_MAX_PER_IP: '0', HOLD_MAX_PLACES_PER_IP: '0', HOLD_MINUTES: '10', BENCH_HOLD_SECONDS: '1', BENCH_POOL: process.env.BENCH_POOL ?? '10' }),
+      startReadyChild(path.join(here, 'holds-bench-server.ts'), { NODE_ENV: 'test', ...keys, BENCH_DB_URL: url, PORT_APP: String(p.app), PORT_BARE: String(p.bare), HOLD_SWEEP_SECONDS: '1', HOLD_MAX_PER_IP: '0', HOLD_CANCEL_MAX_PER_IP: '0', HOLD_MAX_PLACES_PER_IP: '0', HOLD_MINUTES: '10', BENCH_HOLD_SECONDS: '1', BENCH_POOL: process.env.BENCH_POOL ?? '10' }),
     ),
-  );
+  ));
   const app = PORTS.map((p) => `http://127.0.0.1:${p.app}`);
   const bareSeats = setup.seats.splice(0, BARE_SEATS);
   let buyer = 0;
@@ -120,7 +124,7 @@ try {
     if (held.status !== 201) return false;
     const hold = { reservaId: held.body.reservaId!, esGeneral: false };
     const amount = await timed('resumen', totalOf(app[s]!, setup.eventoId, hold.reservaId, b));
-    const token = await timed('token', cardToken(app[s]!, CARDS.APPROVED));
+    const token = await timed('token', cardToken(sandbox.url, CARDS.APPROVED));
     const paid = await timed('make', makeCargo(app[s]!, hold, b, token, amount));
     return paid.status === 200 && paid.body.cargo.pagado;
   };
@@ -144,7 +148,7 @@ try {
   const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * p) - 1)] ?? NaN;
   const ratio = (k: number, ref: number) => median(per[k]!.map((f, i) => f.ops / per[ref]![i]!.ops));
 
-  console.log(`\n${connections} closed-loop buyers over 2 API processes, one hot event (${setup.nombre}), ${seconds} s per target in ${rounds} interleaved rounds, PostgreSQL, sandbox gateway\n`);
+  console.log(`\n${connections} closed-loop buyers over 2 API processes, one hot event (${setup.nombre}), ${seconds} s per target in ${rounds} interleaved rounds, PostgreSQL, Openpay sandbox\n`);
   console.log('target'.padEnd(44), 'ops/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'done'.padStart(7), 'errors'.padStart(7));
   for (const [k, t] of targets.entries()) {
     const all = per[k]!.flatMap((f) => f.latencies);

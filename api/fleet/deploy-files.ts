@@ -24,9 +24,9 @@ export function readCompose(): { services: Record<string, ComposeService> } {
  * - addresses: PostgreSQL, Redis, the object store, the public URL and the listen host are this
  *   machine's (loopback), and the database is a fresh one per run;
  * - secrets: a random JWT secret and the run's own API key and store keys;
- * - NODE_ENV=test: the sales of the `kill -9` check pay through the built-in payment sandbox,
- *   which never runs in production (Openpay cannot be reached from here), so the Openpay and
- *   SMTP settings are dropped;
+ * - NODE_ENV=test: the sales of the `kill -9` check pay through the Openpay sandbox
+ *   (platform/openpay-sandbox, started by the fleet test; Openpay cannot be reached from here),
+ *   whose keys and loopback URL (`openpay`) replace compose's Openpay settings; SMTP is dropped;
  * - SHUTDOWN_DRAIN_SECONDS=2 (compose: 10): the balancer here checks every 300 ms, as in
  *   compose, and a shorter drain keeps the rolling restart quick;
  * - METRICS_PORT: dropped (three processes on one machine would share the port);
@@ -34,7 +34,7 @@ export function readCompose(): { services: Record<string, ComposeService> } {
  * Anything else is taken as compose says it; a compose setting that still needs a value from
  * the shell (`${…}`) and is not in this list makes the run fail, so the twin cannot drift.
  */
-export function fleetEnvironment(opts: { databaseUrl: string; apiKey: string; publicUrl: string; origin: Record<string, string> }): Record<string, string> {
+export function fleetEnvironment(opts: { databaseUrl: string; apiKey: string; publicUrl: string; origin: Record<string, string>; openpay?: Record<string, string> }): Record<string, string> {
   const compose = readCompose().services.api1?.environment;
   if (!compose) throw new Error('compose.yaml: el servicio api1 no tiene environment');
   const dropped = ['OPENPAY_MERCHANT_ID', 'OPENPAY_PRIVATE_KEY', 'OPENPAY_PUBLIC_KEY', 'OPENPAY_PRODUCTION', 'SMTP_URL', 'METRICS_PORT', 'METRICS_HOST'];
@@ -50,6 +50,7 @@ export function fleetEnvironment(opts: { databaseUrl: string; apiKey: string; pu
     SHUTDOWN_DRAIN_SECONDS: '2',
     LOG_LEVEL: 'warn',
     ...opts.origin,
+    ...opts.openpay,
   };
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(compose)) {

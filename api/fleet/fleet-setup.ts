@@ -5,6 +5,7 @@ import path from 'node:path';
 import { openDatabase, type Database } from '../src/db/client';
 import { freePort } from '../test/support/api-process';
 import { adminQuery, databaseUrl } from '../test/support/template';
+import { startOpenpaySandbox } from '@taquilla/openpay-sandbox';
 import { fleetEnvironment, haproxyConfig } from './deploy-files';
 
 /**
@@ -50,6 +51,8 @@ export interface Fleet {
   replicas: Replica[];
   /** The balancer's URL. */
   lb: string;
+  /** The Openpay sandbox the replicas pay through (where a buyer's browser tokenises a card). */
+  sandboxUrl: string;
   /** The replicas' (and ops commands') environment. */
   env: Record<string, string>;
   /** A connection of the test's own to the fleet's database. */
@@ -109,7 +112,11 @@ export async function startFleet(opts: { baseUrl: string; haproxyBin: string; re
     replicas.push({ index: i + 1, port, base: `http://127.0.0.1:${port}`, child: null });
   }
   const lb = `http://127.0.0.1:${lbPort}`;
-  const env = fleetEnvironment({ databaseUrl: dbUrl, apiKey: API_KEY, publicUrl: lb, origin: await startOrigin(cleanups) });
+  // One Openpay sandbox for every replica, as Openpay is one.
+  const sandbox = await startOpenpaySandbox();
+  cleanups.push(() => sandbox.close());
+  const openpay = { OPENPAY_MERCHANT_ID: sandbox.merchantId, OPENPAY_PRIVATE_KEY: sandbox.privateKey, OPENPAY_PUBLIC_KEY: sandbox.publicKey, OPENPAY_PRODUCTION: '0', OPENPAY_API_URL: sandbox.url };
+  const env = fleetEnvironment({ databaseUrl: dbUrl, apiKey: API_KEY, publicUrl: lb, origin: await startOrigin(cleanups), openpay });
 
   const startReplica = async (r: Replica): Promise<void> => {
     const child = spawn(process.execPath, ['api/dist/main.mjs'], {
@@ -151,5 +158,5 @@ export async function startFleet(opts: { baseUrl: string; haproxyBin: string; re
   });
   await waitFor('el balanceador', async () => (await status(`${lb}/readyz`)) === 200);
   await sleep(1_000); // every replica through two health checks
-  return { replicas, lb, env, database, startReplica, stopReplica, release };
+  return { replicas, lb, sandboxUrl: sandbox.url, env, database, startReplica, stopReplica, release };
 }

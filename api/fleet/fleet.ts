@@ -226,9 +226,9 @@ async function buyer(eventoId: number, seats: number[]): Promise<Outcome | null>
   const reservaId = held.body.reservaId!;
   const resumen = await withRetries(() => call<{ total: number }>(lb, { path: `/api/v1/eventos/${eventoId}/reservas/${reservaId}/resumen`, localAddress }));
   must(resumen.status === 200, `resumen ${resumen.status}`);
-  const token = await cardToken(lb, CARDS.APPROVED).catch(async () => {
+  const token = await cardToken(fleet.sandboxUrl, CARDS.APPROVED).catch(async () => {
     await sleep(300);
-    return cardToken(lb, CARDS.APPROVED);
+    return cardToken(fleet.sandboxUrl, CARDS.APPROVED);
   });
   const paid = await withRetries(() =>
     call<{ cargo?: { pagado: boolean } }>(lb, {

@@ -88,7 +88,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   const database = opts.db ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir, poolWaitMs: config.poolWaitMs }));
   if (!opts.db) app.addHook('onClose', async () => database.close());
   if (opts.migrate !== false) await database.migrate();
-  if (opts.seed !== false) await seedIfEmpty(database.db, app.log, new Date(), { production: config.production, holds: config.holds });
+  if (opts.seed !== false) await seedIfEmpty(database.db, app.log, new Date(), { production: config.production, holds: config.holds, pagos: config.pagos });
 
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);

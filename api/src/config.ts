@@ -181,6 +181,7 @@ export const envSchema = z.object({
   OPENPAY_PRODUCTION: flag(false),
   OPENPAY_API_URL: url,
   OPENPAY_TIMEOUT_MS: num(30_000),
+  OPENPAY_SCRIPT_URLS: list,
   PAGOS_USE_3DS: flag(false),
   // cash at a store and SPEI (decision 0033)
   PAGOS_EFECTIVO_MINUTOS: num(48 * 60, { decimals: true }),
@@ -284,9 +285,9 @@ export interface AppConfig {
   mail: MailConfig;
   auth: AuthConfig;
   holds: HoldConfig;
-  /** Payment gateway: Openpay when its keys are set, else the built-in sandbox (modules/pagos/pagos.config.ts). */
+  /** Payment gateway: Openpay when its keys are set, else off (modules/pagos/pagos.config.ts). */
   pagos: PagosConfig;
-  /** PAGOS_USE_3DS=1: 3-D Secure on every charge (the sandbox's 3DS test card asks for it regardless). */
+  /** PAGOS_USE_3DS=1: 3-D Secure on every charge (the dev sandbox's 3DS test card asks for it regardless). */
   ventas: { use3ds: boolean };
   /** Cash at a store and SPEI: default deadlines and their bounds (modules/pagos/pagos.config.ts). */
   pagosDiferidos: PagosDiferidosConfig;
@@ -314,10 +315,9 @@ const OPENPAY_VARS = ['OPENPAY_MERCHANT_ID', 'OPENPAY_PRIVATE_KEY', 'OPENPAY_PUB
 
 /**
  * Which payment gateway this process uses:
- * - all three OPENPAY_* keys set → Openpay (its sandbox, or production with OPENPAY_PRODUCTION=1);
- * - none set, outside production → the built-in sandbox (offline, nothing to configure);
- * - otherwise (keys half set, or none in production) → payments off, with the reason: the
- *   sandbox never runs with NODE_ENV=production.
+ * - all three OPENPAY_* keys set → Openpay (its sandbox, production with OPENPAY_PRODUCTION=1,
+ *   or the dev sandbox that `pnpm start`, the e2e server and the tests run, through OPENPAY_API_URL);
+ * - otherwise (keys half set or none) → payments off, with the reason.
  */
 function pagosSlice(e: Env): PagosConfig {
   const set = OPENPAY_VARS.filter((name) => e[name]);
@@ -330,19 +330,20 @@ function pagosSlice(e: Env): PagosConfig {
       production: e.OPENPAY_PRODUCTION,
       apiUrl: e.OPENPAY_API_URL ?? (e.OPENPAY_PRODUCTION ? OPENPAY_PRODUCTION_URL : OPENPAY_SANDBOX_URL),
       timeoutMs: e.OPENPAY_TIMEOUT_MS,
+      ...(e.OPENPAY_SCRIPT_URLS.length ? { scriptUrls: e.OPENPAY_SCRIPT_URLS } : {}),
     };
   }
   if (set.length > 0) {
     const missing = OPENPAY_VARS.filter((name) => !e[name]);
     return { proveedor: 'desactivado', motivo: `Openpay está configurado a medias: falta ${missing.join(', ')}.` };
   }
-  if (e.NODE_ENV === 'production') {
-    return {
-      proveedor: 'desactivado',
-      motivo: 'La pasarela de pruebas no se usa con NODE_ENV=production: define OPENPAY_MERCHANT_ID, OPENPAY_PRIVATE_KEY y OPENPAY_PUBLIC_KEY.',
-    };
-  }
-  return { proveedor: 'sandbox', publicUrl: e.PUBLIC_URL };
+  return {
+    proveedor: 'desactivado',
+    motivo:
+      e.NODE_ENV === 'production'
+        ? 'Define OPENPAY_MERCHANT_ID, OPENPAY_PRIVATE_KEY y OPENPAY_PUBLIC_KEY.'
+        : 'Sin llaves de Openpay: define OPENPAY_MERCHANT_ID, OPENPAY_PRIVATE_KEY y OPENPAY_PUBLIC_KEY, o arranca con la pasarela de pruebas (pnpm start, o pnpm dev en api/).',
+  };
 }
 
 /**

@@ -45,6 +45,10 @@ function openpayProblems(env: NodeJS.ProcessEnv): string[] {
       problems.push('OPENPAY_API_URL apunta al sandbox de Openpay, donde sus tarjetas de prueba públicas comprarían boletos reales: quítalo (OPENPAY_PRODUCTION=1 usa la API de producción).');
     }
   }
+  // The scripts that read card numbers in the buyer's browser are Openpay's own, nobody else's.
+  if (env.OPENPAY_SCRIPT_URLS?.trim()) {
+    problems.push('OPENPAY_SCRIPT_URLS no se usa en producción: el navegador carga OpenPay.js de Openpay (js.openpay.mx), el único que debe ver los números de tarjeta. Quítalo.');
+  }
   return problems;
 }
 

@@ -27,7 +27,6 @@ describe('reading the environment', () => {
     const store = { redisUrl: 'redis://r:6379', nameSpace: 'taquilla:rl:' };
     expect([cfg.rateLimit, cfg.auth.limitStore, cfg.holds.limitStore, cfg.telemetria.limitStore]).toEqual([store, store, store, store]);
     expect([cfg.publicUrl, cfg.mail.publicUrl]).toEqual(['https://boletos.example', 'https://boletos.example']);
-    expect(cfg.pagos).toEqual({ proveedor: 'sandbox', publicUrl: 'https://boletos.example' });
   });
 
   it('an invalid value stops the start with a Spanish message naming each variable', () => {

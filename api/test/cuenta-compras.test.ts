@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { yaPaso } from '../src/modules/cuenta/compras.service';
 import { DEMO_ACCOUNT } from '../src/seed/demo-account';
-import { buildTestApp, type TestApp } from './support/app';
+import type { TestApp } from './support/app';
+import { buildSandboxApp } from './support/sandbox';
 import { api, buy, createAccount, eventosConGeneral, login, uniqueEmail, verify } from './support/cuenta';
 
 /** GET /eventos/mis_eventos and /eventos/mis_eventos/{id}: the buyer's own tickets, guest purchases by verified e-mail. */
@@ -15,7 +16,7 @@ let eventos: Array<{ eventoId: number; general: number }>;
 const PASSWORD = 'Compras123';
 
 beforeAll(async () => {
-  t = await buildTestApp({ config: { pagos: { proveedor: 'sandbox', publicUrl: undefined } } });
+  t = await buildSandboxApp();
   eventos = await eventosConGeneral(t);
   expect(eventos.length).toBeGreaterThanOrEqual(2);
 });
@@ -160,14 +161,13 @@ describe('the seeded demo account', () => {
     for (const e of list.pasados) expect(new Date(e.fecha).getTime()).toBeLessThan(Date.now());
     const past = await detalle(token, list.pasados[0]!.id);
     expect(past.boletos.length).toBeGreaterThan(0);
-    // Real sales: every demo ticket has a paid charge at the sandbox behind it.
+    // Real sales: every demo ticket has a charge paid at the gateway (the template's Openpay sandbox) behind it.
     const [unpaid] = await queryRows<{ n: number }>(
       t.database.db,
       sql`select count(*)::int as n from boletos b left join cargos c on c.id = b.cargo_id
            where (b.usuario_id = (select id from users where email = ${DEMO_ACCOUNT.email})
                   or b.invitado_id in (select id from invitados where correo = ${DEMO_ACCOUNT.email}))
-             and (c.estado is distinct from 'pagado' or c.proveedor <> 'sandbox'
-                  or not exists (select 1 from sandbox_cargos s where s.id = c.proveedor_cargo_id and s.status = 'completed'))`,
+             and (c.estado is distinct from 'pagado' or c.proveedor <> 'openpay')`,
     );
     expect(unpaid!.n).toBe(0);
     const pagos = await api(t, 'GET', '/pagos/get/mi_perfil', token);

@@ -1,22 +1,21 @@
 import { perfilPagoSchema } from '@taquilla/shared/schemas/cuenta';
 import { cuentaMessages } from '@taquilla/shared/messages/cuenta';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../src/db/rows';
 import { OpenpayGateway } from '../src/modules/pagos/gateway/openpay.gateway';
 import { insertPerfilPago, insertTarjeta, findPerfilPago } from '../src/modules/cuenta/tarjetas.repository';
+import { startOpenpaySandbox } from '@taquilla/openpay-sandbox';
 import { buildTestApp, type TestApp } from './support/app';
 import { api, buy, createAccount, eventosConGeneral, login } from './support/cuenta';
-import { startFakeOpenpay, type FakeOpenpay } from './support/fake-openpay';
+import { buildSandboxApp, type SandboxApp } from './support/sandbox';
 
-/** GET /pagos/get/mi_perfil and DELETE /pagos/tarjeta/{idOpenpay}/{idtarjeta}, on the sandbox and on Openpay (fake server). */
+/** GET /pagos/get/mi_perfil and DELETE /pagos/tarjeta/{idOpenpay}/{idtarjeta}, on the Openpay sandbox, as the app runs it and alone. */
 
-let t: TestApp;
+let t: SandboxApp;
 let eventoId: number;
 const PASSWORD = 'Tarjetas123';
 
 beforeAll(async () => {
-  t = await buildTestApp({ config: { pagos: { proveedor: 'sandbox', publicUrl: undefined } } });
+  t = await buildSandboxApp();
   eventoId = (await eventosConGeneral(t))[0]!.eventoId;
 });
 afterAll(async () => t?.close());
@@ -37,8 +36,8 @@ async function withSavedCard() {
   return { ...buyer, idOpenpay: perfil.idOpenpay!, idtarjeta: perfil.tarjetas[0]!.idtarjeta };
 }
 
-const sandboxCards = async (cliente: string) =>
-  (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from sandbox_tarjetas where cliente_id = ${cliente}`))[0]!.n;
+/** The customer's cards at the gateway. */
+const sandboxCards = async (cliente: string) => (await t.app.pagos.gateway!.listCards(cliente)).length;
 
 describe('GET /pagos/get/mi_perfil', () => {
   it('before any saved card: no gateway customer, no cards, the account e-mail', async () => {
@@ -117,19 +116,19 @@ describe('DELETE /pagos/tarjeta/{idOpenpay}/{idtarjeta}', () => {
 
   it('a card already gone at the gateway is removed here too', async () => {
     const ana = await withSavedCard();
-    await t.database.db.execute(sql`delete from sandbox_tarjetas where cliente_id = ${ana.idOpenpay}`);
+    await t.app.pagos.gateway!.deleteCard(ana.idOpenpay, ana.idtarjeta);
     expect((await api(t, 'DELETE', `/pagos/tarjeta/${ana.idOpenpay}/${ana.idtarjeta}`, ana.token)).statusCode).toBe(200);
     expect((await api(t, 'GET', '/pagos/get/mi_perfil', ana.token)).json().tarjetas).toEqual([]);
   });
 });
 
-describe('card delete with Openpay (fake server answering as Openpay’s API)', () => {
-  let fake: FakeOpenpay;
+describe('card delete with Openpay (the sandbox alone, answering as Openpay’s API)', () => {
+  let fake: Awaited<ReturnType<typeof startOpenpaySandbox>>;
   let o: TestApp;
   let gateway: OpenpayGateway;
 
   beforeAll(async () => {
-    fake = await startFakeOpenpay();
+    fake = await startOpenpaySandbox();
     const config = { merchantId: fake.merchantId, privateKey: fake.privateKey, publicKey: fake.publicKey, production: false, apiUrl: fake.url, timeoutMs: 2000 };
     o = await buildTestApp({ config: { pagos: { proveedor: 'openpay', ...config } } });
     gateway = new OpenpayGateway(config);

@@ -8,12 +8,13 @@ import { convert } from 'xmlbuilder2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { pesos } from '../src/modules/facturacion/cfdi-xml';
-import { buildTestApp, type TestApp } from './support/app';
+import type { TestApp } from './support/app';
+import { buildSandboxApp } from './support/sandbox';
 import { createUser, pickEvento } from './support/reservas';
 import { CARDS, ok, saleKit } from './support/sale';
 
 /**
- * Facturas on request, through the API on the built-in payment sandbox and the local fake PAC,
+ * Facturas on request, through the API on the Openpay sandbox and the local fake PAC,
  * with the e-mail going to a real SMTP server on loopback (smtp-server). Runs on PGlite and,
  * with TEST_DB=pg, on PostgreSQL (the one-invoice-per-purchase race included).
  */
@@ -39,9 +40,8 @@ const { post, holdSeats, pay } = saleKit(() => ({ t, eventoId: ev.eventoId, secc
 beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const { port } = smtp.server.address() as AddressInfo;
-  t = await buildTestApp({
+  t = await buildSandboxApp({
     env: { HOLD_SWEEP_SECONDS: '0', HOLD_MINUTES: '10', SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_HANDOVER_MS: '3000', FACTURA_SOLICITUDES_POR_IP: '1000', PUBLIC_URL: 'http://tienda.localhost:3000' },
-    config: { pagos: { proveedor: 'sandbox', publicUrl: undefined } },
   });
   ev = await pickEvento(t.database.db, 16);
 }, 180_000);

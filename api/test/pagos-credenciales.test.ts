@@ -4,17 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/config';
 import type { PagosConfig } from '../src/modules/pagos/pagos.config';
 import { buildTestApp, TEST_API_KEY, type TestApp } from './support/app';
+import { buildSandboxApp, type SandboxApp } from './support/sandbox';
 
 /** The payment slice of the one configuration read from `env`. */
 const readPagosConfig = (env: NodeJS.ProcessEnv): PagosConfig => readConfig(env).pagos;
 
-/** GET /pagos/get/credenciales for each configuration (sandbox, Openpay sandbox, Openpay production). */
+/** GET /pagos/get/credenciales for each configuration (the dev Openpay sandbox, Openpay's sandbox, Openpay production). */
 
-let t: TestApp;
+let t: SandboxApp;
 const others: TestApp[] = [];
 
 beforeAll(async () => {
-  t = await buildTestApp({ config: { pagos: { proveedor: 'sandbox', publicUrl: undefined } } });
+  t = await buildSandboxApp();
 });
 afterAll(async () => {
   for (const other of others) await other.close();
@@ -34,22 +35,24 @@ const get = (app: FastifyInstance, headers: Record<string, string> = {}) =>
 const openpayKeys = { OPENPAY_MERCHANT_ID: 'mzdtln0bmtms6o3kck8f', OPENPAY_PRIVATE_KEY: 'sk_e568c42a6c384b7ab02cd47d2e407cab', OPENPAY_PUBLIC_KEY: 'pk_f0660ad5a39f4912872e24a7a660370c' };
 
 describe('GET /pagos/get/credenciales', () => {
-  it('sandbox (default): our merchant and public key, the sandbox script on the API origin', async () => {
+  it('the dev sandbox (pnpm start): its merchant and public key, its OpenPay.js on the API origin', async () => {
     const res = await get(t.app, { host: '127.0.0.1:3000' });
     expect(res.statusCode).toBe(200);
     expect(credencialesResponseSchema.parse(res.json())).toEqual({
       merchantId: 'msandboxtaquilla',
       publicKey: 'pk_sandbox_taquilla',
       sandbox: true,
-      proveedor: 'sandbox',
+      proveedor: 'openpay',
       scriptUrls: ['http://127.0.0.1:3000/sandbox/openpay.js'],
     });
     // The script it names is really there.
     expect((await t.app.inject('/sandbox/openpay.js')).statusCode).toBe(200);
   });
 
-  it('sandbox with PUBLIC_URL: the script under that origin', async () => {
-    const app = await appWith(readPagosConfig({ PUBLIC_URL: 'https://taquilla.example/' }));
+  it('the dev sandbox with PUBLIC_URL: the script under that origin', async () => {
+    const other = await buildTestApp({ database: t.database, env: { ...t.sandbox.env, PUBLIC_URL: 'https://taquilla.example/' } });
+    others.push(other);
+    const app = other.app;
     expect(credencialesResponseSchema.parse((await get(app)).json()).scriptUrls).toEqual(['https://taquilla.example/sandbox/openpay.js']);
   });
 
@@ -65,7 +68,7 @@ describe('GET /pagos/get/credenciales', () => {
       scriptUrls: ['https://js.openpay.mx/openpay.v1.min.js', 'https://js.openpay.mx/openpay-data.v1.min.js'],
     });
     expect(res.body).not.toContain(openpayKeys.OPENPAY_PRIVATE_KEY);
-    // With Openpay selected, the sandbox's browser side does not exist.
+    // Without the dev entry (dev/main.ts), no sandbox page is served.
     expect((await app.inject('/sandbox/openpay.js')).statusCode).toBe(404);
   });
 

@@ -10,19 +10,19 @@ import { refundEmail } from '../src/modules/ventas/ventas.email';
 import { venceReferencia } from '../src/modules/ventas/ventas.diferidos';
 import { defaultConfig } from '../src/config';
 import { Mailer } from '../src/mail/mailer';
-import { clabe } from '../src/modules/pagos/gateway/sandbox.gateway';
-import { luhnValid } from '../src/modules/pagos/gateway/gateway.cards';
-import { buildTestApp, type TestApp } from './support/app';
+import { clabe, luhnValid, SANDBOX_CLABE } from '@taquilla/openpay-sandbox';
+import type { SandboxApp } from './support/sandbox';
+import { buildSandboxApp } from './support/sandbox';
 import { createUser, freeSeats, pickEvento } from './support/reservas';
 import { buildSaleApp, CARDS, ok, saleKit } from './support/sale';
 
 /**
- * Meses sin intereses, cash at a store and SPEI on the built-in sandbox, through the API: the
+ * Meses sin intereses, cash at a store and SPEI on the Openpay sandbox, through the API: the
  * plans offered per event and card, the reference's lifecycle (held as 'pendiente de pago',
  * paid or expired from the sandbox's till page, which fires the webhook), its e-mail and PDF.
  */
 
-let t: TestApp;
+let t: SandboxApp;
 let ev: Awaited<ReturnType<typeof pickEvento>>;
 let jwtSecret: string;
 const { APPROVED } = CARDS;
@@ -81,8 +81,8 @@ describe('meses sin intereses', () => {
     const body = makeCargoResponseSchema.parse(ok(await payMsi(reservaId, APPROVED, 6, user.token)));
     expect(body.cargo.pagado).toBe(true);
     expect(body.total).toBe(total);
-    const [charge] = await queryRows<{ meses_sin_intereses: number; monto: number }>(t.database.db, sql`select meses_sin_intereses, monto from sandbox_cargos where id = ${body.cargo.id}`);
-    expect(charge).toEqual({ meses_sin_intereses: 6, monto: total });
+    // What reached the gateway: Openpay's payment_plan and the amount in pesos.
+    expect(t.sandbox.charges.get(body.cargo.id)).toMatchObject({ payment_plan: { payments: 6 }, amount: total / 100 });
     const [mail] = await mailsTo(user.email);
     const plan = `Pagado a 6 meses sin intereses de ${new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' }).format(Math.ceil(total / 6) / 100)}`;
     expect(mail!.text).toContain(plan);
@@ -336,12 +336,13 @@ describe('SPEI', () => {
   it('the test cards and CLABE the sandbox documents are valid numbers', () => {
     expect(luhnValid(DEBIT)).toBe(true);
     expect(clabe('01291400201411217')).toBe('012914002014112176');
+    expect(clabe(SANDBOX_CLABE.slice(0, 17))).toBe(SANDBOX_CLABE);
   });
 });
 
 describe('the hold limits count places waiting for a payment', () => {
   it('a client without an account whose places wait behind a cash reference (until its deadline, not the hold\u2019s 10 minutes) is at its address\u2019s cap', async () => {
-    const limited = await buildTestApp({ env: { HOLD_SWEEP_SECONDS: '0', HOLD_MINUTES: '10', HOLD_MAX_PLACES_PER_IP: '2' }, config: { pagos: { proveedor: 'sandbox', publicUrl: undefined } } });
+    const limited = await buildSandboxApp({ env: { HOLD_SWEEP_SECONDS: '0', HOLD_MINUTES: '10', HOLD_MAX_PLACES_PER_IP: '2' } });
     try {
       const db = limited.database.db;
       const e = await pickEvento(db, 10);

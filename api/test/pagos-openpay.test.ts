@@ -4,18 +4,22 @@ import { GatewayError, GATEWAY_MESSAGES } from '../src/modules/pagos/gateway/gat
 import type { ClientLog } from '../src/modules/pagos/gateway/openpay.client';
 import { OpenpayGateway } from '../src/modules/pagos/gateway/openpay.gateway';
 import type { CreateChargeInput } from '../src/modules/pagos/gateway/gateway.types';
-import { startFakeOpenpay, type FakeOpenpay } from './support/fake-openpay';
+import { SANDBOX_CLABE, startOpenpaySandbox } from '@taquilla/openpay-sandbox';
 
-/** The Openpay gateway against a local server that answers as Openpay's documented API. */
+/**
+ * The Openpay gateway against the Openpay sandbox (platform/openpay-sandbox), a local server
+ * that answers as Openpay's documented API; here its 3-D Secure test card charged without 3-D
+ * Secure is refused (3012) rather than sent to the bank page.
+ */
 
-let fake: FakeOpenpay;
+let fake: Awaited<ReturnType<typeof startOpenpaySandbox>>;
 let gateway: OpenpayGateway;
 const logged: unknown[] = [];
 const log: ClientLog = { debug: (o, m) => logged.push([o, m]), warn: (o, m) => logged.push([o, m]) };
 let order = 0;
 
 beforeAll(async () => {
-  fake = await startFakeOpenpay();
+  fake = await startOpenpaySandbox({ threeDsCardWithout3ds: 3012 });
   gateway = new OpenpayGateway(
     { merchantId: fake.merchantId, privateKey: fake.privateKey, publicKey: fake.publicKey, production: false, apiUrl: fake.url, timeoutMs: 2000 },
     log,
@@ -73,7 +77,7 @@ describe('charges', () => {
     const charge = await gateway.createCharge(input);
     expect(charge).toMatchObject({ orderId: input.orderId, amount: 12345, status: 'completed' });
     expect(charge.authorization).toMatch(/^\d+$/);
-    expect(charge.card).toMatchObject({ number: '411111XXXXXX1111', last4: '1111', brand: 'visa', bank: 'Banamex' });
+    expect(charge.card).toMatchObject({ number: '411111XXXXXX1111', last4: '1111', brand: 'visa', bank: 'Banco de Pruebas' });
     const sent = fake.requests.at(-1)!;
     expect(sent.method).toBe('POST');
     expect(sent.url).toBe(`/v1/${fake.merchantId}/charges`);
@@ -140,7 +144,7 @@ describe('charges', () => {
     const input = await chargeInput('4111111111111111', { use3ds: true, paymentPlan: { payments: 6 } });
     const charge = await gateway.createCharge(input);
     expect(charge.status).toBe('charge_pending');
-    expect(charge.redirectUrl).toBe(`${fake.url}/v1/${fake.merchantId}/charges/${charge.id}/card_capture`);
+    expect(charge.redirectUrl).toBe(`${fake.url}/3ds/${charge.id}`);
     expect(JSON.parse(fake.requests.at(-1)!.body)).toMatchObject({ use_3d_secure: true, redirect_url: input.redirectUrl, payment_plan: { payments: 6 } });
     fake.completeThreeDs(charge.id, true);
     const after = await gateway.getCharge(charge.id);
@@ -206,7 +210,7 @@ describe('meses sin intereses, cash at a store, SPEI', () => {
   it("a new card's type: the token registered as a merchant-level card, read, then deleted; a used token is 1005", async () => {
     const before = fake.requests.length;
     const debitToken = await token('4000000000000002');
-    expect(await gateway.cardDetails(debitToken, 'dev-session-1')).toMatchObject({ type: 'debit', bank: 'Banamex', last4: '0002' });
+    expect(await gateway.cardDetails(debitToken, 'dev-session-1')).toMatchObject({ type: 'debit', bank: 'Banco de Pruebas', last4: '0002' });
     const sent = fake.requests.slice(before + 1);
     expect(sent.map((r) => `${r.method} ${r.url}`)).toEqual([`POST /v1/${fake.merchantId}/cards`, expect.stringMatching(new RegExp(`^DELETE /v1/${fake.merchantId}/cards/k`))]);
     expect(JSON.parse(sent[0]!.body)).toEqual({ token_id: debitToken, device_session_id: 'dev-session-1' });
@@ -228,7 +232,7 @@ describe('meses sin intereses, cash at a store, SPEI', () => {
       due_date: due.toISOString().replace(/\.\d{3}Z$/, 'Z'), customer: { name: 'Ana', email: 'ana@example.com' },
     });
     expect(charge).toMatchObject({ status: 'in_progress', method: 'store', amount: 98765, orderId });
-    expect(charge.instructions).toEqual({ type: 'store', reference: expect.stringMatching(/^000020[A-Z0-9]+0100009$/), barcodeUrl: expect.stringContaining('/barcode/') });
+    expect(charge.instructions).toEqual({ type: 'store', reference: expect.stringMatching(/^9\d{19}$/), barcodeUrl: expect.stringContaining('/codigo/') });
     // Openpay answers the due date in central time; it is the same instant.
     expect(Math.abs(charge.dueDate!.getTime() - due.getTime())).toBeLessThan(1000);
     fake.payReference(charge.id);
@@ -239,7 +243,7 @@ describe('meses sin intereses, cash at a store, SPEI', () => {
     const charge = await gateway.createReferenceCharge({ method: 'bank_account', orderId: `reserva-${++order}`, amount: 5000, description: 'Boletos', customer: { name: 'Ana', email: 'ana@example.com' }, dueDate: new Date(Date.now() + 3600_000) });
     expect(JSON.parse(fake.requests.at(-1)!.body)).toMatchObject({ method: 'bank_account', amount: 50 });
     expect(charge).toMatchObject({ status: 'in_progress', method: 'bank_account' });
-    expect(charge.instructions).toEqual({ type: 'bank_account', clabe: '012914002014112176', bank: 'BBVA Bancomer', agreement: '1411217', name: expect.stringMatching(/^\d{20}$/) });
+    expect(charge.instructions).toEqual({ type: 'bank_account', clabe: SANDBOX_CLABE, bank: 'STP (Sistema de Transferencias y Pagos)', agreement: '1411217', name: expect.stringMatching(/^8\d{19}$/) });
     fake.expireReference(charge.id);
     expect((await gateway.getCharge(charge.id)).status).toBe('cancelled');
   });

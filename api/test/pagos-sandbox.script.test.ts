@@ -1,16 +1,16 @@
 import { webcrypto } from 'node:crypto';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_MERCHANT_ID, SANDBOX_PUBLIC_KEY } from '../src/modules/pagos/gateway/sandbox.gateway';
-import { buildTestApp, type TestApp } from './support/app';
+import { SANDBOX_MERCHANT_ID, SANDBOX_PUBLIC_KEY } from './support/http-sale';
+import { buildSandboxApp, type SandboxApp } from './support/sandbox';
 
-/** The built-in sandbox's browser script, run as a browser would against our server. */
+/** The Openpay sandbox's OpenPay.js, mounted on the shop at /sandbox, run as a browser would against our server. */
 
-let t: TestApp;
+let t: SandboxApp;
 const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0');
 
 beforeAll(async () => {
-  t = await buildTestApp({ config: { pagos: { proveedor: 'sandbox', publicUrl: undefined } } });
+  t = await buildSandboxApp();
 });
 afterAll(async () => t?.close());
 
@@ -77,12 +77,12 @@ describe('the browser script (OpenPay.js twin)', () => {
       OpenPay.token.create({ card_number: '4111 1111 1111 1111', holder_name: 'Ana López', expiration_month: '12', expiration_year: nextYear, cvv2: '123' }, resolve, reject),
     );
     expect(created.status).toBe(201);
-    expect(created.data).toMatchObject({ id: expect.any(String), card: { card_number: 'XXXXXXXXXXXX1111', brand: 'visa', holder_name: 'Ana López' } });
+    expect(created.data).toMatchObject({ id: expect.any(String), card: { card_number: '411111XXXXXX1111', brand: 'visa', holder_name: 'Ana López' } });
 
     const fromForm = await new Promise<{ data: Record<string, unknown>; status: number }>((resolve, reject) =>
       (OpenPay.token as unknown as { extractFormAndCreate(f: string, ok: Callback, fail: Callback): void }).extractFormAndCreate('pago', resolve, reject),
     );
-    expect(fromForm.data).toMatchObject({ card: { card_number: 'XXXXXXXXXXXX4444', brand: 'mastercard', holder_name: 'Beto Ruiz', expiration_month: '11' } });
+    expect(fromForm.data).toMatchObject({ card: { card_number: '555555XXXXXX4444', brand: 'mastercard', holder_name: 'Beto Ruiz', expiration_month: '11' } });
 
     const refused = await new Promise<{ data: Record<string, unknown>; status: number }>((resolve, reject) =>
       OpenPay.token.create({ card_number: '4111111111111112', holder_name: 'Ana', expiration_month: '12', expiration_year: nextYear, cvv2: '123' }, reject, resolve),

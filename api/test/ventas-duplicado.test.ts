@@ -35,7 +35,7 @@ describe('a second charge for a sold hold', () => {
     expect(first.cargo.pagado).toBe(true);
 
     // The twin tab's charge, completed at the gateway after the sale.
-    const gateway = createPaymentGateway(t.app.config.pagos, t.database.db)!;
+    const gateway = createPaymentGateway(t.app.config.pagos)!;
     const twin = await gateway.createCharge({ orderId: `${reservaId}-9`, amount: first.total, description: 'twin', sourceId: await cardToken(CARDS.APPROVED), deviceSessionId: 'dev-2', customer: { name: 'Ana', email: user.email }, use3ds: false, redirectUrl: 'http://tienda.localhost:3000/' });
     const [paid] = await queryRows<{ detalle: unknown }>(t.database.db, sql`select detalle from cargos where reserva_id = ${reservaId} and estado = 'pagado'`);
     await insertCargo(t.database.db, { reservaId, proveedor: gateway.proveedor, proveedorCargoId: twin.id, monto: twin.amount, estado: 'pendiente', redirectUrl: null, error: null, detalle: paid!.detalle as never });

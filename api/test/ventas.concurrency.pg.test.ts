@@ -4,6 +4,7 @@ import { pagoMessages } from '@taquilla/shared/messages/pagos';
 import type { Database } from '../src/db/client';
 import { queryRows } from '../src/db/rows';
 import { expireHolds } from '../src/modules/reservas/reservas.service';
+import { startOpenpaySandbox } from '@taquilla/openpay-sandbox';
 import { createUser } from './support/reservas';
 import { CONCURRENCY_JWT_SECRET, startApiProcess, type ApiProcess } from './support/api-process';
 import { authorize, cardToken, CARDS, checkCargo, holdGenerales, holdSeats, makeCargo, makeReferencia, sandboxTill, totalOf, webhook, webhookOf, type Buyer, type Hold } from './support/http-sale';
@@ -11,8 +12,8 @@ import { pgScratchDatabase, shutDown } from './support/pg-scratch';
 import { expectSalesConsistent } from './support/sale-invariants';
 
 /**
- * Buyers hold and pay through 2 API processes on one PostgreSQL database with the built-in
- * sandbox (its state is in the same database, so both processes share it):
+ * Buyers hold and pay through 2 API processes on one PostgreSQL database, both paying through
+ * one Openpay sandbox (platform/openpay-sandbox) running in this test process:
  * - a rush: more buyers than seats, each winner's 'Pagar' sent 3 times at once across both
  *   processes (a double click with the same card token, and a second tab with a new one);
  * - 3-D Secure charges authorised, then checked and notified (webhook) through both processes
@@ -38,6 +39,7 @@ const WORKERS = 24;
 let scratch: Awaited<ReturnType<typeof pgScratchDatabase>> | undefined;
 let database: Database;
 let servers: ApiProcess[] = [];
+let sandbox: Awaited<ReturnType<typeof startOpenpaySandbox>>;
 let eventoId: number;
 let generalSeccionId: number;
 let pools: { rush: number[]; threeDs: number[]; late: number[]; references: number[] };
@@ -88,12 +90,19 @@ beforeAll(async () => {
     users.push(u.token);
     tokens.set(u.token, u.email);
   }
-  // Not production: the payment sandbox refuses NODE_ENV=production.
-  const env = { NODE_ENV: 'test', HOLD_MINUTES: '10' };
+  // One Openpay sandbox for both processes, as Openpay is one; its notifications go to the first.
+  sandbox = await startOpenpaySandbox({
+    webhook: async (event) => fetch(`${servers[0]!.base}/webhooks/pagos`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(event) }),
+  });
+  // Not production: Openpay keys of a sandbox over http:// are refused there.
+  const env = { NODE_ENV: 'test', HOLD_MINUTES: '10', OPENPAY_MERCHANT_ID: sandbox.merchantId, OPENPAY_PRIVATE_KEY: sandbox.privateKey, OPENPAY_PUBLIC_KEY: sandbox.publicKey, OPENPAY_API_URL: sandbox.url };
   servers = await Promise.all([startApiProcess(url, env), startApiProcess(url, env)]);
 }, 120_000);
 
-afterAll(() => shutDown(servers, scratch), 60_000);
+afterAll(async () => {
+  await shutDown(servers, scratch);
+  await sandbox?.close();
+}, 60_000);
 
 const correoOf = (b: Buyer) => (b.token ? tokens.get(b.token)! : b.correo);
 const other = (i: number) => servers[(i + 1) % 2]!.base;
@@ -139,7 +148,7 @@ async function rush(outcomes: Outcome[]): Promise<{ winners: number; losers: num
     winners++;
     const hold = { reservaId: held.body.reservaId!, esGeneral: p.general > 0 };
     const amount = await totalOf(via(i), eventoId, hold.reservaId, buyer);
-    const [card, second] = await Promise.all([cardToken(via(i), CARDS.APPROVED), cardToken(other(i), CARDS.APPROVED)]);
+    const [card, second] = await Promise.all([cardToken(sandbox.url, CARDS.APPROVED), cardToken(sandbox.url, CARDS.APPROVED)]);
     const answers = await Promise.all([makeCargo(via(i), hold, buyer, card, amount), makeCargo(other(i), hold, buyer, card, amount), makeCargo(other(i), hold, buyer, second, amount)]);
     for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBe(200);
     // One sale whatever the interleaving: the paid answers all name one charge; a twin's own
@@ -162,7 +171,7 @@ async function threeDs(outcomes: Outcome[], seats: number[], opts: { late: boole
       const held = await holdSeats(via(i), eventoId, buyer, [seat]);
       expect(held.status).toBe(201);
       const hold = { reservaId: held.body.reservaId!, esGeneral: false };
-      const made = await makeCargo(via(i), hold, buyer, await cardToken(via(i), CARDS.THREE_DS), await totalOf(via(i), eventoId, hold.reservaId, buyer));
+      const made = await makeCargo(via(i), hold, buyer, await cardToken(sandbox.url, CARDS.THREE_DS), await totalOf(via(i), eventoId, hold.reservaId, buyer));
       expect(made.status, JSON.stringify(made.body)).toBe(200);
       expect(made.body.cargo).toMatchObject({ status: 'charge_pending', pagado: false });
       return { seat, buyer, hold, chargeId: made.body.cargo.id, invitadoId: made.body.invitadoId };
@@ -185,7 +194,7 @@ async function threeDs(outcomes: Outcome[], seats: number[], opts: { late: boole
       outcomes.push({ buyer: rival, hold, expect: 'vendida' });
       rivals.push(
         (async () => {
-          const paid = await makeCargo(other(i), hold, rival, await cardToken(other(i), CARDS.APPROVED), await totalOf(other(i), eventoId, hold.reservaId, rival));
+          const paid = await makeCargo(other(i), hold, rival, await cardToken(sandbox.url, CARDS.APPROVED), await totalOf(other(i), eventoId, hold.reservaId, rival));
           expect(paid.body.cargo?.pagado, JSON.stringify(paid.body)).toBe(true);
         })(),
       );
@@ -196,7 +205,7 @@ async function threeDs(outcomes: Outcome[], seats: number[], opts: { late: boole
     ...started.map(async (s, i) => {
       const outcome = opts.late && i % 2 === 0 ? 'reembolsada' : 'vendida';
       outcomes.push({ buyer: s.buyer, hold: s.hold, expect: outcome });
-      expect((await authorize(via(i), s.chargeId, 'autorizar')).status).toBe(303);
+      expect((await authorize(sandbox.url, s.chargeId, 'autorizar')).status).toBe(303);
       const [checks, hooks] = await Promise.all([
         Promise.all(servers.flatMap((srv) => [1, 2].map(() => checkCargo(srv.base, s.hold, s.buyer, s.chargeId, s.invitadoId)))),
         Promise.all(servers.flatMap((srv) => [1, 2].map(() => webhook(srv.base, s.chargeId)))),
@@ -236,7 +245,7 @@ async function references(outcomes: Outcome[], seats: number[]): Promise<void> {
   );
   // The buyer pays at the store / bank; the gateway's notification is what is delayed.
   const paidQuietly = started.filter((s) => s.way >= 1).map((s) => s.chargeId);
-  await database.db.execute(sql`update sandbox_cargos set status = 'completed', autorizacion = '123456' where id in (${sql.join(paidQuietly.map((id) => sql`${id}`), sql`, `)})`);
+  for (const id of paidQuietly) sandbox.payReference(id);
   const late = started.filter((s) => s.way >= 2);
   const lateIds = sql.join(late.map((s) => sql`${s.hold.reservaId}`), sql`, `);
   // The deadline passes: the holds end as time would and the expiry job frees their seats.
@@ -250,7 +259,7 @@ async function references(outcomes: Outcome[], seats: number[]): Promise<void> {
       expect(held.status, JSON.stringify(held.body)).toBe(201);
       const hold = { reservaId: held.body.reservaId!, esGeneral: false };
       outcomes.push({ buyer: rival, hold, expect: 'vendida' });
-      const paid = await makeCargo(other(i), hold, rival, await cardToken(other(i), CARDS.APPROVED), await totalOf(other(i), eventoId, hold.reservaId, rival));
+      const paid = await makeCargo(other(i), hold, rival, await cardToken(sandbox.url, CARDS.APPROVED), await totalOf(other(i), eventoId, hold.reservaId, rival));
       expect(paid.body.cargo?.pagado, JSON.stringify(paid.body)).toBe(true);
     }),
   );
@@ -258,7 +267,7 @@ async function references(outcomes: Outcome[], seats: number[]): Promise<void> {
     started.map(async (s, i) => {
       outcomes.push({ buyer: s.buyer, hold: s.hold, expect: s.way === 3 ? 'reembolsada' : 'vendida' });
       const calls: Promise<{ status: number }>[] = [];
-      if (s.way === 0) calls.push(sandboxTill(via(i), s.chargeId, 'pagar'));
+      if (s.way === 0) calls.push(sandboxTill(sandbox.url, s.chargeId, 'pagar'));
       for (const srv of servers) {
         if (s.way === 1) calls.push(webhookOf(srv.base, s.chargeId, 'charge.cancelled'), webhookOf(srv.base, s.chargeId, 'charge.succeeded'));
         else calls.push(webhook(srv.base, s.chargeId), webhook(srv.base, s.chargeId));
@@ -287,7 +296,7 @@ describe('buyers pay through 2 API processes on PostgreSQL: 0 double sales', () 
       eventoId,
       evento,
       outcomes: outcomes.map((o) => ({ reservaId: o.hold.reservaId, correo: correoOf(o.buyer), expect: o.expect })),
-    });
+    }, sandbox.charges);
     const counts = new Map<string, number>();
     for (const r of replays) counts.set(r, (counts.get(r) ?? 0) + 1);
     const tally = [...counts].map(([k, n]) => `${k} ×${n}`).join(', ');

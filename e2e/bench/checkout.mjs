@@ -1,5 +1,5 @@
 // Checkout benchmark (not a timed test): Chromium buys one seat as a guest, RUNS times (default
-// 50), on the built-in payment sandbox, each purchase in a fresh browser context:
+// 50), on the Openpay sandbox, each purchase in a fresh browser context:
 //
 //   node e2e/bench/checkout.mjs   (root: npm run bench:checkout:e2e; bench:checkout runs this and
 //                                  the API bench; build shell + remotes first)

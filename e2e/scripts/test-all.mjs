@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
-const PACKAGES = ['shared', 'shell', 'mfe-catalog', 'mfe-seating', 'mfe-checkout', 'mfe-account', 'mfe-auth', 'api', 'e2e'];
+const PACKAGES = ['shared', 'shell', 'mfe-catalog', 'mfe-seating', 'mfe-checkout', 'mfe-account', 'mfe-auth', 'platform/openpay-sandbox', 'api', 'e2e'];
 const REMOTES = PACKAGES.filter((p) => p.startsWith('mfe-'));
 const totals = { passed: 0, failed: 0 };
 const failures = [];

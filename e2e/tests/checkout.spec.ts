@@ -5,7 +5,7 @@ import { expect, test } from '../support/fixtures';
 import { amountOf, estadoDe, eventoId, fillCard, openGeneralModal, openSeatPage, panel, pay, pickSeats, seccion } from '../support/purchase';
 import { expectTicketsMail } from '../support/tickets-mail';
 
-// Checkout's payment step in Chromium over the real API and its built-in payment sandbox
+// Checkout's payment step in Chromium over the real API and the Openpay sandbox (platform/openpay-sandbox)
 // (README "Pagos de prueba: tarjetas"): summary with the automatic promotion, a code, the
 // card tokenised by /sandbox/openpay.js, 3-D Secure through the sandbox bank page, a decline
 // then a success within one hold, and a guest's general-admission purchase.

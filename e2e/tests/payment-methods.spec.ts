@@ -4,7 +4,7 @@ import { uniqueEmail } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import { amountOf, estadoDe, eventoId, fillCard, openSeatPage, panel, pay, pickSeats, seccion, type Seccion } from '../support/purchase';
 
-// Issue 32 items 1–4: how Mexico pays, end to end on the built-in sandbox. A card in 6 meses
+// Issue 32 items 1–4: how Mexico pays, end to end on the Openpay sandbox. A card in 6 meses
 // sin intereses; a cash reference paid at the sandbox's till page; a SPEI transfer paid; a cash
 // reference left to expire, whose seats go back on sale. Each at 390×844 touch and 1280×800,
 // with axe on the new screens. The seed's folk dance gala offers 3/6/9/12 months (its minimums:

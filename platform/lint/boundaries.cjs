@@ -8,6 +8,7 @@
 //     are erased by the compiler and not counted): they are on the first load;
 //   - a typed call module (`shared/src/api/<area>.ts`) takes the client from the package root,
 //     the federation singleton, never from `./client` (shared/README.md, "Typed call modules");
+//   - the API's source (api/src, what production runs) never imports the Openpay sandbox;
 //   - the API's source has no import cycle, type imports included: cycles.cjs (a second pass,
 //     since type imports must be counted there and not here).
 const PACKAGE = '^(shell|shared|platform|api|e2e|mfe-[a-z]+)/';
@@ -56,6 +57,13 @@ module.exports = {
       comment: 'The root entry and the typed calls import only DTO types from the schemas (first-load budget).',
       from: { path: '^shared/src/(index|api/[a-z-]+)[.]ts$' },
       to: { path: 'node_modules/zod/', reachable: true },
+    },
+    {
+      name: 'no-sandbox-in-production-api',
+      severity: 'error',
+      comment: 'The Openpay sandbox is for development and tests only: api/src (what the production build bundles) never imports it; api/dev/main.ts mounts it.',
+      from: { path: '^api/src/' },
+      to: { path: '(^|/)(openpay-sandbox|@taquilla/openpay-sandbox)/' },
     },
     {
       name: 'typed-calls-use-root-client',

@@ -343,7 +343,8 @@ export function buildShell() {
 export async function startServer({ port, env = {}, stdio = 'inherit' }) {
   const { spawn } = await import('node:child_process');
   const tsx = path.join(ROOT, 'api', 'node_modules', 'tsx', 'dist', 'cli.mjs');
-  const child = spawn(process.execPath, [tsx, path.join('src', 'main.ts')], {
+  // dev/main.ts: the API paying through the Openpay sandbox (platform/openpay-sandbox) unless OPENPAY_* keys are set.
+  const child = spawn(process.execPath, [tsx, path.join('dev', 'main.ts')], {
     cwd: path.join(ROOT, 'api'),
     env: {
       ...process.env,

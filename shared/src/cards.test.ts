@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brandName, cardName, cardTypeName, lastFour, luhnValid } from './cards';
+import { brandName, cardBrand, cardName, cardTypeName, lastFour, luhnValid } from './cards';
 
 describe('card labels', () => {
   it('shows only the last four digits of a masked number', () => {
@@ -35,5 +35,16 @@ describe('card type', () => {
     expect(cardTypeName('credit')).toBe('crédito');
     expect(cardTypeName('DEBIT')).toBe('débito');
     expect(cardTypeName('carnet')).toBe('carnet');
+  });
+});
+
+describe('card brand', () => {
+  it('names the brand from the first digits, in Openpay’s names, and none while several brands fit', () => {
+    expect(cardBrand('4111')).toBe('visa');
+    expect(cardBrand('5555 5555 5555 4444')).toBe('mastercard');
+    expect(cardBrand('2221')).toBe('mastercard');
+    expect(cardBrand('378282246310005')).toBe('american_express');
+    expect(cardBrand('4')).toBeNull();
+    expect(cardBrand('6011')).toBeNull();
   });
 });

@@ -5,7 +5,8 @@ import { queryRows } from '../db/rows';
 import type { TokenUser } from '../lib/jwt';
 import { findUserByEmail, insertUser, setVerified } from '../modules/auth/auth.repository';
 import { hashPassword } from '../modules/auth/auth.password';
-import { SandboxGateway } from '../modules/pagos/gateway/sandbox.gateway';
+import { createPaymentGateway } from '../modules/pagos/gateway/gateway.factory';
+import type { PagosConfig } from '../modules/pagos/pagos.config';
 import { defaultConfig } from '../config';
 import type { HoldConfig } from '../modules/reservas/reservas.config';
 import type { Comprador } from '../modules/reservas/reservas.repository';
@@ -15,9 +16,10 @@ import { makeCargo, resumenReserva, type Caller, type VentaDeps } from '../modul
 
 /**
  * The demo account (root README, "Datos de demostración"): verified, with purchases made
- * through the real sale — hold, totals, sandbox charge, tickets — never rows written by hand:
- *   - 2 seats of 'Luna Roja — Gira Eclipse' (upcoming), paying with a card it saves (the
- *     sandbox's approved test card 4111 1111 1111 1111);
+ * through the real sale — hold, totals, a charge at the configured gateway (the Openpay sandbox
+ * in development), tickets — never rows written by hand:
+ *   - 2 seats of 'Luna Roja — Gira Eclipse' (upcoming), paying with a card it saves (Openpay's
+ *     approved test card 4111 1111 1111 1111, tokenised as OpenPay.js does);
  *   - 3 general places of 'Festival Norte Sonoro' (upcoming), bought signed out as a guest with
  *     the account's e-mail: they appear in the account because the e-mail is verified;
  *   - 2 seats of 'Sinfonía de Videojuegos' (past), paid with the saved card. The sale refuses past events, so that event
@@ -57,16 +59,34 @@ async function seccionGeneral(db: Db, evento: number): Promise<number> {
   return Number(row.seccion_id);
 }
 
-export async function seedDemoAccount(db: Db, log?: Pick<FastifyBaseLogger, 'info'>, holds?: HoldConfig): Promise<boolean> {
+/** A card token, made as OpenPay.js makes it in the browser: the public key, Openpay's token endpoint. */
+async function tokenise(pagos: Extract<PagosConfig, { proveedor: 'openpay' }>, card: Record<string, string>): Promise<string> {
+  const res = await fetch(`${pagos.apiUrl.replace(/\/+$/, '')}/v1/${encodeURIComponent(pagos.merchantId)}/tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${pagos.publicKey}:`).toString('base64')}` },
+    body: JSON.stringify(card),
+  });
+  const body = (await res.json().catch(() => null)) as { id?: string } | null;
+  if (!res.ok || !body?.id) throw new Error(`seed demo: la pasarela no tokenizó la tarjeta de prueba (HTTP ${res.status})`);
+  return body.id;
+}
+
+export async function seedDemoAccount(db: Db, log?: Pick<FastifyBaseLogger, 'info'>, holds?: HoldConfig, pagos?: PagosConfig): Promise<boolean> {
+  // Purchases need a gateway that takes test cards: not Openpay's production.
+  if (!pagos || pagos.proveedor !== 'openpay' || pagos.production) {
+    log?.info('demo account not seeded: no test payment gateway (OPENPAY_* of a sandbox)');
+    return false;
+  }
   if (await findUserByEmail(db, DEMO_ACCOUNT.email)) return false;
   const row = await insertUser(db, { fullName: DEMO_ACCOUNT.fullName, email: DEMO_ACCOUNT.email, passwordHash: await hashPassword(DEMO_ACCOUNT.password) });
   if (!row) return false;
   await setVerified(db, row.id);
   const user: TokenUser = { id: row.id, email: row.email, fullName: row.fullName, isVerified: true };
 
-  const gateway = new SandboxGateway(db, undefined);
+  const openpay = pagos;
+  const gateway = createPaymentGateway(openpay)!;
   const defaults = defaultConfig();
-  const deps: VentaDeps = { db, gateway, publisher: undefined, use3ds: false, publicUrl: 'http://localhost', apiOrigin: 'http://localhost', diferidos: defaults.pagosDiferidos };
+  const deps: VentaDeps = { db, gateway, publisher: undefined, use3ds: false, publicUrl: 'http://localhost', diferidos: defaults.pagosDiferidos };
   const cfg = holds ?? defaults.holds;
   const year = String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0');
 
@@ -78,7 +98,7 @@ export async function seedDemoAccount(db: Db, log?: Pick<FastifyBaseLogger, 'inf
     const { total } = await resumenReserva(db, evento, reservaId, caller, deps.diferidos);
     const perfil = pago === 'guardada' ? await findPerfilPago(db, user.id) : undefined;
     const saved = perfil && (await gateway.listCards(perfil.idOpenpay))[0];
-    const source = saved ? { source_id: saved.id!, usuarioOpenpayId: perfil.idOpenpay } : { source_id: (await gateway.createToken({ ...DEMO_CARD, expiration_year: year })).id };
+    const source = saved ? { source_id: saved.id!, usuarioOpenpayId: perfil.idOpenpay } : { source_id: await tokenise(openpay, { ...DEMO_CARD, expiration_year: year }) };
     const sale = await makeCargo(deps, { reservaId, ...source, device_session_id: 'seed-demo', amount: total, guardarTarjeta: pago === 'guardar' }, caller);
     if (!sale.cargo.pagado) throw new Error(`seed demo: la compra de prueba del evento ${evento} no se pagó (${sale.cargo.status})`);
   }

@@ -5,6 +5,7 @@ import { queryRows } from '../db/rows';
 import { eventoImportSchema, formatIssues } from '../import/definition';
 import { importEvento } from '../import/import-evento';
 import type { HoldConfig } from '../modules/reservas/reservas.config';
+import type { PagosConfig } from '../modules/pagos/pagos.config';
 import { seedDemoAccount } from './demo-account';
 import { seedEventos } from './events';
 
@@ -24,7 +25,7 @@ const SEED_PLANES_MSI = [
   { meses: 12, minimo: 500_000 },
 ];
 
-export async function seedIfEmpty(db: Db, log?: Pick<FastifyBaseLogger, 'info'>, now: Date = new Date(), opts: { production?: boolean; holds?: HoldConfig } = {}): Promise<boolean> {
+export async function seedIfEmpty(db: Db, log?: Pick<FastifyBaseLogger, 'info'>, now: Date = new Date(), opts: { production?: boolean; holds?: HoldConfig; pagos?: PagosConfig } = {}): Promise<boolean> {
   const seeded = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(424242)`);
     const [row] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from eventos`);
@@ -45,8 +46,7 @@ export async function seedIfEmpty(db: Db, log?: Pick<FastifyBaseLogger, 'info'>,
     return true;
   });
   // After the catalogue commits: the demo purchases go through the sale, which opens its own
-  // transactions and talks to the sandbox gateway. Never in production: a known password, and
-  // the sandbox refuses to run there.
-  if (seeded && !opts.production) await seedDemoAccount(db, log, opts.holds);
+  // transactions and charges test cards at the gateway. Never in production: a known password.
+  if (seeded && !opts.production) await seedDemoAccount(db, log, opts.holds, opts.pagos);
   return seeded;
 }

@@ -14,7 +14,7 @@ import { buildStorefrontApp } from '../support/storefront';
 let t: Awaited<ReturnType<typeof buildStorefrontApp>>;
 let ev: Awaited<ReturnType<typeof pickEvento>>;
 beforeAll(async () => {
-  t = await buildStorefrontApp({ pagos: { proveedor: 'sandbox', publicUrl: undefined } }, { DEV_MAILBOX: '1', HOLD_SWEEP_SECONDS: '0' });
+  t = await buildStorefrontApp({}, { DEV_MAILBOX: '1', HOLD_SWEEP_SECONDS: '0' }, { sandbox: true });
   ev = await pickEvento(t.database.db, 20);
 });
 afterAll(async () => t?.close());

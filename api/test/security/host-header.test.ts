@@ -13,7 +13,7 @@ let t: Awaited<ReturnType<typeof buildStorefrontApp>>;
 let ev: { eventoId: number; seccionId: number };
 let fallback: string;
 beforeAll(async () => {
-  t = await buildStorefrontApp({ publicUrl: undefined, pagos: { proveedor: 'sandbox', publicUrl: undefined } }, { PUBLIC_URL: '' });
+  t = await buildStorefrontApp({ publicUrl: undefined }, { PUBLIC_URL: '' }, { sandbox: true });
   ev = await pickEvento(t.database.db, 20);
   fallback = `http://localhost:${t.app.config.port}`;
 });

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/rows';
-import type { TestApp } from '../support/app';
+import type { SandboxApp } from '../support/sandbox';
 import { createUser, pickEvento, reservaEstado, seatStates } from '../support/reservas';
 import { buildSaleApp, CARDS, ok, saleKit } from '../support/sale';
 
@@ -14,7 +14,7 @@ import { buildSaleApp, CARDS, ok, saleKit } from '../support/sale';
 // are counted one after the other.
 
 const LIMITE = 6;
-let t: TestApp;
+let t: SandboxApp;
 let ev: Awaited<ReturnType<typeof pickEvento>>;
 const { seats, post, holdSeats, pay, authorize, expire, webhookPost, count, boletosDe } = saleKit(() => ({ t, eventoId: ev.eventoId, seccionId: ev.seccionId }));
 
@@ -28,7 +28,7 @@ afterAll(async () => t?.close());
 const boletosDeUsuario = (usuarioId: string) => count(sql`select count(*)::int as n from boletos where evento_id = ${ev.eventoId} and usuario_id = ${usuarioId}`);
 const boletosDeCorreo = (correo: string) =>
   count(sql`select count(*)::int as n from boletos b join invitados i on i.id = b.invitado_id where b.evento_id = ${ev.eventoId} and i.correo = ${correo}`);
-const sandboxStatus = async (chargeId: string) => (await queryRows<{ status: string }>(t.database.db, sql`select status from sandbox_cargos where id = ${chargeId}`))[0]?.status;
+const sandboxStatus = async (chargeId: string) => t.sandbox.charges.get(chargeId)?.status;
 const refundMails = (to: string) => queryRows<{ subject: string; text: string }>(t.database.db, sql`select subject, text from email_outbox where "to" = ${to} and subject like 'Reembolsamos%'`);
 
 /** A 3-D Secure payment left at the bank page; answers its charge id and bank page. */

@@ -78,10 +78,10 @@ export async function startApiProcess(url: string, env: Record<string, string> =
  * Runs `tsx src/main.ts` with only `env` (plus PATH, a fresh PGlite folder, no storefront, any
  * port) until it exits or 60 s pass: how a start that should be refused ends.
  */
-export function runServerOnce(env: Record<string, string | undefined>): SpawnSyncReturns<string> {
+export function runServerOnce(env: Record<string, string | undefined>, entry = 'src/main.ts'): SpawnSyncReturns<string> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'taquilla-prod-'));
   try {
-    return spawnSync(process.execPath, [path.join(API_DIR, 'node_modules/tsx/dist/cli.mjs'), 'src/main.ts'], {
+    return spawnSync(process.execPath, [path.join(API_DIR, 'node_modules/tsx/dist/cli.mjs'), entry], {
       cwd: API_DIR,
       env: { PATH: process.env.PATH, STOREFRONT: '0', PORT: '0', PGLITE_DIR: path.join(tmp, 'db'), ...env },
       encoding: 'utf8',

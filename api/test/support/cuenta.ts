@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { queryRows } from '../../src/db/rows';
 import { insertUser, setVerified } from '../../src/modules/auth/auth.repository';
 import { hashPassword } from '../../src/modules/auth/auth.password';
-import { SANDBOX_MERCHANT_ID, SANDBOX_PUBLIC_KEY } from '../../src/modules/pagos/gateway/sandbox.gateway';
+import { SANDBOX_MERCHANT_ID, SANDBOX_PUBLIC_KEY } from './http-sale';
 import type { TestApp } from './app';
 
 /** Buyers and purchases for the account tests, through the public routes (as a browser would). */

@@ -1,13 +1,15 @@
 import type { CheckCargoResponse, MakeCargoResponse, MakeReferenciaResponse } from '@taquilla/shared/schemas/pagos';
-import { SANDBOX_MERCHANT_ID, SANDBOX_PUBLIC_KEY } from '../../src/modules/pagos/gateway/sandbox.gateway';
+import { SANDBOX_DEFAULTS } from '@taquilla/openpay-sandbox';
 import { httpCall, postJson, type HttpAnswer } from './api-process';
 
 /**
- * The steps of a purchase over HTTP against a running API process on the built-in sandbox, as
- * the browser makes them (hold, summary, card token at the "gateway", make/cargo, the 3-D
- * Secure bank page, check/cargo) plus the gateway's webhook. No assertions here: the
- * concurrency test and the checkout bench share them.
+ * The steps of a purchase over HTTP against a running API process paying through the Openpay
+ * sandbox (platform/openpay-sandbox), as the browser makes them (hold, summary, card token at
+ * the gateway, make/cargo, the 3-D Secure bank page, check/cargo) plus the gateway's webhook.
+ * `base` is the API's URL; `sandbox` the sandbox's (its own URL, or the API's + '/sandbox' where
+ * the API mounts it). No assertions here: the concurrency test and the checkout bench share them.
  */
+export const { merchantId: SANDBOX_MERCHANT_ID, publicKey: SANDBOX_PUBLIC_KEY } = SANDBOX_DEFAULTS;
 /** Sandbox test cards (README "Pagos de prueba: tarjetas"). */
 export const CARDS = { APPROVED: '4111111111111111', DECLINED: '4222222222222220', THREE_DS: '4000000000003220' } as const;
 
@@ -52,9 +54,9 @@ export function cardTokenBody(cardNumber: string) {
 }
 
 /** What OpenPay.js does in the browser: the card goes to the gateway, the shop gets a token id. */
-export async function cardToken(base: string, cardNumber: string): Promise<string> {
-  const res = await httpCall<{ id: string }>(base, {
-    path: `/sandbox/v1/${SANDBOX_MERCHANT_ID}/tokens`,
+export async function cardToken(sandbox: string, cardNumber: string): Promise<string> {
+  const res = await httpCall<{ id: string }>(sandbox, {
+    path: `/v1/${SANDBOX_MERCHANT_ID}/tokens`,
     headers: { authorization: SANDBOX_TOKEN_AUTH },
     body: cardTokenBody(cardNumber),
   });
@@ -68,8 +70,8 @@ export function makeCargo(base: string, hold: Hold, buyer: Buyer, sourceId: stri
 }
 
 /** The sandbox bank page's 'Autorizar' / 'Rechazar' (a 303 back to the shop). */
-export function authorize(base: string, chargeId: string, accion: 'autorizar' | 'rechazar'): Promise<HttpAnswer> {
-  return httpCall(base, { path: `/sandbox/3ds/${chargeId}`, body: `accion=${accion}` });
+export function authorize(sandbox: string, chargeId: string, accion: 'autorizar' | 'rechazar'): Promise<HttpAnswer> {
+  return httpCall(sandbox, { path: `/3ds/${chargeId}`, body: `accion=${accion}` });
 }
 
 /** check/cargo (signed in) or check/cargo_invitado (guest, with the invitadoId make/cargo answered). */
@@ -90,8 +92,8 @@ export function makeReferencia(base: string, hold: Hold, buyer: Buyer, metodo: '
 }
 
 /** The sandbox's till / bank page: pays the reference or lets it expire, and fires the webhook. */
-export function sandboxTill(base: string, chargeId: string, accion: 'pagar' | 'vencer'): Promise<HttpAnswer> {
-  return httpCall(base, { path: `/sandbox/pagos/${chargeId}`, body: `accion=${accion}` });
+export function sandboxTill(sandbox: string, chargeId: string, accion: 'pagar' | 'vencer'): Promise<HttpAnswer> {
+  return httpCall(sandbox, { path: `/pagos/${chargeId}`, body: `accion=${accion}` });
 }
 
 /** A webhook of any type for the charge (the shop re-fetches the charge whatever the type says). */

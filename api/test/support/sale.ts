@@ -3,23 +3,23 @@ import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { queryRows } from '../../src/db/rows';
-import { SANDBOX_MERCHANT_ID } from '../../src/modules/pagos/gateway/sandbox.gateway';
 import { expireHolds } from '../../src/modules/reservas/reservas.service';
-import { buildTestApp, type TestApp } from './app';
+import type { TestApp } from './app';
 import { freeSeats } from './reservas';
-import { cardTokenBody, SANDBOX_TOKEN_AUTH } from './http-sale';
+import { cardTokenBody, SANDBOX_MERCHANT_ID, SANDBOX_TOKEN_AUTH } from './http-sale';
+import { buildSandboxApp, type SandboxApp } from './sandbox';
 
 export { CARDS } from './http-sale';
 
 
 export interface SaleScope {
-  t: TestApp;
+  t: TestApp | SandboxApp;
   eventoId: number;
   seccionId: number;
 }
 
 /**
- * The steps of a sale through the API on the built-in sandbox, for the sale's test files: free
+ * The steps of a sale through the API on the Openpay sandbox (mounted at /sandbox), for the sale's test files: free
  * seats of one section handed out in turn, holds, card tokens, make/cargo, the 3-D Secure bank
  * page, expiry. `scope` is read when a step runs (the app is built in beforeAll).
  */
@@ -103,12 +103,9 @@ export function ok(res: { statusCode: number; body: string; json(): unknown }): 
 }
 
 /**
- * The app the sale's test files run on: the built-in sandbox gateway, the local mailbox, holds
- * of 10 minutes with no sweeper (tests end holds themselves) and a fixed storefront origin.
+ * The app the sale's test files run on: the Openpay sandbox, the local mailbox, holds of 10
+ * minutes with no sweeper (tests end holds themselves) and a fixed storefront origin.
  */
-export function buildSaleApp(): Promise<TestApp> {
-  return buildTestApp({
-    env: { HOLD_SWEEP_SECONDS: '0', HOLD_MINUTES: '10', DEV_MAILBOX: '1', PUBLIC_URL: 'http://tienda.localhost:3000' },
-    config: { pagos: { proveedor: 'sandbox', publicUrl: undefined } },
-  });
+export function buildSaleApp(): Promise<SandboxApp> {
+  return buildSandboxApp({ env: { HOLD_SWEEP_SECONDS: '0', HOLD_MINUTES: '10', DEV_MAILBOX: '1', PUBLIC_URL: 'http://tienda.localhost:3000' } });
 }

@@ -3,12 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { EnvConfig } from '../../src/config';
 import { buildTestApp, type TestApp } from './app';
+import { buildSandboxApp } from './sandbox';
 
 /**
  * The whole app (API + storefront) on a fresh test database, with a minimal shell build and
- * remote origin in a temp folder: what the security tests probe as a browser would.
+ * remote origin in a temp folder: what the security tests probe as a browser would. `sandbox`:
+ * paying through the Openpay sandbox, its pages at /sandbox, as `pnpm start` runs it.
  */
-export async function buildStorefrontApp(config: Partial<EnvConfig> = {}, env?: Record<string, string | undefined>): Promise<TestApp & { tmp: string }> {
+export async function buildStorefrontApp(config: Partial<EnvConfig> = {}, env?: Record<string, string | undefined>, opts: { sandbox?: boolean } = {}): Promise<TestApp & { tmp: string }> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'taquilla-sec-'));
   const shellDir = path.join(tmp, 'shell');
   const originDir = path.join(tmp, 'origin');
@@ -18,7 +20,7 @@ export async function buildStorefrontApp(config: Partial<EnvConfig> = {}, env?: 
   for (const remote of ['catalog', 'seating']) remotes[remote] = releaseDeclaration(originDir, remote, '1.0.0', firstScreenOf(remote));
   fs.writeFileSync(path.join(originDir, 'catalog', '1.0.0', 'remoteEntry.js'), '//entry');
   fs.writeFileSync(path.join(originDir, 'remotes.json'), JSON.stringify({ remotes }));
-  const t = await buildTestApp({ storefront: { shellDir, originDir }, config, env });
+  const t = await (opts.sandbox ? buildSandboxApp : buildTestApp)({ storefront: { shellDir, originDir }, config, env });
   return {
     ...t,
     tmp,

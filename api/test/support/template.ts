@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { REPO_ROOT } from '../../src/config';
-import { MIGRATIONS_DIR, openDatabase } from '../../src/db/client';
+import { startOpenpaySandbox } from '@taquilla/openpay-sandbox';
+import { readConfig, REPO_ROOT } from '../../src/config';
+import { MIGRATIONS_DIR, openDatabase, type Db } from '../../src/db/client';
 import { seedIfEmpty } from '../../src/seed/seed';
 
 /**
@@ -30,6 +31,21 @@ export function templateKey(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
+/**
+ * The demo catalogue and the demo account, whose purchases are paid at an Openpay sandbox that
+ * lives only while the template is made: tests that act on those charges run on their own
+ * sandbox, which does not know them (as a restarted demo does not).
+ */
+async function seedTemplate(db: Db): Promise<void> {
+  const sandbox = await startOpenpaySandbox();
+  try {
+    const { pagos } = readConfig({ OPENPAY_MERCHANT_ID: sandbox.merchantId, OPENPAY_PRIVATE_KEY: sandbox.privateKey, OPENPAY_PUBLIC_KEY: sandbox.publicKey, OPENPAY_API_URL: sandbox.url });
+    await seedIfEmpty(db, undefined, new Date(), { pagos });
+  } finally {
+    await sandbox.close();
+  }
+}
+
 /** Path of the PGlite template tarball, building it when missing. */
 export async function ensurePgliteTemplate(): Promise<string> {
   mkdirSync(TEMPLATE_DIR, { recursive: true });
@@ -37,7 +53,7 @@ export async function ensurePgliteTemplate(): Promise<string> {
   if (existsSync(file)) return file;
   const database = await openDatabase({ pgliteDir: 'memory://' });
   await database.migrate();
-  await seedIfEmpty(database.db);
+  await seedTemplate(database.db);
   const client = (database.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
   const blob = await client.dumpDataDir('none');
   await database.close();
@@ -74,7 +90,7 @@ export async function createPgTemplate(baseUrl: string): Promise<string> {
   const database = await openDatabase({ url: databaseUrl(baseUrl, name), poolSize: 2 });
   try {
     await database.migrate();
-    await seedIfEmpty(database.db);
+    await seedTemplate(database.db);
   } finally {
     await database.close();
   }

@@ -1,10 +1,9 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
- * State of the built-in payment sandbox (modules/pagos/gateway/sandbox), kept in the database
- * so several API processes agree on it. Like Openpay it never keeps a card number or a CVV:
- * only the last four digits, the number's length (for the mask), brand, holder and expiry,
- * plus what charging that test card does (`resultado`).
+ * Tables of the former built-in payment sandbox: nothing reads or writes them since the sandbox
+ * left the API for platform/openpay-sandbox (decision 0036). They stay until a migration drops
+ * them (remove this file, then `drizzle-kit generate`). They never held a card number or a CVV.
  */
 const cardColumns = {
   ultimos4: text('ultimos4').notNull(),
@@ -13,11 +12,11 @@ const cardColumns = {
   titular: text('titular').notNull(),
   mesExpiracion: text('mes_expiracion').notNull(),
   anioExpiracion: text('anio_expiracion').notNull(),
-  /** CardOutcome of modules/pagos/gateway/gateway.cards.ts. */
+  /** What charging that test card did. */
   resultado: text('resultado').notNull(),
   /** 'credit' | 'debit', as Openpay's card.type. */
   tipo: text('tipo').notNull().default('credit'),
-  /** The meses sin intereses plans the card's bank takes part in (test cards: gateway.cards.ts). */
+  /** The meses sin intereses plans the card's bank took part in. */
   meses: jsonb('meses').$type<number[]>().notNull().default([]),
 };
 

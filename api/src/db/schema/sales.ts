@@ -96,7 +96,7 @@ export const reservas = pgTable(
 );
 
 /**
- * A card charge at the payment gateway ('sandbox' | 'openpay').
+ * A charge at the payment gateway: proveedor 'openpay' ('sandbox' on rows of the former built-in sandbox).
  * estado: 'pendiente' | 'pagado' | 'fallido' | 'reembolsado'. proveedor_cargo_id is unique
  * so a replayed check or webhook finds the same row (idempotent sale).
  */

@@ -2,16 +2,11 @@ import type { OpenpayConfig } from './gateway/openpay.gateway';
 
 /**
  * Which payment gateway this process uses: the `pagos` slice of the one configuration
- * (src/config.ts `pagosSlice`):
- * - all three OPENPAY_* keys set → Openpay (its sandbox, or production with OPENPAY_PRODUCTION=1);
- * - none set, outside production → the built-in sandbox (offline, nothing to configure);
- * - otherwise (keys half set, or none in production) → payments off, with the reason: the
- *   sandbox never runs with NODE_ENV=production.
+ * (src/config.ts `pagosSlice`): with all three OPENPAY_* keys set, Openpay (its sandbox, the
+ * dev sandbox of platform/openpay-sandbox through OPENPAY_API_URL, or production with
+ * OPENPAY_PRODUCTION=1); otherwise payments are off, with the reason.
  */
-export type PagosConfig =
-  | ({ proveedor: 'openpay' } & OpenpayConfig)
-  | { proveedor: 'sandbox'; /** Origin for the bank page links; else root-relative to the API. */ publicUrl: string | undefined }
-  | { proveedor: 'desactivado'; motivo: string };
+export type PagosConfig = ({ proveedor: 'openpay' } & OpenpayConfig) | { proveedor: 'desactivado'; motivo: string };
 
 /**
  * Payments that finish later (cash at a store, SPEI): the `pagosDiferidos` slice of the one

@@ -8,11 +8,7 @@ import { gatewayFailure, isGatewayFailure } from './pagos.service';
 declare module 'fastify' {
   interface FastifyInstance {
     /** Service 'pagos': the payment gateway, made once from `config.pagos` (null: payments are off). */
-    pagos: {
-      gateway: PaymentGateway | null;
-      /** The sandbox's PUBLIC_URL, for its root-relative bank-page links; undefined otherwise. */
-      sandboxPublicUrl: string | undefined;
-    };
+    pagos: { gateway: PaymentGateway | null };
   }
 }
 
@@ -20,10 +16,10 @@ declare module 'fastify' {
 export const pagosServices = fp(
   async (app) => {
     const config = app.config.pagos;
-    const gateway = createPaymentGateway(config, app.db, app.log);
+    const gateway = createPaymentGateway(config, app.log);
     if (config.proveedor === 'desactivado') app.log.error(`Pagos desactivados: ${config.motivo}`);
     else app.log.info({ proveedor: config.proveedor }, 'pasarela de pagos');
-    app.decorate('pagos', { gateway, sandboxPublicUrl: config.proveedor === 'sandbox' ? config.publicUrl : undefined });
+    app.decorate('pagos', { gateway });
   },
   { name: 'pagos' },
 );

@@ -2,15 +2,13 @@ import { apiErrorSchema } from '@taquilla/shared/schemas/common';
 import { credencialesResponseSchema } from '@taquilla/shared/schemas/pagos';
 import { publicUrlFor } from '../../mail/public-url';
 import type { RouteModule } from '../types';
-import { sandboxBrowserPlugin } from './gateway/sandbox.routes';
 import { pagosServices, useGatewayErrors } from './pagos.plugin';
 import { credenciales } from './pagos.service';
 
 /**
  * Payments (spec §7 "Payments"): the gateway as a service (`app.pagos`, pagos.plugin.ts) for the
- * modules that charge (ventas) or keep cards (cuenta); GET /pagos/get/credenciales; and, while
- * the sandbox is the gateway, its browser side at the site root (/sandbox/*). The sale's routes
- * under /pagos/* are ventas', the cards' are cuenta's.
+ * modules that charge (ventas) or keep cards (cuenta), and GET /pagos/get/credenciales. The
+ * sale's routes under /pagos/* are ventas', the cards' are cuenta's.
  */
 export const pagosModule: RouteModule = {
   name: 'pagos',
@@ -28,8 +26,7 @@ export const pagosModule: RouteModule = {
           response: { 200: credencialesResponseSchema, 401: apiErrorSchema, 503: apiErrorSchema },
         },
       },
-      async (request) => credenciales(app.pagos.gateway, publicUrlFor(request, app.pagos.sandboxPublicUrl)),
+      async (request) => credenciales(app.pagos.gateway, publicUrlFor(request, app.config.publicUrl)),
     );
   },
-  siteRoutes: sandboxBrowserPlugin,
 };

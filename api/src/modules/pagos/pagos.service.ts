@@ -30,7 +30,7 @@ export function requireGateway(gateway: PaymentGateway | null): PaymentGateway {
 
 /**
  * GET /pagos/get/credenciales: which gateway the browser talks to and the public keys for it.
- * Root-relative script URLs (the sandbox's) are made absolute against the API's origin, which
+ * Root-relative script URLs (the dev sandbox's, mounted on this server) are made absolute against the API's origin, which
  * is where the browser must fetch them from.
  */
 export function credenciales(gateway: PaymentGateway | null, apiOrigin: string): Credenciales {

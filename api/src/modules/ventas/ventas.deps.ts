@@ -14,10 +14,8 @@ export interface VentaDeps {
   gateway: PaymentGateway | null;
   publisher: DisponibilidadPublisher | undefined;
   use3ds: boolean;
-  /** Storefront origin for the 3-D Secure return page. */
+  /** Storefront origin for the 3-D Secure return page, and what a root-relative gateway link (the dev sandbox's) is resolved against. */
   publicUrl: string;
-  /** Origin a root-relative bank page URL (the sandbox's) is resolved against. */
-  apiOrigin: string;
   /** Queues the tickets e-mail in the same transaction as the sale. */
   mailer?: Mailer;
   /** Cash and SPEI deadlines (`app.config.pagosDiferidos`). */

@@ -58,8 +58,8 @@ function answer(deps: VentaDeps, r: VentaReserva, evento: VentaEventoRow, row: C
   const i = ref.instrucciones;
   return {
     cargo: { id: row.proveedorCargoId, status, pagado },
-    // The sandbox's barcode URL is root-relative to the API's origin, where the browser must fetch it.
-    instrucciones: i.metodo === 'efectivo' && i.codigoBarrasUrl ? { ...i, codigoBarrasUrl: new URL(i.codigoBarrasUrl, deps.apiOrigin).href } : i,
+    // A root-relative barcode URL (the dev sandbox's, mounted on this server) is resolved against the API's origin.
+    instrucciones: i.metodo === 'efectivo' && i.codigoBarrasUrl ? { ...i, codigoBarrasUrl: new URL(i.codigoBarrasUrl, deps.publicUrl).href } : i,
     vence: ref.vence,
     total: row.monto,
     evento: eventoDto(evento),

@@ -132,7 +132,7 @@ export async function ventaRoutes(app: FastifyInstance): Promise<void> {
  * comes from the request when PUBLIC_URL is unset.
  */
 export function ventaDeps(app: FastifyInstance): (request: FastifyRequest) => VentaDeps {
-  const { gateway, sandboxPublicUrl } = app.pagos;
+  const { gateway } = app.pagos;
   return (request) => ({
     diferidos: app.config.pagosDiferidos,
     db: app.db,
@@ -140,7 +140,6 @@ export function ventaDeps(app: FastifyInstance): (request: FastifyRequest) => Ve
     publisher: app.disponibilidad.publisher,
     use3ds: app.config.ventas.use3ds,
     publicUrl: publicUrlFor(request, app.config.publicUrl),
-    apiOrigin: publicUrlFor(request, sandboxPublicUrl),
     mailer: app.mailer,
   });
 }

@@ -269,7 +269,7 @@ async function makeAnswer(deps: VentaDeps, r: VentaReserva, evento: repo.VentaEv
       id: row.proveedorCargoId,
       status,
       pagado: row.estado === 'pagado',
-      ...(status === 'charge_pending' && charge?.redirectUrl ? { payment_method: { type: 'redirect' as const, url: new URL(charge.redirectUrl, deps.apiOrigin).href } } : {}),
+      ...(status === 'charge_pending' && charge?.redirectUrl ? { payment_method: { type: 'redirect' as const, url: new URL(charge.redirectUrl, deps.publicUrl).href } } : {}),
     },
     boletos,
     total: row.monto,

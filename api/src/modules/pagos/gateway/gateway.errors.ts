@@ -1,5 +1,5 @@
 /**
- * Gateway refusals carry Openpay's numeric error_code (the sandbox uses the same codes), and a
+ * Gateway refusals carry Openpay's numeric error_code, and a
  * Spanish message a buyer can read. Openpay's own description stays in `description` for the
  * logs; it may be English and is never shown.
  */
@@ -49,14 +49,6 @@ export const GATEWAY_MESSAGES: Readonly<Record<number, string>> = {
 export const GATEWAY_FALLBACK_MESSAGE = pagoMessages.PAYMENT_FAILED;
 export const GATEWAY_UNREACHABLE_MESSAGE = ERRORS.PAGO_SIN_RESPUESTA.message;
 
-/** Openpay's HTTP status for each error code (what the fake server and the sandbox answer). */
-export const GATEWAY_HTTP_STATUS: Readonly<Record<number, number>> = {
-  1000: 500, 1001: 400, 1002: 401, 1003: 422, 1004: 503, 1005: 404, 1006: 409, 1007: 402, 1008: 423, 1009: 413, 1010: 403,
-  2001: 409, 2002: 409, 2003: 409, 2004: 422, 2005: 400, 2006: 400, 2007: 412, 2008: 412, 2009: 412,
-  3001: 402, 3002: 402, 3003: 402, 3004: 402, 3005: 402, 3006: 412, 3007: 402, 3008: 412, 3009: 402, 3010: 402, 3011: 402, 3012: 412,
-  4001: 412,
-};
-
 export function gatewayMessage(errorCode: number | null): string {
   if (errorCode === null) return GATEWAY_UNREACHABLE_MESSAGE;
   return GATEWAY_MESSAGES[errorCode] ?? GATEWAY_FALLBACK_MESSAGE;
@@ -84,7 +76,8 @@ export class GatewayError extends Error {
     super(gatewayMessage(errorCode), opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = 'GatewayError';
     this.errorCode = errorCode;
-    this.httpStatus = opts.httpStatus ?? (errorCode === null ? null : (GATEWAY_HTTP_STATUS[errorCode] ?? null));
+    // Openpay's answer's status; null for a refusal made here (a bad id or amount) or no answer.
+    this.httpStatus = opts.httpStatus ?? null;
     this.description = opts.description ?? '';
     this.requestId = opts.requestId;
   }

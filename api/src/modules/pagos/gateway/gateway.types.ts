@@ -1,7 +1,7 @@
 /**
- * The one payment gateway interface. The built-in sandbox (./sandbox) and Openpay (./openpay)
- * implement it; the sale, saved cards and checks only ever see this. Amounts are integer
- * centavos here; each implementation converts at its own border.
+ * The one payment gateway interface, implemented by Openpay's adapter (./openpay.gateway.ts);
+ * the sale, saved cards and checks only ever see this. Amounts are integer centavos here; the
+ * adapter converts at its border.
  */
 
 /** Openpay's transaction statuses that a card charge can be in. */
@@ -108,17 +108,17 @@ export interface GatewayCustomer {
 
 /** What the buyer's browser needs to tokenise a card (spec §7 GET /pagos/get/credenciales). */
 export interface PublicCredentials {
-  proveedor: 'sandbox' | 'openpay';
+  proveedor: 'openpay';
   merchantId: string;
   publicKey: string;
-  /** True when the keys are test keys (Openpay's sandbox, or our built-in sandbox). */
+  /** True when the keys are test keys (Openpay's sandbox, or the dev sandbox standing in for it). */
   sandbox: boolean;
   /** Scripts the browser loads, in order; absolute, or root-relative to the API's origin. */
   scriptUrls: string[];
 }
 
 export interface PaymentGateway {
-  readonly proveedor: 'sandbox' | 'openpay';
+  readonly proveedor: 'openpay';
   publicCredentials(): PublicCredentials;
   /**
    * Charges a card. Resolves with the charge (completed, or charge_pending with a redirectUrl

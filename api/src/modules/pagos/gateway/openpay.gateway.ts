@@ -28,6 +28,8 @@ export interface OpenpayConfig {
   /** Base URL without /v1; defaults to Openpay's sandbox or production host. */
   apiUrl: string;
   timeoutMs: number;
+  /** OpenPay.js and its device-data script (OPENPAY_SCRIPT_URLS; default Openpay's, the only ones production allows). */
+  scriptUrls?: string[];
 }
 
 const STATUSES: Record<string, ChargeStatus> = {
@@ -115,7 +117,7 @@ export class OpenpayGateway implements PaymentGateway {
       merchantId: this.config.merchantId,
       publicKey: this.config.publicKey,
       sandbox: !this.config.production,
-      scriptUrls: OPENPAY_SCRIPTS,
+      scriptUrls: this.config.scriptUrls ?? OPENPAY_SCRIPTS,
     };
   }
 
@@ -133,8 +135,10 @@ export class OpenpayGateway implements PaymentGateway {
       ...('customerId' in input.customer
         ? {}
         : { customer: { name: input.customer.name, last_name: input.customer.lastName, email: input.customer.email, phone_number: input.customer.phoneNumber } }),
-      // Openpay takes redirect_url only together with 3-D Secure.
-      ...(input.use3ds ? { use_3d_secure: true, redirect_url: input.redirectUrl } : {}),
+      // Where the buyer returns from 3-D Secure: the one we ask for, or the one Openpay's antifraud
+      // rules may ask for on their own (the charge then answers charge_pending with its URL).
+      redirect_url: input.redirectUrl,
+      ...(input.use3ds ? { use_3d_secure: true } : {}),
       ...(input.paymentPlan ? { payment_plan: { payments: input.paymentPlan.payments } } : {}),
     };
     return toCharge(await this.client.request('POST', `${prefix(customerId)}/charges`, openpayChargeSchema, body));

@@ -1,5 +1,5 @@
 /**
- * Openpay.js in the browser (or the built-in sandbox's twin, same surface): the card number and
+ * Openpay.js in the browser (or, in development, the Openpay sandbox's, same surface): the card number and
  * CVV go from here straight to the gateway, which answers a one-use token; our API only ever
  * sees that token and the device_session_id.
  */

@@ -1,4 +1,4 @@
-import { luhnValid } from '@taquilla/shared/cards';
+import { cardBrand as brandOf, luhnValid } from '@taquilla/shared/cards';
 import { pagoMessages } from '@taquilla/shared/messages/pagos';
 /** Card form rules of spec §5 "Card form": as-you-type clean-up, brand detection and validation. */
 
@@ -18,12 +18,10 @@ export const cleanHolder = (raw: string) => raw.replace(/[^\p{L} ]/gu, '').repla
 
 export const cardDigits = (raw: string) => raw.replace(/\D/g, '').slice(0, 16);
 
+/** The brand as the form shows it (@taquilla/shared/cards decides). */
 export function cardBrand(number: string): CardBrand {
-  const d = cardDigits(number);
-  if (/^3[47]/.test(d)) return 'amex';
-  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(d)) return 'mastercard';
-  if (/^4/.test(d)) return 'visa';
-  return null;
+  const brand = brandOf(cardDigits(number));
+  return brand === 'american_express' ? 'amex' : brand;
 }
 
 /** Groups as printed on the card: 4-6-5 for American Express, groups of 4 otherwise. */

@@ -1,8 +1,12 @@
+import escapeHtml from 'escape-html';
 import { formatDateTime, formatMoney } from '@taquilla/shared/format';
-import { escapeHtml as esc } from '../../../lib/html';
-import type { ChargeResult } from './gateway.types';
 
-/** The sandbox's 3-D Secure bank page (Spanish, like a Mexican bank's). */
+/** The sandbox's pages for browsers (Spanish, like a Mexican bank's), from a charge as Openpay answers it. */
+
+type Json = Record<string, unknown>;
+const esc = (value: string) => escapeHtml(value);
+/** Openpay's amounts are pesos with two decimals; the shared formatter takes centavos. */
+const money = (charge: Json) => formatMoney(Math.round(Number(charge.amount) * 100));
 
 function layout(title: string, body: string): string {
   return `<!doctype html><html lang="es-MX"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -18,14 +22,15 @@ button:focus-visible{outline:3px solid #fdb900;outline-offset:2px}
 </style></head><body><main>${body}</main></body></html>`;
 }
 
-export function bankPage(charge: ChargeResult, action: string): string {
-  const card = charge.card ? `${charge.card.brand.toUpperCase()} •••• ${charge.card.last4}` : '';
+export function bankPage(charge: Json, action: string): string {
+  const c = charge.card as { brand: string; card_number: string; bank_name: string } | undefined;
+  const card = c ? `${c.brand.toUpperCase()} •••• ${c.card_number.slice(-4)}` : '';
   return layout(
     'Verificación 3-D Secure',
-    `<p class="banco">${esc(charge.card?.bank ?? 'Banco de Pruebas')}</p>
+    `<p class="banco">${esc(c?.bank_name ?? 'Banco de Pruebas')}</p>
 <h1>Confirma tu compra</h1>
 <p>Tu banco necesita que autorices este pago con tarjeta.</p>
-<dl><dt>Comercio</dt><dd>Taquilla</dd><dt>Importe</dt><dd>${esc(formatMoney(charge.amount))} MXN</dd>${card ? `<dt>Tarjeta</dt><dd>${esc(card)}</dd>` : ''}</dl>
+<dl><dt>Comercio</dt><dd>Taquilla</dd><dt>Importe</dt><dd>${esc(money(charge))} MXN</dd>${card ? `<dt>Tarjeta</dt><dd>${esc(card)}</dd>` : ''}</dl>
 <form method="post" action="${esc(action)}" class="acciones">
 <button type="submit" name="accion" value="autorizar" class="autorizar">Autorizar</button>
 <button type="submit" name="accion" value="rechazar" class="rechazar">Rechazar</button>
@@ -38,19 +43,19 @@ export function bankPage(charge: ChargeResult, action: string): string {
  * The sandbox's stand-in for a store's till and a bank app: a tester pays a cash reference or a
  * SPEI transfer, or lets it expire, and the gateway's webhook fires as Openpay's would.
  */
-export function referencePage(charge: ChargeResult, action: string): string {
-  const i = charge.instructions!;
+export function referencePage(charge: Json, action: string): string {
+  const i = charge.payment_method as { type: string; reference?: string; clabe?: string; bank?: string; name?: string };
   const store = i.type === 'store';
   const datos = store
-    ? `<dt>Referencia</dt><dd>${esc(i.reference)}</dd>`
-    : `<dt>CLABE</dt><dd>${esc(i.clabe)}</dd><dt>Banco</dt><dd>${esc(i.bank)}</dd><dt>Concepto</dt><dd>${esc(i.name)}</dd>`;
+    ? `<dt>Referencia</dt><dd>${esc(i.reference ?? '')}</dd>`
+    : `<dt>CLABE</dt><dd>${esc(i.clabe ?? '')}</dd><dt>Banco</dt><dd>${esc(i.bank ?? '')}</dd><dt>Concepto</dt><dd>${esc(i.name ?? '')}</dd>`;
   const pendiente = charge.status === 'in_progress';
-  const estado = pendiente ? 'Pendiente de pago' : charge.status === 'completed' ? 'Pagado' : charge.status === 'cancelled' ? 'Vencido' : charge.status;
+  const estado = pendiente ? 'Pendiente de pago' : charge.status === 'completed' ? 'Pagado' : charge.status === 'cancelled' ? 'Vencido' : String(charge.status);
   return layout(
     store ? 'Pago en tienda (pruebas)' : 'Transferencia SPEI (pruebas)',
     `<p class="banco">${store ? 'Tienda de pruebas' : 'Banco de Pruebas · SPEI'}</p>
 <h1>${store ? 'Pagar referencia en efectivo' : 'Enviar transferencia SPEI'}</h1>
-<dl><dt>Comercio</dt><dd>Taquilla</dd><dt>Importe</dt><dd>${esc(formatMoney(charge.amount))} MXN</dd>${datos}<dt>Vence</dt><dd>${esc(charge.dueDate ? formatDateTime(charge.dueDate) : '')}</dd><dt>Estado</dt><dd>${esc(estado)}</dd></dl>
+<dl><dt>Comercio</dt><dd>Taquilla</dd><dt>Importe</dt><dd>${esc(money(charge))} MXN</dd>${datos}<dt>Vence</dt><dd>${esc(typeof charge.due_ms === 'number' ? formatDateTime(new Date(charge.due_ms)) : '')}</dd><dt>Estado</dt><dd>${esc(estado)}</dd></dl>
 ${
   pendiente
     ? `<form method="post" action="${esc(action)}" class="acciones">

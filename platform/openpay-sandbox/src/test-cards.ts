@@ -1,19 +1,8 @@
-import { luhnValid as luhnCheck } from '@taquilla/shared/cards';
-
-/** Card-number facts both gateways' test doubles need (Luhn, brand, test-card outcomes). */
-
-/** A card number's length (12 to 19 digits) and its Luhn check digit (@taquilla/shared/cards). */
-export function luhnValid(number: string): boolean {
-  return /^\d{12,19}$/.test(number) && luhnCheck(number);
-}
-
-/** Openpay's brand names. */
-export function cardBrand(number: string): 'visa' | 'mastercard' | 'american_express' | 'carnet' {
-  if (/^4/.test(number)) return 'visa';
-  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(number)) return 'mastercard';
-  if (/^3[47]/.test(number)) return 'american_express';
-  return 'carnet';
-}
+/**
+ * The sandbox's test cards (README "Pagos de prueba: tarjetas"): what charging each one does and
+ * the meses sin intereses plans its bank takes part in. Number facts (Luhn, brand): @taquilla/shared/cards.
+ */
+export { luhnValid } from '@taquilla/shared/cards';
 
 /** What happens when a test card is charged. */
 export type CardOutcome = 'aprobada' | 'declinada' | 'expirada' | 'sin_fondos' | 'robada' | 'fraudulenta' | 'requiere_3ds';
@@ -28,7 +17,7 @@ export const OUTCOME_ERROR: Readonly<Partial<Record<CardOutcome, number>>> = {
 };
 
 /**
- * The documented test cards (api/README.md, "Tarjetas de prueba"): Openpay's sandbox numbers
+ * The documented test cards: Openpay's sandbox numbers
  * for declines, plus one that always asks for 3-D Secure. Any other valid number is approved.
  */
 export const TEST_CARDS: Readonly<Record<string, CardOutcome>> = {
@@ -44,11 +33,6 @@ export const TEST_CARDS: Readonly<Record<string, CardOutcome>> = {
 
 export function cardOutcome(number: string): CardOutcome {
   return TEST_CARDS[number] ?? 'aprobada';
-}
-
-/** Openpay's mask of a stored card number: every digit but the last four. */
-export function maskNumber(length: number, last4: string): string {
-  return 'X'.repeat(Math.max(0, length - 4)) + last4;
 }
 
 /** True when MM/YY (or MM/YYYY) is this month or later. */
