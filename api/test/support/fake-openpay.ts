@@ -29,7 +29,7 @@ interface FakeCard {
 }
 type Json = Record<string, unknown>;
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   url: string;
   authorization: string | undefined;
@@ -345,7 +345,7 @@ export async function startFakeOpenpay(opts: { merchantId?: string; privateKey?:
     },
     completeThreeDs(chargeId: string, approve: boolean) {
       const tx = charges.get(chargeId);
-      if (!tx || tx.status !== 'charge_pending') return;
+      if (tx?.status !== 'charge_pending') return;
       const declined = OUTCOME_ERROR[tx.outcome as keyof typeof OUTCOME_ERROR];
       tx.status = approve && !declined ? 'completed' : 'failed';
       if (tx.status === 'failed') tx.error_code = declined ?? 3001;
@@ -353,7 +353,7 @@ export async function startFakeOpenpay(opts: { merchantId?: string; privateKey?:
     },
     payReference(chargeId: string) {
       const tx = charges.get(chargeId);
-      if (!tx || tx.status !== 'in_progress') return;
+      if (tx?.status !== 'in_progress') return;
       tx.status = 'completed';
       tx.authorization = String(100000 + charges.size);
     },

@@ -10,7 +10,6 @@ import { apiRequest } from '@taquilla/shared';
 import type {
   AplicarPromoPayload,
   AplicarPromoResponse,
-  BoletoVendido,
   CheckCargoInvitadoPayload,
   CheckCargoPayload,
   CheckCargoResponse,
@@ -23,8 +22,6 @@ import type {
   ResumenReserva,
   Cotizacion,
   CotizarPayload,
-  Totales,
-  VentaEvento,
 } from '../schemas/pagos';
 import { seg, type Id } from './segment';
 

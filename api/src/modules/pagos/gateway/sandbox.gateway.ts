@@ -20,7 +20,7 @@ import { gatewayId } from './sandbox.ids';
 
 export const SANDBOX_MERCHANT_ID = 'msandboxtaquilla';
 export const SANDBOX_PUBLIC_KEY = 'pk_sandbox_taquilla';
-export const SANDBOX_BANK = 'Banco de Pruebas';
+const SANDBOX_BANK = 'Banco de Pruebas';
 /** Browser-facing paths, outside /api/v1: the sandbox's stand-in for Openpay's own servers. */
 export const SANDBOX_PATHS = {
   script: '/sandbox/openpay.js',
@@ -31,9 +31,9 @@ export const SANDBOX_PATHS = {
   barcode: (reference: string) => `/sandbox/codigo/${reference}.png`,
 };
 /** The sandbox's SPEI account (STP's bank and place codes, a valid CLABE check digit). */
-export const SANDBOX_CLABE = clabe('64618000000000001');
-export const SANDBOX_SPEI_BANK = 'STP (Sistema de Transferencias y Pagos)';
-export const SANDBOX_SPEI_AGREEMENT = '1411217';
+const SANDBOX_CLABE = clabe('64618000000000001');
+const SANDBOX_SPEI_BANK = 'STP (Sistema de Transferencias y Pagos)';
+const SANDBOX_SPEI_AGREEMENT = '1411217';
 
 /** A CLABE's 18th digit: weights 3, 7, 1 over the first 17, each product mod 10. */
 export function clabe(first17: string): string {

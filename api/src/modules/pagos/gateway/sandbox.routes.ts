@@ -8,7 +8,7 @@ import { SANDBOX_BROWSER_SCRIPT } from './sandbox.script';
 import { SANDBOX_MERCHANT_ID, SANDBOX_PATHS, SANDBOX_PUBLIC_KEY, SandboxGateway } from './sandbox.gateway';
 
 /** Where the bank page returns the browser: the charge's redirect_url with ?id=<charge>. */
-export function returnUrl(redirectUrl: string, chargeId: string): string {
+function returnUrl(redirectUrl: string, chargeId: string): string {
   const url = new URL(redirectUrl);
   url.searchParams.set('id', chargeId);
   return url.href;
@@ -69,7 +69,7 @@ export const sandboxBrowserPlugin: FastifyPluginAsync = async (app) => {
 
     scope.get<{ Params: { chargeId: string } }>('/sandbox/3ds/:chargeId', async (request, reply) => {
       reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-      let state;
+      let state: Awaited<ReturnType<typeof gateway.threeDsState>>;
       try {
         state = await gateway.threeDsState(request.params.chargeId);
       } catch (err) {
