@@ -24,7 +24,7 @@ export async function scratchDatabase(base: string, tag: string): Promise<{ url:
 
 /** Starts `node --import tsx <script>` and resolves with its stop function once it prints READY. */
 export function startReadyChild(script: string, env: Record<string, string>): Promise<() => Promise<void>> {
-  const child = spawn(process.execPath, [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROF] : []), '--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []), '--import', 'tsx', script], {
     env: { ...process.env, NODE_ENV: 'production', MAIL_WORKER: '0', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -72,5 +72,6 @@ export function haproxyConfig(opts: { bind: string; servers: string[] }): string
   const servers = opts.servers.map((address, i) => `${indent}server api${i + 1} ${address} check`);
   const kept = lines.filter((l) => !/^\s+server api\d/.test(l));
   kept.splice(firstServer, 0, ...servers);
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the literal placeholder in the compose file, not a template
   return kept.join('\n').replace('"${TAQUILLA_BIND}"', opts.bind);
 }

@@ -265,7 +265,7 @@ async function killDuringStorm(): Promise<string> {
   await storm;
   await fleet.startReplica(victim);
 
-  const confirmed = outcomes.filter((o): o is Outcome => o !== null && o.confirmed);
+  const confirmed = outcomes.filter((o): o is Outcome => o?.confirmed === true);
   const rows = await queryRows<{ id: string; estado: string; boletos: number; cantidad: number }>(
     database.db,
     sql`select r.id::text, r.estado, r.cantidad, (select count(*)::int from boletos b where b.reserva_id = r.id) as boletos
@@ -394,6 +394,7 @@ main()
     results.push({ name: 'preparar la flota', ok: false, detail: String(err) });
     console.error(err);
   })
+  // biome-ignore lint/nursery/noMisusedPromises: finally() waits for the promise its callback returns
   .finally(async () => {
     await cleanup();
     if (figures.length) {

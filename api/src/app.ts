@@ -37,7 +37,7 @@ declare module 'fastify' {
   }
 }
 
-export const API_PREFIX = '/api/v1';
+const API_PREFIX = '/api/v1';
 
 /** The configured origin, or the folder buildApp was given (`storefront.originDir`) when the origin is a folder. */
 function originIn(origin: OriginConfig, dir: string | undefined): OriginConfig {
@@ -134,6 +134,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     // staticCSP: the docs page sets its own policy (hashes of its inline bootstrap), replacing the storefront's.
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   }
+  // biome-ignore lint/nursery/noMisusedPromises: Fastify's register takes async plugins (it awaits them)
   await app.register(mediaRoutes);
 
   // The mailer every module queues e-mails with (`app.mailer`, service 'correo').
@@ -161,6 +162,7 @@ export async function mountModules(app: FastifyInstance, modules: RouteModule[],
     fp(plugin as FastifyPluginAsync, { name: `${mod.name}-${part}`, dependencies: mod.dependencies ?? [], encapsulate: true });
   for (const mod of modules) if (mod.services) await app.register(mod.services);
   await app.register(
+    // biome-ignore lint/nursery/noMisusedPromises: Fastify's register takes async plugins (it awaits them)
     async (api) => {
       await guard(api);
       api.setNotFoundHandler(notFoundHandler);

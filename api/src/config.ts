@@ -37,7 +37,7 @@ let devSecret: string | undefined;
  * this machine and kept in `.data/jwt-secret` (git-ignored), so sessions survive a restart and
  * no secret written in the source can sign tokens.
  */
-export function localJwtSecret(file = path.join(REPO_ROOT, '.data', 'jwt-secret')): string {
+function localJwtSecret(file = path.join(REPO_ROOT, '.data', 'jwt-secret')): string {
   if (devSecret) return devSecret;
   mkdirSync(path.dirname(file), { recursive: true });
   // Written aside, then linked into place: a concurrent start reads a whole secret or makes its own link fail.
@@ -101,7 +101,7 @@ const list = raw.transform((v) => (v ?? '').split(',').map((s) => s.trim()).filt
  * Every environment variable the API reads. Grouped by the slice that uses it; the README table
  * ("Configuración (env)") says what each one does.
  */
-export const envSchema = z.object({
+const envSchema = z.object({
   NODE_ENV: text(undefined),
   PORT: num(3000, { zero: true }),
   HOST: text('127.0.0.1'),
@@ -217,7 +217,7 @@ export const envSchema = z.object({
   JUICIO_HORAS_BASE: num(24, { decimals: true }),
 });
 
-export type Env = z.infer<typeof envSchema>;
+type Env = z.infer<typeof envSchema>;
 
 /** The settings the start refused, one line per variable, in Spanish. */
 export class ConfigError extends Error {

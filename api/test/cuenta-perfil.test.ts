@@ -104,7 +104,7 @@ describe('PATCH /usuarios/update/password', () => {
     const { id, email } = await createAccount(t, PASSWORD);
     const token = await login(t, email, PASSWORD);
     await t.database.db.execute(
-      sql`insert into auth_tokens (user_id, purpose, token_hash, expires_at) values (${id}, 'reset-password', ${'h-' + id}, now() + interval '1 hour')`,
+      sql`insert into auth_tokens (user_id, purpose, token_hash, expires_at) values (${id}, 'reset-password', ${`h-${id}`}, now() + interval '1 hour')`,
     );
     expect((await cambiar(token, { actualPassword: PASSWORD, newPassword: 'Nueva123' })).statusCode).toBe(200);
     const [left] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from auth_tokens where user_id = ${id} and used_at is null`);

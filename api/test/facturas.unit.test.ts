@@ -143,6 +143,7 @@ describe('conceptos of a purchase and the local fake PAC', () => {
     const timbrado = await pac.crearCfdi(s);
     const xml = await pac.obtenerXml(timbrado.id);
     expect(xml).toContain('Nombre="EMILIO GÓMEZ &amp; HIJOS &lt;S.A.&gt;"');
+    // biome-ignore lint/suspicious/noExplicitAny: a parsed XML tree walked by attribute names
     const obj = convert(xml, { format: 'object' }) as Record<string, Record<string, any>>;
     const c = obj['cfdi:Comprobante']!;
     expect(c).toMatchObject({ '@Version': '4.0', '@SubTotal': '2243.00', '@Descuento': '200.00', '@Total': '2331.00', '@Exportacion': '01' });

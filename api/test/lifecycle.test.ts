@@ -78,7 +78,10 @@ describe('graceful shutdown', () => {
 
     let exitCode: number | undefined;
     const exited = new Promise<void>((resolve) => {
-      void gracefulShutdown(t.app, 'SIGTERM', { drainMs: 700, timeoutMs: 10_000, exit: (code) => ((exitCode = code), resolve()) });
+      void gracefulShutdown(t.app, 'SIGTERM', { drainMs: 700, timeoutMs: 10_000, exit: (code) => {
+        exitCode = code;
+        resolve();
+      } });
     });
 
     // Draining: not ready, but still serving, and telling clients to go elsewhere next time.

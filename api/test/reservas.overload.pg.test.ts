@@ -30,7 +30,7 @@ describe('every database connection busy', () => {
 
     const pool = database.pool!;
     const taken = await pool.connect();
-    let busy;
+    let busy: Awaited<ReturnType<typeof hold>>;
     try {
       busy = await hold();
     } finally {

@@ -129,7 +129,10 @@ async function pool<T>(items: T[], n: number, work: (item: T, i: number) => Prom
 /** Rush: hold (409 for the losers), then 'Pagar' three times at once across both processes. */
 async function rush(outcomes: Outcome[]): Promise<{ winners: number; losers: number }> {
   let seed = 7;
-  const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n);
+  const rand = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
   const plan = Array.from({ length: RUSH_BUYERS + RUSH_GENERAL_BUYERS }, (_, i) => {
     if (i % 5 === 4 && i / 5 < RUSH_GENERAL_BUYERS) return { general: 1 + rand(3), seats: [] as number[] };
     const j = rand(RUSH_SEATS - 1);

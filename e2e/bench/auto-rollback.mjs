@@ -70,7 +70,7 @@ async function traffic(badVersion, done) {
       if (bad && fails && firstError === null) firstError = Date.now();
     });
     inFlight.add(run);
-    run.finally(() => inFlight.delete(run));
+    void run.finally(() => inFlight.delete(run));
     await new Promise((resolve) => setTimeout(resolve, 1000 / RATE));
   }
   await Promise.all(inFlight);

@@ -124,7 +124,7 @@ async function tabWithHold(chrome, url) {
 async function heldInRun(tab, lhr) {
   const requests = lhr.audits['network-requests']?.details?.items ?? [];
   const read = requests.find((r) => r.url.includes(`/reservas/${tab.reservaId}`) && !r.url.endsWith('/resumen'));
-  if (!read || read.statusCode !== 200) return `Lighthouse no leyó la reserva ${tab.reservaId} (${read ? `HTTP ${read.statusCode}` : 'sin petición'})`;
+  if (read?.statusCode !== 200) return `Lighthouse no leyó la reserva ${tab.reservaId} (${read ? `HTTP ${read.statusCode}` : 'sin petición'})`;
   try {
     await tab.page.waitForSelector('[role="timer"]', { timeout: 15_000 });
   } catch {

@@ -1,5 +1,5 @@
 // npm test — every suite, in order, from a fresh clone:
-//   install → lint (import boundaries) → typecheck (every package) → vitest (every package + platform) → API on PGlite
+//   install → lint (Biome, knip, import boundaries) → typecheck (every package) → vitest (every package + platform) → API on PGlite
 //   → API on PostgreSQL (when TEST_DATABASE_URL is set) → build shell + remotes → Playwright.
 // Prints one line per step with its time, then `N passed, N failed` (tests of all suites; a
 // step that fails without test counts — install, typecheck, build — counts as 1 failed).
@@ -84,7 +84,7 @@ console.log(`▶ Taquilla: todas las pruebas (${new Date().toISOString()})`);
 const installed = await step('install (pnpm 12.4.2)', 'npx', ['-y', 'pnpm@12.4.2', 'install', '--frozen-lockfile'], { env: { CI: '1' } });
 
 if (installed) {
-  await step('lint (import boundaries)', node, [path.join(ROOT, 'platform', 'lint', 'check-boundaries.mjs')]);
+  await step('lint (Biome, knip, import boundaries)', node, [path.join(ROOT, 'platform', 'lint', 'lint.mjs')]);
 
   for (const pkg of PACKAGES) {
     if (!fs.existsSync(path.join(ROOT, pkg, 'tsconfig.json'))) {

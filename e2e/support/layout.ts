@@ -43,7 +43,7 @@ export async function expectInsideScreen(page: Page, locator: Locator, what: str
 }
 
 /** Space (px) between a dialog's edges and the first and last things in it. */
-export async function dialogPadding(dialog: Locator): Promise<{ top: number; left: number; right: number; bottom: number }> {
+async function dialogPadding(dialog: Locator): Promise<{ top: number; left: number; right: number; bottom: number }> {
   return dialog.evaluate((el) => {
     const d = el.getBoundingClientRect();
     const boxes = [...el.querySelectorAll('h1, h2, p, dl, a, button, input, select')]

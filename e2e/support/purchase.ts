@@ -90,7 +90,7 @@ export async function openGeneralModal(page: Page, path: string, nombre: string)
 }
 
 export const totals = (scope: Locator, name = 'Totales de la compra') => scope.getByRole('region', { name });
-export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The amount of a summary line (`dt` label, `dd` amount) in a totals region. */
 export const amountIn = (region: Locator, label: string | RegExp) =>
   region.locator('dt', { hasText: typeof label === 'string' ? new RegExp(`^${escapeRegExp(label)}$`) : label }).locator('xpath=following-sibling::dd');

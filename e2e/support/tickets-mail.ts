@@ -17,13 +17,13 @@ export interface TicketsMail {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-export function decodeQrPng(png: Buffer): string | null {
+function decodeQrPng(png: Buffer): string | null {
   const image = PNG.sync.read(png);
   return jsQR(new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.byteLength), image.width, image.height)?.data ?? null;
 }
 
 /** Waits for the newest 'Tus boletos para {evento}' message to `email` and decodes its QR codes. */
-export async function openTicketsMail(api: APIRequestContext, email: string, evento: string): Promise<TicketsMail> {
+async function openTicketsMail(api: APIRequestContext, email: string, evento: string): Promise<TicketsMail> {
   const subject = `Tus boletos para ${evento}`;
   let id = '';
   await expect

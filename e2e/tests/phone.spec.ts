@@ -106,7 +106,6 @@ for (const [size, device] of [
     test('7 · the payment panel: card fields side by side inside it, the countdown in view, dialogs with room', async ({ page, api }) => {
       await holdOneSeat(page, api, 'Sección 107');
       const p = panel(page);
-      const vence = p.getByLabel('Vencimiento (MM/AA)');
       const cvv = p.getByLabel('CVV', { exact: true });
       // Measured once the server's totals are in (they arrive after the form and push it down),
       // the three boxes in one go, so no layout change falls between them.

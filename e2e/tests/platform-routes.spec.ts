@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import { createVerifiedBuyer, signInAs } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import { slot, expectRemoteRendered } from '../support/platform';

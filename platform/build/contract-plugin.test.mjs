@@ -54,7 +54,7 @@ describe('first-screen declarations (src/app/first-screen.json)', () => {
       expect(exposed, `${remote} declara ${module}`).toContain(module);
       for (const entry of declared.data ?? []) {
         const url = typeof entry === 'string' ? entry : entry.url;
-        expect(url, `${remote}/${module}`).toMatch(/^\/[\w{}\/.?=&-]+$/);
+        expect(url, `${remote}/${module}`).toMatch(/^\/[\w{}/.?=&-]+$/);
       }
     }
   });

@@ -21,7 +21,7 @@ function sourceFiles(dir) {
 }
 
 /** Every way a file can reach react-router(-dom), with the names it takes. */
-export function routerImports(source) {
+function routerImports(source) {
   const found = [];
   const statement = /\b(import|export)\s+(type\s+)?([^;]*?)\s*from\s*['"](react-router(?:-dom)?(?:\/[^'"]*)?)['"]/gs;
   for (const [, kind, typeOnly, clause, from] of source.matchAll(statement)) {

@@ -203,7 +203,7 @@ export async function rollbackRemote(remote, version, { origin, now = new Date()
   return withOrigin(origin, async (o) => {
     const pick = (registry) => {
       const entry = registry.remotes[remote];
-      if (!entry || !entry.history?.length) throw new OpsError(`${remote} no tiene versiones publicadas.`);
+      if (!entry?.history?.length) throw new OpsError(`${remote} no tiene versiones publicadas.`);
       const versions = entry.history.map((h) => h.version);
       let target;
       if (version !== undefined) {

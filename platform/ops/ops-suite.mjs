@@ -205,7 +205,7 @@ export function opsSuite(backend) {
       expect(changes).toHaveLength(5);
       expect(changes[0]).toMatch(new RegExp(`account cambió 1\\.0\\.1-test → ${V1.replace(/\./g, '\\.')}  por \\S+@\\S+$`));
       expect(changes[2]).toMatch(/account cambió 1\.0\.1-test → .* — «la 1\.0\.1 falla en el pago»$/);
-      expect(changes[3]).toMatch(/account publicó .* → 1\.0\.1-test  por .* — «probar la 1\.0\.1»$/);
+      expect(changes[3]).toMatch(/account publicó .* → 1\.0\.1-test {2}por .* — «probar la 1\.0\.1»$/);
       expect(changes[4]).toMatch(/^ {2}\d{4}-\d\d-\d\dT\S+Z {2}account publicó \(ninguna\) → /);
     });
   });
@@ -347,7 +347,7 @@ export function opsSuite(backend) {
       expect(entry.canary).toBeUndefined();
       const [promoted, released] = await changes();
       expect(promoted).toMatch(new RegExp(`auth promovió el canary ${stable.replace(/\./g, '\\.')} → 4\\.0\\.1  por \\S+ — «sin errores en una hora»$`));
-      expect(released).toMatch(/auth publicó en canary con --force \(sin la puerta\) \S+ → 4\.0\.1  por \S+ — «compilación de prueba»$/);
+      expect(released).toMatch(/auth publicó en canary con --force \(sin la puerta\) \S+ → 4\.0\.1 {2}por \S+ — «compilación de prueba»$/);
       // After the canary a plain release goes through again.
       const next = await run('release', 'auth', '--version', '4.0.2', '--dist', build('4.0.2'), ...FORCE);
       expect(next.code, next.err).toBe(0);

@@ -42,6 +42,7 @@ export type BusEvents = {
   /** auth remote → shell: a login or registration was refused; store `message` as the auth error. */
   'auth:login-failed': { message: string };
   /** anyone → shell: run the session check now (status 'checking'). */
+  // biome-ignore lint/suspicious/noConfusingVoidType: an event without a payload: `emit('auth:check')`
   'auth:check': void;
   /** API client → shell: a call answered 401; the shell closes the session. */
   'auth:session-expired': { message: string };

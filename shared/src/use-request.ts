@@ -20,6 +20,7 @@ export function useRequest<T>(
     value: { status: 'loading' },
   });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `load`/`onError` are new closures each render; `key` is what identifies the request
   useEffect(() => {
     let current = true;
     setState({ key, value: { status: 'loading' } });
@@ -36,7 +37,6 @@ export function useRequest<T>(
     return () => {
       current = false;
     };
-    // `load`/`onError` are new closures each render; `key` is what identifies the request.
   }, [key]);
 
   return state.key === key ? state.value : { status: 'loading' };

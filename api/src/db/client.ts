@@ -14,7 +14,7 @@ import { schema, type Schema } from './schema/index';
 
 /** The drizzle database, whichever driver is behind it. Repositories take this (or a Tx). */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** Repositories accept the database or an open transaction. */
 export type DbOrTx = Db | Tx;
 
@@ -70,7 +70,7 @@ const LOCK_STALE_MS = 24 * 60 * 60 * 1000;
  * A lock with no pid beside it: its holder is between taking the lock and writing the pid (a
  * few microseconds), or it died there or while shutting down. Older than this, it is stale.
  */
-export const LOCK_WITHOUT_OWNER_STALE_MS = 10_000;
+const LOCK_WITHOUT_OWNER_STALE_MS = 10_000;
 
 function processAlive(pid: number): boolean {
   try {
@@ -134,7 +134,7 @@ async function lockDataDir(dir: string, waitMs: number, ownerlessStaleMs: number
 }
 
 /** Session-level advisory lock key held while migrating: processes starting together migrate one at a time. */
-export const MIGRATION_LOCK_KEY = 424_243;
+const MIGRATION_LOCK_KEY = 424_243;
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {

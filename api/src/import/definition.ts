@@ -15,7 +15,7 @@ const centavos = z.number().int('debe ser un entero (centavos)').nonnegative('no
 const bps = z.number().int('debe ser un entero (puntos base)').min(0).max(10000);
 const color = z.string().regex(/^#[0-9a-fA-F]{3,8}$|^[a-z]+$/, 'debe ser un color CSS (#rrggbb)');
 
-export const filaDefSchema = z.object({
+const filaDefSchema = z.object({
   nombre: texto,
   /** Number of seats; numbered primerNumero … primerNumero+asientos-1. */
   asientos: z.number().int().min(1).max(1000),
@@ -57,7 +57,7 @@ export const recintoDefSchema = z.object({
   secciones: z.array(seccionDefSchema).min(1, 'el recinto necesita al menos una sección'),
 });
 
-export const eventoDefSchema = z.object({
+const eventoDefSchema = z.object({
   nombre: texto,
   descripcion: z.string().default(''),
   fecha: z.iso.datetime({ offset: true, message: 'debe ser una fecha ISO 8601 con zona, p. ej. 2026-12-05T20:30:00-06:00' }),
@@ -78,7 +78,7 @@ export const eventoDefSchema = z.object({
   permitirAsientoSolo: z.boolean().default(false),
 });
 
-export const ESTADOS_ESPECIALES = ['bloqueado', 'inaccesible', 'cortesia', 'ocupado', 'vendido'] as const;
+const ESTADOS_ESPECIALES = ['bloqueado', 'inaccesible', 'cortesia', 'ocupado', 'vendido'] as const;
 
 export const eventoImportSchema = z
   .object({
@@ -132,7 +132,7 @@ function isTimeZone(tz: string): boolean {
 }
 
 /** Source-SVG section keys, in document order. */
-export function svgSectionKeys(svg: string): string[] {
+function svgSectionKeys(svg: string): string[] {
   return [...svg.matchAll(/\bdata-seccion="([^"]*)"/g)].map((m) => m[1] ?? '');
 }
 

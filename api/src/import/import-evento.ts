@@ -47,7 +47,7 @@ async function ciudadId(tx: DbOrTx, nombre: string, estado: string): Promise<num
 }
 
 /** Adds data-seccion-id / id attributes to each section element of the source SVG. */
-export function bindSvgSections(svg: string, ids: Map<string, number>): string {
+function bindSvgSections(svg: string, ids: Map<string, number>): string {
   return svg.replace(/<[^>]*\bdata-seccion="([^"]*)"[^>]*>/g, (tag, clave: string) => {
     const id = ids.get(clave);
     if (id === undefined) return tag;

@@ -35,7 +35,7 @@ const encoder = new TextEncoder();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Clocks of several API processes may differ a little; more than this ahead is forged. */
 const CLOCK_SKEW_SECONDS = 60;
-export const DEFAULT_SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+const DEFAULT_SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 function key(secret: string): Uint8Array {
   return encoder.encode(secret);

@@ -7,7 +7,7 @@ import type { FastifyServerOptions } from 'fastify';
  * addresses (`/correos/forgot-password/<correo>`, `/sold-tickets-email/<correo>/…`), so any
  * e-mail in a URL is replaced by `[correo]`.
  */
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers["x-api-key"]',
   'req.headers.cookie',

@@ -11,7 +11,7 @@ type SerializerCompiler = (route: Parameters<FastifySchemaCompiler<unknown>>[0])
  * The JSON Schema of what a route answers: the output side of its zod schema, with Dates as
  * ISO strings and what JSON Schema cannot express (transforms, custom checks) left open.
  */
-export function responseJsonSchema(schema: z.ZodType): JsonSchema {
+function responseJsonSchema(schema: z.ZodType): JsonSchema {
   return z.toJSONSchema(schema, {
     target: 'draft-7',
     io: 'output',

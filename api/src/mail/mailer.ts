@@ -96,7 +96,7 @@ export class Mailer {
   /** Starts handing over messages without waiting (forgot-password answers at once). */
   deliverInBackground(id: string): void {
     if (!this.transport) return;
-    this.track(this.deliver(id, this.config.leaseMs).catch((err) => this.log.warn({ err: describe(err) }, 'envío de correo en segundo plano falló')));
+    void this.track(this.deliver(id, this.config.leaseMs).catch((err) => this.log.warn({ err: describe(err) }, 'envío de correo en segundo plano falló')));
   }
 
   /** One worker pass: claims due messages and sends them. Returns how many it tried. */

@@ -11,7 +11,7 @@ const LOOPBACK_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(?::(\d{1,5}))?$/i;
  * The origin of a request that names this machine, rebuilt from its parsed name and port; null
  * for any other Host (another name, a user-info part, a path, a scheme, a port out of range).
  */
-export function loopbackOrigin(protocol: string, host: string): string | null {
+function loopbackOrigin(protocol: string, host: string): string | null {
   if (protocol !== 'http' && protocol !== 'https') return null;
   const match = LOOPBACK_HOST.exec(host);
   if (!match) return null;

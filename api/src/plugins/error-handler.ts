@@ -130,6 +130,6 @@ export function errorHandler(this: FastifyInstance, error: FastifyError, request
   return reply.status(s).send(body(s, ERRORS[code].message, code));
 }
 
-export function notFoundHandler(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+export function notFoundHandler(_request: FastifyRequest, reply: FastifyReply): FastifyReply {
   return reply.status(404).send(body(404, ERRORS.RUTA_NO_ENCONTRADA.message, 'RUTA_NO_ENCONTRADA'));
 }

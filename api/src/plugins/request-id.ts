@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 
-export const REQUEST_ID_HEADER = 'x-request-id';
+const REQUEST_ID_HEADER = 'x-request-id';
 
 /** What a caller's (or the balancer's) request id may look like: one token, no spaces or separators that could forge a log field. */
 const WELL_FORMED = /^[A-Za-z0-9][A-Za-z0-9._:-]{7,127}$/;

@@ -15,7 +15,7 @@ export const PAYMENT_ORIGINS = [
 ] as const;
 
 /** Where a developer's remote dev server runs when overrides are allowed (never in production). */
-export const DEV_OVERRIDE_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*'] as const;
+const DEV_OVERRIDE_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*'] as const;
 
 export interface SecurityHeadersOptions {
   /** Origins remotes are served from besides our own (a CDN), from REMOTE_ORIGINS. */
@@ -29,7 +29,7 @@ export interface SecurityHeadersOptions {
 }
 
 /** The storefront's Content-Security-Policy directives (helmet syntax). */
-export function cspDirectives(opts: SecurityHeadersOptions): Record<string, string[] | null> {
+function cspDirectives(opts: SecurityHeadersOptions): Record<string, string[] | null> {
   const remotes = [...opts.remoteOrigins, ...(opts.allowRemoteOverrides ? DEV_OVERRIDE_ORIGINS : [])];
   return {
     defaultSrc: ["'self'"],
@@ -53,7 +53,7 @@ export function cspDirectives(opts: SecurityHeadersOptions): Record<string, stri
  * The API's policy: its answers are JSON, never a document, so nothing may load or frame them
  * (OWASP's REST Security cheat sheet), in ~40 bytes instead of the storefront's ~600.
  */
-export const API_CSP: Record<string, string[]> = { defaultSrc: ["'none'"], frameAncestors: ["'none'"] };
+const API_CSP: Record<string, string[]> = { defaultSrc: ["'none'"], frameAncestors: ["'none'"] };
 
 /**
  * helmet on every response: a strict CSP (the storefront's, or API_CSP under the API prefix),

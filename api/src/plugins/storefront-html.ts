@@ -27,7 +27,7 @@ import type { StorefrontOrigin } from './storefront-origin';
  */
 
 /** The landing page a path is (trailing slash allowed), with its route parameters. */
-export function matchLanding(pathname: string): { slots: readonly LandingSlot[]; params: Record<string, string> } | undefined {
+function matchLanding(pathname: string): { slots: readonly LandingSlot[]; params: Record<string, string> } | undefined {
   const got = (pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname).split('/');
   for (const page of Object.values(LANDING_PAGES)) {
     for (const pattern of page.paths) {
@@ -60,7 +60,7 @@ interface Registry {
 }
 
 /** JSON safe inside <script>: no `</script>` or `<!--` can close or confuse the block. */
-export function inlineJson(value: unknown): string {
+function inlineJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
@@ -128,7 +128,7 @@ async function prepareSlot(registry: Registry, [remote, module, later]: LandingS
 }
 
 /** One first answer of the page: `keep` when two slots read it; `live` the event whose availability it carries. */
-export interface FirstAnswer {
+interface FirstAnswer {
   url: string;
   keep: boolean;
   live: number | null;
@@ -150,7 +150,7 @@ function fill(template: unknown, params: Record<string, string>): string | undef
  * The page's first answers from its slots' declarations, each URL once, and the picture to
  * hint: the first first-screen slot declaring one, as [index into the answers, path].
  */
-export function firstAnswers(slots: readonly Pick<PreparedSlot, 'first' | 'later'>[], params: Record<string, string>) {
+function firstAnswers(slots: readonly Pick<PreparedSlot, 'first' | 'later'>[], params: Record<string, string>) {
   const answers: FirstAnswer[] = [];
   let picture: { index: number; path: readonly (string | number)[] } | undefined;
   for (const { first, later } of slots) {

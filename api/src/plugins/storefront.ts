@@ -13,8 +13,6 @@ import { isLandingPath, storefrontHtml } from './storefront-html';
 import { LandingPages } from './storefront-pages';
 import { bucketFileHandler, storefrontOrigin } from './storefront-origin';
 
-export { cacheControlFor };
-
 /**
  * The storefront on the API's origin: the shell build at `/` (SPA fallback to its
  * index.html), the remote origin at `/remotes/<remote>/<version>/…`, the registry at
@@ -195,4 +193,3 @@ async function storefront(app: FastifyInstance, opts: StorefrontOptions): Promis
 }
 
 export const storefrontPlugin = fp(storefront, { name: 'taquilla-storefront', decorators: { fastify: ['catalogo', 'disponibilidad', 'remoteOriginConfig'] } });
-export default storefrontPlugin;

@@ -14,7 +14,7 @@ export interface Shape {
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-export function gradient(id: string, colores: string[]): string {
+function gradient(id: string, colores: string[]): string {
   const stops = colores.length === 1 ? [colores[0], colores[0]] : colores;
   return `<linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1">${stops
     .map((c, i) => `<stop offset="${Math.round((i / (stops.length - 1)) * 100)}%" stop-color="${c}"/>`)
@@ -22,7 +22,7 @@ export function gradient(id: string, colores: string[]): string {
 }
 
 /** One addressable section: a group carrying data-seccion, its shape and its label. */
-export function section(s: Shape): string {
+function section(s: Shape): string {
   return `<g class="seccion" data-seccion="${s.clave}" tabindex="0" role="button" aria-label="${esc(s.label)}">` +
     `<path d="${s.d}" fill="url(#g-${s.clave})" stroke="#0b1020" stroke-width="3" stroke-linejoin="round"/>` +
     (s.inner ?? '') +

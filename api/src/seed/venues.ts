@@ -7,7 +7,7 @@ type SeccionInput = z.input<typeof seccionDefSchema>;
 
 const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 /** Row names A…Z, AA…AZ, … */
-export function rowName(i: number): string {
+function rowName(i: number): string {
   return i < 26 ? letters[i]! : `${letters[Math.floor(i / 26) - 1]}${letters[i % 26]}`;
 }
 
@@ -130,7 +130,7 @@ export function salonPuebla(): RecintoInput {
     }
     return { clave: g.clave, d: roundedRect(g.x, g.y, g.w, g.h, 18), colores: g.colores, label: g.nombre, lx: g.x + g.w / 2, ly: g.y + 16, inner };
   });
-  const decor = stage(380, 50, 240, 70) + `<g aria-hidden="true"><rect x="380" y="135" width="240" height="50" rx="10" fill="#334155"/><text x="500" y="160" text-anchor="middle" dominant-baseline="middle" font-family="Inter, Arial, sans-serif" font-size="13" fill="#cbd5e1">PISTA DE BAILE</text></g>`;
+  const decor = `${stage(380, 50, 240, 70)}<g aria-hidden="true"><rect x="380" y="135" width="240" height="50" rx="10" fill="#334155"/><text x="500" y="160" text-anchor="middle" dominant-baseline="middle" font-family="Inter, Arial, sans-serif" font-size="13" fill="#cbd5e1">PISTA DE BAILE</text></g>`;
   return {
     nombre: 'Salón de Gala Puebla',
     direccion: 'Blvd. Hermanos Serdán 141, Amor',

@@ -34,7 +34,7 @@ describe('NUL characters', () => {
     ['register e-mail', () => post('/api/v1/auth/register', { fullName: 'Ana', email: 'ana\u0000@ejemplo.mx', password: 'Secreta1' })],
     ['register name', () => post('/api/v1/auth/register', { fullName: 'Ana\u0000López', email: `nul.${Date.now()}@ejemplo.mx`, password: 'Secreta1' })],
     ['login password', () => post('/api/v1/auth/login', { email: 'ana@ejemplo.mx', password: 'Secreta1\u0000' })],
-    ['a nested key', () => post('/api/v1/auth/login', { email: 'ana@ejemplo.mx', password: 'Secreta1', ['x\u0000']: 1 })],
+    ['a nested key', () => post('/api/v1/auth/login', { email: 'ana@ejemplo.mx', password: 'Secreta1', 'x\u0000': 1 })],
     ['a path parameter', () => post('/api/v1/correos/forgot-password/ana%00@ejemplo.mx')],
     ['an event id', () => t.request('/api/v1/eventos/1%00/detalle')],
     ['a query string', () => t.request('/api/v1/eventos/get_all?tipoDispositivo=web%00')],

@@ -9,11 +9,11 @@ import type { TestApp } from './app';
 
 /** Buyers and purchases for the account tests, through the public routes (as a browser would). */
 
-export const APPROVED_CARD = '4111111111111111';
+const APPROVED_CARD = '4111111111111111';
 const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0');
 const tokenAuth = `Basic ${Buffer.from(`${SANDBOX_PUBLIC_KEY}:`).toString('base64')}`;
 
-export const bearer = (token?: string) => (token ? { authorization: `Bearer ${token}` } : {});
+const bearer = (token?: string) => (token ? { authorization: `Bearer ${token}` } : {});
 
 export function api(t: TestApp, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token?: string, payload?: unknown) {
   return t.request({ method, url: `/api/v1${url}`, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as never }) });
@@ -40,7 +40,7 @@ export async function login(t: TestApp, email: string, password: string): Promis
   return res.json().token as string;
 }
 
-export async function cardToken(t: TestApp): Promise<string> {
+async function cardToken(t: TestApp): Promise<string> {
   const res = await t.app.inject({
     method: 'POST',
     url: `/sandbox/v1/${SANDBOX_MERCHANT_ID}/tokens`,
@@ -51,7 +51,7 @@ export async function cardToken(t: TestApp): Promise<string> {
   return res.json().id as string;
 }
 
-export async function freeSeatsOf(t: TestApp, eventoId: number, n: number): Promise<number[]> {
+async function freeSeatsOf(t: TestApp, eventoId: number, n: number): Promise<number[]> {
   const rows = await queryRows<{ id: number }>(
     t.database.db,
     sql`select id from evento_asientos where evento_id = ${eventoId} and estado = 'disponible' and hold_expires_at is null

@@ -12,7 +12,7 @@ import { seedIfEmpty } from '../../src/seed/seed';
  * dumped data dir, cached on disk while migrations/seed/import code and the date are
  * unchanged; PostgreSQL: a template database cloned per test file).
  */
-export const TEMPLATE_DIR = path.join(REPO_ROOT, '.data', 'test-template');
+const TEMPLATE_DIR = path.join(REPO_ROOT, '.data', 'test-template');
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
@@ -22,7 +22,7 @@ function filesUnder(dir: string): string[] {
 }
 
 /** Changes when anything that shapes the template changes (or the day changes: seed dates are relative). */
-export function templateKey(): string {
+function templateKey(): string {
   const apiSrc = path.join(REPO_ROOT, 'api', 'src');
   const inputs = [MIGRATIONS_DIR, path.join(apiSrc, 'seed'), path.join(apiSrc, 'import'), path.join(apiSrc, 'db')].flatMap(filesUnder).sort();
   const hash = createHash('sha256');

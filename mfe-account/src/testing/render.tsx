@@ -5,6 +5,7 @@ import Profile from '../app/Profile';
 /** The remote as the shell mounts it (perfil/*), with the current URL readable by tests. */
 export function renderAccount(path: string) {
   const location = { current: '' };
+  // biome-ignore lint/correctness/noComponentHookFactories: a test probe closing over this render's `location`
   function Probe() {
     const here = useLocation();
     location.current = `${here.pathname}${here.search}`;

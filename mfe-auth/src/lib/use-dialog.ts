@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 
-export type DialogKind = 'error' | 'info' | 'success' | 'warning';
+type DialogKind = 'error' | 'info' | 'success' | 'warning';
 
-export interface DialogAction {
+interface DialogAction {
   label: string;
   onClick: () => void;
 }

@@ -27,7 +27,7 @@ export function reservaDetalle(overrides: Partial<ReservaDetalle> = {}): Reserva
   };
 }
 
-export function memoryStore(initial: SavedHold | null = null): SavedHoldStore & { value: SavedHold | null } {
+function memoryStore(initial: SavedHold | null = null): SavedHoldStore & { value: SavedHold | null } {
   const box = {
     value: initial,
     read: () => box.value,

@@ -10,17 +10,11 @@
  */
 import { apiRequest } from '@taquilla/shared';
 import type {
-  Boleto,
   CuentaMessage,
-  LineaResumen,
-  MiEvento,
   MiEventoDetalle,
   MiPerfil,
   MisEventos,
-  PaseGeneral,
   PerfilPago,
-  ResumenCompra,
-  TarjetaGuardada,
   UpdatePasswordPayload,
 } from '../schemas/cuenta';
 import { seg, type Id } from './segment';

@@ -10,7 +10,6 @@ import { apiRequest } from '@taquilla/shared';
 import type {
   AplicarPromoPayload,
   AplicarPromoResponse,
-  BoletoVendido,
   CheckCargoInvitadoPayload,
   CheckCargoPayload,
   CheckCargoResponse,
@@ -25,8 +24,6 @@ import type {
   TipoTarjetaPayload,
   Cotizacion,
   CotizarPayload,
-  Totales,
-  VentaEvento,
 } from '../schemas/pagos';
 import { seg, type Id } from './segment';
 

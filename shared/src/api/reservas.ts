@@ -12,8 +12,6 @@ import { apiRequest, getRuntimeConfig } from '@taquilla/shared';
 import type {
   CancelarPayload,
   CancelarResponse,
-  DisponibilidadAsientos,
-  DisponibilidadGeneral,
   MejoresLugaresPayload,
   MejoresLugaresRespuesta,
   ReservaCreada,

@@ -58,4 +58,3 @@ export const validarClaveWebBodySchema = z.object({
   evento_id: eventoIdBody,
 });
 export type ValidarClaveWebBody = z.input<typeof validarClaveWebBodySchema>;
-export const validarClaveWebResponseSchema = promocionSchema;

@@ -19,6 +19,7 @@ export function lazyPage<P extends object>(load: () => Promise<{ default: Compon
       }),
     );
   let current: LazyExoticComponent<ComponentType<P>> = fresh();
+  // biome-ignore lint/correctness/noComponentHookFactories: one component per page, made once at module load (a lazy factory)
   return function LazyPage(props: P) {
     const { key } = useLocation();
     if (failedAt !== null && failedAt !== key) {

@@ -37,6 +37,7 @@ export function EventDetailPage() {
  * Whether a slot that waits may mount: once the page is settled (idle after load, see
  * whenIdle), or earlier when `early` calls `mount` (it may return a cleanup).
  */
+// biome-ignore lint/suspicious/noConfusingVoidType: like an effect, `early` returns a clean-up or nothing
 function useMountLater(early: (mount: () => void) => (() => void) | void) {
   const [mounted, setMounted] = useState(false);
   const earlyRef = useRef(early);

@@ -96,6 +96,7 @@ describe('RemoteSlot', () => {
 
   it('a remote that throws while rendering is contained and retried', async () => {
     let broken = true;
+    // biome-ignore lint/correctness/noComponentHookFactories: a test double closing over this test's `broken`
     function Flaky() {
       if (broken) throw new Error('render roto');
       return <p>ya funciona</p>;

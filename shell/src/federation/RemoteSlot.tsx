@@ -8,7 +8,7 @@ import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteFallback } from './RemoteFallback';
 import { remotesAtom } from './remotes-state';
 
-export class RemoteLoadError extends Error {
+class RemoteLoadError extends Error {
   override readonly name = 'RemoteLoadError';
   constructor(readonly id: string, override readonly cause?: unknown) {
     super(`No se pudo cargar ${id}`);
@@ -75,6 +75,7 @@ export function RemoteSlot({ remote, module, props, className, onShown }: Remote
   const [attempt, setAttempt] = useState(0);
   const [retrying, setRetrying] = useState(false);
   // A new lazy component per attempt and per version: React.lazy caches its rejection forever.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` and `entry` are the triggers for a new lazy component
   const Remote = useMemo(() => lazyRemote(federation, remote, id), [federation, remote, id, attempt, entry]);
   const followRegistry = useCallback(() => {
     federation.refreshRemote(remote, { onlyIfChanged: true }).catch(() => false);

@@ -52,8 +52,6 @@ export function purchaseGuard() {
   };
 }
 
-export type PurchaseGuard = ReturnType<typeof purchaseGuard>;
-
 /** The versions this tab keeps through a reload while a purchase is in progress. */
 export function readTabVersions(storage: Storage | undefined): Partial<Record<RemoteName, string>> {
   try {

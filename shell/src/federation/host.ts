@@ -64,7 +64,7 @@ function sessionStorageOrNull(): Storage | null {
 }
 
 /** The shell's telemetry (telemetry.ts): batched beacons to the API, tagged with remote and version. */
-export const telemetry = createTelemetry({
+const telemetry = createTelemetry({
   send: (url, body) => typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, body),
   // The version this page registered; developer overrides are not releases and are not reported.
   versionOf: (remote) => {

@@ -13,7 +13,7 @@ import { isRemoteName } from './registry';
  * in a link is only a proposal until the developer confirms it (see OverrideConfirmDialog).
  * Otherwise the parameters are ignored and anything already stored is wiped.
  */
-export const OVERRIDE_PARAM_PREFIX = 'remote:';
+const OVERRIDE_PARAM_PREFIX = 'remote:';
 export const OVERRIDE_STORAGE_PREFIX = 'taquilla:override:';
 
 export type Overrides = Partial<Record<RemoteName, string>>;

@@ -23,7 +23,7 @@ export class RegistryError extends Error {
   override readonly name = 'RegistryError';
 }
 
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
+const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const isRemoteName = (name: string): name is RemoteName =>
@@ -81,7 +81,7 @@ export function parseRegistry(
 }
 
 /** Relative entries are relative to the registry file (absolute and root-relative stay as they are). */
-export function resolveEntry(entry: string, registryUrl: string): string {
+function resolveEntry(entry: string, registryUrl: string): string {
   const base = new URL(registryUrl, globalThis.location?.href ?? 'http://localhost/');
   return new URL(entry, base).href;
 }

@@ -18,7 +18,7 @@ export const FLUSH_MS = 2000;
 /** sessionStorage: which remote versions this tab already counted as a session, and with an error. */
 export const SEEN_KEY = 'taquilla:telemetria:vistos';
 
-export type FailureKind = 'error-carga' | 'error-render';
+type FailureKind = 'error-carga' | 'error-render';
 
 export interface TelemetryDeps {
   /** Sends one batch; false when the browser refused it (then it is dropped: telemetry never retries). */
@@ -48,6 +48,8 @@ export interface Telemetry {
 export function createTelemetry(deps: TelemetryDeps): Telemetry {
   let url: string | null = null;
   let queue: EventoTelemetria[] = [];
+  // Read by the `??=` below (a flush already scheduled): Biome counts `??=` as a write only.
+  // biome-ignore lint/correctness/noUnusedVariables: read through `??=`
   let timer: unknown = null;
   const schedule = deps.setTimeout ?? ((run: () => void, ms: number) => setTimeout(run, ms));
 

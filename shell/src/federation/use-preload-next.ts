@@ -66,6 +66,7 @@ export function usePreloadNext(targets: Targets) {
   const preloadRef = useRef(preload);
   preloadRef.current = preload;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new federation instance (tests, a re-mounted shell) schedules its own idle preload
   useEffect(() => {
     return whenIdle(() => preloadRef.current());
   }, [federation]);

@@ -8,6 +8,7 @@ import { FederationContext, type FederationApi } from '../federation/federation-
  * `<remote>/<Module>` resolves to a component that prints its id, its route params and props.
  */
 export function fakeRemoteModule(id: string) {
+  // biome-ignore lint/correctness/noComponentHookFactories: one fake per exposed module, made once per module id
   function FakeRemote(props: Record<string, unknown>) {
     const params = useParams();
     return (

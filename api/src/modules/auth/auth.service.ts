@@ -22,7 +22,7 @@ export const AUTH_TEXTS = {
 } as const;
 
 /** Drizzle row → the DTO every answer carries (no hash, no timestamps). */
-export function toAuthUser(row: repo.UserRow): AuthUser {
+function toAuthUser(row: repo.UserRow): AuthUser {
   return { id: row.id, fullName: row.fullName, email: row.email, isVerified: row.isVerified };
 }
 

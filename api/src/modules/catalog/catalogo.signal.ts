@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { listenChannel } from '../../db/listen';
 
 /** PostgreSQL announces here every statement that writes events or the names they show (migration 0011). */
-export const CATALOGO_CHANNEL = 'catalogo';
+const CATALOGO_CHANNEL = 'catalogo';
 
 /** Between attempts to (re)open the LISTEN connection. */
 const RETRY_MS = 1_000;

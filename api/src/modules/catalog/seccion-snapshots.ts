@@ -28,7 +28,7 @@ interface Entry {
  * stream (`?seccion=&desde=version`). During an on-sale a hot section changes every publishing
  * batch (25 ms); this keeps it to one database read and one compression per second per process.
  */
-export const REBUILD_EVERY_MS = 1_000;
+const REBUILD_EVERY_MS = 1_000;
 /** An upper bound on a snapshot's age, should a notification be missed without the connection dropping. */
 const MAX_AGE_MS = 60_000;
 /** Sections kept per process (the least recently built go first). */

@@ -8,7 +8,7 @@ import * as repo from './compras.repository';
 export type { Dueno } from './compras.repository';
 
 /** The calendar day of an instant in a time zone, 'YYYY-MM-DD' (sortable). */
-export function diaLocal(at: Date, zona: string): string {
+function diaLocal(at: Date, zona: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: zona, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 

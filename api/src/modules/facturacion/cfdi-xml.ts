@@ -1,8 +1,8 @@
 import { create } from 'xmlbuilder2';
 import type { CfdiSolicitud } from './invoicing.types';
 
-export const CFDI_NS = 'http://www.sat.gob.mx/cfd/4';
-export const TFD_NS = 'http://www.sat.gob.mx/TimbreFiscalDigital';
+const CFDI_NS = 'http://www.sat.gob.mx/cfd/4';
+const TFD_NS = 'http://www.sat.gob.mx/TimbreFiscalDigital';
 const XSI_NS = 'http://www.w3.org/2001/XMLSchema-instance';
 
 /** Centavos as the CFDI writes pesos: two decimals, no thousands separator ('1234.50'). */

@@ -5,7 +5,7 @@ import type { CfdiConcepto } from './invoicing.types';
  * SAT product/service and unit keys of what a purchase invoices. The tickets: 90151802
  * (entrance to events); the fees: 80141600 (sales services); E48 'Unidad de servicio'.
  */
-export const CLAVES = { boletos: '90151802', cargos: '80141600', unidad: 'E48' } as const;
+const CLAVES = { boletos: '90151802', cargos: '80141600', unidad: 'E48' } as const;
 
 export interface LineaBoletos {
   descripcion: string;

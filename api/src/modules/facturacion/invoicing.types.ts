@@ -6,7 +6,7 @@
  */
 import type { Emisor } from './facturacion.config';
 
-export interface CfdiTraslado {
+interface CfdiTraslado {
   /** Base of the tax, centavos. */
   base: number;
   /** IVA rate, basis points (1600 = 16 %). */

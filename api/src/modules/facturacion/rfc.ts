@@ -2,7 +2,7 @@ import validateRfc from 'validate-rfc';
 import type { TipoPersona } from '@taquilla/shared/sat-catalogos';
 
 /** The generic RFCs (público en general, extranjeros): a buyer's own invoice never names them. */
-export const RFC_GENERICOS = ['XAXX010101000', 'XEXX010101000'] as const;
+const RFC_GENERICOS = ['XAXX010101000', 'XEXX010101000'] as const;
 
 export type RfcValidado = { ok: true; rfc: string; tipo: TipoPersona } | { ok: false; message: string };
 

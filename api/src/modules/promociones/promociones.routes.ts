@@ -1,7 +1,7 @@
 import { apiErrorSchema } from '@taquilla/shared/schemas/common';
 import {
   validarClaveWebBodySchema,
-  validarClaveWebResponseSchema,
+  promocionSchema,
   validarPromoWebBodySchema,
   validarPromoWebResponseSchema,
 } from '@taquilla/shared/schemas/promociones';
@@ -35,7 +35,7 @@ export const promocionesModule: RouteModule = {
           tags: ['promociones'],
           summary: 'La promoción de un código de descuento (en mayúsculas)',
           body: validarClaveWebBodySchema,
-          response: { 200: validarClaveWebResponseSchema, ...errors },
+          response: { 200: promocionSchema, ...errors },
         },
       },
       async (request) => promocionPorClave(app.db, request.body.evento_id, request.body.clave),

@@ -19,7 +19,7 @@ import { FREE_PLACE } from '../inventory/availability.repository';
  * wait for every other hold's fsync — measured with bench:holds, it capped holds at about one
  * per fsync. Batching keeps that to one small commit per process per batch.
  */
-export const CHANNEL = 'disponibilidad';
+const CHANNEL = 'disponibilidad';
 
 /** NOTIFY payloads must stay under 8,000 bytes: ~35 bytes per seat → at most 100 per message. */
 const SEATS_PER_MESSAGE = 100;
@@ -86,6 +86,7 @@ export class DisponibilidadPublisher {
   async flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    // biome-ignore lint/nursery/noMisusedPromises: `running` is the pass in flight or null; waiting while there is one is the point
     while (this.running) await this.running;
     const seats = [...this.seats];
     const generales = [...this.generales.values()];
@@ -364,7 +365,7 @@ export class DisponibilidadHub {
   }
 }
 
-export async function countGeneralFree(db: DbOrTx, eventoId: number, seccionId: number): Promise<number> {
+async function countGeneralFree(db: DbOrTx, eventoId: number, seccionId: number): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from evento_lugares_generales where evento_id = ${eventoId} and seccion_id = ${seccionId} and ${FREE_PLACE}`,

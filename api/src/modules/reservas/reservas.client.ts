@@ -8,7 +8,7 @@ import ipaddr from 'ipaddr.js';
  * out with the first hold (answer field `tokenReserva`) and the browser sends with every later
  * hold. Only a hold made with the same token replaces a guest's live hold (decision 0018).
  */
-export const HOLD_TOKEN_HEADER = 'x-reserva-token';
+const HOLD_TOKEN_HEADER = 'x-reserva-token';
 
 /** A token as the API issues them (32 random bytes, base64url), or one a client made as strong. */
 const TOKEN_FORMAT = /^[A-Za-z0-9_-]{32,128}$/;

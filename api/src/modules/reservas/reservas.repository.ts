@@ -31,7 +31,7 @@ export type Comprador = { usuarioId: string; correo?: undefined; nombre?: undefi
  * e-mail from another browser makes a hold of its own and never ends this one (decision 0018).
  * Holds the API makes for itself (the seed) have no browser: 'c:<e-mail>'.
  */
-export function compradorKey(c: Comprador, dispositivo?: string): string {
+function compradorKey(c: Comprador, dispositivo?: string): string {
   if (c.usuarioId) return `u:${c.usuarioId}`;
   return dispositivo ? `c:${c.correo}#${dispositivo}` : `c:${c.correo}`;
 }

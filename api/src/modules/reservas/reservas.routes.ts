@@ -52,7 +52,7 @@ declare module 'fastify' {
  * the hold expiry job, and the root hook that takes the stream's API key from `?apiKey=`
  * (EventSource sends no headers).
  */
-export const reservasServices = fp(
+const reservasServices = fp(
   async (app) => {
     const cfg = app.config.holds;
     const hub = new DisponibilidadHub(app.db, app.dbKind, app.log);

@@ -8,9 +8,9 @@ import { jwtVerify, SignJWT } from 'jose';
  * only as its SHA-256. One place per event is kept per value; a script can clear it, but each new
  * value costs a new proof of work and counts against the address's cap (decision 0031).
  */
-export const BROWSER_COOKIE = 'tq_navegador';
+const BROWSER_COOKIE = 'tq_navegador';
 /** The pass of one event: `tq_pase_<eventoId>`, a signed token naming the place and the browser. */
-export const passCookie = (eventoId: number) => `tq_pase_${eventoId}`;
+const passCookie = (eventoId: number) => `tq_pase_${eventoId}`;
 
 const FORMAT = /^[A-Za-z0-9_-]{43}$/;
 const AUDIENCE = 'taquilla:sala-espera';

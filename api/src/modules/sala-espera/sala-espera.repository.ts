@@ -14,7 +14,7 @@ export interface Sala {
   admitidosHasta: number;
 }
 
-export type EstadoLugar = 'esperando' | 'admitido' | 'usado' | 'expirado' | 'agotado';
+type EstadoLugar = 'esperando' | 'admitido' | 'usado' | 'expirado' | 'agotado';
 
 export interface Lugar {
   id: number;
@@ -80,7 +80,7 @@ export async function findLugar(db: DbOrTx, eventoId: number, navegador: string)
 export type JoinResult = { lugar: Lugar; sala: Sala } | { refusal: 'RETO_USADO' | 'TOPE_IP' | 'SIN_SALA' };
 
 /** The per-event sequence that numbers the line after the draw (lock-free: joins never wait on one another). */
-export const numberSequence = (eventoId: number) => sql.raw(`sala_espera_numero_${Math.trunc(eventoId)}`);
+const numberSequence = (eventoId: number) => sql.raw(`sala_espera_numero_${Math.trunc(eventoId)}`);
 
 /**
  * Gives the browser its place, in one statement (`sala_espera_unirse`, migration 0022): before
@@ -173,7 +173,7 @@ export async function tickSala(db: Db, eventoId: number, paseMinutos: number): P
       tx,
       sql`select *, clock_timestamp() as ahora, clock_timestamp() >= inicio as empezada from salas_espera where evento_id = ${eventoId} for update`,
     );
-    if (!row || !row.empezada) return null;
+    if (!row?.empezada) return null;
     const out: TickResult = { eventoId, sorteados: 0, admitidos: 0, expirados: 0, agotados: 0 };
     if (!row.sorteada) {
       // The draw: everybody who joined before the start, in a random order, numbered 1..n; the sequence goes on from n.

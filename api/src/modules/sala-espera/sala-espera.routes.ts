@@ -14,7 +14,7 @@ const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 
 const eventoParams = z.object({ id: idParamSchema });
 
 /** The waiting room's dependencies for an app (also what the hold and checkout guards use). */
-export function salaDeps(app: FastifyInstance, cfg: SalaEsperaConfig = app.config.salaEspera): SalaDeps {
+function salaDeps(app: FastifyInstance, cfg: SalaEsperaConfig = app.config.salaEspera): SalaDeps {
   return { db: app.db, cfg, secret: app.config.jwtSecret, secure: app.config.production || (app.config.publicUrl ?? '').startsWith('https:') };
 }
 

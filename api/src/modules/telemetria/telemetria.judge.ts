@@ -14,7 +14,7 @@ const JUDGE_LOCK = 726_026;
 /** Audit lines read per judgement: enough to find each remote's last change. */
 const AUDIT_READ = 500;
 
-export interface Verdict {
+interface Verdict {
   bad: boolean;
   /** The figures, in Spanish, for the audit log and the server log. */
   reason: string;
@@ -24,7 +24,7 @@ const pct = (rate: number) => `${(rate * 100).toFixed(1)} %`;
 const figures = (s: VersionStats) => `${s.version}: ${pct(s.tasaError)} (${s.sesionesConError} de ${s.sesiones} sesiones)`;
 
 /** How many standard errors `judged`'s error rate lies above `baseline`'s (two-proportion z-test, pooled). */
-export function zScore(judged: VersionStats, baseline: VersionStats): number {
+function zScore(judged: VersionStats, baseline: VersionStats): number {
   const n1 = judged.sesiones;
   const n2 = baseline.sesiones;
   if (n1 === 0 || n2 === 0) return 0;
@@ -41,7 +41,7 @@ export function zScore(judged: VersionStats, baseline: VersionStats): number {
  * standard errors. A baseline with too few sessions to compare with is replaced by an absolute
  * ceiling (`rateWithoutBaseline`).
  */
-export function judge(judged: VersionStats, baseline: VersionStats | null, t: JudgeThresholds, label: string): Verdict {
+function judge(judged: VersionStats, baseline: VersionStats | null, t: JudgeThresholds, label: string): Verdict {
   if (judged.sesiones < t.minSessions) return { bad: false, reason: `${figures(judged)}: aún sin el mínimo de ${t.minSessions} sesiones` };
   if (!baseline || baseline.sesiones < t.minSessions) {
     const bad = judged.tasaError >= t.rateWithoutBaseline;
@@ -65,7 +65,7 @@ export interface JudgeActions {
   abortCanary(remote: string, opts: { version: string; reason: string }): Promise<void>;
 }
 
-export interface Decision {
+interface Decision {
   remote: string;
   action: 'rollback' | 'abort';
   from: string;
@@ -81,7 +81,7 @@ export interface Decision {
  *   (replacedVersion) over the `baselineHours` before that change → roll back to it when clearly
  *   worse. A version that came back by a rollback is not judged.
  */
-export async function judgeRegistry(
+async function judgeRegistry(
   db: Db,
   registry: Registry,
   cfg: TelemetriaConfig,
@@ -109,7 +109,7 @@ export async function judgeRegistry(
  * undone automatically) or was the first release. Without the change in the log (an origin from
  * before the audit log), the version before it in the history.
  */
-export function replacedVersion(remote: string, entry: Registry['remotes'][string], audit: AuditEntry[]): string | null | undefined {
+function replacedVersion(remote: string, entry: Registry['remotes'][string], audit: AuditEntry[]): string | null | undefined {
   const made = audit.find((a) => a.remote === remote && a.to === entry.current && ['release', RELEASE_FORCED, 'promote', 'rollback'].includes(a.action));
   if (made) return made.action === 'rollback' ? undefined : made.from;
   const versions = entry.history.map((h) => h.version);

@@ -28,7 +28,7 @@ declare module 'fastify' {
 }
 
 /** `navigator.sendBeacon` cannot set headers: a beacon carries the (public) API key as `?apiKey=`. */
-export const beaconApiKeyFromQuery = apiKeyFromQuery('beacon-api-key-from-query', 'POST', BEACON_PATH);
+const beaconApiKeyFromQuery = apiKeyFromQuery('beacon-api-key-from-query', 'POST', BEACON_PATH);
 
 /**
  * The versions of each remote the registry knows (history, and a canary's), read at most once a
@@ -82,7 +82,7 @@ const resumenSchema = z.object({
  * judge started on it (every JUICIO_CADA_MS), and the root hook that takes a beacon's API key
  * from `?apiKey=`.
  */
-export const telemetriaServices = fp(
+const telemetriaServices = fp(
   async (app) => {
     const cfg = app.config.telemetria;
     const origin = await openOrigin(app.remoteOriginConfig);

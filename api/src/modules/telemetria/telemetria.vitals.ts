@@ -12,7 +12,7 @@ export function bucketOf(value: number): number {
 }
 
 /** The upper bound of a bucket: what a percentile that lands in it reports. */
-export function bucketUpperBound(bucket: number): number {
+function bucketUpperBound(bucket: number): number {
   return bucket === 0 ? 1 : Math.round(GROWTH ** bucket);
 }
 

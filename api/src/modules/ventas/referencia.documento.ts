@@ -27,7 +27,7 @@ export function barcodePng(reference: string): Promise<Buffer> {
 }
 
 /** The lines a buyer follows, in order (screen, e-mail and PDF say the same). */
-export function pasos(doc: ReferenciaDocumento): string[] {
+function pasos(doc: ReferenciaDocumento): string[] {
   const monto = formatMoney(doc.total);
   const vence = formatDateTime(doc.vence);
   if (doc.instrucciones.metodo === 'efectivo') {
@@ -49,7 +49,7 @@ export function pasos(doc: ReferenciaDocumento): string[] {
   ];
 }
 
-export function tituloMetodo(i: InstruccionesPago): string {
+function tituloMetodo(i: InstruccionesPago): string {
   return i.metodo === 'efectivo' ? 'Pago en efectivo' : 'Transferencia SPEI';
 }
 

@@ -24,7 +24,7 @@ export interface TicketsEmailInput {
 }
 
 /** 'Pagado a 6 meses sin intereses de $250.00', 'Pagado en efectivo', … ; null for a card in one go. */
-export function formaDePago(total: number, pago: TicketsEmailInput['pago']): string | null {
+function formaDePago(total: number, pago: TicketsEmailInput['pago']): string | null {
   if (!pago) return null;
   if (pago.metodo === 'efectivo') return 'Pagado en efectivo';
   if (pago.metodo === 'spei') return 'Pagado por transferencia SPEI';
@@ -33,7 +33,7 @@ export function formaDePago(total: number, pago: TicketsEmailInput['pago']): str
 
 const esc = (v: string) => v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export function lugarDe(b: BoletoRow): string {
+function lugarDe(b: BoletoRow): string {
   return b.fila === null ? `${b.seccion} · General` : `${b.seccion} · ${filaLabel(b.fila)} · Asiento ${b.asiento}`;
 }
 

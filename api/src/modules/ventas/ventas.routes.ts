@@ -44,7 +44,7 @@ const chargeIdSchema = z.string().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/, pago
  * The sale under /pagos (spec §7 "Payments": make/cargo, check/cargo, aplicar-promo); a
  * GatewayError answers with its Spanish message (useGatewayErrors).
  */
-export async function ventaRoutes(app: FastifyInstance): Promise<void> {
+async function ventaRoutes(app: FastifyInstance): Promise<void> {
   useGatewayErrors(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = ventaDeps(app);
@@ -131,7 +131,7 @@ export async function ventaRoutes(app: FastifyInstance): Promise<void> {
  * enqueues and hands over; its worker retries what is still pending). The storefront's origin
  * comes from the request when PUBLIC_URL is unset.
  */
-export function ventaDeps(app: FastifyInstance): (request: FastifyRequest) => VentaDeps {
+function ventaDeps(app: FastifyInstance): (request: FastifyRequest) => VentaDeps {
   const { gateway } = app.pagos;
   return (request) => ({
     diferidos: app.config.pagosDiferidos,
@@ -149,7 +149,7 @@ export function ventaDeps(app: FastifyInstance): (request: FastifyRequest) => Ve
  * our API key. Only a charge id we already know is acted on, and its state is re-fetched from
  * the gateway, so a forged call can do no more than a check. 503 asks the gateway to retry.
  */
-export const pagosWebhookPlugin: FastifyPluginAsync = async (app) => {
+const pagosWebhookPlugin: FastifyPluginAsync = async (app) => {
   const deps = ventaDeps(app);
   app.withTypeProvider<ZodTypeProvider>().post(
     '/webhooks/pagos',

@@ -1,10 +1,11 @@
 import { messages } from '@taquilla/shared';
 
 /** Six dots in a circle, pulsing in turn. */
-export function SixDotSpinner() {
+function SixDotSpinner() {
   return (
     <span className="six-dots" aria-hidden="true">
       {Array.from({ length: 6 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: six identical dots, never reordered
         <span key={i} className="six-dots__dot" style={{ ['--i' as string]: i }} />
       ))}
     </span>

@@ -36,7 +36,7 @@ export const defaultSessionDeps = (): SessionDeps => ({
 });
 
 /** Entering 'checking' clears token, user and error. */
-export function startChecking(): void {
+function startChecking(): void {
   store.set(authAtom, (state) => ({ ...state, status: 'checking', token: null, user: null, errorMessage: null }));
 }
 
@@ -50,7 +50,7 @@ export function login(storage: Storage, token: string, user: User): void {
  * canary cohort: those belong to this browser, not to the buyer's session (docs/decisions/0003,
  * 0025; the cohort is a number from 0 to 9999, not an identifier).
  */
-export function clearStorage(storage: Storage): void {
+function clearStorage(storage: Storage): void {
   const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i) ?? '');
   for (const key of keys) if (!key.startsWith(OVERRIDE_STORAGE_PREFIX) && key !== COHORT_KEY) storage.removeItem(key);
 }
@@ -67,7 +67,7 @@ export function loginFailed(message: string): void {
 }
 
 /** The separate action that clears only the error message. */
-export function clearErrorMessage(): void {
+function clearErrorMessage(): void {
   store.set(authAtom, (state) => ({ ...state, errorMessage: null }));
 }
 

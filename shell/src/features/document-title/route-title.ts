@@ -3,7 +3,7 @@
  * say where the buyer is. A remote may refine it once it has data (e.g. an event's name).
  */
 /** The shop's own name, not the spec's default 'Dashboard' (docs/decisions/0027-the-shops-name-not-dashboard.md). */
-export const SITE_NAME = 'Taquilla';
+const SITE_NAME = 'Taquilla';
 
 const TITLES: [RegExp, (m: RegExpMatchArray) => string][] = [
   [/^\/eventos\/?$/, () => 'Próximos eventos'],

@@ -1,7 +1,7 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 
 /** Marks the stand-in module so RemoteSlot can tell a fallback from the real thing. */
-export const FALLBACK_MARK = '__taquillaRemoteFallback';
+const FALLBACK_MARK = '__taquillaRemoteFallback';
 
 export interface FallbackModule {
   [FALLBACK_MARK]: true;

@@ -22,5 +22,5 @@ export function QueueGate({ param, children }: PropsWithChildren<{ param: string
     };
   }, [id]);
   if (!gate || gate.id !== id) return <Backdrop />;
-  return gate.open ? <>{children}</> : <Navigate to={salaEsperaPath(id)} replace />;
+  return gate.open ? children : <Navigate to={salaEsperaPath(id)} replace />;
 }

@@ -46,8 +46,8 @@ export const GATEWAY_MESSAGES: Readonly<Record<number, string>> = {
   4001: 'El procesador de pagos no pudo completar la operación. Intenta más tarde.',
 };
 
-export const GATEWAY_FALLBACK_MESSAGE = pagoMessages.PAYMENT_FAILED;
-export const GATEWAY_UNREACHABLE_MESSAGE = ERRORS.PAGO_SIN_RESPUESTA.message;
+const GATEWAY_FALLBACK_MESSAGE = pagoMessages.PAYMENT_FAILED;
+const GATEWAY_UNREACHABLE_MESSAGE = ERRORS.PAGO_SIN_RESPUESTA.message;
 
 export function gatewayMessage(errorCode: number | null): string {
   if (errorCode === null) return GATEWAY_UNREACHABLE_MESSAGE;
@@ -96,8 +96,4 @@ export class GatewayError extends Error {
   get isOutcomeUnknown(): boolean {
     return this.errorCode === null || this.errorCode === 1000 || this.errorCode === 1004;
   }
-}
-
-export function isGatewayError(err: unknown): err is GatewayError {
-  return err instanceof GatewayError;
 }

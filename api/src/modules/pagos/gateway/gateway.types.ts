@@ -66,7 +66,7 @@ export interface CreateReferenceChargeInput {
 }
 
 /** What the buyer needs to pay a store or SPEI charge (Openpay's payment_method). */
-export type PaymentInstructions =
+type PaymentInstructions =
   | { type: 'store'; reference: string; barcodeUrl: string }
   | { type: 'bank_account'; clabe: string; bank: string; agreement: string; /** The reference (concepto) to type in the bank app. */ name: string };
 

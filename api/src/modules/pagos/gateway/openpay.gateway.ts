@@ -16,7 +16,7 @@ import type {
 import { OpenpayClient, type ClientLog } from './openpay.client';
 import { emptySchema, openpayCardSchema, openpayChargeSchema, openpayCustomerSchema, type OpenpayCard, type OpenpayCharge } from './openpay.schemas';
 
-export const OPENPAY_SCRIPTS = ['https://js.openpay.mx/openpay.v1.min.js', 'https://js.openpay.mx/openpay-data.v1.min.js'];
+const OPENPAY_SCRIPTS = ['https://js.openpay.mx/openpay.v1.min.js', 'https://js.openpay.mx/openpay-data.v1.min.js'];
 export const OPENPAY_SANDBOX_URL = 'https://sandbox-api.openpay.mx';
 export const OPENPAY_PRODUCTION_URL = 'https://api.openpay.mx';
 

@@ -55,6 +55,7 @@ export function OrderSummary({ resumen }: { resumen: ResumenCompra }) {
       </dl>
       {resumen.compras > 1 && <p className="account__hint">Suma de tus {resumen.compras} compras para este evento.</p>}
       {formasDePago(resumen.pagos).map((texto, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of sentences, rendered whole each time
         <p key={i} className="account__hint">
           {texto}
         </p>

@@ -11,8 +11,8 @@ export interface PurchasesViewState {
   vista: PurchasesView;
 }
 
-export const TAB_PARAM = 'tab';
-export const VIEW_PARAM = 'vista';
+const TAB_PARAM = 'tab';
+const VIEW_PARAM = 'vista';
 const DEFAULTS: PurchasesViewState = { tab: 'proximos', vista: 'lista' };
 
 export function readViewState(params: URLSearchParams): PurchasesViewState {

@@ -21,7 +21,7 @@ export function useRegister(showDialog: (dialog: DialogState) => void) {
     // repeatedPassword is dropped here: it never leaves the browser (spec §3).
     setSending(true);
     try {
-      let answer;
+      let answer: Awaited<ReturnType<typeof register>>;
       try {
         answer = await register({ fullName, email, password });
       } catch (error) {

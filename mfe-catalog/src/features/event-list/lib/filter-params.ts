@@ -7,8 +7,6 @@ export interface EventFilters {
   categorias: string[];
 }
 
-export const NO_FILTERS: EventFilters = { fecha: 'todas', categorias: [] };
-
 export function parseFilters(params: URLSearchParams): EventFilters {
   const fecha = params.get('fecha');
   const categorias = (params.get('categorias') ?? '')

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 
-export const HERO_AUTOPLAY_MS = 5000;
+const HERO_AUTOPLAY_MS = 5000;
 
 /**
  * Index of the visible slide with autoplay. Autoplay stops while anything asks it to pause

@@ -1,6 +1,6 @@
 import { eventTime, listedOnWeb, sortByFecha, type ListableEvent } from '../../../lib/event-order';
 
-export const HERO_MAX_EVENTS = 3;
+const HERO_MAX_EVENTS = 3;
 
 /** The hero: the next (up to) three listed events still to come (or any listed ones if none are). */
 export function selectHeroEvents<T extends ListableEvent>(

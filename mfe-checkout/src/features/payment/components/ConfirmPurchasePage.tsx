@@ -103,6 +103,7 @@ export function ConfirmPurchasePage() {
       )}
       {state.status === 'paid' && (
         <section aria-labelledby="compra-exitosa">
+          {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: decoration; a canvas without tabindex is not focusable */}
           <canvas ref={canvas} className="checkout__confetti" aria-hidden="true" />
           <h2 id="compra-exitosa">{pagoMessages.PURCHASE_SUCCESS_TITLE}</h2>
           <p role="status">{state.answer.message}</p>

@@ -6,7 +6,7 @@ import type { Order } from '../hooks/use-order';
 import { TotalsList } from './TotalsList';
 
 /** What the all-in price includes: IVA only on an event that charges it. */
-export const allInWording = (rates: Order['rates']) => (rates.ivaAplicado && rates.ivaBps > 0 ? 'con cargos e IVA' : 'con cargos');
+const allInWording = (rates: Order['rates']) => (rates.ivaAplicado && rates.ivaBps > 0 ? 'con cargos e IVA' : 'con cargos');
 
 /** Spec §2 summary lines, plus the all-in price per ticket Mexican consumer rules ask for. */
 export function OrderSummary({ order, totals, promo }: { order: Order; totals: OrderTotals; promo: Promocion | null }) {

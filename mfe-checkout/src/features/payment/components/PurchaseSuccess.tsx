@@ -30,6 +30,7 @@ export function PurchaseSuccess({ purchase }: { purchase: Purchase }) {
   }, [deps]);
   return (
     <ModalDialog open labelledBy={titleId} locked onRequestClose={() => undefined}>
+      {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: decoration; a canvas without tabindex is not focusable */}
       <canvas ref={canvas} className="checkout__confetti" aria-hidden="true" />
       <div className="checkout__success">
         <h2 id={titleId}>{pagoMessages.PURCHASE_SUCCESS_TITLE}</h2>

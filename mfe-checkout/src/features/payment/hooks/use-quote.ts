@@ -3,7 +3,7 @@ import type { Cotizacion, CotizarPayload } from '@taquilla/shared/schemas/pagos'
 import { errorMessage, usePaymentDeps } from '../api/deps';
 
 /** A selection changes with every click; ask once it has rested this long. */
-export const QUOTE_DEBOUNCE_MS = 200;
+const QUOTE_DEBOUNCE_MS = 200;
 
 export type QuoteState =
   | { status: 'none' }

@@ -16,7 +16,7 @@ export type CardErrors = Partial<Record<keyof CardInput, string>>;
 /** Letters (accents and ñ included) and spaces; everything else is dropped as typed. */
 export const cleanHolder = (raw: string) => raw.replace(/[^\p{L} ]/gu, '').replace(/ {2,}/g, ' ').trimStart();
 
-export const cardDigits = (raw: string) => raw.replace(/\D/g, '').slice(0, 16);
+const cardDigits = (raw: string) => raw.replace(/\D/g, '').slice(0, 16);
 
 /** The brand as the form shows it (@taquilla/shared/cards decides). */
 export function cardBrand(number: string): CardBrand {

@@ -10,7 +10,6 @@ import {
   allInPrice,
   categoriaKey,
   computeTotals,
-  eventRates,
   serviceRateFor,
   type CartLine,
   type EventRates,
@@ -58,7 +57,7 @@ export function cartLines({ evento, reserva, seccion, categoriasEvento = [] }: C
 }
 
 /** The maths' view of a promotion (null when its data cannot give a discount). */
-export function promotionRule(promo: Promocion): PromotionRule | null {
+function promotionRule(promo: Promocion): PromotionRule | null {
   const categorias = promo.aplicaTodoEvento
     ? null
     : promo.categorias.flatMap((c) => [
@@ -82,7 +81,7 @@ export function codeProblem(lines: readonly CartLine[], promo: Promocion, ctx: O
 }
 
 /** Short label of a promotion: '20 %' or '3x2'. */
-export function promotionLabel(promo: Promocion): string {
+function promotionLabel(promo: Promocion): string {
   if (promo.tipo === 'CANTIDAD') return `${promo.cantidadCompra}x${promo.cantidadPaga}`;
   const pct = (promo.porcentaje ?? 0) / 100;
   return `${Number.isInteger(pct) ? pct : pct.toFixed(2)} %`;

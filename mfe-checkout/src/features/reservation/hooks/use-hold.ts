@@ -21,9 +21,9 @@ import { storageHoldBroadcast, type HoldBroadcast } from '../lib/hold-broadcast'
 import type { GuestData } from '../lib/guest';
 
 /** Spec §4: after expiry the page reloads after 2 s; seats-gone and cancel reload the same way, so their message can be read. */
-export const RELOAD_DELAY_MS = 2000;
+const RELOAD_DELAY_MS = 2000;
 
-export type ReserveRequest =
+type ReserveRequest =
   | { kind: 'asientos'; asientoIds: number[]; invitado: GuestData | null }
   | { kind: 'general'; seccionId: number; cantidad: number; invitado: GuestData | null };
 
@@ -85,7 +85,7 @@ async function restoreHold(scope: HoldScope, deps: HoldDeps): Promise<Hold | nul
 }
 
 /** 4xx answers carry a Spanish reason worth showing (limits, guest data); anything else gets the spec's generic text. */
-export function reserveErrorMessage(error: unknown): string {
+function reserveErrorMessage(error: unknown): string {
   if (isApiError(error) && error.status && error.status >= 400 && error.status < 500 && error.status !== 401) {
     const text = error.message.trim();
     if (text && text !== messages.UNEXPECTED_ERROR && text !== messages.INVALID_RESPONSE) return text;

@@ -4,7 +4,7 @@
  * it here at once (the `storage` event fires in every other tab of the origin) and asks the
  * server whether its own hold is still live.
  */
-export const HOLD_BROADCAST_KEY = 'taquilla:reserva-nueva';
+const HOLD_BROADCAST_KEY = 'taquilla:reserva-nueva';
 
 export interface HoldAnnouncement {
   eventoId: string;

@@ -67,7 +67,7 @@ export function BestAvailable({ eventoId, secciones, limiteDeAsientos }: BestAva
       const seccion = secciones.find((s) => s.id === answer.seccionId);
       const path = `/eventos/${encodeURIComponent(eventoId)}/${answer.seccionId}/${encodeURIComponent(seccion?.nombre ?? String(answer.seccionId))}`;
       handOffHold({ eventoId, reservaId: answer.reservaId, volverA: path });
-      navigate(path);
+      void navigate(path);
     } catch (error) {
       const text = isApiError(error) && error.status !== undefined && error.status < 500 ? error.messages.join(' ') : '';
       setOutcome({ kind: 'error', message: text && text !== messages.UNEXPECTED_ERROR ? text : reservaMessages.RESERVE_FAILED });

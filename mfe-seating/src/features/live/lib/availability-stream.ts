@@ -57,7 +57,7 @@ export function parseAsientosChange(data: unknown): AsientosChange | null {
   return { seccionId: body.seccionId, asientos: asientos.map(({ id, estado }) => ({ id, estado })), ...version };
 }
 
-export function parseRecargar(data: unknown): number | null {
+function parseRecargar(data: unknown): number | null {
   const body = parse(data) as { seccionId?: unknown } | null;
   return body && isId(body.seccionId) ? body.seccionId : null;
 }
@@ -70,7 +70,7 @@ export function parseGeneralChange(data: unknown): GeneralChange | null {
   return { seccionId: body.seccionId, disponibles: d };
 }
 
-export const BACKOFF_BASE_MS = 1000;
+const BACKOFF_BASE_MS = 1000;
 export const BACKOFF_MAX_MS = 30_000;
 
 /** 1 s, 2 s, 4 s … capped at 30 s, with ±50 % jitter so a restarted server is not stampeded. */

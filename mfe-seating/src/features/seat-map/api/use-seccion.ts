@@ -17,6 +17,7 @@ export type SeccionState =
 export function useSeccion(eventoId: string, seccionId: string) {
   const key = `${eventoId}/${seccionId}`;
   const [state, setState] = useState<{ key: string; value: SeccionState }>({ key, value: { status: 'loading' } });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new event starts a new delta log, even for a section of the same id
   const deltas = useMemo(() => new SeatDeltas(Number(seccionId)), [eventoId, seccionId]);
 
   useEffect(() => {
@@ -29,7 +30,7 @@ export function useSeccion(eventoId: string, seccionId: string) {
     return () => {
       current = false;
     };
-  }, [key, deltas]);
+  }, [eventoId, seccionId, key, deltas]);
 
   const reloadSeats = useCallback(() => {
     getFilasPorSeccion(eventoId, seccionId).then(

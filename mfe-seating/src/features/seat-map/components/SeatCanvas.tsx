@@ -57,6 +57,7 @@ export function SeatCanvas({ grid, estados, selected, cell, label, describedBy, 
   };
 
   return (
+    // biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: a canvas is not interactive by itself; this one is a keyboard-operable grid of seats
     <canvas
       ref={ref}
       className="seat-canvas"

@@ -59,7 +59,7 @@ export function SeatPage({ eventoId, seccionId, seccionNombre }: SeatPageProps) 
     if (state.status !== 'error') return;
     const message = isApiError(state.error) && state.error.message.trim() ? state.error.message : catalogMessages.EVENT_FAILED;
     bus.emit('ui:toast', { kind: 'error', message });
-    navigate('/eventos', { replace: true });
+    void navigate('/eventos', { replace: true });
   }, [state, navigate]);
 
   if (state.status !== 'ready') {

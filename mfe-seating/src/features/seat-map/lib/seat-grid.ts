@@ -19,7 +19,7 @@ export interface SeatGrid {
   indexById: Map<number, number>;
 }
 
-export interface GridRow {
+interface GridRow {
   fila: Fila;
   /** Index of the row's first seat; its seats are `first … first + fila.asientos.length - 1`. */
   first: number;

@@ -18,7 +18,7 @@ export const ESTADOS_VISIBLES: { estado: EstadoVisible; label: string; fill: str
 
 const byEstado = new Map(ESTADOS_VISIBLES.map((e) => [e.estado, e]));
 
-export function estadoLabel(estado: EstadoVisible): string {
+function estadoLabel(estado: EstadoVisible): string {
   return byEstado.get(estado)!.label.replace(/ \(.*\)$/, '');
 }
 

@@ -3,7 +3,7 @@ import { getDetalleSeccion, getEventoDetalle } from '@taquilla/shared/api/catalo
 import type { EventoDetalle } from '@taquilla/shared/schemas/catalog';
 import type { DetalleSeccionResponse } from '@taquilla/shared/schemas/catalog';
 
-export interface Venue extends DetalleSeccionResponse {
+interface Venue extends DetalleSeccionResponse {
   evento: EventoDetalle;
 }
 

@@ -45,6 +45,7 @@ export function PriceChips({ chips }: { chips: readonly PriceChip[] }) {
       onBlur={() => setHeld(false)}
     >
       {/* Focusable so a keyboard can scroll the chips that overflow on a phone (WCAG 2.1.1). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1) */}
       <ul ref={trackRef} className="price-chips__track" tabIndex={0} aria-label="Precios">
         {chips.map((c) => (
           <li key={c.categoria} className="price-chip">

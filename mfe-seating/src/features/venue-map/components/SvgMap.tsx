@@ -28,6 +28,7 @@ export function SvgMap({ svg, secciones, onSelect }: SvgMapProps) {
   const [hover, setHover] = useState<{ seccion: Seccion; x: number; y: number } | null>(null);
   const tooltipId = useId();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `html` is the map's markup: new markup means new section elements to label
   useLayoutEffect(() => {
     const root = contentRef.current;
     if (!root) return;
@@ -54,6 +55,7 @@ export function SvgMap({ svg, secciones, onSelect }: SvgMapProps) {
   }, [html, byId]);
 
   // The map moved (zoom, pan, reveal): the tooltip follows its section.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `view` is the trigger (the map moved), not a value read inside
   useLayoutEffect(() => {
     setHover((h) => {
       const el = h && contentRef.current?.querySelector(`[data-seccion-id="${h.seccion.id}"]`);
@@ -98,6 +100,7 @@ export function SvgMap({ svg, secciones, onSelect }: SvgMapProps) {
 
   return (
     <div className="venue-map">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: pan and zoom by pointer; the keyboard uses the zoom buttons and the focusable sections */}
       <div
         ref={viewportRef}
         className={view.scale > 1 ? 'venue-map__viewport venue-map__viewport--zoomed' : 'venue-map__viewport'}
@@ -122,6 +125,7 @@ export function SvgMap({ svg, secciones, onSelect }: SvgMapProps) {
           className="venue-map__content"
           style={{ transform: toTransform(view) }}
           // Sanitised by DOMPurify just above (sanitizeVenueSvg): the SVG is venue data, not ours.
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify (sanitizeVenueSvg)
           dangerouslySetInnerHTML={{ __html: html }}
         />
         {hover && <SectionTooltip id={tooltipId} seccion={hover.seccion} x={hover.x} y={hover.y} />}

@@ -50,7 +50,7 @@ export function VenueMapView({ eventoId, variant }: VenueMapViewProps) {
       // A request, not a bus event: checkout's modal takes it whenever it mounts (see generalRequestAtom).
       page.set(generalRequestAtom, { eventoId, seccionId: String(seccion.id), seccionNombre: seccion.nombre });
     } else {
-      navigate(`/eventos/${encodeURIComponent(eventoId)}/${seccion.id}/${encodeURIComponent(seccion.nombre)}`);
+      void navigate(`/eventos/${encodeURIComponent(eventoId)}/${seccion.id}/${encodeURIComponent(seccion.nombre)}`);
     }
   };
 

@@ -14,7 +14,7 @@ export interface Viewport {
   height: number;
 }
 
-export const MIN_SCALE = 1;
+const MIN_SCALE = 1;
 export const MAX_SCALE = 6;
 export const IDENTITY: View = { scale: 1, x: 0, y: 0 };
 

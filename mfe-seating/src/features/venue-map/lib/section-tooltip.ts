@@ -1,7 +1,7 @@
 import type { Seccion, TipoSeccion } from '@taquilla/shared/schemas/catalog';
 import { catalogMessages } from '@taquilla/shared/messages/catalog';
 
-export const TIPO_SECCION_LABEL: Record<TipoSeccion, string> = {
+const TIPO_SECCION_LABEL: Record<TipoSeccion, string> = {
   general: 'General',
   numerada: 'Numerada',
   mesa: 'Mesas',
