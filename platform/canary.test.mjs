@@ -11,7 +11,12 @@ function memoryStorage() {
 
 describe('which browsers get a canary', () => {
   it('takes exactly the percentage of cohorts, for any remote and version', () => {
-    for (const [remote, version, percent] of [['seating', '1.0.1', 10], ['catalog', '2.3.0-beta.1', 25], ['auth', '9.9.9', 0.5], ['checkout', '1.0.0', 99]]) {
+    for (const [remote, version, percent] of [
+      ['seating', '1.0.1', 10],
+      ['catalog', '2.3.0-beta.1', 25],
+      ['auth', '9.9.9', 0.5],
+      ['checkout', '1.0.0', 99],
+    ]) {
       expect(share(remote, { version, percent })).toBeCloseTo(percent / 100, 10);
     }
   });
@@ -39,8 +44,20 @@ describe('which browsers get a canary', () => {
   });
 
   it('reads the registry entry’s canary, or null for anything malformed', () => {
-    expect(readCanary({ current: '1.0.0', canary: { version: '1.0.1', percent: 10, startedAt: 'x' } })).toEqual({ version: '1.0.1', percent: 10, startedAt: 'x' });
-    for (const canary of [undefined, null, 'x', { version: '', percent: 10 }, { version: '1', percent: '10' }, { version: '1', percent: 0 }, { version: '1', percent: 150 }]) {
+    expect(readCanary({ current: '1.0.0', canary: { version: '1.0.1', percent: 10, startedAt: 'x' } })).toEqual({
+      version: '1.0.1',
+      percent: 10,
+      startedAt: 'x',
+    });
+    for (const canary of [
+      undefined,
+      null,
+      'x',
+      { version: '', percent: 10 },
+      { version: '1', percent: '10' },
+      { version: '1', percent: 0 },
+      { version: '1', percent: 150 },
+    ]) {
       expect(readCanary({ current: '1.0.0', canary })).toBeNull();
     }
   });
@@ -60,13 +77,22 @@ describe('the browser’s cohort', () => {
   });
 
   it('storage that throws still gives a cohort (not sticky)', () => {
-    const broken = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('denied'); } };
+    const broken = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+    };
     const cohort = browserCohort(broken);
     expect(cohort >= 0 && cohort < COHORTS).toBe(true);
   });
 
   it('1,000 browsers with their own random cohorts: a 10 % canary reaches 10 % ± 3 points', () => {
-    const reached = Array.from({ length: 1000 }, () => browserCohort(memoryStorage())).filter((c) => inCanary(c, 'seating', { version: '1.0.1', percent: 10 })).length;
+    const reached = Array.from({ length: 1000 }, () => browserCohort(memoryStorage())).filter((c) =>
+      inCanary(c, 'seating', { version: '1.0.1', percent: 10 }),
+    ).length;
     // 3 points is over three standard deviations (0.95 points) of a 1,000-browser sample.
     expect(Math.abs(reached / 10 - 10)).toBeLessThanOrEqual(3);
   });

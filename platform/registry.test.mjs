@@ -7,7 +7,10 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 
 describe('registry format', () => {
   it('names exactly the remotes the workspace has (a folder mfe-<name> each)', () => {
-    const folders = fs.readdirSync(ROOT).filter((d) => d.startsWith('mfe-')).map((d) => d.slice('mfe-'.length));
+    const folders = fs
+      .readdirSync(ROOT)
+      .filter((d) => d.startsWith('mfe-'))
+      .map((d) => d.slice('mfe-'.length));
     expect([...REMOTE_NAMES].sort()).toEqual(folders.sort());
   });
 });

@@ -24,10 +24,14 @@ export async function scratchDatabase(base: string, tag: string): Promise<{ url:
 
 /** Starts `node --import tsx <script>` and resolves with its stop function once it prints READY. */
 export function startReadyChild(script: string, env: Record<string, string>): Promise<() => Promise<void>> {
-  const child = spawn(process.execPath, [...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []), '--import', 'tsx', script], {
-    env: { ...process.env, NODE_ENV: 'production', MAIL_WORKER: '0', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []), '--import', 'tsx', script],
+    {
+      env: { ...process.env, NODE_ENV: 'production', MAIL_WORKER: '0', ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return new Promise((resolve, reject) => {
     child.on('exit', (code) => reject(new Error(`bench server exited (${code})`)));
     child.stdout!.on('data', (chunk: Buffer) => {

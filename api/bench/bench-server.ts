@@ -20,5 +20,7 @@ await hello.listen({ port: Number(process.env.PORT_HELLO), host: '127.0.0.1' });
 
 process.stdout.write('READY\n');
 process.on('SIGTERM', () => {
-  void Promise.all([app.close(), hello.close()]).then(() => database.close()).finally(() => process.exit(0));
+  void Promise.all([app.close(), hello.close()])
+    .then(() => database.close())
+    .finally(() => process.exit(0));
 });

@@ -54,13 +54,27 @@ try {
   await database.migrate();
   const filas = Array.from({ length: 40 }, (_, i) => ({ nombre: `F${i + 1}`, asientos: 50, zona: 'Preferente' }));
   const def = eventoImportSchema.parse({
-    evento: { nombre: 'Banco mejores lugares', fecha: new Date(Date.now() + 30 * 86_400_000).toISOString(), categoria: 'Conciertos', artista: 'Banco', limiteDeAsientos: 10 },
+    evento: {
+      nombre: 'Banco mejores lugares',
+      fecha: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      categoria: 'Conciertos',
+      artista: 'Banco',
+      limiteDeAsientos: 10,
+    },
     recinto: {
       nombre: 'Estadio de pruebas',
       direccion: 'Calle 1',
       ciudad: 'Ciudad de México',
       svg: `<svg xmlns="http://www.w3.org/2000/svg">${Array.from({ length: SECTIONS }, (_, i) => `<g data-seccion="s${i}"/>`).join('')}</svg>`,
-      secciones: Array.from({ length: SECTIONS }, (_, i) => ({ clave: `s${i}`, nombre: `Sección ${i}`, bloque: 'Estadio', tipo: 'numerada', colores: ['#111111'], rango: i, filas })),
+      secciones: Array.from({ length: SECTIONS }, (_, i) => ({
+        clave: `s${i}`,
+        nombre: `Sección ${i}`,
+        bloque: 'Estadio',
+        tipo: 'numerada',
+        colores: ['#111111'],
+        rango: i,
+        filas,
+      })),
     },
     categorias: [{ nombre: 'Preferente', color: '#f59e0b', precio: 100_000 }],
   });
@@ -72,9 +86,29 @@ try {
   // As the service does (reservarMejores): a statement whose every try lost its block to holds
   // made at the same moment runs again, at most 3 times.
   const best = async () => {
-    let r = await holdBest(db, { id: randomUUID(), eventoId, comprador: comprador(), categoria: 'Preferente', seccionId: null, cantidad: N, separados: false, sillaDeRuedas: false, holdMinutes: 10 });
+    let r = await holdBest(db, {
+      id: randomUUID(),
+      eventoId,
+      comprador: comprador(),
+      categoria: 'Preferente',
+      seccionId: null,
+      cantidad: N,
+      separados: false,
+      sillaDeRuedas: false,
+      holdMinutes: 10,
+    });
     for (let again = 0; again < 2 && 'refusal' in r && r.refusal.code === 'ASIENTOS_NO_DISPONIBLES'; again++) {
-      r = await holdBest(db, { id: randomUUID(), eventoId, comprador: comprador(), categoria: 'Preferente', seccionId: null, cantidad: N, separados: false, sillaDeRuedas: false, holdMinutes: 10 });
+      r = await holdBest(db, {
+        id: randomUUID(),
+        eventoId,
+        comprador: comprador(),
+        categoria: 'Preferente',
+        seccionId: null,
+        cantidad: N,
+        separados: false,
+        sillaDeRuedas: false,
+        holdMinutes: 10,
+      });
     }
     if (!('reservado' in r) || !r.reservado || r.asientos.length !== N) throw new Error(`pick failed: ${JSON.stringify(r)}`);
   };
@@ -92,7 +126,10 @@ try {
   };
 
   const rows: [string, number[]][] = [];
-  for (const [label, concurrency] of [['uno tras otro', 1], [`${CONCURRENCY} a la vez`, CONCURRENCY]] as const) {
+  for (const [label, concurrency] of [
+    ['uno tras otro', 1],
+    [`${CONCURRENCY} a la vez`, CONCURRENCY],
+  ] as const) {
     const b: number[] = [];
     const m: number[] = [];
     await timed(b, concurrency, best);
@@ -110,11 +147,14 @@ try {
   );
   console.log('\n| Medición | p50 | p99 |\n|---|---|---|');
   for (const [label, xs] of rows) console.log(`| ${label} | ${fmt(pct(xs, 50))} | ${fmt(pct(xs, 99))} |`);
-  for (let i = 0; i < rows.length; i += 2) console.log(`p99 mejores / manual (${i === 0 ? 'uno tras otro' : `${CONCURRENCY} a la vez`}): ${(pct(rows[i]![1], 99) / pct(rows[i + 1]![1], 99)).toFixed(2)}×`);
+  for (let i = 0; i < rows.length; i += 2)
+    console.log(
+      `p99 mejores / manual (${i === 0 ? 'uno tras otro' : `${CONCURRENCY} a la vez`}): ${(pct(rows[i]![1], 99) / pct(rows[i + 1]![1], 99)).toFixed(2)}×`,
+    );
   console.log(`\nAsientos apartados: ${held!.n} en ${held!.reservas} reservas; asientos apartados dos veces: ${doubles!.n}`);
   if (held!.n !== held!.reservas * N || doubles!.n !== 0) process.exitCode = 1;
 } finally {
   await database.close();
-  if (process.env.BENCH_KEEP !== "1") await drop();
+  if (process.env.BENCH_KEEP !== '1') await drop();
   else console.log(`(base conservada: ${url})`);
 }

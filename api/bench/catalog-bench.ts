@@ -51,7 +51,12 @@ const SETTLE_MS = 2000;
 async function run(target: string, duration: number, headers: Record<string, string>): Promise<Omit<Figure, 'name'>> {
   const r = await autocannon({ url: target, connections, duration, headers });
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-  return { rps: r.requests.average, p99: r.latency.p99, bytes: r.throughput.average / Math.max(r.requests.average, 1), errors: r.errors + r.timeouts + r.non2xx };
+  return {
+    rps: r.requests.average,
+    p99: r.latency.p99,
+    bytes: r.throughput.average / Math.max(r.requests.average, 1),
+    errors: r.errors + r.timeouts + r.non2xx,
+  };
 }
 
 /** Interleaved rounds; each target's figures are the medians over rounds, ratios per round. */

@@ -51,7 +51,10 @@ async function prepare(): Promise<{ eventoId: number; nombre: string; seats: num
       sql`select ea.evento_id, e.nombre from evento_asientos ea join eventos e on e.id = ea.evento_id
            where e.mostrar_web and e.fecha > now() and ea.estado = 'disponible' group by 1, 2 order by count(*) desc limit 1`,
     );
-    const seats = await queryRows<{ id: number }>(db, sql`select id from evento_asientos where evento_id = ${pick!.evento_id} and estado = 'disponible' order by random()`);
+    const seats = await queryRows<{ id: number }>(
+      db,
+      sql`select id from evento_asientos where evento_id = ${pick!.evento_id} and estado = 'disponible' order by random()`,
+    );
     await db.execute(sql`analyze`);
     return { eventoId: pick!.evento_id, nombre: pick!.nombre, seats: seats.map((r) => r.id) };
   } finally {
@@ -85,20 +88,40 @@ async function run(op: (server: number) => Promise<boolean>, duration: number): 
   return { ops: latencies.length / ((Date.now() - started) / 1000), latencies, errors };
 }
 
-let stops: (() => Promise<void>)[] = [];
+const stops: (() => Promise<void>)[] = [];
 try {
   const setup = await prepare();
   const here = path.dirname(fileURLToPath(import.meta.url));
   const sandbox = await startOpenpaySandbox();
   stops.push(() => sandbox.close());
-  const keys = { OPENPAY_MERCHANT_ID: sandbox.merchantId, OPENPAY_PRIVATE_KEY: sandbox.privateKey, OPENPAY_PUBLIC_KEY: sandbox.publicKey, OPENPAY_API_URL: sandbox.url };
+  const keys = {
+    OPENPAY_MERCHANT_ID: sandbox.merchantId,
+    OPENPAY_PRIVATE_KEY: sandbox.privateKey,
+    OPENPAY_PUBLIC_KEY: sandbox.publicKey,
+    OPENPAY_API_URL: sandbox.url,
+  };
   // Not NODE_ENV=production: Openpay keys of a sandbox over http:// are refused there. Every buyer here comes from
   // 127.0.0.1, so the per-IP hold limits are off (bench:holds measures them, one address per buyer).
-  stops.push(...await Promise.all(
-    PORTS.map((p) =>
-      startReadyChild(path.join(here, 'holds-bench-server.ts'), { NODE_ENV: 'test', ...keys, BENCH_DB_URL: url, PORT_APP: String(p.app), PORT_BARE: String(p.bare), HOLD_SWEEP_SECONDS: '1', HOLD_MAX_PER_IP: '0', HOLD_CANCEL_MAX_PER_IP: '0', HOLD_MAX_PLACES_PER_IP: '0', HOLD_MINUTES: '10', BENCH_HOLD_SECONDS: '1', BENCH_POOL: process.env.BENCH_POOL ?? '10' }),
-    ),
-  ));
+  stops.push(
+    ...(await Promise.all(
+      PORTS.map((p) =>
+        startReadyChild(path.join(here, 'holds-bench-server.ts'), {
+          NODE_ENV: 'test',
+          ...keys,
+          BENCH_DB_URL: url,
+          PORT_APP: String(p.app),
+          PORT_BARE: String(p.bare),
+          HOLD_SWEEP_SECONDS: '1',
+          HOLD_MAX_PER_IP: '0',
+          HOLD_CANCEL_MAX_PER_IP: '0',
+          HOLD_MAX_PLACES_PER_IP: '0',
+          HOLD_MINUTES: '10',
+          BENCH_HOLD_SECONDS: '1',
+          BENCH_POOL: process.env.BENCH_POOL ?? '10',
+        }),
+      ),
+    )),
+  );
   const app = PORTS.map((p) => `http://127.0.0.1:${p.app}`);
   const bareSeats = setup.seats.splice(0, BARE_SEATS);
   let buyer = 0;
@@ -130,7 +153,10 @@ try {
   };
   const hold = async (s: number) => (await holdSeats(app[s]!, setup.eventoId, guest(), [nextSeat()])).status === 201;
   const bare = async (s: number) => {
-    const res = await httpCall(`http://127.0.0.1:${PORTS[s]!.bare}`, { path: '/bare/hold', body: { id: bareSeats[Math.floor(Math.random() * bareSeats.length)] } });
+    const res = await httpCall(`http://127.0.0.1:${PORTS[s]!.bare}`, {
+      path: '/bare/hold',
+      body: { id: bareSeats[Math.floor(Math.random() * bareSeats.length)] },
+    });
     return res.status === 201 || res.status === 409;
   };
   const targets = [
@@ -148,21 +174,31 @@ try {
   const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * p) - 1)] ?? NaN;
   const ratio = (k: number, ref: number) => median(per[k]!.map((f, i) => f.ops / per[ref]![i]!.ops));
 
-  console.log(`\n${connections} closed-loop buyers over 2 API processes, one hot event (${setup.nombre}), ${seconds} s per target in ${rounds} interleaved rounds, PostgreSQL, Openpay sandbox\n`);
+  console.log(
+    `\n${connections} closed-loop buyers over 2 API processes, one hot event (${setup.nombre}), ${seconds} s per target in ${rounds} interleaved rounds, PostgreSQL, Openpay sandbox\n`,
+  );
   console.log('target'.padEnd(44), 'ops/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'done'.padStart(7), 'errors'.padStart(7));
   for (const [k, t] of targets.entries()) {
     const all = per[k]!.flatMap((f) => f.latencies);
     console.log(
       t.name.padEnd(44),
-      median(per[k]!.map((f) => f.ops)).toFixed(1).padStart(8),
+      median(per[k]!.map((f) => f.ops))
+        .toFixed(1)
+        .padStart(8),
       pct(all, 0.5).toFixed(0).padStart(8),
       pct(all, 0.99).toFixed(0).padStart(8),
       String(all.length).padStart(7),
       String(per[k]!.reduce((n, f) => n + f.errors, 0)).padStart(7),
     );
   }
-  console.log(`\nwithin a sale, p50 per step: ${Object.entries(steps).map(([k, xs]) => `${k} ${pct(xs, 0.5).toFixed(0)} ms`).join(', ')}`);
-  console.log(`sales/s ÷ holds/s = ${(ratio(0, 1) * 100).toFixed(1)} % (per round: ${per[0]!.map((f, i) => `${((f.ops / per[1]![i]!.ops) * 100).toFixed(0)} %`).join(', ')})`);
+  console.log(
+    `\nwithin a sale, p50 per step: ${Object.entries(steps)
+      .map(([k, xs]) => `${k} ${pct(xs, 0.5).toFixed(0)} ms`)
+      .join(', ')}`,
+  );
+  console.log(
+    `sales/s ÷ holds/s = ${(ratio(0, 1) * 100).toFixed(1)} % (per round: ${per[0]!.map((f, i) => `${((f.ops / per[1]![i]!.ops) * 100).toFixed(0)} %`).join(', ')})`,
+  );
   console.log(`sales/s ÷ bare UPDATE/s = ${(ratio(0, 2) * 100).toFixed(1)} %`);
 } finally {
   agent.destroy();

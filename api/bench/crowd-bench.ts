@@ -70,7 +70,12 @@ interface Figure {
 async function run(t: Target, duration: number): Promise<Figure> {
   const r = await autocannon({ url: t.url, connections, duration, headers: t.headers });
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-  return { rps: r.requests.average, p99: r.latency.p99, bytes: r.throughput.average / Math.max(r.requests.average, 1), errors: r.errors + r.timeouts + r.non2xx };
+  return {
+    rps: r.requests.average,
+    p99: r.latency.p99,
+    bytes: r.throughput.average / Math.max(r.requests.average, 1),
+    errors: r.errors + r.timeouts + r.non2xx,
+  };
 }
 
 let stop: (() => Promise<void>) | undefined;
@@ -110,7 +115,9 @@ try {
     if (k > 0 && (ratio < FLOOR || errors > 0)) below = true;
     console.log(
       t.name.padEnd(48),
-      median(f.map((x) => x.rps)).toFixed(0).padStart(9),
+      median(f.map((x) => x.rps))
+        .toFixed(0)
+        .padStart(9),
       String(median(f.map((x) => x.p99))).padStart(8),
       (median(f.map((x) => x.bytes)) / 1024).toFixed(1).padStart(9),
       `${(ratio * 100).toFixed(1)} %`.padStart(9),

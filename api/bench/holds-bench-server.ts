@@ -48,24 +48,27 @@ bare.post<{ Body: { cantidad: number } }>('/bare/counter', async (request, reply
  * the decrement and the commit (as in the bare counter route). No place left: the division by
  * zero undoes the inserts and the answer is 409.
  */
-bare.post<{ Body: { cantidad: number; eventoId: number; eventoSeccionId: number; seccionId: number; nombre: string; correo: string } }>('/bare/counter-claim', async (request, reply) => {
-  const b = request.body;
-  try {
-    await pool.query({
-      name: 'counter_claim',
-      text: `with g as (insert into invitados (nombre, correo) values ($2, $3) returning id),
+bare.post<{ Body: { cantidad: number; eventoId: number; eventoSeccionId: number; seccionId: number; nombre: string; correo: string } }>(
+  '/bare/counter-claim',
+  async (request, reply) => {
+    const b = request.body;
+    try {
+      await pool.query({
+        name: 'counter_claim',
+        text: `with g as (insert into invitados (nombre, correo) values ($2, $3) returning id),
             r as (insert into reservas (id, evento_id, invitado_id, comprador, es_general, evento_seccion_id, seccion_id, cantidad, fecha_expiracion)
                   select $4, $5, g.id, 'c:' || $3, true, $6, $7, $1, now() + make_interval(secs => $8) from g returning id),
             c as (update bench_contador set disponibles = disponibles - $1 where id = 1 and disponibles >= $1 and exists (select 1 from r) returning 1)
        select 1 / count(*) from c`,
-      values: [b.cantidad, b.nombre, b.correo, randomUUID(), b.eventoId, b.eventoSeccionId, b.seccionId, holdSeconds],
-    });
-    return reply.status(201).send({ ok: true });
-  } catch (err) {
-    if ((err as { code?: string }).code === '22012') return reply.status(409).send({ ok: false });
-    throw err;
-  }
-});
+        values: [b.cantidad, b.nombre, b.correo, randomUUID(), b.eventoId, b.eventoSeccionId, b.seccionId, holdSeconds],
+      });
+      return reply.status(201).send({ ok: true });
+    } catch (err) {
+      if ((err as { code?: string }).code === '22012') return reply.status(409).send({ ok: false });
+      throw err;
+    }
+  },
+);
 await bare.listen({ port: Number(process.env.PORT_BARE), host: '127.0.0.1' });
 
 process.stdout.write('READY\n');
@@ -74,7 +77,6 @@ process.on('SIGTERM', () => {
     .then(() => Promise.all([database.close(), pool.end()]))
     .finally(() => process.exit(0));
 });
-
 
 /**
  * BENCH_TRACE=1 (diagnostics): once a second, on stderr, the app's answers, their mean time in

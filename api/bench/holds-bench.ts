@@ -165,7 +165,18 @@ try {
   const setup = await prepare();
   const here = path.dirname(fileURLToPath(import.meta.url));
   stops = await Promise.all(
-    PORTS.map((p) => startReadyChild(path.join(here, 'holds-bench-server.ts'), { BENCH_DB_URL: url, PORT_APP: String(p.app), PORT_BARE: String(p.bare), HOLD_SWEEP_SECONDS: '1', TRUST_PROXY: '1', HOLD_MINUTES: String(HOLD_SECONDS / 60), BENCH_HOLD_SECONDS: String(HOLD_SECONDS), BENCH_POOL: POOL })),
+    PORTS.map((p) =>
+      startReadyChild(path.join(here, 'holds-bench-server.ts'), {
+        BENCH_DB_URL: url,
+        PORT_APP: String(p.app),
+        PORT_BARE: String(p.bare),
+        HOLD_SWEEP_SECONDS: '1',
+        TRUST_PROXY: '1',
+        HOLD_MINUTES: String(HOLD_SECONDS / 60),
+        BENCH_HOLD_SECONDS: String(HOLD_SECONDS),
+        BENCH_POOL: POOL,
+      }),
+    ),
   );
   const api = `/api/v1/eventos/${setup.eventoId}`;
   const targets: Target[] = [
@@ -181,7 +192,14 @@ try {
       name: 'counter row recording the hold (1 place)',
       port: 'bare',
       path: '/bare/counter-claim',
-      body: () => ({ cantidad: 1, eventoId: setup.eventoId, eventoSeccionId: setup.generalEventoSeccionId, seccionId: setup.generalSeccionId, nombre: 'Bench', correo: `contador.${buyer++}@bench.mx` }),
+      body: () => ({
+        cantidad: 1,
+        eventoId: setup.eventoId,
+        eventoSeccionId: setup.generalEventoSeccionId,
+        seccionId: setup.generalSeccionId,
+        nombre: 'Bench',
+        correo: `contador.${buyer++}@bench.mx`,
+      }),
     },
     {
       name: 'POST reservar_generales (1 place)',
@@ -226,11 +244,28 @@ async function compareInRounds(targets: Target[]): Promise<void> {
   const okRatio = (k: number, ref: number) => median(per[k]!.map((f, i) => f.okRps / per[ref]![i]!.okRps));
   const spread = (k: number, ref: number) => per[k]!.map((f, i) => `${((f.rps / per[ref]![i]!.rps) * 100).toFixed(0)} %`).join(', ');
 
-  console.log(`\n${connections} connections over 2 API processes, ${seconds} s per target in ${rounds} interleaved rounds (medians), PostgreSQL, NODE_ENV=production\n`);
-  console.log('target'.padEnd(44), 'req/s'.padStart(9), 'p99 ms'.padStart(8), '2xx/s'.padStart(8), 'ratio'.padStart(9), '2xx ratio'.padStart(10), 'errors'.padStart(7));
+  console.log(
+    `\n${connections} connections over 2 API processes, ${seconds} s per target in ${rounds} interleaved rounds (medians), PostgreSQL, NODE_ENV=production\n`,
+  );
+  console.log(
+    'target'.padEnd(44),
+    'req/s'.padStart(9),
+    'p99 ms'.padStart(8),
+    '2xx/s'.padStart(8),
+    'ratio'.padStart(9),
+    '2xx ratio'.padStart(10),
+    'errors'.padStart(7),
+  );
   // Positions in `targets`; each app target's ratio is to the reference route named beside it.
-  const BARE = 0, HOLDS = 1, COUNTER = 2, COUNTER_CLAIM = 3, CLAIMS = 4;
-  const refOf = new Map([[HOLDS, BARE], [CLAIMS, COUNTER_CLAIM]]);
+  const BARE = 0,
+    HOLDS = 1,
+    COUNTER = 2,
+    COUNTER_CLAIM = 3,
+    CLAIMS = 4;
+  const refOf = new Map([
+    [HOLDS, BARE],
+    [CLAIMS, COUNTER_CLAIM],
+  ]);
   const ratios = targets.map((_, k) => (refOf.has(k) ? ratio(k, refOf.get(k)!) : 1));
   const okRatios = targets.map((_, k) => (refOf.has(k) ? okRatio(k, refOf.get(k)!) : 1));
   for (const [k, t] of targets.entries()) {
@@ -245,12 +280,16 @@ async function compareInRounds(targets: Target[]): Promise<void> {
       String(f.errors).padStart(7),
     );
   }
-  console.log(`\nper round: holds/bare ${spread(HOLDS, BARE)}; general/counter recording the hold ${spread(CLAIMS, COUNTER_CLAIM)}; general/bare counter ${spread(CLAIMS, COUNTER)}`);
+  console.log(
+    `\nper round: holds/bare ${spread(HOLDS, BARE)}; general/counter recording the hold ${spread(CLAIMS, COUNTER_CLAIM)}; general/bare counter ${spread(CLAIMS, COUNTER)}`,
+  );
   const holds = ratios[HOLDS]!;
   const general = ratios[CLAIMS]!;
   const bareCounter = ratio(CLAIMS, COUNTER);
   const p99 = fig(HOLDS).p99;
-  console.log(`\nholds / bare UPDATE = ${(holds * 100).toFixed(1)} % of requests/s, ${(okRatios[HOLDS]! * 100).toFixed(1)} % of places held/s (floor 35 %)${holds >= 0.35 ? '' : '  ← BELOW FLOOR'}`);
+  console.log(
+    `\nholds / bare UPDATE = ${(holds * 100).toFixed(1)} % of requests/s, ${(okRatios[HOLDS]! * 100).toFixed(1)} % of places held/s (floor 35 %)${holds >= 0.35 ? '' : '  ← BELOW FLOOR'}`,
+  );
   console.log(`holds p99 = ${p99} ms (ceiling 100 ms)${p99 <= 100 ? '' : '  ← ABOVE CEILING'}`);
   console.log(`general claims / single counter row recording the hold = ${general.toFixed(2)}× (floor 1×)${general >= 1 ? '' : '  ← BELOW FLOOR'}`);
   console.log(`general claims / bare counter decrement, recording nothing = ${bareCounter.toFixed(2)}× (reference)${bareCounter >= 1 ? '' : '  ← below 1×'}`);

@@ -10,5 +10,8 @@ const app = await buildApp({ db: database, logger: false, validateResponses: fal
 await app.listen({ port: Number(process.env.PORT_APP), host: '127.0.0.1' });
 process.stdout.write('READY\n');
 process.on('SIGTERM', () => {
-  void app.close().then(() => database.close()).then(() => process.exit(0));
+  void app
+    .close()
+    .then(() => database.close())
+    .then(() => process.exit(0));
 });

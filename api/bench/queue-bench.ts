@@ -59,8 +59,16 @@ try {
   await db.execute(sql`update eventos set limite_de_asientos = 100 where id = ${eventoId}`);
 
   const env = {
-    BENCH_DB_URL: url, API_KEY, OPS_TOKEN, JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123', TRUST_PROXY: '1',
-    SALA_ESPERA_POW_DIFICULTAD: POW, HOLD_MAX_PER_IP: '0', HOLD_CANCEL_MAX_PER_IP: '0', HOLD_SWEEP_SECONDS: '1', SSE_MAX_STREAMS: '0',
+    BENCH_DB_URL: url,
+    API_KEY,
+    OPS_TOKEN,
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    TRUST_PROXY: '1',
+    SALA_ESPERA_POW_DIFICULTAD: POW,
+    HOLD_MAX_PER_IP: '0',
+    HOLD_CANCEL_MAX_PER_IP: '0',
+    HOLD_SWEEP_SECONDS: '1',
+    SSE_MAX_STREAMS: '0',
   };
   for (const port of PORTS) stops.push(await startReadyChild(path.join(here, 'queue-bench-server.ts'), { ...env, PORT_APP: String(port) }));
 
@@ -78,16 +86,26 @@ try {
   type Answer = { status: number; ok: boolean; setCookie: string[]; text: string; json: () => unknown };
   const request = (port: number, method: string, p: string, headers: Record<string, string>, body?: string) =>
     new Promise<Answer>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, method, path: p, headers: body ? { ...headers, 'content-length': String(Buffer.byteLength(body)) } : headers, agent: agents.get(port) }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          const status = res.statusCode ?? 0;
-          resolve({ status, ok: status >= 200 && status < 300, setCookie: res.headers['set-cookie'] ?? [], text, json: () => JSON.parse(text) });
-        });
-        res.on('error', reject);
-      });
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method,
+          path: p,
+          headers: body ? { ...headers, 'content-length': String(Buffer.byteLength(body)) } : headers,
+          agent: agents.get(port),
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            const status = res.statusCode ?? 0;
+            resolve({ status, ok: status >= 200 && status < 300, setCookie: res.headers['set-cookie'] ?? [], text, json: () => JSON.parse(text) });
+          });
+          res.on('error', reject);
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });
@@ -111,9 +129,18 @@ try {
     const ip = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
     const jar = new Map<string, string>();
     const call = async (method: string, p: string, body?: unknown) => {
-      const res = await request(port, method, `/api/v1${p}`, {
-        'x-api-key': API_KEY, 'x-forwarded-for': ip, ...(body ? { 'content-type': 'application/json' } : {}), ...(jar.size ? { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
-      }, body ? JSON.stringify(body) : undefined);
+      const res = await request(
+        port,
+        method,
+        `/api/v1${p}`,
+        {
+          'x-api-key': API_KEY,
+          'x-forwarded-for': ip,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+          ...(jar.size ? { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        },
+        body ? JSON.stringify(body) : undefined,
+      );
       requests++;
       for (const c of res.setCookie) {
         const [pair] = c.split(';');
@@ -137,12 +164,16 @@ try {
     for (;;) {
       if (estado.estado === 'admitido') {
         admitted++;
-        const res = await call('POST', `/eventos/${eventoId}/reservar_generales`, { seccionId, cantidadAsientos: 1, nombre: 'Comprador Banco', correo: `b${i}@ejemplo.mx` });
+        const res = await call('POST', `/eventos/${eventoId}/reservar_generales`, {
+          seccionId,
+          cantidadAsientos: 1,
+          nombre: 'Comprador Banco',
+          correo: `b${i}@ejemplo.mx`,
+        });
         if (res.status === 201) {
           held++;
           heldAt.push(Date.now());
-        }
-        else if (res.status === 409) heldAgotado++;
+        } else if (res.status === 409) heldAgotado++;
         else holdOther++;
         return;
       }
@@ -166,7 +197,9 @@ try {
     }
   }
 
-  console.log(`bench:queue — ${BUYERS} compradores en ${JOIN_SECONDS} s, ${SEATS} lugares, ritmo ${RATE}/min, inicio a los ${START_SECONDS} s; 2 procesos API; PostgreSQL`);
+  console.log(
+    `bench:queue — ${BUYERS} compradores en ${JOIN_SECONDS} s, ${SEATS} lugares, ritmo ${RATE}/min, inicio a los ${START_SECONDS} s; 2 procesos API; PostgreSQL`,
+  );
   const began = Date.now();
   await Promise.all(Array.from({ length: BUYERS }, (_, i) => buyer(i).catch(() => void otherErrors++)));
   lag.disable();
@@ -189,10 +222,18 @@ try {
           from evento_lugares_generales where evento_id = ${eventoId} and seccion_id = ${seccionId} and reserva_id is not null and hold_expires_at > now()`,
   );
   const tellLag = toldAt.length ? (Math.max(...toldAt) - Math.max(Number.isNaN(soldOutAt) ? 0 : soldOutAt, lastHoldAt)) / 1000 : NaN;
-  console.log(`unirse (POST, ${joinMs.length}): p50 ${pct(joinMs, 50).toFixed(1)} ms · p99 ${pct(joinMs, 99).toFixed(1)} ms · errores ${joinErrors}  (meta p99 ≤ 200 ms)`);
-  console.log(`admisión: ${perMinute.toFixed(0)}/min contra ${RATE}/min fijado (${((perMinute / RATE - 1) * 100).toFixed(1)} %; meta ±5 %) — ${rate!.n} admitidos en ${(spanMin * 60).toFixed(1)} s`);
-  console.log(`apartados: ${held} con lugar, ${heldAgotado} 'agotado', ${holdOther} otra respuesta, de ${admitted} admitidos (meta: todos con lugar o 'agotado'); lugares apartados en la base ${twice!.apartados}; lugares de más en una reserva ${twice!.dobles}; respuestas 201 sin un lugar propio: ${held - twice!.apartados}`);
-  console.log(`peticiones: ${requests} en ${seconds.toFixed(0)} s (${(requests / seconds).toFixed(0)}/s); retraso del generador p50 ${(lag.percentile(50) / 1e6).toFixed(1)} ms · p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms · máx ${(lag.max / 1e6).toFixed(0)} ms`);
+  console.log(
+    `unirse (POST, ${joinMs.length}): p50 ${pct(joinMs, 50).toFixed(1)} ms · p99 ${pct(joinMs, 99).toFixed(1)} ms · errores ${joinErrors}  (meta p99 ≤ 200 ms)`,
+  );
+  console.log(
+    `admisión: ${perMinute.toFixed(0)}/min contra ${RATE}/min fijado (${((perMinute / RATE - 1) * 100).toFixed(1)} %; meta ±5 %) — ${rate!.n} admitidos en ${(spanMin * 60).toFixed(1)} s`,
+  );
+  console.log(
+    `apartados: ${held} con lugar, ${heldAgotado} 'agotado', ${holdOther} otra respuesta, de ${admitted} admitidos (meta: todos con lugar o 'agotado'); lugares apartados en la base ${twice!.apartados}; lugares de más en una reserva ${twice!.dobles}; respuestas 201 sin un lugar propio: ${held - twice!.apartados}`,
+  );
+  console.log(
+    `peticiones: ${requests} en ${seconds.toFixed(0)} s (${(requests / seconds).toFixed(0)}/s); retraso del generador p50 ${(lag.percentile(50) / 1e6).toFixed(1)} ms · p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms · máx ${(lag.max / 1e6).toFixed(0)} ms`,
+  );
   console.log(`agotado: ${toldAt.length} avisados; el último ${tellLag.toFixed(1)} s después de agotarse (meta ≤ 10 s); otros errores ${otherErrors}`);
   await database.close();
 } finally {

@@ -11,7 +11,8 @@ import { startApi, startFailed } from '../src/start';
  * production build bundles src/main.ts only.
  */
 async function dev(): Promise<void> {
-  if (process.env.NODE_ENV === 'production') throw new Error('dev/main.ts no se usa con NODE_ENV=production: arranca src/main.ts (o dist/main.mjs) con las llaves de Openpay.');
+  if (process.env.NODE_ENV === 'production')
+    throw new Error('dev/main.ts no se usa con NODE_ENV=production: arranca src/main.ts (o dist/main.mjs) con las llaves de Openpay.');
   if (process.env.OPENPAY_MERCHANT_ID || process.env.OPENPAY_PRIVATE_KEY || process.env.OPENPAY_PUBLIC_KEY) {
     await startApi();
     return;

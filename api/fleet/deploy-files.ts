@@ -34,7 +34,13 @@ export function readCompose(): { services: Record<string, ComposeService> } {
  * Anything else is taken as compose says it; a compose setting that still needs a value from
  * the shell (`${…}`) and is not in this list makes the run fail, so the twin cannot drift.
  */
-export function fleetEnvironment(opts: { databaseUrl: string; apiKey: string; publicUrl: string; origin: Record<string, string>; openpay?: Record<string, string> }): Record<string, string> {
+export function fleetEnvironment(opts: {
+  databaseUrl: string;
+  apiKey: string;
+  publicUrl: string;
+  origin: Record<string, string>;
+  openpay?: Record<string, string>;
+}): Record<string, string> {
   const compose = readCompose().services.api1?.environment;
   if (!compose) throw new Error('compose.yaml: el servicio api1 no tiene environment');
   const dropped = ['OPENPAY_MERCHANT_ID', 'OPENPAY_PRIVATE_KEY', 'OPENPAY_PUBLIC_KEY', 'OPENPAY_PRODUCTION', 'SMTP_URL', 'METRICS_PORT', 'METRICS_HOST'];
@@ -56,7 +62,8 @@ export function fleetEnvironment(opts: { databaseUrl: string; apiKey: string; pu
   for (const [key, value] of Object.entries(compose)) {
     if (dropped.includes(key)) continue;
     if (key in replaced) continue;
-    if (String(value).includes('${')) throw new Error(`compose.yaml: ${key} (${value}) necesita un valor que la prueba de flota no conoce: añádelo en api/fleet/deploy-files.ts`);
+    if (String(value).includes('${'))
+      throw new Error(`compose.yaml: ${key} (${value}) necesita un valor que la prueba de flota no conoce: añádelo en api/fleet/deploy-files.ts`);
     env[key] = String(value);
   }
   return { ...env, ...replaced };

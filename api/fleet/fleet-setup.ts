@@ -72,7 +72,10 @@ export const backInRotation = () => sleep(1_200);
  */
 async function startOrigin(cleanups: Cleanups): Promise<Record<string, string>> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['platform/ops/test-s3.mjs', '--port', String(port), '--bucket', 'taquilla-remotes'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['platform/ops/test-s3.mjs', '--port', String(port), '--bucket', 'taquilla-remotes'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   cleanups.push(() => {
     child.kill('SIGTERM');
   });
@@ -115,7 +118,13 @@ export async function startFleet(opts: { baseUrl: string; haproxyBin: string; re
   // One Openpay sandbox for every replica, as Openpay is one.
   const sandbox = await startOpenpaySandbox();
   cleanups.push(() => sandbox.close());
-  const openpay = { OPENPAY_MERCHANT_ID: sandbox.merchantId, OPENPAY_PRIVATE_KEY: sandbox.privateKey, OPENPAY_PUBLIC_KEY: sandbox.publicKey, OPENPAY_PRODUCTION: '0', OPENPAY_API_URL: sandbox.url };
+  const openpay = {
+    OPENPAY_MERCHANT_ID: sandbox.merchantId,
+    OPENPAY_PRIVATE_KEY: sandbox.privateKey,
+    OPENPAY_PUBLIC_KEY: sandbox.publicKey,
+    OPENPAY_PRODUCTION: '0',
+    OPENPAY_API_URL: sandbox.url,
+  };
   const env = fleetEnvironment({ databaseUrl: dbUrl, apiKey: API_KEY, publicUrl: lb, origin: await startOrigin(cleanups), openpay });
 
   const startReplica = async (r: Replica): Promise<void> => {

@@ -54,7 +54,10 @@ function must(condition: unknown, message: string): asserts condition {
 
 // ---------------------------------------------------------------------------------- HTTP helpers
 
-function call<T = Record<string, unknown>>(base: string, opts: { method?: string; path: string; body?: unknown; headers?: Record<string, string>; localAddress?: string }): Promise<HttpAnswer<T>> {
+function call<T = Record<string, unknown>>(
+  base: string,
+  opts: { method?: string; path: string; body?: unknown; headers?: Record<string, string>; localAddress?: string },
+): Promise<HttpAnswer<T>> {
   const headers = { ...(opts.path.startsWith('/api/v1/') ? { 'x-api-key': API_KEY } : {}), ...opts.headers };
   return httpCall<T>(base, { ...opts, headers });
 }
@@ -94,7 +97,14 @@ async function sectionWithSeats(min: number, skipEventos: number[] = []): Promis
     database.db,
     sql`select ea.evento_id, ea.seccion_id from evento_asientos ea join eventos e on e.id = ea.evento_id
          where e.mostrar_web and e.fecha > now() and ea.estado = 'disponible' and ea.reserva_id is null
-           ${skipEventos.length ? sql`and e.id not in (${sql.join(skipEventos.map((id) => sql`${id}`), sql`, `)})` : sql``}
+           ${
+             skipEventos.length
+               ? sql`and e.id not in (${sql.join(
+                   skipEventos.map((id) => sql`${id}`),
+                   sql`, `,
+                 )})`
+               : sql``
+           }
          group by 1, 2 having count(*) >= ${min} order by count(*) desc limit 1`,
   );
   must(row, `ninguna sección con ${min} asientos libres`);
@@ -116,7 +126,9 @@ async function releaseReachesEveryProcess(): Promise<string> {
     replicas.map((r) =>
       waitFor(
         `réplica ${r.index} con catalog ${version}`,
-        async () => ((await (await fetch(`${r.base}/remotes/remotes.json`)).json()) as { remotes: Record<string, { current: string }> }).remotes.catalog?.current === version,
+        async () =>
+          ((await (await fetch(`${r.base}/remotes/remotes.json`)).json()) as { remotes: Record<string, { current: string }> }).remotes.catalog?.current ===
+          version,
         10_000,
         25,
       ),
@@ -135,7 +147,9 @@ async function chunksNever404(): Promise<string> {
     const page = await fetch(`${lb}/eventos`, { headers: { accept: 'text/html' } });
     must(page.status === 200, `/eventos → ${page.status}`);
     await page.text();
-    const registry = (await (await fetch(`${lb}/remotes/remotes.json`)).json()) as { remotes: Record<string, { current: string; history: { version: string; entry: string }[] }> };
+    const registry = (await (await fetch(`${lb}/remotes/remotes.json`)).json()) as {
+      remotes: Record<string, { current: string; history: { version: string; entry: string }[] }>;
+    };
     for (const [name, remote] of Object.entries(registry.remotes)) {
       const entry = remote.history.find((h) => h.version === remote.current)!.entry;
       const manifestUrl = `${lb}/remotes/${entry}`;
@@ -220,7 +234,11 @@ async function buyer(eventoId: number, seats: number[]): Promise<Outcome | null>
   const localAddress = clientAddress();
   const correo = `flota.${randomUUID().slice(0, 10)}@ejemplo.mx`;
   const held = await withRetries(() =>
-    call<{ reservaId?: string }>(lb, { path: `/api/v1/eventos/${eventoId}/reservarInvitado`, body: { asientosReserva: seats.map((id) => ({ id })), nombre: 'Ana Flota', correo }, localAddress }),
+    call<{ reservaId?: string }>(lb, {
+      path: `/api/v1/eventos/${eventoId}/reservarInvitado`,
+      body: { asientosReserva: seats.map((id) => ({ id })), nombre: 'Ana Flota', correo },
+      localAddress,
+    }),
   );
   if (held.status !== 201) return null; // taken by another buyer: a correct answer
   const reservaId = held.body.reservaId!;
@@ -269,10 +287,16 @@ async function killDuringStorm(): Promise<string> {
   const rows = await queryRows<{ id: string; estado: string; boletos: number; cantidad: number }>(
     database.db,
     sql`select r.id::text, r.estado, r.cantidad, (select count(*)::int from boletos b where b.reserva_id = r.id) as boletos
-          from reservas r where r.id in (${sql.join(confirmed.map((o) => sql`${o.reservaId}`), sql`, `)})`,
+          from reservas r where r.id in (${sql.join(
+            confirmed.map((o) => sql`${o.reservaId}`),
+            sql`, `,
+          )})`,
   );
   const lost = rows.filter((r) => r.estado !== 'vendida' || r.boletos !== r.cantidad).length + (confirmed.length - rows.length);
-  const twice = await queryRows(database.db, sql`select evento_asiento_id from boletos where evento_id = ${eventoId} and evento_asiento_id is not null group by 1 having count(*) > 1`);
+  const twice = await queryRows(
+    database.db,
+    sql`select evento_asiento_id from boletos where evento_id = ${eventoId} and evento_asiento_id is not null group by 1 having count(*) > 1`,
+  );
   const unbacked = await queryRows(
     database.db,
     sql`select ea.id from evento_asientos ea left join boletos b on b.evento_asiento_id = ea.id where ea.evento_id = ${eventoId} and ea.estado = 'vendido' group by ea.id having count(b.id) <> 1`,
@@ -317,7 +341,12 @@ async function rollingRestartDropsNothing(): Promise<string> {
   return `${ok} peticiones durante el reinicio de las ${REPLICAS} réplicas, 0 fallidas`;
 }
 
-async function holdsPerSecond(base: string, eventoId: number, seats: number[], seconds: number): Promise<{ answered: number; held: number; statuses: Record<number, number> }> {
+async function holdsPerSecond(
+  base: string,
+  eventoId: number,
+  seats: number[],
+  seconds: number,
+): Promise<{ answered: number; held: number; statuses: Record<number, number> }> {
   const until = Date.now() + seconds * 1000;
   let answered = 0;
   let held = 0;
@@ -349,7 +378,10 @@ async function throughput(): Promise<string> {
   const one = await holdsPerSecond(replicas[0]!.base, busy.eventoId, busy.seats.slice(0, half), 4);
   const three = await holdsPerSecond(lb, busy.eventoId, busy.seats.slice(half), 4);
   const ratio = three.answered / one.answered;
-  figures.push(['Reservas/s: 3 réplicas (balanceador) vs 1', `${three.answered.toFixed(0)} vs ${one.answered.toFixed(0)} respuestas/s (${ratio.toFixed(2)}×; 201/s: ${three.held.toFixed(0)} vs ${one.held.toFixed(0)}) — 2 núcleos: las réplicas comparten la CPU`]);
+  figures.push([
+    'Reservas/s: 3 réplicas (balanceador) vs 1',
+    `${three.answered.toFixed(0)} vs ${one.answered.toFixed(0)} respuestas/s (${ratio.toFixed(2)}×; 201/s: ${three.held.toFixed(0)} vs ${one.held.toFixed(0)}) — 2 núcleos: las réplicas comparten la CPU`,
+  ]);
   must(three.held > 0 && one.held > 0, `ninguna reserva lograda: ${JSON.stringify({ tres: three.statuses, una: one.statuses })}`);
   return `${ratio.toFixed(2)}× (${JSON.stringify({ tres: three.statuses, una: one.statuses })})`;
 }

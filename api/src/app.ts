@@ -71,7 +71,6 @@ export interface BuildAppOptions {
   extraModules?: RouteModule[];
 }
 
-
 export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInstance> {
   const config: AppConfig = isAppConfig(opts.config) ? opts.config : withOverrides(readConfig(opts.env ?? process.env), opts.config);
   const app = Fastify({
@@ -93,10 +92,7 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('config', config);
-  app.decorate<OriginConfig>(
-    'remoteOriginConfig',
-    opts.storefront?.origin ?? originIn(config.origin, opts.storefront?.originDir),
-  );
+  app.decorate<OriginConfig>('remoteOriginConfig', opts.storefront?.origin ?? originIn(config.origin, opts.storefront?.originDir));
 
   const validateResponses = opts.validateResponses ?? !config.production;
   app.setValidatorCompiler(validatorCompiler);
@@ -105,7 +101,10 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   await app.register(requestIdPlugin);
   await app.register(inputGuardPlugin);
   await app.register(lifecyclePlugin);
-  await app.register(metricsPlugin, { pool: database.pool, sseClients: () => (app.hasDecorator('disponibilidad') ? app.disponibilidad.hub.subscriberCount : 0) });
+  await app.register(metricsPlugin, {
+    pool: database.pool,
+    sseClients: () => (app.hasDecorator('disponibilidad') ? app.disponibilidad.hub.subscriberCount : 0),
+  });
   if (config.trustProxy === false) await app.register(untrustedProxyWarning);
   await app.register(securityHeadersPlugin, {
     remoteOrigins: config.remoteOrigins,

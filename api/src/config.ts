@@ -95,7 +95,12 @@ const url = raw.transform((v, ctx) => {
   return v.replace(/\/+$/, '');
 });
 
-const list = raw.transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+const list = raw.transform((v) =>
+  (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
 
 /**
  * Every environment variable the API reads. Grouped by the slice that uses it; the README table
@@ -111,7 +116,12 @@ const envSchema = z.object({
   DATABASE_URL: text(undefined),
   PGLITE_DIR: text(path.join(REPO_ROOT, '.data', 'pglite')),
   DB_POOL_WAIT_MS: num(10_000),
-  LOG_LEVEL: z.preprocess(blank, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'debe ser fatal, error, warn, info, debug, trace o silent' }).default('info')),
+  LOG_LEVEL: z.preprocess(
+    blank,
+    z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'debe ser fatal, error, warn, info, debug, trace o silent' })
+      .default('info'),
+  ),
   TRUST_PROXY: text(undefined),
   PUBLIC_URL: url,
   REMOTE_ORIGINS: list,
@@ -308,7 +318,10 @@ function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
     const hops = Number(value);
     return (_address, hop) => hop < hops; // trust the nearest `hops` proxies only
   }
-  return value.split(',').map((s) => s.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 const OPENPAY_VARS = ['OPENPAY_MERCHANT_ID', 'OPENPAY_PRIVATE_KEY', 'OPENPAY_PUBLIC_KEY'] as const;
@@ -403,7 +416,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     remoteOrigins: e.REMOTE_ORIGINS,
     allowRemoteOverrides: e.ALLOW_REMOTE_OVERRIDES,
     sessionMaxAgeSeconds: Math.round(e.SESSION_MAX_AGE_DAYS * 86_400),
-    shutdown: { drainSeconds: Number.isNaN(e.SHUTDOWN_DRAIN_SECONDS) ? (production ? 10 : 0) : e.SHUTDOWN_DRAIN_SECONDS, timeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS },
+    shutdown: {
+      drainSeconds: Number.isNaN(e.SHUTDOWN_DRAIN_SECONDS) ? (production ? 10 : 0) : e.SHUTDOWN_DRAIN_SECONDS,
+      timeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+    },
     metrics: { port: e.METRICS_PORT || undefined, host: e.METRICS_HOST },
     apiDocs: e.API_DOCS ?? !production,
     buildId: e.BUILD_ID,

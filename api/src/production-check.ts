@@ -30,7 +30,9 @@ function openpayProblems(env: NodeJS.ProcessEnv): string[] {
   // The gateway as the configuration chooses it; OPENPAY_API_URL is judged below from its raw text.
   const { pagos } = readConfig({ ...env, OPENPAY_API_URL: undefined });
   if (pagos.proveedor === 'openpay' && !pagos.production) {
-    problems.push('OPENPAY_PRODUCTION no es 1: las llaves de Openpay irían a su sandbox, donde sus tarjetas de prueba públicas comprarían boletos reales. Usa las llaves de producción con OPENPAY_PRODUCTION=1.');
+    problems.push(
+      'OPENPAY_PRODUCTION no es 1: las llaves de Openpay irían a su sandbox, donde sus tarjetas de prueba públicas comprarían boletos reales. Usa las llaves de producción con OPENPAY_PRODUCTION=1.',
+    );
   }
   const apiUrl = env.OPENPAY_API_URL;
   if (apiUrl) {
@@ -42,12 +44,16 @@ function openpayProblems(env: NodeJS.ProcessEnv): string[] {
     }
     if (url && url.protocol !== 'https:') problems.push(`OPENPAY_API_URL debe usar https:// (es '${apiUrl}'): la llave privada viajaría sin cifrar.`);
     else if (url && url.host === new URL(OPENPAY_SANDBOX_URL).host) {
-      problems.push('OPENPAY_API_URL apunta al sandbox de Openpay, donde sus tarjetas de prueba públicas comprarían boletos reales: quítalo (OPENPAY_PRODUCTION=1 usa la API de producción).');
+      problems.push(
+        'OPENPAY_API_URL apunta al sandbox de Openpay, donde sus tarjetas de prueba públicas comprarían boletos reales: quítalo (OPENPAY_PRODUCTION=1 usa la API de producción).',
+      );
     }
   }
   // The scripts that read card numbers in the buyer's browser are Openpay's own, nobody else's.
   if (env.OPENPAY_SCRIPT_URLS?.trim()) {
-    problems.push('OPENPAY_SCRIPT_URLS no se usa en producción: el navegador carga OpenPay.js de Openpay (js.openpay.mx), el único que debe ver los números de tarjeta. Quítalo.');
+    problems.push(
+      'OPENPAY_SCRIPT_URLS no se usa en producción: el navegador carga OpenPay.js de Openpay (js.openpay.mx), el único que debe ver los números de tarjeta. Quítalo.',
+    );
   }
   return problems;
 }

@@ -20,7 +20,7 @@ let stadium: { eventoId: number; seccionId: number; seats: number };
 
 beforeAll(async () => {
   t = await buildTestApp();
-  [hidden] = await queryRows<{ id: number }>(t.database.db, sql`select id from eventos where not mostrar_web limit 1`) as [{ id: number }];
+  [hidden] = (await queryRows<{ id: number }>(t.database.db, sql`select id from eventos where not mostrar_web limit 1`)) as [{ id: number }];
   const [big] = await queryRows<{ evento_id: number; seccion_id: number; n: number }>(
     t.database.db,
     sql`select evento_id, seccion_id, count(*)::int as n from evento_asientos ea join eventos e on e.id = ea.evento_id
@@ -62,11 +62,13 @@ describe('GET /eventos/get_all', () => {
     await t.database.db.execute(sql`update ciudades set nombre = 'Ciudad Renombrada' where nombre = ${before.ciudad.nombre}`);
     await t.database.db.execute(sql`update eventos set limite_de_asientos = 4 where id = ${before.id}`);
     // Each process hears the change from PostgreSQL (LISTEN), a moment after the commit.
-    await expect.poll(async () => (await listed()).find((e) => e.id === before.id), { timeout: 2_000 }).toMatchObject({
-      artista: { nombre: 'Artista Renombrado' },
-      ciudad: { nombre: 'Ciudad Renombrada' },
-      limiteDeAsientos: 4,
-    });
+    await expect
+      .poll(async () => (await listed()).find((e) => e.id === before.id), { timeout: 2_000 })
+      .toMatchObject({
+        artista: { nombre: 'Artista Renombrado' },
+        ciudad: { nombre: 'Ciudad Renombrada' },
+        limiteDeAsientos: 4,
+      });
     await t.database.db.execute(sql`update eventos set mostrar_web = false where id = ${before.id}`);
     await expect.poll(async () => (await listed()).some((e) => e.id === before.id), { timeout: 2_000 }).toBe(false);
     await t.database.db.execute(sql`update eventos set mostrar_web = true where id = ${before.id}`);
@@ -108,7 +110,9 @@ describe('GET /eventos/get_all', () => {
     expect(again.body).toBe('');
     const id = eventosGetAllResponseSchema.parse(first.json()).eventosFiltrados[2]!.id;
     await t.database.db.execute(sql`update eventos set descripcion = descripcion || ' (nueva fecha)' where id = ${id}`);
-    await expect.poll(async () => (await t.request({ url: '/api/v1/eventos/get_all', headers: { 'if-none-match': etag } })).statusCode, { timeout: 2_000 }).toBe(200);
+    await expect
+      .poll(async () => (await t.request({ url: '/api/v1/eventos/get_all', headers: { 'if-none-match': etag } })).statusCode, { timeout: 2_000 })
+      .toBe(200);
   });
 
   it('drops an event when it starts, with no write to the catalogue', async () => {
@@ -204,7 +208,11 @@ describe('GET /eventos/:id/:seccionId/filas_por_seccion', () => {
   it('follows every announced seat change (the snapshot is rebuilt from the database)', async () => {
     const path = `/api/v1/eventos/${stadium.eventoId}/${stadium.seccionId}/filas_por_seccion`;
     const seat = (await t.request(path)).json().filas[0].asientos.find((a: { estado: string }) => a.estado === 'disponible');
-    const estadoOf = async () => filasPorSeccionResponseSchema.parse((await t.request(path)).json()).filas.flatMap((f) => f.asientos).find((a) => a.id === seat.id)!.estado;
+    const estadoOf = async () =>
+      filasPorSeccionResponseSchema
+        .parse((await t.request(path)).json())
+        .filas.flatMap((f) => f.asientos)
+        .find((a) => a.id === seat.id)!.estado;
     const announce = () => t.app.disponibilidad.publisher.queue({ asientos: [seat.id] });
     await t.database.db.execute(sql`update evento_asientos set hold_expires_at = now() + interval '1 minute' where id = ${seat.id}`);
     announce();

@@ -30,7 +30,15 @@ describe('reading the environment', () => {
   });
 
   it('an invalid value stops the start with a Spanish message naming each variable', () => {
-    const bad = { ...dev, HOLD_MINUTES: 'diez', SSE_MAX_STREAMS: '-1', LOGIN_MAX_PER_IP: '1.5', PAGOS_USE_3DS: 'si', PUBLIC_URL: 'boletos', LOG_LEVEL: 'ruidoso' };
+    const bad = {
+      ...dev,
+      HOLD_MINUTES: 'diez',
+      SSE_MAX_STREAMS: '-1',
+      LOGIN_MAX_PER_IP: '1.5',
+      PAGOS_USE_3DS: 'si',
+      PUBLIC_URL: 'boletos',
+      LOG_LEVEL: 'ruidoso',
+    };
     let error: unknown;
     try {
       readConfig(bad);
@@ -73,7 +81,11 @@ describe('buildApp({ config })', () => {
       const { eventoId, seccionId } = await pickEvento(t.database.db);
       const [seat] = await freeSeats(t.database.db, eventoId, seccionId, 1);
       const before = Date.now();
-      const res = await t.request({ method: 'POST', url: `/api/v1/eventos/${eventoId}/reservarInvitado`, payload: { asientosReserva: [{ id: seat }], ...guest('config') } });
+      const res = await t.request({
+        method: 'POST',
+        url: `/api/v1/eventos/${eventoId}/reservarInvitado`,
+        payload: { asientosReserva: [{ id: seat }], ...guest('config') },
+      });
       expect(res.statusCode).toBe(201);
       const lifetime = Date.parse(res.json().fechaExpiracion) - before;
       expect(lifetime).toBeGreaterThan(10_000);

@@ -42,7 +42,10 @@ describe('POST /eventos/{id}/cotizar', () => {
     expect(quote.subtotal).toBeGreaterThan(0);
     expect(quote.total).toBe(quote.subtotal - quote.descuento + quote.cargoServicio + quote.cargoTarjeta + quote.iva);
     // Nothing was reserved.
-    const held = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from evento_asientos where id = any(${`{${ids.join(',')}}`}::int[]) and reserva_id is not null`);
+    const held = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from evento_asientos where id = any(${`{${ids.join(',')}}`}::int[]) and reserva_id is not null`,
+    );
     expect(Number(held[0]!.n)).toBe(0);
 
     const hold = await post(`/eventos/${ev.eventoId}/reservarInvitado`, { asientosReserva: ids.map((id) => ({ id })), ...guest() });
@@ -69,7 +72,10 @@ describe('POST /eventos/{id}/cotizar', () => {
     expect(quote.promocion?.id).toBe(promocionId);
     expect(quote.descuento).toBeGreaterThan(0);
     const hold = await post(`/eventos/${ev.eventoId}/reservarInvitado`, { asientosReserva: ids.map((id) => ({ id })), ...guest() });
-    const applied = ok(await post('/pagos/aplicar-promo', { promocionId, clave, eventoId: ev.eventoId, reservaId: hold.json().reservaId })) as Record<string, unknown>;
+    const applied = ok(await post('/pagos/aplicar-promo', { promocionId, clave, eventoId: ev.eventoId, reservaId: hold.json().reservaId })) as Record<
+      string,
+      unknown
+    >;
     const { message: _, ...totals } = applied;
     expect(totals).toEqual(quote);
   });

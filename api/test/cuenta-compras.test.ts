@@ -50,7 +50,10 @@ describe('the buyer’s events and tickets', () => {
     const list = await misEventos(ana.token);
     expect(list.pasados).toEqual([]);
     expect(list.proximos.map((e) => [e.id, e.cantidadBoletos])).toEqual(
-      expect.arrayContaining([[a!.eventoId, 2], [b!.eventoId, 3]]),
+      expect.arrayContaining([
+        [a!.eventoId, 2],
+        [b!.eventoId, 3],
+      ]),
     );
 
     const d = await detalle(ana.token, a!.eventoId);

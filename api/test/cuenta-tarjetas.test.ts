@@ -105,7 +105,11 @@ describe('DELETE /pagos/tarjeta/{idOpenpay}/{idtarjeta}', () => {
 
   it('bad ids are a Spanish 400; no session is 401', async () => {
     const ana = await withSavedCard();
-    for (const url of [`/pagos/tarjeta/${ana.idOpenpay}/${'k'.repeat(65)}`, `/pagos/tarjeta/${ana.idOpenpay}/a%20b`, `/pagos/tarjeta/x%27%3B/${ana.idtarjeta}`]) {
+    for (const url of [
+      `/pagos/tarjeta/${ana.idOpenpay}/${'k'.repeat(65)}`,
+      `/pagos/tarjeta/${ana.idOpenpay}/a%20b`,
+      `/pagos/tarjeta/x%27%3B/${ana.idtarjeta}`,
+    ]) {
       const res = await api(t, 'DELETE', url, ana.token);
       expect(res.statusCode, url).toBe(400);
       expect([res.json().message].flat().join(' ')).toContain(cuentaMessages.CARD_NOT_FOUND);
@@ -129,7 +133,14 @@ describe('card delete with Openpay (the sandbox alone, answering as Openpay’s 
 
   beforeAll(async () => {
     fake = await startOpenpaySandbox();
-    const config = { merchantId: fake.merchantId, privateKey: fake.privateKey, publicKey: fake.publicKey, production: false, apiUrl: fake.url, timeoutMs: 2000 };
+    const config = {
+      merchantId: fake.merchantId,
+      privateKey: fake.privateKey,
+      publicKey: fake.publicKey,
+      production: false,
+      apiUrl: fake.url,
+      timeoutMs: 2000,
+    };
     o = await buildTestApp({ config: { pagos: { proveedor: 'openpay', ...config } } });
     gateway = new OpenpayGateway(config);
   });
@@ -145,7 +156,15 @@ describe('card delete with Openpay (the sandbox alone, answering as Openpay’s 
     const card = await gateway.addCard(customer.id, token, 'device-1');
     await insertPerfilPago(o.database.db, ana.id, 'openpay', customer.id);
     const perfil = (await findPerfilPago(o.database.db, ana.id))!;
-    await insertTarjeta(o.database.db, { perfilId: perfil.id, idtarjeta: card.id!, tarjeta: card.number, banco: card.bank, marca: card.brand, tipo: card.type, nombre: card.holderName });
+    await insertTarjeta(o.database.db, {
+      perfilId: perfil.id,
+      idtarjeta: card.id!,
+      tarjeta: card.number,
+      banco: card.bank,
+      marca: card.brand,
+      tipo: card.type,
+      nombre: card.holderName,
+    });
     return { ...ana, customer: customer.id, card: card.id! };
   }
 

@@ -13,8 +13,7 @@ afterAll(async () => {
   await drop();
 });
 
-const definition = async (name: string) =>
-  (await queryRows<{ def: string }>(database.db, sql`select pg_get_functiondef(${name}::regproc) as def`))[0]!.def;
+const definition = async (name: string) => (await queryRows<{ def: string }>(database.db, sql`select pg_get_functiondef(${name}::regproc) as def`))[0]!.def;
 
 describe('SQL functions: src/db/functions is their one source', () => {
   it('every function the migrations leave in a fresh database is its source file, and every source file is in the database', async () => {

@@ -75,7 +75,9 @@ describe('database pool', () => {
       // The server tells the idle connection it is terminated, then its process exits: node-postgres
       // emits `error` on the client, which with no listener is an uncaught exception that ends the
       // process (and fails this run). The pool's listener takes it.
-      await expect.poll(async () => (await admin.query('select count(*)::int as n from pg_stat_activity where pid = $1', [pid])).rows[0].n, { timeout: 5_000 }).toBe(0);
+      await expect
+        .poll(async () => (await admin.query('select count(*)::int as n from pg_stat_activity where pid = $1', [pid])).rows[0].n, { timeout: 5_000 })
+        .toBe(0);
       await new Promise((resolve) => setTimeout(resolve, 200)); // the message is read on this side
       await expect(client.query('select 1')).rejects.toThrow();
       client.release(new Error('dropped'));

@@ -46,12 +46,28 @@ describe('platform/deploy', () => {
   it('the API accepts the settings compose and the fleet test give it (one configuration, api/src/config.ts)', () => {
     const origin = { ORIGIN_S3_BUCKET: 'taquilla-remotes', ORIGIN_S3_ENDPOINT: 'http://127.0.0.1:2', AWS_ACCESS_KEY_ID: 'a', AWS_SECRET_ACCESS_KEY: 'b' };
     const env = fleetEnvironment({ databaseUrl: 'postgres://x@127.0.0.1/y', apiKey: 'k', publicUrl: 'http://127.0.0.1:1', origin });
-    expect(readConfig(env)).toMatchObject({ port: 3000, storefront: { enabled: true }, rateLimit: { redisUrl: expect.any(String) }, shutdown: { drainSeconds: 2 } });
+    expect(readConfig(env)).toMatchObject({
+      port: 3000,
+      storefront: { enabled: true },
+      rateLimit: { redisUrl: expect.any(String) },
+      shutdown: { drainSeconds: 2 },
+    });
     // compose.yaml's own values, each `${VAR:-default}` at its default (`${VAR:?…}`: a value of the right kind).
     const compose = Object.fromEntries(
-      Object.entries(readCompose().services.api1!.environment!).map(([k, v]) => [k, String(v).replace(/\$\{\w+:-([^}]*)\}/g, '$1').replace(/\$\{\w+:\?[^}]*\}/g, 'x'.repeat(48))]),
+      Object.entries(readCompose().services.api1!.environment!).map(([k, v]) => [
+        k,
+        String(v)
+          .replace(/\$\{\w+:-([^}]*)\}/g, '$1')
+          .replace(/\$\{\w+:\?[^}]*\}/g, 'x'.repeat(48)),
+      ]),
     );
-    expect(readConfig(compose)).toMatchObject({ production: true, port: 3000, trustProxy: expect.any(Function), shutdown: { drainSeconds: 10 }, metrics: { port: 9464, host: '0.0.0.0' } });
+    expect(readConfig(compose)).toMatchObject({
+      production: true,
+      port: 3000,
+      trustProxy: expect.any(Function),
+      shutdown: { drainSeconds: 10 },
+      metrics: { port: 9464, host: '0.0.0.0' },
+    });
   });
 
   it('HAProxy accepts the balancer configuration the fleet test writes', () => {
@@ -64,7 +80,10 @@ describe('platform/deploy', () => {
     if (check.error && !process.env.CI) return; // no HAProxy on this machine (CI installs it: .ci/run)
     expect(check.status, check.stdout + check.stderr).toBe(0);
     // compose's own copy, with compose's environment.
-    const composed = spawnSync('/usr/sbin/haproxy', ['-c', '-f', path.join(DEPLOY_DIR, 'haproxy.cfg')], { encoding: 'utf8', env: { ...process.env, TAQUILLA_BIND: ':8080', API1_ADDR: '127.0.0.1:3001', API2_ADDR: '127.0.0.1:3002' } });
+    const composed = spawnSync('/usr/sbin/haproxy', ['-c', '-f', path.join(DEPLOY_DIR, 'haproxy.cfg')], {
+      encoding: 'utf8',
+      env: { ...process.env, TAQUILLA_BIND: ':8080', API1_ADDR: '127.0.0.1:3001', API2_ADDR: '127.0.0.1:3002' },
+    });
     expect(composed.status, composed.stdout + composed.stderr).toBe(0);
   });
 });

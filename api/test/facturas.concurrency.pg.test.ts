@@ -31,7 +31,10 @@ beforeAll(async () => {
          group by 1, 2 having count(*) >= ${PURCHASES} order by 1, 2 limit 1`,
   );
   const seats = (
-    await queryRows<{ id: number }>(db, sql`select id from evento_asientos where evento_id = ${pick!.evento_id} and seccion_id = ${pick!.seccion_id} and estado = 'disponible' and hold_expires_at is null order by id limit ${PURCHASES}`)
+    await queryRows<{ id: number }>(
+      db,
+      sql`select id from evento_asientos where evento_id = ${pick!.evento_id} and seccion_id = ${pick!.seccion_id} and estado = 'disponible' and hold_expires_at is null order by id limit ${PURCHASES}`,
+    )
   ).map((r) => r.id);
   servers = await Promise.all([0, 1].map(() => startApiProcess(scratch!.url, { NODE_ENV: 'test', FACTURA_SOLICITUDES_POR_IP: '1000' })));
   const base = servers[0]!.base;
@@ -53,7 +56,11 @@ describe('facturas across two API processes', () => {
   it(`${TRIES} requests at once per purchase, through both processes: one invoice each`, async () => {
     const body = { rfc: 'MAG041126GT8', razonSocial: 'Mi Agencia', regimenFiscal: '601', codigoPostal: '06600', usoCfdi: 'G03' };
     const answers = await Promise.all(
-      sales.map((s) => Promise.all(Array.from({ length: TRIES }, (_, i) => postJson<{ message: string }>(servers[i % 2]!.base, `/facturas/compras/${s.reservaId}`, body, s.token)))),
+      sales.map((s) =>
+        Promise.all(
+          Array.from({ length: TRIES }, (_, i) => postJson<{ message: string }>(servers[i % 2]!.base, `/facturas/compras/${s.reservaId}`, body, s.token)),
+        ),
+      ),
     );
     for (const perSale of answers) {
       expect(perSale.filter((a) => a.status === 200)).toHaveLength(1);
@@ -66,7 +73,10 @@ describe('facturas across two API processes', () => {
     expect(rows).toHaveLength(PURCHASES);
     for (const r of rows) expect({ n: Number(r.n), emitidas: Number(r.emitidas) }).toEqual({ n: 1, emitidas: 1 });
     for (const s of sales) {
-      const [mail] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from email_outbox where "to" = ${s.email} and subject like 'Tu factura de %'`);
+      const [mail] = await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from email_outbox where "to" = ${s.email} and subject like 'Tu factura de %'`,
+      );
       expect(Number(mail!.n)).toBe(1);
     }
   });

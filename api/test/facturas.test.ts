@@ -41,7 +41,14 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const { port } = smtp.server.address() as AddressInfo;
   t = await buildSandboxApp({
-    env: { HOLD_SWEEP_SECONDS: '0', HOLD_MINUTES: '10', SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_HANDOVER_MS: '3000', FACTURA_SOLICITUDES_POR_IP: '1000', PUBLIC_URL: 'http://tienda.localhost:3000' },
+    env: {
+      HOLD_SWEEP_SECONDS: '0',
+      HOLD_MINUTES: '10',
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      MAIL_HANDOVER_MS: '3000',
+      FACTURA_SOLICITUDES_POR_IP: '1000',
+      PUBLIC_URL: 'http://tienda.localhost:3000',
+    },
   });
   ev = await pickEvento(t.database.db, 16);
 }, 180_000);
@@ -56,7 +63,8 @@ const DATOS_MORAL = { rfc: 'MAG041126GT8', razonSocial: 'Mi Agencia SA de CV', r
 const get = (url: string, token?: string) => t.request({ url: `/api/v1${url}`, headers: token ? { authorization: `Bearer ${token}` } : {} });
 const facturasDe = async (reservaId: string) =>
   Number((await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from facturas where reserva_id = ${reservaId}`))[0]!.n);
-const totalDe = async (reservaId: string) => Number((await queryRows<{ total: number }>(t.database.db, sql`select total from reservas where id = ${reservaId}`))[0]!.total);
+const totalDe = async (reservaId: string) =>
+  Number((await queryRows<{ total: number }>(t.database.db, sql`select total from reservas where id = ${reservaId}`))[0]!.total);
 
 async function memberSale(seats = 2) {
   const buyer = await createUser(t.database.db, t.app.config.jwtSecret);
@@ -68,7 +76,10 @@ async function memberSale(seats = 2) {
 async function guestSale() {
   const { reservaId } = await holdSeats(1);
   const sale = makeCargoResponseSchema.parse(ok(await pay(reservaId, CARDS.APPROVED)));
-  const [guest] = await queryRows<{ correo: string }>(t.database.db, sql`select i.correo from invitados i join reservas r on r.invitado_id = i.id where r.id = ${reservaId}`);
+  const [guest] = await queryRows<{ correo: string }>(
+    t.database.db,
+    sql`select i.correo from invitados i join reservas r on r.invitado_id = i.id where r.id = ${reservaId}`,
+  );
   return { reservaId, invitadoId: sale.invitadoId!, correo: guest!.correo };
 }
 
@@ -93,7 +104,15 @@ describe('facturas of a signed-in buyer (Mis compras)', () => {
 
     const emitida = facturaEmitidaSchema.parse(ok(await post(`/facturas/compras/${reservaId}`, DATOS_FISICA, buyer.token)));
     expect(emitida.message).toBe(`Emitimos tu factura y la enviamos a ${buyer.email}.`);
-    expect(emitida.factura).toMatchObject({ rfc: 'GODE561231GR8', razonSocial: 'EMILIO GÓMEZ DELGADO', regimenFiscal: '612', codigoPostal: '44100', usoCfdi: 'G03', total, correo: buyer.email });
+    expect(emitida.factura).toMatchObject({
+      rfc: 'GODE561231GR8',
+      razonSocial: 'EMILIO GÓMEZ DELGADO',
+      regimenFiscal: '612',
+      codigoPostal: '44100',
+      usoCfdi: 'G03',
+      total,
+      correo: buyer.email,
+    });
     expect(emitida.factura.uuid).toMatch(/^[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}$/);
 
     const xmlRes = await get(`/facturas/compras/${reservaId}/xml`, buyer.token);
@@ -103,8 +122,21 @@ describe('facturas of a signed-in buyer (Mis compras)', () => {
     expect(xmlRes.headers['cache-control']).toBe('no-store');
     const cfdi = (convert(xmlRes.body, { format: 'object' }) as Record<string, Record<string, unknown>>)['cfdi:Comprobante']!;
     expect(cfdi['@xmlns:cfdi']).toBe('http://www.sat.gob.mx/cfd/4');
-    expect(cfdi).toMatchObject({ '@Version': '4.0', '@Moneda': 'MXN', '@TipoDeComprobante': 'I', '@MetodoPago': 'PUE', '@FormaPago': '04', '@Total': pesos(total) });
-    expect(cfdi['cfdi:Receptor']).toMatchObject({ '@Rfc': 'GODE561231GR8', '@Nombre': 'EMILIO GÓMEZ DELGADO', '@DomicilioFiscalReceptor': '44100', '@RegimenFiscalReceptor': '612', '@UsoCFDI': 'G03' });
+    expect(cfdi).toMatchObject({
+      '@Version': '4.0',
+      '@Moneda': 'MXN',
+      '@TipoDeComprobante': 'I',
+      '@MetodoPago': 'PUE',
+      '@FormaPago': '04',
+      '@Total': pesos(total),
+    });
+    expect(cfdi['cfdi:Receptor']).toMatchObject({
+      '@Rfc': 'GODE561231GR8',
+      '@Nombre': 'EMILIO GÓMEZ DELGADO',
+      '@DomicilioFiscalReceptor': '44100',
+      '@RegimenFiscalReceptor': '612',
+      '@UsoCFDI': 'G03',
+    });
     expect(cfdi['cfdi:Emisor']).toMatchObject({ '@Rfc': 'EKU9003173C9', '@RegimenFiscal': '601' });
     const timbre = (cfdi['cfdi:Complemento'] as Record<string, Record<string, string>>)['tfd:TimbreFiscalDigital']!;
     expect(timbre).toMatchObject({ '@xmlns:tfd': 'http://www.sat.gob.mx/TimbreFiscalDigital', '@Version': '1.1', '@UUID': emitida.factura.uuid });
@@ -152,7 +184,10 @@ describe('facturas of a signed-in buyer (Mis compras)', () => {
   it('bad fiscal data: a Spanish reason for each, and nothing is stored', async () => {
     const { buyer, reservaId } = await memberSale(1);
     const cases: Array<[Record<string, string>, string]> = [
-      [{ ...DATOS_FISICA, rfc: 'GODE561231GR9' }, 'El RFC no es válido: el dígito verificador (último carácter) no corresponde. Revísalo en tu Constancia de Situación Fiscal.'],
+      [
+        { ...DATOS_FISICA, rfc: 'GODE561231GR9' },
+        'El RFC no es válido: el dígito verificador (último carácter) no corresponde. Revísalo en tu Constancia de Situación Fiscal.',
+      ],
       [{ ...DATOS_FISICA, rfc: 'XAXX010101000' }, 'No podemos facturar a un RFC genérico (XAXX010101000 o XEXX010101000). Escribe tu propio RFC.'],
       [{ ...DATOS_FISICA, rfc: 'XEXX010101000' }, 'No podemos facturar a un RFC genérico (XAXX010101000 o XEXX010101000). Escribe tu propio RFC.'],
       [{ ...DATOS_FISICA, rfc: 'GODE56123' }, 'El RFC debe tener 13 caracteres (persona física) o 12 (persona moral), solo letras y números.'],
@@ -165,7 +200,10 @@ describe('facturas of a signed-in buyer (Mis compras)', () => {
       [{ ...DATOS_FISICA, usoCfdi: 'CP01' }, 'Elige un uso del CFDI del catálogo del SAT.'],
       [{ ...DATOS_FISICA, codigoPostal: '4410' }, 'El código postal debe tener 5 dígitos.'],
       [{ ...DATOS_FISICA, razonSocial: '   ' }, 'Escribe tu nombre o razón social, como aparece en tu Constancia de Situación Fiscal.'],
-      [{ ...DATOS_FISICA, razonSocial: 'Emilio <script>' }, "El nombre o razón social solo puede llevar letras, números, espacios y los signos & . , ' - ( ) /."],
+      [
+        { ...DATOS_FISICA, razonSocial: 'Emilio <script>' },
+        "El nombre o razón social solo puede llevar letras, números, espacios y los signos & . , ' - ( ) /.",
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await post(`/facturas/compras/${reservaId}`, body, buyer.token);
@@ -185,7 +223,10 @@ describe('facturas of a signed-in buyer (Mis compras)', () => {
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     for (const a of answers.filter((x) => x.statusCode !== 200)) {
       expect(a.statusCode).toBe(409);
-      expect(['Esta compra ya tiene factura. Puedes descargarla en Mis compras o desde el enlace de tu correo.', 'Ya estamos emitiendo la factura de esta compra. Espera un momento y vuelve a consultarla.']).toContain(a.json().message);
+      expect([
+        'Esta compra ya tiene factura. Puedes descargarla en Mis compras o desde el enlace de tu correo.',
+        'Ya estamos emitiendo la factura de esta compra. Espera un momento y vuelve a consultarla.',
+      ]).toContain(a.json().message);
     }
     expect(await facturasDe(reservaId)).toBe(1);
   });
@@ -196,7 +237,10 @@ describe('facturas of a signed-in buyer (Mis compras)', () => {
     const refunded = await post(`/facturas/compras/${reservaId}`, DATOS_FISICA, buyer.token);
     expect(refunded.statusCode).toBe(409);
     expect(refunded.json().message).toBe('Esta compra fue reembolsada, así que no se puede facturar.');
-    expect(compraFacturableSchema.parse(ok(await get(`/facturas/compras/${reservaId}`, buyer.token)))).toMatchObject({ disponible: false, motivo: 'Esta compra fue reembolsada, así que no se puede facturar.' });
+    expect(compraFacturableSchema.parse(ok(await get(`/facturas/compras/${reservaId}`, buyer.token)))).toMatchObject({
+      disponible: false,
+      motivo: 'Esta compra fue reembolsada, así que no se puede facturar.',
+    });
 
     const late = await memberSale(1);
     // Paid in the previous calendar month (Mexico City): 40 days ago is always before this month.

@@ -23,11 +23,13 @@ function digitoVerificador(base: string): string {
 
 const letra = fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWYZ'.split(''));
 const homo = fc.constantFrom(...'ABCDEFGHIJKLMNPQRSTUVWXYZ123456789'.split(''));
-const fecha = fc.date({ min: new Date('1950-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(2, 10).replace(/-/g, ''));
+const fecha = fc
+  .date({ min: new Date('1950-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(2, 10).replace(/-/g, ''));
 /** A persona física (4 letters) or moral (3) RFC body, with 'Q' as a second letter so no inconvenient word can form. */
-const base = fc.tuple(fc.boolean(), letra, fc.array(letra, { minLength: 2, maxLength: 2 }), fecha, homo, homo).map(([fisica, a, rest, f, h1, h2]) =>
-  `${a}Q${rest.slice(0, fisica ? 2 : 1).join('')}${f}${h1}${h2}`,
-);
+const base = fc
+  .tuple(fc.boolean(), letra, fc.array(letra, { minLength: 2, maxLength: 2 }), fecha, homo, homo)
+  .map(([fisica, a, rest, f, h1, h2]) => `${a}Q${rest.slice(0, fisica ? 2 : 1).join('')}${f}${h1}${h2}`);
 
 describe('validarRfc (validate-rfc + the generic RFCs + Spanish reasons)', () => {
   it('known RFCs: persona física 13, moral 12; lower case and spaces around are accepted', () => {
@@ -37,7 +39,8 @@ describe('validarRfc (validate-rfc + the generic RFCs + Spanish reasons)', () =>
   });
 
   it('refuses the generic RFCs, symbols inside, wrong lengths, impossible dates', () => {
-    for (const rfc of ['XAXX010101000', 'XEXX010101000', 'xaxx010101000']) expect(validarRfc(rfc)).toMatchObject({ ok: false, message: expect.stringContaining('RFC genérico') });
+    for (const rfc of ['XAXX010101000', 'XEXX010101000', 'xaxx010101000'])
+      expect(validarRfc(rfc)).toMatchObject({ ok: false, message: expect.stringContaining('RFC genérico') });
     for (const rfc of ['GODE-561231-GR8', 'GODE561231GR', 'GODE561231GR80', '']) expect(validarRfc(rfc).ok).toBe(false);
     expect(validarRfc('GODE561331GR8')).toEqual({ ok: false, message: 'La fecha dentro del RFC no es válida.' });
   });
@@ -57,7 +60,11 @@ describe('validarRfc (validate-rfc + the generic RFCs + Spanish reasons)', () =>
 
 describe('whatever a client sends', () => {
   it('property: the receptor check answers valid data or a DomainError with a Spanish message, never anything else', () => {
-    const texto = fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.constantFrom('GODE561231GR8', 'MAG041126GT8', 'ÑAÑ041126GT8', '&&&041126GT8', '601', 'G03'));
+    const texto = fc.oneof(
+      fc.string(),
+      fc.string({ unit: 'grapheme' }),
+      fc.constantFrom('GODE561231GR8', 'MAG041126GT8', 'ÑAÑ041126GT8', '&&&041126GT8', '601', 'G03'),
+    );
     fc.assert(
       fc.property(texto, texto, texto, texto, (rfc, razonSocial, regimenFiscal, usoCfdi) => {
         try {
@@ -101,11 +108,25 @@ describe('SAT catalogues (c_RegimenFiscal, c_UsoCFDI)', () => {
 
 const EMISOR = { rfc: 'EKU9003173C9', nombre: 'ESCUELA KEMPER URGATE', regimenFiscal: '601' };
 function solicitud(lineas: Array<{ cantidad: number; precio: number }>, t: ReturnType<typeof computeTotals>, ivaBps: number): CfdiSolicitud {
-  const c = conceptosDeCompra(lineas.map((l, i) => ({ descripcion: `Boleto Sección ${i + 1}`, ...l })), t, ivaBps);
+  const c = conceptosDeCompra(
+    lineas.map((l, i) => ({ descripcion: `Boleto Sección ${i + 1}`, ...l })),
+    t,
+    ivaBps,
+  );
   return {
-    serie: 'TQ', folio: 'ABC12345', fecha: '2026-11-28T10:00:00', formaPago: '04', metodoPago: 'PUE', lugarExpedicion: '06000', emisor: EMISOR,
+    serie: 'TQ',
+    folio: 'ABC12345',
+    fecha: '2026-11-28T10:00:00',
+    formaPago: '04',
+    metodoPago: 'PUE',
+    lugarExpedicion: '06000',
+    emisor: EMISOR,
     receptor: { rfc: 'GODE561231GR8', nombre: 'EMILIO GÓMEZ & HIJOS <S.A.>', domicilioFiscal: '44100', regimenFiscal: '612', usoCfdi: 'G03' },
-    conceptos: c.conceptos, subtotal: c.subtotal, descuento: c.descuento, totalImpuestosTrasladados: c.iva, total: c.total,
+    conceptos: c.conceptos,
+    subtotal: c.subtotal,
+    descuento: c.descuento,
+    totalImpuestosTrasladados: c.iva,
+    total: c.total,
   };
 }
 
@@ -119,19 +140,28 @@ describe('conceptos of a purchase and the local fake PAC', () => {
   it('property: the conceptos of any purchase add up to what was charged, each IVA within a centavo of its base × rate, and the fake PAC stamps it', async () => {
     const linea = fc.record({ cantidad: fc.integer({ min: 1, max: 8 }), precio: fc.integer({ min: 0, max: 500_000 }) });
     await fc.assert(
-      fc.asyncProperty(fc.array(linea, { minLength: 1, maxLength: 5 }), fc.integer({ min: 0, max: 2_000 }), fc.integer({ min: 0, max: 1_000 }), fc.boolean(), fc.double({ min: 0, max: 1, noNaN: true }), async (lineas, ivaBps, tarjetaBps, ivaAplicado, desc) => {
-        const cart = lineas.flatMap((l, i) => Array.from({ length: l.cantidad }, (_, k) => ({ id: i * 10 + k, precio: l.precio, categoria: `c:${i}`, servicioBps: 1000 })));
-        const base = computeTotals(cart, { tarjetaBps, ivaBps, ivaAplicado });
-        // A discount anywhere up to the subtotal; IVA as the sale computes it on the rest.
-        const descuento = Math.floor(base.subtotal * desc);
-        const neto = base.subtotal - descuento;
-        const iva = ivaAplicado ? Math.floor((neto * ivaBps + 5_000) / 10_000) : 0;
-        const t = { ...base, descuento, iva, total: neto + base.cargoServicio + base.cargoTarjeta + iva };
-        const s = solicitud(lineas, t, ivaBps);
-        expect(s.total).toBe(t.total);
-        for (const c of s.conceptos) for (const tr of c.traslados) expect(Math.abs(tr.importe - (tr.base * tr.tasaBps) / 10_000)).toBeLessThanOrEqual(1);
-        if (s.total > 0) await new LocalPac().crearCfdi(s);
-      }),
+      fc.asyncProperty(
+        fc.array(linea, { minLength: 1, maxLength: 5 }),
+        fc.integer({ min: 0, max: 2_000 }),
+        fc.integer({ min: 0, max: 1_000 }),
+        fc.boolean(),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        async (lineas, ivaBps, tarjetaBps, ivaAplicado, desc) => {
+          const cart = lineas.flatMap((l, i) =>
+            Array.from({ length: l.cantidad }, (_, k) => ({ id: i * 10 + k, precio: l.precio, categoria: `c:${i}`, servicioBps: 1000 })),
+          );
+          const base = computeTotals(cart, { tarjetaBps, ivaBps, ivaAplicado });
+          // A discount anywhere up to the subtotal; IVA as the sale computes it on the rest.
+          const descuento = Math.floor(base.subtotal * desc);
+          const neto = base.subtotal - descuento;
+          const iva = ivaAplicado ? Math.floor((neto * ivaBps + 5_000) / 10_000) : 0;
+          const t = { ...base, descuento, iva, total: neto + base.cargoServicio + base.cargoTarjeta + iva };
+          const s = solicitud(lineas, t, ivaBps);
+          expect(s.total).toBe(t.total);
+          for (const c of s.conceptos) for (const tr of c.traslados) expect(Math.abs(tr.importe - (tr.base * tr.tasaBps) / 10_000)).toBeLessThanOrEqual(1);
+          if (s.total > 0) await new LocalPac().crearCfdi(s);
+        },
+      ),
       { numRuns: 30 },
     );
   });

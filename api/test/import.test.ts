@@ -16,7 +16,19 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const TABLES = ['eventos', 'recintos', 'secciones', 'filas', 'asientos', 'evento_asientos', 'evento_lugares_generales', 'promociones', 'categorias_evento', 'artistas', 'ciudades'];
+const TABLES = [
+  'eventos',
+  'recintos',
+  'secciones',
+  'filas',
+  'asientos',
+  'evento_asientos',
+  'evento_lugares_generales',
+  'promociones',
+  'categorias_evento',
+  'artistas',
+  'ciudades',
+];
 async function counts(): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const table of TABLES) {
@@ -38,9 +50,21 @@ describe('import of a bad file', () => {
     ['not JSON', '{"evento": ', /no es JSON válido/],
     ['missing fields', '{}', /^evento: /m],
     ['negative price', mutate((d) => (d.categorias[0].precio = -5)), /categorias\[0\]\.precio: no puede ser negativo/],
-    ['row zone not priced', mutate((d) => (d.recinto.secciones[0].filas[2].zona = 'Palco')), /recinto\.secciones\[0\]\.filas\[2\]\.zona: la categoría 'Palco' no está en categorias/],
-    ['section missing from SVG', mutate((d) => (d.recinto.svg = d.recinto.svg.replace('data-seccion="general"', ''))), /recinto\.secciones\[1\]\.clave: .*no está dibujada en el SVG/],
-    ['SVG marks an unknown section', mutate((d) => (d.recinto.svg = d.recinto.svg.replace('</svg>', '<g data-seccion="palco"></g></svg>'))), /recinto\.svg: el SVG marca data-seccion="palco"/],
+    [
+      'row zone not priced',
+      mutate((d) => (d.recinto.secciones[0].filas[2].zona = 'Palco')),
+      /recinto\.secciones\[0\]\.filas\[2\]\.zona: la categoría 'Palco' no está en categorias/,
+    ],
+    [
+      'section missing from SVG',
+      mutate((d) => (d.recinto.svg = d.recinto.svg.replace('data-seccion="general"', ''))),
+      /recinto\.secciones\[1\]\.clave: .*no está dibujada en el SVG/,
+    ],
+    [
+      'SVG marks an unknown section',
+      mutate((d) => (d.recinto.svg = d.recinto.svg.replace('</svg>', '<g data-seccion="palco"></g></svg>'))),
+      /recinto\.svg: el SVG marca data-seccion="palco"/,
+    ],
     ['seat out of range', mutate((d) => (d.asientosEspeciales[0].numeros = [99])), /asientosEspeciales\[0\]\.numeros\[0\]: el asiento 99 no existe/],
     ['bad date', mutate((d) => (d.evento.fecha = '12/03/2027')), /evento\.fecha: debe ser una fecha ISO/],
     ['bad time zone', mutate((d) => (d.evento.zonaHoraria = 'Marte/Olympus')), /evento\.zonaHoraria: no es una zona horaria IANA válida/],
@@ -78,13 +102,19 @@ describe('import of the example file', () => {
   });
 
   it('reuses the venue for a second event, and rolls back everything when the layout differs', async () => {
-    const again = await runImport(t.database.db, mutate((d) => (d.evento.nombre = 'Noche de Jazz — segunda función')));
+    const again = await runImport(
+      t.database.db,
+      mutate((d) => (d.evento.nombre = 'Noche de Jazz — segunda función')),
+    );
     expect(again.ok && again.result.recintoNuevo).toBe(false);
 
     // Same venue and section keys but another seat count: found only after the event, its
     // categories and its inventory were written — all of it must be rolled back.
     const before = await counts();
-    const outcome = await runImport(t.database.db, mutate((d) => (d.recinto.secciones[0].filas[2].asientos = 20)));
+    const outcome = await runImport(
+      t.database.db,
+      mutate((d) => (d.recinto.secciones[0].filas[2].asientos = 20)),
+    );
     expect(outcome.ok).toBe(false);
     if (!outcome.ok) expect(outcome.errors[0]).toMatch(/ya existe con otra distribución/);
     expect(await counts()).toEqual(before);
@@ -92,10 +122,13 @@ describe('import of the example file', () => {
 
   it('refuses a known venue name with other sections', async () => {
     const before = await counts();
-    const outcome = await runImport(t.database.db, mutate((d) => {
-      d.recinto.nombre = 'Teatro Degollado';
-      d.recinto.ciudad = 'Guadalajara';
-    }));
+    const outcome = await runImport(
+      t.database.db,
+      mutate((d) => {
+        d.recinto.nombre = 'Teatro Degollado';
+        d.recinto.ciudad = 'Guadalajara';
+      }),
+    );
     expect(outcome.ok).toBe(false);
     if (!outcome.ok) expect(outcome.errors[0]).toMatch(/ya existe con otras secciones/);
     expect(await counts()).toEqual(before);

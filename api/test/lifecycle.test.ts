@@ -58,7 +58,9 @@ describe('probes', () => {
 
 describe('graceful shutdown', () => {
   it('turns unready at once, serves through the drain window, finishes in-flight work, ends streams, exits 0', async () => {
-    const eventos = JSON.parse((await get('/api/v1/eventos/get_all?tipoDispositivo=web', { 'x-api-key': TEST_API_KEY })).text) as { eventosFiltrados: { id: number }[] };
+    const eventos = JSON.parse((await get('/api/v1/eventos/get_all?tipoDispositivo=web', { 'x-api-key': TEST_API_KEY })).text) as {
+      eventosFiltrados: { id: number }[];
+    };
     const eventoId = eventos.eventosFiltrados[0]!.id;
     // An availability stream and a slow request are open when the signal arrives.
     let streamText = '';
@@ -78,10 +80,14 @@ describe('graceful shutdown', () => {
 
     let exitCode: number | undefined;
     const exited = new Promise<void>((resolve) => {
-      void gracefulShutdown(t.app, 'SIGTERM', { drainMs: 700, timeoutMs: 10_000, exit: (code) => {
-        exitCode = code;
-        resolve();
-      } });
+      void gracefulShutdown(t.app, 'SIGTERM', {
+        drainMs: 700,
+        timeoutMs: 10_000,
+        exit: (code) => {
+          exitCode = code;
+          resolve();
+        },
+      });
     });
 
     // Draining: not ready, but still serving, and telling clients to go elsewhere next time.

@@ -58,7 +58,10 @@ const server = new SMTPServer({
 function plainText(raw: string): string {
   const part = /Content-Type: text\/plain[\s\S]*?\r\n\r\n([\s\S]*?)\r\n--/i.exec(raw)?.[1] ?? '';
   const joined = part.replace(/=\r\n/g, '');
-  return Buffer.from(joined.replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+  return Buffer.from(
+    joined.replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+    'latin1',
+  ).toString('utf8');
 }
 
 /** The Subject header, RFC 2047 encoded-words decoded (non-ASCII subjects arrive as =?UTF-8?Q?…?=). */
@@ -67,7 +70,10 @@ function subjectOf(raw: string): string {
   return header
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?UTF-8\?Q\?([^?]*)\?=/gi, (_m, q: string) =>
-      Buffer.from(q.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+      Buffer.from(
+        q.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
+        'latin1',
+      ).toString('utf8'),
     )
     .trim();
 }
@@ -211,4 +217,3 @@ describe('account e-mails over SMTP', () => {
     expect(received.some((m) => m.to.some((a) => a.startsWith('victim.')))).toBe(false);
   });
 });
-

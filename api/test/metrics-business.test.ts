@@ -30,7 +30,11 @@ describe('holds, sales and refunds in /metrics', () => {
     const before = await value('taquilla_holds_total', 'kind="asientos"');
     const { ids } = await holdSeats(2);
     expect(await value('taquilla_holds_total', 'kind="asientos"')).toBe(before + 1);
-    const refused = await post(`/eventos/${ev.eventoId}/reservarInvitado`, { asientosReserva: ids.map((id) => ({ id })), nombre: 'Otra', correo: `otra.${randomUUID().slice(0, 6)}@ejemplo.mx` });
+    const refused = await post(`/eventos/${ev.eventoId}/reservarInvitado`, {
+      asientosReserva: ids.map((id) => ({ id })),
+      nombre: 'Otra',
+      correo: `otra.${randomUUID().slice(0, 6)}@ejemplo.mx`,
+    });
     expect(refused.statusCode).toBe(409);
     expect(await value('taquilla_holds_total', 'kind="asientos"')).toBe(before + 1);
   });
@@ -52,7 +56,11 @@ describe('holds, sales and refunds in /metrics', () => {
     const { reservaId, ids } = await holdSeats(1, user.token);
     const body = makeCargoResponseSchema.parse(ok(await pay(reservaId, CARDS.THREE_DS, { token: user.token })));
     await expire(reservaId);
-    const taken = await post(`/eventos/${ev.eventoId}/reservarInvitado`, { asientosReserva: ids.map((id) => ({ id })), nombre: 'Otra', correo: `otra.${randomUUID().slice(0, 6)}@ejemplo.mx` });
+    const taken = await post(`/eventos/${ev.eventoId}/reservarInvitado`, {
+      asientosReserva: ids.map((id) => ({ id })),
+      nombre: 'Otra',
+      correo: `otra.${randomUUID().slice(0, 6)}@ejemplo.mx`,
+    });
     expect(taken.statusCode).toBe(201);
     await authorize(body.cargo.payment_method!.url, 'autorizar');
     const check = await post(`/pagos/check/cargo/${body.cargo.id}`, { reservaId, esGeneral: false }, user.token);

@@ -23,9 +23,25 @@ describe('migrations', () => {
     try {
       await database.migrate();
       await database.migrate();
-      const tables = await queryRows<{ table_name: string }>(database.db, sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`);
+      const tables = await queryRows<{ table_name: string }>(
+        database.db,
+        sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
+      );
       expect(tables.map((r) => r.table_name)).toEqual(
-        expect.arrayContaining(['users', 'email_outbox', 'eventos', 'evento_asientos', 'evento_lugares_generales', 'reservas', 'boletos', 'cargos', 'promociones', 'tarjetas', 'perfiles_pago', 'invitados']),
+        expect.arrayContaining([
+          'users',
+          'email_outbox',
+          'eventos',
+          'evento_asientos',
+          'evento_lugares_generales',
+          'reservas',
+          'boletos',
+          'cargos',
+          'promociones',
+          'tarjetas',
+          'perfiles_pago',
+          'invitados',
+        ]),
       );
       const cols = await queryRows<{ column_name: string }>(database.db, sql`select column_name from information_schema.columns where table_name = 'users'`);
       expect(cols.map((c) => c.column_name).sort()).toEqual(['created_at', 'email', 'full_name', 'id', 'is_verified', 'password_changed_at', 'password_hash']);

@@ -32,7 +32,11 @@ async function appWith(pagos: PagosConfig): Promise<FastifyInstance> {
 const get = (app: FastifyInstance, headers: Record<string, string> = {}) =>
   app.inject({ url: '/api/v1/pagos/get/credenciales', headers: { 'x-api-key': TEST_API_KEY, ...headers } });
 
-const openpayKeys = { OPENPAY_MERCHANT_ID: 'mzdtln0bmtms6o3kck8f', OPENPAY_PRIVATE_KEY: 'sk_e568c42a6c384b7ab02cd47d2e407cab', OPENPAY_PUBLIC_KEY: 'pk_f0660ad5a39f4912872e24a7a660370c' };
+const openpayKeys = {
+  OPENPAY_MERCHANT_ID: 'mzdtln0bmtms6o3kck8f',
+  OPENPAY_PRIVATE_KEY: 'sk_e568c42a6c384b7ab02cd47d2e407cab',
+  OPENPAY_PUBLIC_KEY: 'pk_f0660ad5a39f4912872e24a7a660370c',
+};
 
 describe('GET /pagos/get/credenciales', () => {
   it('the dev sandbox (pnpm start): its merchant and public key, its OpenPay.js on the API origin', async () => {

@@ -36,7 +36,12 @@ beforeAll(async () => {
   ev = await pickEvento(t.database.db, 40);
   // The organiser's plans: 3 and 6 months from $1.00, 9 from $1.00, 12 only from $10,000,000.00.
   await t.database.db.execute(sql`update eventos set fecha = now() + interval '30 days',
-    planes_msi = ${JSON.stringify([{ meses: 3, minimo: 100 }, { meses: 6, minimo: 100 }, { meses: 9, minimo: 100 }, { meses: 12, minimo: 1_000_000_000 }])}::jsonb,
+    planes_msi = ${JSON.stringify([
+      { meses: 3, minimo: 100 },
+      { meses: 6, minimo: 100 },
+      { meses: 9, minimo: 100 },
+      { meses: 12, minimo: 1_000_000_000 },
+    ])}::jsonb,
     plazo_efectivo_minutos = null, plazo_spei_minutos = null where id = ${ev.eventoId}`);
 });
 afterAll(async () => t?.close());
@@ -54,7 +59,12 @@ async function referencia(reservaId: string, metodo: 'efectivo' | 'spei', token?
 
 /** The sandbox's till / bank page: pay the reference or let it expire (fires the webhook). */
 async function sandboxTill(chargeId: string, accion: 'pagar' | 'vencer') {
-  const res = await t.app.inject({ method: 'POST', url: `/sandbox/pagos/${chargeId}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `accion=${accion}` });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/sandbox/pagos/${chargeId}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `accion=${accion}`,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.body;
 }
@@ -86,7 +96,9 @@ describe('meses sin intereses', () => {
     const [mail] = await mailsTo(user.email);
     const plan = `Pagado a 6 meses sin intereses de ${new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' }).format(Math.ceil(total / 6) / 100)}`;
     expect(mail!.text).toContain(plan);
-    const mis = ok(await t.request({ url: `/api/v1/eventos/mis_eventos/${ev.eventoId}`, headers: { authorization: `Bearer ${user.token}` } })) as { evento: { resumen: { pagos: unknown[] } } };
+    const mis = ok(await t.request({ url: `/api/v1/eventos/mis_eventos/${ev.eventoId}`, headers: { authorization: `Bearer ${user.token}` } })) as {
+      evento: { resumen: { pagos: unknown[] } };
+    };
     expect(mis.evento.resumen.pagos).toEqual([{ metodo: 'tarjeta', meses: 6, mensualidad: Math.ceil(total / 6), total }]);
   });
 
@@ -106,20 +118,27 @@ describe('meses sin intereses', () => {
   it("a new card's type from its token (POST /pagos/tipo-tarjeta): debit takes no plan, credit does; the token is used up", async () => {
     const user = await createUser(t.database.db, jwtSecret);
     const { reservaId } = await holdSeats(1, user.token);
-    const tipo = async (card: string, token?: string) => post('/pagos/tipo-tarjeta', { reservaId, token_id: await cardToken(card), device_session_id: 'dev-1' }, token);
+    const tipo = async (card: string, token?: string) =>
+      post('/pagos/tipo-tarjeta', { reservaId, token_id: await cardToken(card), device_session_id: 'dev-1' }, token);
     expect(ok(await tipo(DEBIT, user.token))).toEqual({ tipo: 'debit', marca: 'visa', banco: 'Banco de Pruebas', admiteMsi: false });
     expect(ok(await tipo(MASTERCARD_3_6, user.token))).toMatchObject({ tipo: 'credit', marca: 'mastercard', admiteMsi: true });
     // Single use, as at Openpay: the payment tokenises the card again.
     const used = await cardToken(DEBIT);
     ok(await post('/pagos/tipo-tarjeta', { reservaId, token_id: used, device_session_id: 'dev-1' }, user.token));
-    const again = await post('/pagos/make/cargo', { reservaId, source_id: used, device_session_id: 'dev-1', amount: (await resumen(reservaId, user.token)).total }, user.token);
+    const again = await post(
+      '/pagos/make/cargo',
+      { reservaId, source_id: used, device_session_id: 'dev-1', amount: (await resumen(reservaId, user.token)).total },
+      user.token,
+    );
     expect(again.statusCode).toBe(400);
     expect(await boletosDe(reservaId)).toBe(0);
   });
 
   it('tipo-tarjeta: a guest with their hold id; nobody else\u2019s hold; a bad token or missing field is a Spanish 400', async () => {
     const guest = await holdSeats(1);
-    expect(ok(await post('/pagos/tipo-tarjeta', { reservaId: guest.reservaId, token_id: await cardToken(APPROVED), device_session_id: 'dev-1' }))).toMatchObject({ tipo: 'credit', admiteMsi: true });
+    expect(
+      ok(await post('/pagos/tipo-tarjeta', { reservaId: guest.reservaId, token_id: await cardToken(APPROVED), device_session_id: 'dev-1' })),
+    ).toMatchObject({ tipo: 'credit', admiteMsi: true });
     const user = await createUser(t.database.db, jwtSecret);
     const otro = await createUser(t.database.db, jwtSecret);
     const { reservaId } = await holdSeats(1, user.token);
@@ -147,7 +166,11 @@ describe('meses sin intereses', () => {
     expect(twelve.statusCode).toBe(400);
     expect(twelve.json().message).toBe(pagoMessages.MSI_NOT_AVAILABLE);
     for (const meses of [18, 'seis', 0]) {
-      const res = await post('/pagos/make/cargo', { reservaId, source_id: await cardToken(APPROVED), device_session_id: 'd', amount: (await resumen(reservaId, user.token)).total, meses }, user.token);
+      const res = await post(
+        '/pagos/make/cargo',
+        { reservaId, source_id: await cardToken(APPROVED), device_session_id: 'd', amount: (await resumen(reservaId, user.token)).total, meses },
+        user.token,
+      );
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toEqual([pagoMessages.MSI_INVALID]);
     }
@@ -170,10 +193,17 @@ describe('pago en efectivo', () => {
     expect(Math.abs(vence - (antes + 48 * 3600_000))).toBeLessThan(60_000);
 
     // Held until the deadline: the hold and each seat.
-    const [hold] = await queryRows<{ pago_pendiente: string; fecha_expiracion: Date; estado: string }>(t.database.db, sql`select pago_pendiente, fecha_expiracion, estado from reservas where id = ${reservaId}`);
+    const [hold] = await queryRows<{ pago_pendiente: string; fecha_expiracion: Date; estado: string }>(
+      t.database.db,
+      sql`select pago_pendiente, fecha_expiracion, estado from reservas where id = ${reservaId}`,
+    );
     expect(hold).toMatchObject({ pago_pendiente: 'efectivo', estado: 'activa' });
     expect(new Date(hold!.fecha_expiracion).getTime()).toBe(vence);
-    expect(await count(sql`select count(*)::int as n from evento_asientos where id = any(${`{${ids.join(',')}}`}::int[]) and hold_expires_at = ${new Date(vence).toISOString()}::timestamptz`)).toBe(2);
+    expect(
+      await count(
+        sql`select count(*)::int as n from evento_asientos where id = any(${`{${ids.join(',')}}`}::int[]) and hold_expires_at = ${new Date(vence).toISOString()}::timestamptz`,
+      ),
+    ).toBe(2);
 
     // The barcode the screen shows is a PNG of the reference.
     const png = await t.app.inject({ url: new URL(body.instrucciones.metodo === 'efectivo' ? body.instrucciones.codigoBarrasUrl : '').pathname });
@@ -193,7 +223,11 @@ describe('pago en efectivo', () => {
     expect(mail!.subject).toBe(`Pago en efectivo para ${body.evento.nombre}: tu referencia`);
     expect(mail!.text).toContain(body.instrucciones.metodo === 'efectivo' ? body.instrucciones.referencia : '');
     expect(mail!.attachments!.map((a) => a.contentType).sort()).toEqual(['application/pdf', 'image/png']);
-    expect(Buffer.from(mail!.attachments!.find((a) => a.contentType === 'application/pdf')!.base64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(mail!.attachments!.find((a) => a.contentType === 'application/pdf')!.base64, 'base64')
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
 
     // A replay answers the same reference; no second charge.
     const again = makeReferenciaResponseSchema.parse(ok(await referencia(reservaId, 'efectivo', user.token)));
@@ -209,7 +243,9 @@ describe('pago en efectivo', () => {
     const mails = await mailsTo(user.email);
     expect(mails.map((m) => m.subject)).toEqual([mail!.subject, `Tus boletos para ${body.evento.nombre}`]);
     expect(mails[1]!.text).toContain('Pagado en efectivo');
-    const mis = ok(await t.request({ url: `/api/v1/eventos/mis_eventos/${ev.eventoId}`, headers: { authorization: `Bearer ${user.token}` } })) as { evento: { resumen: { pagos: unknown[] } } };
+    const mis = ok(await t.request({ url: `/api/v1/eventos/mis_eventos/${ev.eventoId}`, headers: { authorization: `Bearer ${user.token}` } })) as {
+      evento: { resumen: { pagos: unknown[] } };
+    };
     expect(mis.evento.resumen.pagos).toEqual([{ metodo: 'efectivo', meses: null, total }]);
   });
 
@@ -218,7 +254,12 @@ describe('pago en efectivo', () => {
     // A browser is its hold token (X-Reserva-Token, given by the first hold).
     const hold = async (browser: string | undefined, n: number) => {
       const seatIds = await freeSeats(t.database.db, ev.eventoId, ev.seccionId, n, 30);
-      return t.request({ method: 'POST', url: `/api/v1/eventos/${ev.eventoId}/reservarInvitado`, headers: browser ? { 'x-reserva-token': browser } : {}, payload: { asientosReserva: seatIds.slice(-1).map((id) => ({ id })), nombre: 'Ana', correo } });
+      return t.request({
+        method: 'POST',
+        url: `/api/v1/eventos/${ev.eventoId}/reservarInvitado`,
+        headers: browser ? { 'x-reserva-token': browser } : {},
+        payload: { asientosReserva: seatIds.slice(-1).map((id) => ({ id })), nombre: 'Ana', correo },
+      });
     };
     const first = await hold(undefined, 1);
     expect(first.statusCode, first.body).toBe(201);
@@ -241,7 +282,11 @@ describe('pago en efectivo', () => {
   it('the deadline is the event\u2019s own, never later than the cut-off before the event; too close to it the method is refused', async () => {
     const cfg = defaultConfig().pagosDiferidos;
     const now = new Date('2026-12-01T12:00:00Z');
-    const evento = (dias: number, efectivo: number | null = null) => ({ fecha: new Date(now.getTime() + dias * 86_400_000), plazoEfectivoMinutos: efectivo, plazoSpeiMinutos: null });
+    const evento = (dias: number, efectivo: number | null = null) => ({
+      fecha: new Date(now.getTime() + dias * 86_400_000),
+      plazoEfectivoMinutos: efectivo,
+      plazoSpeiMinutos: null,
+    });
     expect(venceReferencia(evento(30), 'efectivo', cfg, now)!.toISOString()).toBe('2026-12-03T12:00:00.000Z');
     expect(venceReferencia(evento(30), 'spei', cfg, now)!.toISOString()).toBe('2026-12-02T00:00:00.000Z');
     expect(venceReferencia(evento(30, 90), 'efectivo', cfg, now)!.toISOString()).toBe('2026-12-01T13:30:00.000Z');
@@ -297,7 +342,11 @@ describe('SPEI', () => {
     expect(mail!.text).toContain(`Concepto / referencia: ${body.instrucciones.referencia}`);
 
     expect(await sandboxTill(body.cargo.id, 'vencer')).toContain('Referencia vencida');
-    expect(await count(sql`select count(*)::int as n from evento_asientos where id = any(${`{${ids.join(',')}}`}::int[]) and reserva_id is null and hold_expires_at is null and estado = 'disponible'`)).toBe(2);
+    expect(
+      await count(
+        sql`select count(*)::int as n from evento_asientos where id = any(${`{${ids.join(',')}}`}::int[]) and reserva_id is null and hold_expires_at is null and estado = 'disponible'`,
+      ),
+    ).toBe(2);
     expect(await count(sql`select count(*)::int as n from reservas where id = ${reservaId} and estado = 'expirada'`)).toBe(1);
     expect(await count(sql`select count(*)::int as n from cargos where reserva_id = ${reservaId} and estado = 'fallido'`)).toBe(1);
 
@@ -323,7 +372,16 @@ describe('SPEI', () => {
     expect(page.body).toContain(ref);
     expect(page.body).toContain('Pendiente de pago');
     expect((await t.app.inject({ url: '/sandbox/pagos?referencia=123456' })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: `/sandbox/pagos/${body.cargo.id}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'accion=robar' })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/sandbox/pagos/${body.cargo.id}`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'accion=robar',
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('a refunded cash or SPEI payment is told it goes back by transfer, a card\u2019s to the card', () => {
@@ -350,14 +408,22 @@ describe('the hold limits count places waiting for a payment', () => {
       const [a, b, c] = await freeSeats(db, e.eventoId, e.seccionId, 3);
       const ip = '198.51.100.77';
       const hold = (ids: number[], correo: string) =>
-        limited.request({ method: 'POST', url: `/api/v1/eventos/${e.eventoId}/reservarInvitado`, remoteAddress: ip, payload: { asientosReserva: ids.map((id) => ({ id })), nombre: 'Ana', correo } });
+        limited.request({
+          method: 'POST',
+          url: `/api/v1/eventos/${e.eventoId}/reservarInvitado`,
+          remoteAddress: ip,
+          payload: { asientosReserva: ids.map((id) => ({ id })), nombre: 'Ana', correo },
+        });
       const first = await hold([a!, b!], `cap.${randomUUID().slice(0, 8)}@ejemplo.mx`);
       expect(first.statusCode, first.body).toBe(201);
       const reservaId = first.json().reservaId as string;
       const { total } = ok(await limited.request({ url: `/api/v1/eventos/${e.eventoId}/reservas/${reservaId}/resumen` })) as { total: number };
       ok(await limited.request({ method: 'POST', url: '/api/v1/pagos/make/referencia_invitado', payload: { reservaId, metodo: 'efectivo', amount: total } }));
       // Its places now wait for the payment until the deadline, far past the hold's 10 minutes.
-      const [pending] = await queryRows<{ horas: number }>(db, sql`select extract(epoch from fecha_expiracion - now()) / 3600 as horas from reservas where id = ${reservaId}`);
+      const [pending] = await queryRows<{ horas: number }>(
+        db,
+        sql`select extract(epoch from fecha_expiracion - now()) / 3600 as horas from reservas where id = ${reservaId}`,
+      );
       expect(Number(pending!.horas)).toBeGreaterThan(47);
       const more = await hold([c!], `otra.${randomUUID().slice(0, 8)}@ejemplo.mx`);
       expect(more.statusCode).toBe(429);

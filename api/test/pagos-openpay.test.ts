@@ -52,7 +52,10 @@ async function chargeInput(card: string, over: Partial<CreateChargeInput> = {}):
 }
 
 const rejection = async (p: Promise<unknown>): Promise<GatewayError> => {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(GatewayError);
   return err as GatewayError;
 };
@@ -100,7 +103,9 @@ describe('charges', () => {
     for (const amount of [0, -100, 10.5, Number.NaN]) {
       expect((await rejection(gateway.createCharge(await chargeInput('4111111111111111', { amount })))).errorCode).toBe(1001);
     }
-    expect(fake.requests.filter((r) => r.url.endsWith('/charges')).length).toBe(fake.requests.slice(0, before).filter((r) => r.url.endsWith('/charges')).length);
+    expect(fake.requests.filter((r) => r.url.endsWith('/charges')).length).toBe(
+      fake.requests.slice(0, before).filter((r) => r.url.endsWith('/charges')).length,
+    );
   });
 
   it('amounts that float maths would get wrong arrive exact', async () => {
@@ -212,7 +217,10 @@ describe('meses sin intereses, cash at a store, SPEI', () => {
     const debitToken = await token('4000000000000002');
     expect(await gateway.cardDetails(debitToken, 'dev-session-1')).toMatchObject({ type: 'debit', bank: 'Banco de Pruebas', last4: '0002' });
     const sent = fake.requests.slice(before + 1);
-    expect(sent.map((r) => `${r.method} ${r.url}`)).toEqual([`POST /v1/${fake.merchantId}/cards`, expect.stringMatching(new RegExp(`^DELETE /v1/${fake.merchantId}/cards/k`))]);
+    expect(sent.map((r) => `${r.method} ${r.url}`)).toEqual([
+      `POST /v1/${fake.merchantId}/cards`,
+      expect.stringMatching(new RegExp(`^DELETE /v1/${fake.merchantId}/cards/k`)),
+    ]);
     expect(JSON.parse(sent[0]!.body)).toEqual({ token_id: debitToken, device_session_id: 'dev-session-1' });
     expect((await gateway.cardDetails(await token('4111111111111111'), 'dev-session-1')).type).toBe('credit');
     // Tokens are single use: the lookup used it up, so the payment tokenises again.
@@ -223,13 +231,25 @@ describe('meses sin intereses, cash at a store, SPEI', () => {
   it('store: the documented request (method store, due_date, customer), then the reference and barcode; completed once paid', async () => {
     const due = new Date(Date.now() + 48 * 3600_000);
     const orderId = `reserva-${++order}`;
-    const charge = await gateway.createReferenceCharge({ method: 'store', orderId, amount: 98765, description: 'Boletos Luna Roja', customer: { name: 'Ana', email: 'ana@example.com' }, dueDate: due });
+    const charge = await gateway.createReferenceCharge({
+      method: 'store',
+      orderId,
+      amount: 98765,
+      description: 'Boletos Luna Roja',
+      customer: { name: 'Ana', email: 'ana@example.com' },
+      dueDate: due,
+    });
     const sent = fake.requests.at(-1)!;
     expect(sent.url).toBe(`/v1/${fake.merchantId}/charges`);
     expect(sent.body).toContain('"amount":987.65');
     expect(JSON.parse(sent.body)).toEqual({
-      method: 'store', amount: 987.65, currency: 'MXN', description: 'Boletos Luna Roja', order_id: orderId,
-      due_date: due.toISOString().replace(/\.\d{3}Z$/, 'Z'), customer: { name: 'Ana', email: 'ana@example.com' },
+      method: 'store',
+      amount: 987.65,
+      currency: 'MXN',
+      description: 'Boletos Luna Roja',
+      order_id: orderId,
+      due_date: due.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      customer: { name: 'Ana', email: 'ana@example.com' },
     });
     expect(charge).toMatchObject({ status: 'in_progress', method: 'store', amount: 98765, orderId });
     expect(charge.instructions).toEqual({ type: 'store', reference: expect.stringMatching(/^9\d{19}$/), barcodeUrl: expect.stringContaining('/codigo/') });
@@ -240,16 +260,36 @@ describe('meses sin intereses, cash at a store, SPEI', () => {
   });
 
   it('SPEI (bank_account): CLABE, bank, agreement and the reference; cancelled once the due date passes unpaid', async () => {
-    const charge = await gateway.createReferenceCharge({ method: 'bank_account', orderId: `reserva-${++order}`, amount: 5000, description: 'Boletos', customer: { name: 'Ana', email: 'ana@example.com' }, dueDate: new Date(Date.now() + 3600_000) });
+    const charge = await gateway.createReferenceCharge({
+      method: 'bank_account',
+      orderId: `reserva-${++order}`,
+      amount: 5000,
+      description: 'Boletos',
+      customer: { name: 'Ana', email: 'ana@example.com' },
+      dueDate: new Date(Date.now() + 3600_000),
+    });
     expect(JSON.parse(fake.requests.at(-1)!.body)).toMatchObject({ method: 'bank_account', amount: 50 });
     expect(charge).toMatchObject({ status: 'in_progress', method: 'bank_account' });
-    expect(charge.instructions).toEqual({ type: 'bank_account', clabe: SANDBOX_CLABE, bank: 'STP (Sistema de Transferencias y Pagos)', agreement: '1411217', name: expect.stringMatching(/^8\d{19}$/) });
+    expect(charge.instructions).toEqual({
+      type: 'bank_account',
+      clabe: SANDBOX_CLABE,
+      bank: 'STP (Sistema de Transferencias y Pagos)',
+      agreement: '1411217',
+      name: expect.stringMatching(/^8\d{19}$/),
+    });
     fake.expireReference(charge.id);
     expect((await gateway.getCharge(charge.id)).status).toBe('cancelled');
   });
 
   it('a reference charge with an order_id already used is 1006, like a card charge', async () => {
-    const input = { method: 'store' as const, orderId: `reserva-${++order}`, amount: 5000, description: 'Boletos', customer: { name: 'Ana', email: 'ana@example.com' }, dueDate: new Date(Date.now() + 3600_000) };
+    const input = {
+      method: 'store' as const,
+      orderId: `reserva-${++order}`,
+      amount: 5000,
+      description: 'Boletos',
+      customer: { name: 'Ana', email: 'ana@example.com' },
+      dueDate: new Date(Date.now() + 3600_000),
+    };
     await gateway.createReferenceCharge(input);
     expect((await rejection(gateway.createReferenceCharge(input))).errorCode).toBe(1006);
   });
@@ -292,16 +332,37 @@ describe('customers and saved cards', () => {
 
 describe('transport', () => {
   it('a wrong private key is 1002 (401); the public key on a private call is 1010 (403)', async () => {
-    const wrong = new OpenpayGateway({ merchantId: fake.merchantId, privateKey: 'sk_wrong', publicKey: fake.publicKey, production: false, apiUrl: fake.url, timeoutMs: 2000 });
+    const wrong = new OpenpayGateway({
+      merchantId: fake.merchantId,
+      privateKey: 'sk_wrong',
+      publicKey: fake.publicKey,
+      production: false,
+      apiUrl: fake.url,
+      timeoutMs: 2000,
+    });
     const e1 = await rejection(wrong.getCharge('trnoexiste0000000000'));
     expect([e1.errorCode, e1.httpStatus]).toEqual([1002, 401]);
-    const pub = new OpenpayGateway({ merchantId: fake.merchantId, privateKey: fake.publicKey, publicKey: fake.publicKey, production: false, apiUrl: fake.url, timeoutMs: 2000 });
+    const pub = new OpenpayGateway({
+      merchantId: fake.merchantId,
+      privateKey: fake.publicKey,
+      publicKey: fake.publicKey,
+      production: false,
+      apiUrl: fake.url,
+      timeoutMs: 2000,
+    });
     const e2 = await rejection(pub.getCharge('trnoexiste0000000000'));
     expect([e2.errorCode, e2.httpStatus]).toEqual([1010, 403]);
   });
 
   it('a gateway slower than the timeout: GatewayError with no code (outcome unknown)', async () => {
-    const quick = new OpenpayGateway({ merchantId: fake.merchantId, privateKey: fake.privateKey, publicKey: fake.publicKey, production: false, apiUrl: fake.url, timeoutMs: 100 });
+    const quick = new OpenpayGateway({
+      merchantId: fake.merchantId,
+      privateKey: fake.privateKey,
+      publicKey: fake.publicKey,
+      production: false,
+      apiUrl: fake.url,
+      timeoutMs: 100,
+    });
     fake.delayMs = 400;
     const err = await rejection(quick.getCharge('trnoexiste0000000000'));
     expect(err.errorCode).toBeNull();

@@ -26,9 +26,16 @@ describe('never in production', () => {
     const prod = readPagosConfig({ NODE_ENV: 'production' });
     expect(prod).toEqual({ proveedor: 'desactivado', motivo: 'Define OPENPAY_MERCHANT_ID, OPENPAY_PRIVATE_KEY y OPENPAY_PUBLIC_KEY.' });
     expect(readPagosConfig({}).proveedor).toBe('desactivado');
-    expect(readPagosConfig({ OPENPAY_MERCHANT_ID: 'm', OPENPAY_PRIVATE_KEY: 'sk' })).toEqual({ proveedor: 'desactivado', motivo: 'Openpay está configurado a medias: falta OPENPAY_PUBLIC_KEY.' });
+    expect(readPagosConfig({ OPENPAY_MERCHANT_ID: 'm', OPENPAY_PRIVATE_KEY: 'sk' })).toEqual({
+      proveedor: 'desactivado',
+      motivo: 'Openpay está configurado a medias: falta OPENPAY_PUBLIC_KEY.',
+    });
     const keys = { OPENPAY_MERCHANT_ID: 'm', OPENPAY_PRIVATE_KEY: 'sk', OPENPAY_PUBLIC_KEY: 'pk' };
-    expect(readPagosConfig({ ...keys, NODE_ENV: 'production' })).toMatchObject({ proveedor: 'openpay', production: false, apiUrl: 'https://sandbox-api.openpay.mx' });
+    expect(readPagosConfig({ ...keys, NODE_ENV: 'production' })).toMatchObject({
+      proveedor: 'openpay',
+      production: false,
+      apiUrl: 'https://sandbox-api.openpay.mx',
+    });
     expect(readPagosConfig({ ...keys, OPENPAY_PRODUCTION: '1' })).toMatchObject({ proveedor: 'openpay', production: true, apiUrl: 'https://api.openpay.mx' });
     expect(readPagosConfig({ ...keys, OPENPAY_PRODUCTION: '1' })).not.toHaveProperty('scriptUrls');
   });
@@ -36,7 +43,12 @@ describe('never in production', () => {
   it('the API serves no sandbox page, and says payments are unavailable', async () => {
     expect((await off.app.inject('/sandbox/openpay.js')).statusCode).toBe(404);
     expect((await off.app.inject('/sandbox/pagos')).statusCode).toBe(404);
-    const token = await off.app.inject({ method: 'POST', url: `/sandbox/v1/${SANDBOX_MERCHANT_ID}/tokens`, headers: { authorization: SANDBOX_TOKEN_AUTH, 'content-type': 'application/json' }, payload: '{"card_number":"4111111111111111"}' });
+    const token = await off.app.inject({
+      method: 'POST',
+      url: `/sandbox/v1/${SANDBOX_MERCHANT_ID}/tokens`,
+      headers: { authorization: SANDBOX_TOKEN_AUTH, 'content-type': 'application/json' },
+      payload: '{"card_number":"4111111111111111"}',
+    });
     expect(token.statusCode).toBe(404);
     const cred = await off.request('/api/v1/pagos/get/credenciales');
     expect(cred.statusCode).toBe(503);

@@ -59,7 +59,12 @@ describe('the browser script (OpenPay.js twin)', () => {
       getSandboxMode(): boolean;
       token: { create(card: object, ok: Callback, fail: Callback): void };
       deviceData: { setup(formId?: string, name?: string): string };
-      card: { validateCardNumber(n: string): boolean; validateCVC(c: string, n?: string): boolean; validateExpiry(m: string, y: string): boolean; cardType(n: string): string };
+      card: {
+        validateCardNumber(n: string): boolean;
+        validateCVC(c: string, n?: string): boolean;
+        validateExpiry(m: string, y: string): boolean;
+        cardType(n: string): string;
+      };
     };
     OpenPay.setId(SANDBOX_MERCHANT_ID);
     OpenPay.setApiKey(SANDBOX_PUBLIC_KEY);
@@ -74,7 +79,11 @@ describe('the browser script (OpenPay.js twin)', () => {
     expect(OpenPay.card.validateExpiry('01', '20')).toBe(false);
 
     const created = await new Promise<{ data: Record<string, unknown>; status: number }>((resolve, reject) =>
-      OpenPay.token.create({ card_number: '4111 1111 1111 1111', holder_name: 'Ana López', expiration_month: '12', expiration_year: nextYear, cvv2: '123' }, resolve, reject),
+      OpenPay.token.create(
+        { card_number: '4111 1111 1111 1111', holder_name: 'Ana López', expiration_month: '12', expiration_year: nextYear, cvv2: '123' },
+        resolve,
+        reject,
+      ),
     );
     expect(created.status).toBe(201);
     expect(created.data).toMatchObject({ id: expect.any(String), card: { card_number: '411111XXXXXX1111', brand: 'visa', holder_name: 'Ana López' } });
@@ -85,7 +94,11 @@ describe('the browser script (OpenPay.js twin)', () => {
     expect(fromForm.data).toMatchObject({ card: { card_number: '555555XXXXXX4444', brand: 'mastercard', holder_name: 'Beto Ruiz', expiration_month: '11' } });
 
     const refused = await new Promise<{ data: Record<string, unknown>; status: number }>((resolve, reject) =>
-      OpenPay.token.create({ card_number: '4111111111111112', holder_name: 'Ana', expiration_month: '12', expiration_year: nextYear, cvv2: '123' }, reject, resolve),
+      OpenPay.token.create(
+        { card_number: '4111111111111112', holder_name: 'Ana', expiration_month: '12', expiration_year: nextYear, cvv2: '123' },
+        reject,
+        resolve,
+      ),
     );
     expect(refused).toMatchObject({ status: 422, data: { error_code: 2004, http_code: 422, category: 'request' } });
   });

@@ -65,17 +65,28 @@ async function input(card: string, over: Partial<CreateChargeInput> = {}): Promi
 }
 
 const rejection = async (p: Promise<unknown>): Promise<GatewayError> => {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(GatewayError);
   return err as GatewayError;
 };
 
 const authorize = (chargeId: string, accion: string) =>
-  t.app.inject({ method: 'POST', url: `/sandbox/3ds/${chargeId}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `accion=${accion}` });
+  t.app.inject({
+    method: 'POST',
+    url: `/sandbox/3ds/${chargeId}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `accion=${accion}`,
+  });
 
 /** Every row of every table, as text: what a database dump would show. */
 async function dump(): Promise<Set<string>> {
-  const tables = await queryRows<{ name: string }>(t.database.db, sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
+  const tables = await queryRows<{ name: string }>(
+    t.database.db,
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+  );
   const rows = new Set<string>();
   for (const { name } of tables) {
     for (const r of await queryRows<{ row: string }>(t.database.db, sql`select t::text as row from ${sql.identifier(name)} t`)) rows.add(`${name}:${r.row}`);
@@ -87,13 +98,24 @@ describe('token endpoint', () => {
   it('answers Openpay error objects: wrong key 1002, bad number 1001, Luhn 2004, expired 2005, no CVV 2006', async () => {
     const wrongKey = await postToken({ card_number: '4111111111111111' }, { authorization: `Basic ${Buffer.from('pk_otra:').toString('base64')}` });
     expect(wrongKey.statusCode).toBe(401);
-    expect(wrongKey.json()).toMatchObject({ error_code: 1002, http_code: 401, category: 'request', request_id: expect.any(String), description: expect.any(String) });
+    expect(wrongKey.json()).toMatchObject({
+      error_code: 1002,
+      http_code: 401,
+      category: 'request',
+      request_id: expect.any(String),
+      description: expect.any(String),
+    });
     expect((await postToken({ card_number: '4111111111111111' }, {})).json().error_code).toBe(1002);
     expect((await postToken({ card_number: '41111' })).json()).toMatchObject({ error_code: 1001, http_code: 400 });
     expect((await postToken({ card_number: '4111111111111112' })).statusCode).toBe(422);
     expect((await postToken({ card_number: '4111111111111111', expiration_year: '20' })).json()).toMatchObject({ error_code: 2005, http_code: 400 });
     expect((await postToken({ card_number: '4111111111111111', cvv2: '' })).json()).toMatchObject({ error_code: 2006 });
-    const badJson = await t.app.inject({ method: 'POST', url: `/sandbox/v1/${SANDBOX_MERCHANT_ID}/tokens`, headers: { authorization: auth, 'content-type': 'application/json' }, payload: '{"card_number":' });
+    const badJson = await t.app.inject({
+      method: 'POST',
+      url: `/sandbox/v1/${SANDBOX_MERCHANT_ID}/tokens`,
+      headers: { authorization: auth, 'content-type': 'application/json' },
+      payload: '{"card_number":',
+    });
     // Not the sandbox's own refusal: the API's one error handler answers, as on every route.
     expect([badJson.statusCode, badJson.json().code]).toEqual([400, 'JSON_INVALIDO']);
   });
@@ -246,7 +268,9 @@ describe('customers and saved cards', () => {
 
     const charge = await gateway.createCharge(await input('4111111111111111', { sourceId: card.id!, customer: { customerId: ana.id } }));
     expect(charge).toMatchObject({ status: 'completed', customerId: ana.id, card: { id: card.id, last4: '4444' } });
-    expect((await rejection(gateway.createCharge(await input('4111111111111111', { sourceId: card.id!, customer: { customerId: beto.id } })))).errorCode).toBe(1005);
+    expect((await rejection(gateway.createCharge(await input('4111111111111111', { sourceId: card.id!, customer: { customerId: beto.id } })))).errorCode).toBe(
+      1005,
+    );
     expect((await rejection(gateway.deleteCard(beto.id, card.id!))).errorCode).toBe(1005);
 
     expect((await gateway.listCards(ana.id)).map((c) => c.id)).toEqual([card.id]);

@@ -125,13 +125,15 @@ describe('error handler', () => {
     expect(res.json()).toMatchObject({ code: 'CONFLICTO', message: 'La operación entra en conflicto con el estado actual.' });
   });
 
-  it.each(['/api/v1/eventos/get_all?tipoDispositivo[]=web', '/api/v1/eventos/get_all?tipoDispositivo=web&tipoDispositivo=web', `/api/v1/eventos/${'9'.repeat(150)}/detalle`, '/api/v1/eventos/%E0%A4%A/detalle'])(
-    'odd URL %s never gives a 500',
-    async (url) => {
-      const res = await t.request(url);
-      expect([200, 400, 404]).toContain(res.statusCode);
-    },
-  );
+  it.each([
+    '/api/v1/eventos/get_all?tipoDispositivo[]=web',
+    '/api/v1/eventos/get_all?tipoDispositivo=web&tipoDispositivo=web',
+    `/api/v1/eventos/${'9'.repeat(150)}/detalle`,
+    '/api/v1/eventos/%E0%A4%A/detalle',
+  ])('odd URL %s never gives a 500', async (url) => {
+    const res = await t.request(url);
+    expect([200, 400, 404]).toContain(res.statusCode);
+  });
 });
 
 describe('bearer token', () => {

@@ -45,7 +45,11 @@ describe('promotion usage limits', () => {
     const user = await createUser(t.database.db, jwtSecret);
     const first = await holdSeats(1, user.token);
     const total = (await post('/pagos/aplicar-promo', { promocionId: id, clave, eventoId: ev.eventoId, reservaId: first.reservaId }, user.token)).json().total;
-    expect(makeCargoResponseSchema.parse(ok(await pay(first.reservaId, CARDS.APPROVED, { token: user.token, promocion_id: id, promocion_clave: clave, amount: total }))).cargo.pagado).toBe(true);
+    expect(
+      makeCargoResponseSchema.parse(
+        ok(await pay(first.reservaId, CARDS.APPROVED, { token: user.token, promocion_id: id, promocion_clave: clave, amount: total })),
+      ).cargo.pagado,
+    ).toBe(true);
     expect(await usos(id)).toBe(1);
 
     const validar = await post('/promociones/validar_clave_web', { clave, evento_id: ev.eventoId });
@@ -78,11 +82,16 @@ describe('promotion usage limits', () => {
     const holdA = await holdSeats(1, a.token);
     const holdB = await holdSeats(1, b.token);
     const total = (await resumen(holdA.reservaId, a.token)).total;
-    const discounted = (await post('/pagos/aplicar-promo', { promocionId: id, clave, eventoId: ev.eventoId, reservaId: holdA.reservaId }, a.token)).json().total;
+    const discounted = (await post('/pagos/aplicar-promo', { promocionId: id, clave, eventoId: ev.eventoId, reservaId: holdA.reservaId }, a.token)).json()
+      .total;
     expect(discounted).toBeLessThan(total);
     // A pays with 3-D Secure and is still at the bank when B's sale takes the last use.
-    const pending = makeCargoResponseSchema.parse(ok(await pay(holdA.reservaId, CARDS.THREE_DS, { token: a.token, promocion_id: id, promocion_clave: clave, amount: discounted })));
-    expect(ok(await pay(holdB.reservaId, CARDS.APPROVED, { token: b.token, promocion_id: id, promocion_clave: clave, amount: discounted }))).toMatchObject({ cargo: { pagado: true } });
+    const pending = makeCargoResponseSchema.parse(
+      ok(await pay(holdA.reservaId, CARDS.THREE_DS, { token: a.token, promocion_id: id, promocion_clave: clave, amount: discounted })),
+    );
+    expect(ok(await pay(holdB.reservaId, CARDS.APPROVED, { token: b.token, promocion_id: id, promocion_clave: clave, amount: discounted }))).toMatchObject({
+      cargo: { pagado: true },
+    });
 
     await authorize(pending.cargo.payment_method!.url, 'autorizar');
     const check = await post(`/pagos/check/cargo/${pending.cargo.id}`, { reservaId: holdA.reservaId, esGeneral: false }, a.token);
@@ -91,7 +100,10 @@ describe('promotion usage limits', () => {
     expect(await boletosDe(holdB.reservaId)).toBe(1);
     expect(await usos(id)).toBe(1);
     expect(await reservaEstado(t.database.db, holdA.reservaId)).not.toBe('vendida');
-    const [mail] = await queryRows<{ text: string }>(t.database.db, sql`select text from email_outbox where "to" = ${a.email} and subject like 'Reembolsamos%'`);
+    const [mail] = await queryRows<{ text: string }>(
+      t.database.db,
+      sql`select text from email_outbox where "to" = ${a.email} and subject like 'Reembolsamos%'`,
+    );
     expect(mail?.text).toContain('la promoción que aplicaste ya se había agotado');
   });
 

@@ -12,7 +12,8 @@ let pasado: number;
 let oculto: number;
 
 const post = (url: string, payload: unknown) => t.request({ method: 'POST', url: `/api/v1/promociones/${url}`, payload: payload as object });
-const eventoId = async (where: ReturnType<typeof sql>) => (await queryRows<{ id: number }>(t.database.db, sql`select id from eventos where ${where} order by id limit 1`))[0]!.id;
+const eventoId = async (where: ReturnType<typeof sql>) =>
+  (await queryRows<{ id: number }>(t.database.db, sql`select id from eventos where ${where} order by id limit 1`))[0]!.id;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -38,7 +39,9 @@ describe('POST /promociones/validar_promo_web', () => {
     await t.database.db.execute(sql`update promociones set vigente_hasta = now() - interval '1 minute' where evento_id = ${luna} and automatica`);
     const expired = validarPromoWebResponseSchema.parse((await post('validar_promo_web', { evento_id: luna })).json());
     expect(expired.total).toBe(0);
-    await t.database.db.execute(sql`update promociones set vigente_hasta = null, vigente_desde = now() + interval '1 day' where evento_id = ${luna} and automatica`);
+    await t.database.db.execute(
+      sql`update promociones set vigente_hasta = null, vigente_desde = now() + interval '1 day' where evento_id = ${luna} and automatica`,
+    );
     expect(validarPromoWebResponseSchema.parse((await post('validar_promo_web', { evento_id: luna })).json()).total).toBe(0);
     await t.database.db.execute(sql`update promociones set vigente_desde = null, activa = false where evento_id = ${luna} and automatica`);
     expect(validarPromoWebResponseSchema.parse((await post('validar_promo_web', { evento_id: luna })).json()).total).toBe(0);
@@ -49,7 +52,9 @@ describe('POST /promociones/validar_promo_web', () => {
   it('an automatic quantity promotion carries buy X pay Y', async () => {
     const festival = await eventoId(sql`nombre = 'Festival Norte Sonoro'`);
     const body = validarPromoWebResponseSchema.parse((await post('validar_promo_web', { evento_id: festival })).json());
-    expect(body.promocionesAplicaDirecto.map((p) => [p.tipo, p.cantidadCompra, p.cantidadPaga, p.porcentaje, p.aplicaTodoEvento])).toEqual([['CANTIDAD', 4, 3, null, true]]);
+    expect(body.promocionesAplicaDirecto.map((p) => [p.tipo, p.cantidadCompra, p.cantidadPaga, p.porcentaje, p.aplicaTodoEvento])).toEqual([
+      ['CANTIDAD', 4, 3, null, true],
+    ]);
   });
 
   it('an event without automatic promotions answers none', async () => {

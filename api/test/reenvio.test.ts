@@ -23,12 +23,16 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const ticketMails = async (to: string) =>
-  (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from email_outbox where "to" = ${to} and subject like 'Tus boletos para %'`))[0]!.n;
+  (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from email_outbox where "to" = ${to} and subject like 'Tus boletos para %'`))[0]!
+    .n;
 
 async function guestSale() {
   const { reservaId } = await holdSeats(1);
   const sale = makeCargoResponseSchema.parse(ok(await pay(reservaId, CARDS.APPROVED)));
-  const [guest] = await queryRows<{ correo: string }>(t.database.db, sql`select i.correo from invitados i join reservas r on r.invitado_id = i.id where r.id = ${reservaId}`);
+  const [guest] = await queryRows<{ correo: string }>(
+    t.database.db,
+    sql`select i.correo from invitados i join reservas r on r.invitado_id = i.id where r.id = ${reservaId}`,
+  );
   return { reservaId, invitadoId: sale.invitadoId!, correo: guest!.correo, boletoId: sale.boletos[0]!.id };
 }
 

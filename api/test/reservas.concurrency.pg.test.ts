@@ -87,7 +87,11 @@ describe('1,000 buyers through 2 API processes on PostgreSQL', () => {
       if (sent) return;
       sent = true;
       startedAt = Date.now();
-      const res = await postJson(b.base, `/eventos/${eventoId}/reservarInvitado`, { asientosReserva: [{ id: seat }], nombre: 'Vivo', correo: 'vivo@ejemplo.mx' });
+      const res = await postJson(b.base, `/eventos/${eventoId}/reservarInvitado`, {
+        asientosReserva: [{ id: seat }],
+        nombre: 'Vivo',
+        correo: 'vivo@ejemplo.mx',
+      });
       expect(res.status).toBe(201);
       reservaId = res.body.reservaId;
     }
@@ -106,7 +110,13 @@ describe('1,000 buyers through 2 API processes on PostgreSQL', () => {
       seed = (seed * 1103515245 + 12345) % 2147483648;
       return seed % n;
     };
-    interface Buyer { kind: 'seats' | 'general'; seats: number[]; cantidad: number; token?: string; guest?: { nombre: string; correo: string } }
+    interface Buyer {
+      kind: 'seats' | 'general';
+      seats: number[];
+      cantidad: number;
+      token?: string;
+      guest?: { nombre: string; correo: string };
+    }
     const buyers: Buyer[] = Array.from({ length: BUYERS }, (_, i) => {
       const token = i % 10 === 0 ? users[i / 10]!.token : undefined;
       const guest = token ? undefined : { nombre: `Comprador ${i}`, correo: `carrera.${i}@ejemplo.mx` };
@@ -130,7 +140,12 @@ describe('1,000 buyers through 2 API processes on PostgreSQL', () => {
               ? buyer.token
                 ? await postJson(server.base, `/eventos/${eventoId}/reservar`, { asientosReserva: buyer.seats.map((id) => ({ id })) }, buyer.token)
                 : await postJson(server.base, `/eventos/${eventoId}/reservarInvitado`, { asientosReserva: buyer.seats.map((id) => ({ id })), ...buyer.guest })
-              : await postJson(server.base, `/eventos/${eventoId}/reservar_generales`, { cantidadAsientos: buyer.cantidad, seccionId: general.seccionId, ...(buyer.guest ?? {}) }, buyer.token);
+              : await postJson(
+                  server.base,
+                  `/eventos/${eventoId}/reservar_generales`,
+                  { cantidadAsientos: buyer.cantidad, seccionId: general.seccionId, ...(buyer.guest ?? {}) },
+                  buyer.token,
+                );
           results.push({ buyer, ...res });
         }
       }),
@@ -155,7 +170,10 @@ describe('1,000 buyers through 2 API processes on PostgreSQL', () => {
     const held = await queryRows<{ id: number; reserva_id: string }>(
       database.db,
       sql`select id, reserva_id::text from evento_asientos where evento_id = ${eventoId} and reserva_id is not null and hold_expires_at > now()
-            and id in (${sql.join(seatIds.map((id) => sql`${id}`), sql`, `)})`,
+            and id in (${sql.join(
+              seatIds.map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
     );
     expect(new Map(held.map((h) => [h.id, h.reserva_id]))).toEqual(owner);
     expect(owner.size).toBeLessThanOrEqual(SEATS);

@@ -120,11 +120,15 @@ describe('with Redis (REDIS_URL): one count across API processes', () => {
 
   it('one Redis connection per process serves the limits of every module (accounts and holds)', async () => {
     const ownPrefix = `${prefix}conexiones:`;
-    const named = async () => (await redis.call('CLIENT', 'LIST') as string).split('\n').filter((line) => line.includes(` name=taquilla-limites:${ownPrefix} `)).length;
+    const named = async () =>
+      ((await redis.call('CLIENT', 'LIST')) as string).split('\n').filter((line) => line.includes(` name=taquilla-limites:${ownPrefix} `)).length;
     const t = await buildTestApp({ env: { HOLD_SWEEP_SECONDS: '0', REDIS_URL: url, RATE_LIMIT_PREFIX: ownPrefix, HOLD_MAX_PER_IP: '3' } });
     const ev = await pickEvento(t.database.db, 20);
     // both modules count through it: a hold and a login attempt
-    expect((await post(t, `/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 1, seccionId: ev.general.seccionId, ...guest() }, '198.51.100.41')).statusCode).toBe(201);
+    expect(
+      (await post(t, `/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 1, seccionId: ev.general.seccionId, ...guest() }, '198.51.100.41'))
+        .statusCode,
+    ).toBe(201);
     expect((await post(t, '/auth/login', { email: 'nadie@example.com', password: 'Incorrecta123' }, '198.51.100.41')).statusCode).toBe(401);
     expect((await redis.keys(`${ownPrefix}*`)).length).toBeGreaterThanOrEqual(2);
     expect(await named()).toBe(1);

@@ -38,7 +38,9 @@ describe('GET /eventos/:id/disponibilidad (SSE)', () => {
 
     const ids = await freeSeats(t.database.db, ev.eventoId, ev.seccionId, 2);
     const { reservaId } = (await post(`/eventos/${ev.eventoId}/reservarInvitado`, { asientosReserva: ids.map((id) => ({ id })), ...guest() })).json();
-    const held = disponibilidadAsientosSchema.parse(await sse.next('asientos', (d: { asientos: { estado: string }[] }) => d.asientos.some((a) => a.estado === 'reservado')));
+    const held = disponibilidadAsientosSchema.parse(
+      await sse.next('asientos', (d: { asientos: { estado: string }[] }) => d.asientos.some((a) => a.estado === 'reservado')),
+    );
     expect(held).toEqual({ seccionId: ev.seccionId, asientos: ids.map((id) => ({ id, estado: 'reservado' })), version: expect.any(Number) });
 
     await post(`/eventos/${ev.eventoId}/cancelar`, { reservaId });
@@ -61,7 +63,11 @@ describe('GET /eventos/:id/disponibilidad (SSE)', () => {
     const { reservaId } = (await post(`/eventos/${ev.eventoId}/reservarInvitado`, { asientosReserva: [{ id: ids[0] }], ...guest() })).json();
     await sse.next('asientos', (d: { asientos: { id: number; estado: string }[] }) => d.asientos.some((a) => a.id === ids[0] && a.estado === 'reservado'));
     // HOLD_MINUTES 0.03 = 1.8 s; the job runs every 0.2 s.
-    await sse.next('asientos', (d: { asientos: { id: number; estado: string }[] }) => d.asientos.some((a) => a.id === ids[0] && a.estado === 'disponible'), 4_000);
+    await sse.next(
+      'asientos',
+      (d: { asientos: { id: number; estado: string }[] }) => d.asientos.some((a) => a.id === ids[0] && a.estado === 'disponible'),
+      4_000,
+    );
     expect(await reservaEstado(t.database.db, reservaId)).toBe('expirada');
     sse.close();
   });

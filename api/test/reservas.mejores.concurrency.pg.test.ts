@@ -37,7 +37,10 @@ describe(`${BUYERS} buyers asking for the best pair through 2 API processes`, ()
       ),
     );
     const statuses = answers.map((a) => a.status);
-    expect(statuses.every((s) => s === 201 || s === 200 || s === 409), JSON.stringify(statuses)).toBe(true);
+    expect(
+      statuses.every((s) => s === 201 || s === 200 || s === 409),
+      JSON.stringify(statuses),
+    ).toBe(true);
     const held = answers.filter((a) => a.status === 201);
     // Rows A, B and C hold 15 pairs; W's two ordinary seats are not adjacent.
     expect(held.length).toBe(15);
@@ -59,7 +62,8 @@ describe(`${BUYERS} buyers asking for the best pair through 2 API processes`, ()
     const states = await v.states();
     for (const fila of ['A', 'B', 'C']) {
       for (let n = 2; n <= 9; n++) {
-        const alone = states.get(`${fila}-${n}`) === 'disponible' && states.get(`${fila}-${n - 1}`) !== 'disponible' && states.get(`${fila}-${n + 1}`) !== 'disponible';
+        const alone =
+          states.get(`${fila}-${n}`) === 'disponible' && states.get(`${fila}-${n - 1}`) !== 'disponible' && states.get(`${fila}-${n + 1}`) !== 'disponible';
         expect(alone, `${fila}-${n} solo`).toBe(false);
       }
     }

@@ -38,7 +38,10 @@ describe('best available: the pick', () => {
     const states = await v.states();
     expect(seatsOf('A', 4, 7).map((s) => states.get(s))).toEqual(['reservado', 'reservado', 'reservado', 'reservado']);
     expect(states.get('A-3')).toBe('disponible');
-    const [reserva] = await queryRows<{ cantidad: number; estado: string }>(t.database.db, sql`select cantidad, estado from reservas where id = ${first.json().reservaId}`);
+    const [reserva] = await queryRows<{ cantidad: number; estado: string }>(
+      t.database.db,
+      sql`select cantidad, estado from reservas where id = ${first.json().reservaId}`,
+    );
     expect(reserva).toEqual({ cantidad: 4, estado: 'activa' });
 
     // Row A has 3 + 3 left: the next group of 4 sits together in row B.
@@ -189,12 +192,16 @@ describe('best available: the rules of a manual hold', () => {
 describe('no seat alone on a manual hold', () => {
   it('refuses a hold that leaves a seat alone between taken seats, naming it; the whole selection passes', async () => {
     const v = await venueMejores(t.database.db);
-    const hold = (seats: string[], g = guest()) => post(`/eventos/${v.eventoId}/reservarInvitado`, { asientosReserva: seats.map((s) => ({ id: v.seat(s) })), ...g });
+    const hold = (seats: string[], g = guest()) =>
+      post(`/eventos/${v.eventoId}/reservarInvitado`, { asientosReserva: seats.map((s) => ({ id: v.seat(s) })), ...g });
     expect((await hold(['B-3'])).statusCode).toBe(201);
     const before = await v.states();
     const alone = await hold(['B-5']);
     expect(alone.statusCode).toBe(422);
-    expect(alone.json()).toMatchObject({ code: 'ASIENTO_SOLO', message: 'No puedes dejar el asiento B-4 solo: agrégalo a tu selección o elige otros asientos.' });
+    expect(alone.json()).toMatchObject({
+      code: 'ASIENTO_SOLO',
+      message: 'No puedes dejar el asiento B-4 solo: agrégalo a tu selección o elige otros asientos.',
+    });
     expect(await v.states()).toEqual(before);
     expect((await hold(['B-4', 'B-5'])).statusCode).toBe(201);
     // At the row's end a single free seat is not alone.
@@ -228,8 +235,26 @@ describe('no seat alone on a manual hold', () => {
 describe('groups of a layout-ordered list (unit)', () => {
   it('counts runs of consecutive numbers in one row', () => {
     expect(contarGrupos([])).toBe(0);
-    expect(contarGrupos([{ filaId: 1, numero: 4 }, { filaId: 1, numero: 5 }, { filaId: 1, numero: 6 }])).toBe(1);
-    expect(contarGrupos([{ filaId: 1, numero: 1 }, { filaId: 1, numero: 2 }, { filaId: 1, numero: 9 }, { filaId: 1, numero: 10 }])).toBe(2);
-    expect(contarGrupos([{ filaId: 1, numero: 10 }, { filaId: 2, numero: 11 }])).toBe(2);
+    expect(
+      contarGrupos([
+        { filaId: 1, numero: 4 },
+        { filaId: 1, numero: 5 },
+        { filaId: 1, numero: 6 },
+      ]),
+    ).toBe(1);
+    expect(
+      contarGrupos([
+        { filaId: 1, numero: 1 },
+        { filaId: 1, numero: 2 },
+        { filaId: 1, numero: 9 },
+        { filaId: 1, numero: 10 },
+      ]),
+    ).toBe(2);
+    expect(
+      contarGrupos([
+        { filaId: 1, numero: 10 },
+        { filaId: 2, numero: 11 },
+      ]),
+    ).toBe(2);
   });
 });

@@ -103,14 +103,24 @@ describe('reservar_lugares_cliente plans each statement once per connection, on 
     plans.length = 0;
     for (let i = 0; i < 8; i++) expect((await hold(null, generalSeccionId)).rows[0]!.rechazo).toBeNull();
     expectPlans('FROM evento_lugares_generales l', 8, ['Index Scan using evento_lugares_generales_libres_idx'], /Seq Scan on evento_lugares_generales/);
-    expectPlans('UPDATE evento_lugares_generales SET reserva_id = p_reserva', 8, ['Index Scan using evento_lugares_generales_pkey'], /Seq Scan on evento_lugares_generales/);
+    expectPlans(
+      'UPDATE evento_lugares_generales SET reserva_id = p_reserva',
+      8,
+      ['Index Scan using evento_lugares_generales_pkey'],
+      /Seq Scan on evento_lugares_generales/,
+    );
   });
 
   it('a new hold finds the buyer’s live hold through its one index, however many holds are live', async () => {
     const { correo } = guest('plan.repite');
     plans.length = 0;
     for (let i = 0; i < 7; i++) expect((await hold(null, generalSeccionId, correo)).rows[0]!.rechazo).toBeNull();
-    expectPlans('UPDATE reservas SET estado = CASE', 7, ['Index Scan using reservas_comprador_activo_uq'], /Seq Scan|reservas_vencimiento_idx|reservas_evento_idx/);
+    expectPlans(
+      'UPDATE reservas SET estado = CASE',
+      7,
+      ['Index Scan using reservas_comprador_activo_uq'],
+      /Seq Scan|reservas_vencimiento_idx|reservas_evento_idx/,
+    );
     // One live hold for the buyer: each call replaced the one before.
     const live = await client.query(`select count(*)::int as n from reservas where comprador = $1 and estado = 'activa'`, [`c:${correo}#plan`]);
     expect(live.rows[0].n).toBe(1);
@@ -119,7 +129,12 @@ describe('reservar_lugares_cliente plans each statement once per connection, on 
   it('the places a client holds are counted through the live-guest-holds indexes, never a scan of every hold', async () => {
     plans.length = 0;
     for (let i = 0; i < 7; i++) expect((await hold(null, generalSeccionId)).rows[0]!.rechazo).toBeNull();
-    expectPlans('r.cliente_dispositivo_activo =', 7, ['Index Scan using reservas_cliente_dispositivo_activo_idx'], /Seq Scan|reservas_vencimiento_idx|reservas_evento_idx/);
+    expectPlans(
+      'r.cliente_dispositivo_activo =',
+      7,
+      ['Index Scan using reservas_cliente_dispositivo_activo_idx'],
+      /Seq Scan|reservas_vencimiento_idx|reservas_evento_idx/,
+    );
     expectPlans('r.cliente_ip_activo =', 7, ['Index Scan using reservas_cliente_ip_activo_idx'], /Seq Scan|reservas_vencimiento_idx|reservas_evento_idx/);
   });
 
@@ -129,6 +144,11 @@ describe('reservar_lugares_cliente plans each statement once per connection, on 
     expect((await hold(null, generalSeccionId)).rows[0]!.rechazo).toBeNull();
     await client.query(`insert into invitados (nombre, correo) select 'Otro', 'otro.' || g || '@ejemplo.mx' from generate_series(1, 5000) g`);
     for (let i = 0; i < 6; i++) expect((await hold(null, generalSeccionId)).rows[0]!.rechazo).toBeNull();
-    expectPlans('FROM boletos b', 7, ['Index Scan using invitados_correo_idx', 'Index Scan using boletos_invitado_idx'], /Scan on invitados|Scan using invitados_pkey/);
+    expectPlans(
+      'FROM boletos b',
+      7,
+      ['Index Scan using invitados_correo_idx', 'Index Scan using boletos_invitado_idx'],
+      /Scan on invitados|Scan using invitados_pkey/,
+    );
   });
 });

@@ -30,7 +30,11 @@ describe('POST /eventos/:id/reservar (signed-in buyer)', () => {
     const user = await createUser(t.database.db, jwtSecret);
     const ids = await seats(3);
     const before = detalleSeccionResponseSchema.parse((await t.request(`/api/v1/eventos/${ev.eventoId}/detalle_seccion/false/web`)).json());
-    const res = await post(`/eventos/${ev.eventoId}/reservar`, { asientosReserva: ids.map((id) => ({ id })), userEmail: 'otra.persona@ejemplo.mx' }, user.token);
+    const res = await post(
+      `/eventos/${ev.eventoId}/reservar`,
+      { asientosReserva: ids.map((id) => ({ id })), userEmail: 'otra.persona@ejemplo.mx' },
+      user.token,
+    );
     expect(res.statusCode).toBe(201);
     const body = reservaCreadaSchema.parse(res.json());
     expect(body.id).toBe(body.reservaId);
@@ -38,7 +42,10 @@ describe('POST /eventos/:id/reservar (signed-in buyer)', () => {
     expect(minutes).toBeGreaterThan(9.5);
     expect(minutes).toBeLessThanOrEqual(10.05);
 
-    const [row] = await queryRows<{ usuario_id: string; estado: string; invitado_id: string | null }>(t.database.db, sql`select usuario_id, estado, invitado_id from reservas where id = ${body.reservaId}`);
+    const [row] = await queryRows<{ usuario_id: string; estado: string; invitado_id: string | null }>(
+      t.database.db,
+      sql`select usuario_id, estado, invitado_id from reservas where id = ${body.reservaId}`,
+    );
     expect(row).toEqual({ usuario_id: user.id, estado: 'activa', invitado_id: null });
 
     const filas = filasPorSeccionResponseSchema.parse((await t.request(`/api/v1/eventos/${ev.eventoId}/${ev.seccionId}/filas_por_seccion`)).json());
@@ -97,7 +104,10 @@ describe('POST /eventos/:id/reservarInvitado', () => {
 
 describe('POST /eventos/:id/reservar_generales', () => {
   async function heldPlaces(reservaId: string): Promise<number> {
-    const [row] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from evento_lugares_generales where reserva_id = ${reservaId} and hold_expires_at > now()`);
+    const [row] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from evento_lugares_generales where reserva_id = ${reservaId} and hold_expires_at > now()`,
+    );
     return row!.n;
   }
 
@@ -109,7 +119,9 @@ describe('POST /eventos/:id/reservar_generales', () => {
     const u = await post(`/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 2, seccionId: ev.general.seccionId }, user.token);
     expect(u.statusCode).toBe(201);
     expect(await heldPlaces(u.json().reservaId)).toBe(2);
-    const detalle = reservaDetalleSchema.parse((await t.request({ url: `/api/v1/eventos/${ev.eventoId}/reservas/${u.json().reservaId}`, headers: { authorization: `Bearer ${user.token}` } })).json());
+    const detalle = reservaDetalleSchema.parse(
+      (await t.request({ url: `/api/v1/eventos/${ev.eventoId}/reservas/${u.json().reservaId}`, headers: { authorization: `Bearer ${user.token}` } })).json(),
+    );
     expect(detalle).toMatchObject({ esGeneral: true, cantidad: 2, seccionId: ev.general.seccionId, asientos: [], estado: 'activa' });
   });
 
@@ -149,7 +161,10 @@ describe('POST /eventos/:id/cancelar', () => {
     const g = await post(`/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 2, seccionId: ev.general.seccionId }, user.token);
     const res = await post(`/eventos/${ev.eventoId}/cancelar`, { reservaId: g.json().reservaId, esGeneral: true }, user.token);
     expect(res.json()).toEqual({ reservaId: g.json().reservaId, estado: 'cancelada' });
-    const [held] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from evento_lugares_generales where reserva_id = ${g.json().reservaId}`);
+    const [held] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from evento_lugares_generales where reserva_id = ${g.json().reservaId}`,
+    );
     expect(held!.n).toBe(0);
   });
 
@@ -158,7 +173,12 @@ describe('POST /eventos/:id/cancelar', () => {
     const ids = await seats(1);
     const { reservaId } = (await post(`/eventos/${ev.eventoId}/reservar`, { asientosReserva: ids.map((id) => ({ id })) }, user.token)).json();
     const cancel = (headers: Record<string, string>) =>
-      t.request({ method: 'POST', url: `/api/v1/eventos/${ev.eventoId}/cancelar`, payload: { reservaId }, headers: { authorization: `Bearer ${user.token}`, ...headers } });
+      t.request({
+        method: 'POST',
+        url: `/api/v1/eventos/${ev.eventoId}/cancelar`,
+        payload: { reservaId },
+        headers: { authorization: `Bearer ${user.token}`, ...headers },
+      });
     const first = await cancel({});
     expect(first.statusCode).toBe(200);
     expect(first.headers.etag).toBeUndefined();
@@ -204,12 +224,18 @@ describe('expiry', () => {
   it('the expiry job marks due holds expirada and releases only their own places', async () => {
     const ids = await seats(1);
     const due = (await post(`/eventos/${ev.eventoId}/reservarInvitado`, { asientosReserva: [{ id: ids[0] }], ...guest() })).json().reservaId;
-    const ga = (await post(`/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 2, seccionId: ev.general.seccionId, ...guest() })).json().reservaId;
-    const live = (await post(`/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 1, seccionId: ev.general.seccionId, ...guest() })).json().reservaId;
+    const ga = (await post(`/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 2, seccionId: ev.general.seccionId, ...guest() })).json()
+      .reservaId;
+    const live = (await post(`/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 1, seccionId: ev.general.seccionId, ...guest() })).json()
+      .reservaId;
     await runOut(due);
     await runOut(ga);
     expect(await expireHolds(t.database.db)).toBeGreaterThanOrEqual(2);
-    expect([await reservaEstado(t.database.db, due), await reservaEstado(t.database.db, ga), await reservaEstado(t.database.db, live)]).toEqual(['expirada', 'expirada', 'activa']);
+    expect([await reservaEstado(t.database.db, due), await reservaEstado(t.database.db, ga), await reservaEstado(t.database.db, live)]).toEqual([
+      'expirada',
+      'expirada',
+      'activa',
+    ]);
     const [row] = await queryRows<{ seat: string | null; places: number }>(
       t.database.db,
       sql`select (select reserva_id::text from evento_asientos where id = ${ids[0]}) as seat,

@@ -41,22 +41,72 @@ describe('bad input: Spanish 4xx and nothing changes', () => {
       [`/eventos/abc/reservarInvitado`, { asientosReserva: [{ id: ids[0] }], ...g }, 400, ['id: El identificador debe ser un número entero positivo']],
       [`/eventos/${ev.eventoId}/reservarInvitado`, { asientosReserva: [{ id: 2147483000 }], ...g }, 400, 'Uno o más asientos no pertenecen a este evento.'],
       [`/eventos/${ev.eventoId}/reservarInvitado`, { asientosReserva: [{ id: otroSeat }], ...g }, 400, 'Uno o más asientos no pertenecen a este evento.'],
-      [`/eventos/${ev.eventoId}/reservarInvitado`, { asientosReserva: [{ id: ids[0] }, { id: otraSeccion!.id }], ...g }, 400, 'Todos los asientos deben ser de la misma sección.'],
-      [`/eventos/${ev.eventoId}/reservarInvitado`, { asientosReserva: [{ id: ids[0] }, { id: ids[0] }], ...g }, 400, ['Hay asientos repetidos en la solicitud.']],
+      [
+        `/eventos/${ev.eventoId}/reservarInvitado`,
+        { asientosReserva: [{ id: ids[0] }, { id: otraSeccion!.id }], ...g },
+        400,
+        'Todos los asientos deben ser de la misma sección.',
+      ],
+      [
+        `/eventos/${ev.eventoId}/reservarInvitado`,
+        { asientosReserva: [{ id: ids[0] }, { id: ids[0] }], ...g },
+        400,
+        ['Hay asientos repetidos en la solicitud.'],
+      ],
       [`/eventos/${ev.eventoId}/reservarInvitado`, { asientosReserva: [], ...g }, 400, ['Debes seleccionar al menos un asiento.']],
-      [`/eventos/${ev.eventoId}/reservarInvitado`, { asientosReserva: [{ id: 1.5 }], ...g }, 400, ['Cada asiento debe tener un identificador entero positivo.']],
+      [
+        `/eventos/${ev.eventoId}/reservarInvitado`,
+        { asientosReserva: [{ id: 1.5 }], ...g },
+        400,
+        ['Cada asiento debe tener un identificador entero positivo.'],
+      ],
       [`/eventos/${ev.eventoId}/reservarInvitado`, { asientosReserva: [{ id: -3 }], ...g }, 400, ['Cada asiento debe tener un identificador entero positivo.']],
       [`/eventos/${ev.eventoId}/reservarInvitado`, { asientosReserva: 'todos', ...g }, 400, ['Debes seleccionar al menos un asiento.']],
       [`/eventos/${hidden!.id}/reservarInvitado`, { asientosReserva: [{ id: ids[0] }], ...g }, 400, 'Este evento no se encuentra disponible'],
       [`/eventos/${pasado!.id}/reservarInvitado`, { asientosReserva: [{ id: otroSeat }], ...g }, 400, 'Este evento no se encuentra disponible'],
-      [`/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 0, seccionId: ev.general.seccionId, ...g }, 400, ['La cantidad de boletos debe ser un número entero mayor que cero.']],
-      [`/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: -2, seccionId: ev.general.seccionId, ...g }, 400, ['La cantidad de boletos debe ser un número entero mayor que cero.']],
-      [`/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 1.5, seccionId: ev.general.seccionId, ...g }, 400, ['La cantidad de boletos debe ser un número entero mayor que cero.']],
-      [`/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 1e9, seccionId: ev.general.seccionId, ...g }, 400, ['No puedes reservar más de 100 lugares a la vez.']],
-      [`/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: ev.limite + 1, seccionId: ev.general.seccionId, ...g }, 400, `Solo puedes reservar hasta ${ev.limite} boletos para este evento.`],
+      [
+        `/eventos/${ev.eventoId}/reservar_generales`,
+        { cantidadAsientos: 0, seccionId: ev.general.seccionId, ...g },
+        400,
+        ['La cantidad de boletos debe ser un número entero mayor que cero.'],
+      ],
+      [
+        `/eventos/${ev.eventoId}/reservar_generales`,
+        { cantidadAsientos: -2, seccionId: ev.general.seccionId, ...g },
+        400,
+        ['La cantidad de boletos debe ser un número entero mayor que cero.'],
+      ],
+      [
+        `/eventos/${ev.eventoId}/reservar_generales`,
+        { cantidadAsientos: 1.5, seccionId: ev.general.seccionId, ...g },
+        400,
+        ['La cantidad de boletos debe ser un número entero mayor que cero.'],
+      ],
+      [
+        `/eventos/${ev.eventoId}/reservar_generales`,
+        { cantidadAsientos: 1e9, seccionId: ev.general.seccionId, ...g },
+        400,
+        ['No puedes reservar más de 100 lugares a la vez.'],
+      ],
+      [
+        `/eventos/${ev.eventoId}/reservar_generales`,
+        { cantidadAsientos: ev.limite + 1, seccionId: ev.general.seccionId, ...g },
+        400,
+        `Solo puedes reservar hasta ${ev.limite} boletos para este evento.`,
+      ],
       [`/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 1, seccionId: 999999, ...g }, 404, 'La sección no existe para este evento.'],
-      [`/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 1, seccionId: ev.seccionId, ...g }, 400, 'La sección no es de admisión general; elige tus asientos en el mapa.'],
-      [`/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 1, seccionId: ev.general.seccionId }, 400, ['Ingresa el nombre', 'Es necesario un correo electrónico valído']],
+      [
+        `/eventos/${ev.eventoId}/reservar_generales`,
+        { cantidadAsientos: 1, seccionId: ev.seccionId, ...g },
+        400,
+        'La sección no es de admisión general; elige tus asientos en el mapa.',
+      ],
+      [
+        `/eventos/${ev.eventoId}/reservar_generales`,
+        { cantidadAsientos: 1, seccionId: ev.general.seccionId },
+        400,
+        ['Ingresa el nombre', 'Es necesario un correo electrónico valído'],
+      ],
       [`/eventos/${ev.eventoId}/cancelar`, { reservaId: 'no-es-uuid' }, 400, ['La reserva no es válida.']],
       [`/eventos/${ev.eventoId}/cancelar`, { reservaId: randomUUID() }, 404, 'La reserva no existe.'],
     ];
@@ -65,7 +115,12 @@ describe('bad input: Spanish 4xx and nothing changes', () => {
       const res = await post(url, payload);
       expect({ url, payload, status: res.statusCode, message: res.json().message }).toEqual({ url, payload, status, message });
     }
-    const malformed = await t.request({ method: 'POST', url: `/api/v1/eventos/${ev.eventoId}/reservarInvitado`, payload: '{"asientosReserva": [', headers: { 'content-type': 'application/json' } });
+    const malformed = await t.request({
+      method: 'POST',
+      url: `/api/v1/eventos/${ev.eventoId}/reservarInvitado`,
+      payload: '{"asientosReserva": [',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toBe('El cuerpo de la solicitud no es un JSON válido.');
     expect(await countReservas()).toBe(n);
@@ -84,7 +139,9 @@ describe('limits per reservation and per buyer', () => {
       sql`insert into reservas (evento_id, usuario_id, invitado_id, estado, fecha_expiracion) values (${ev.eventoId}, ${who.usuarioId ?? null}, ${invitado}, 'vendida', now()) returning id`,
     );
     for (let i = 0; i < n; i++) {
-      await t.database.db.execute(sql`insert into boletos (reserva_id, evento_id, precio, usuario_id, invitado_id) values (${r!.id}, ${ev.eventoId}, 1000, ${who.usuarioId ?? null}, ${invitado})`);
+      await t.database.db.execute(
+        sql`insert into boletos (reserva_id, evento_id, precio, usuario_id, invitado_id) values (${r!.id}, ${ev.eventoId}, 1000, ${who.usuarioId ?? null}, ${invitado})`,
+      );
     }
   }
 
@@ -111,7 +168,12 @@ describe('limits per reservation and per buyer', () => {
   it('bought tickets count against a guest e-mail, whatever its case', async () => {
     const correo = `limite.${randomUUID().slice(0, 8)}@ejemplo.mx`;
     await buy(ev.limite, { correo });
-    const res = await post(`/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 1, seccionId: ev.general.seccionId, nombre: 'Ana', correo: correo.toUpperCase() });
+    const res = await post(`/eventos/${ev.eventoId}/reservar_generales`, {
+      cantidadAsientos: 1,
+      seccionId: ev.general.seccionId,
+      nombre: 'Ana',
+      correo: correo.toUpperCase(),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(`Ya tienes ${ev.limite} boletos para este evento, el límite por comprador.`);
   });
@@ -173,11 +235,21 @@ describe('a general section without enough free places', () => {
       const g = guest('ultimo');
       const first = await post(`/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 1, seccionId: ev.general.seccionId, ...g });
       expect(first.statusCode).toBe(201);
-      expect((await post(`/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 1, seccionId: ev.general.seccionId, ...guest() })).statusCode).toBe(409);
-      const again = await post(`/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 1, seccionId: ev.general.seccionId, ...g }, undefined, first.json().tokenReserva);
+      expect((await post(`/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 1, seccionId: ev.general.seccionId, ...guest() })).statusCode).toBe(
+        409,
+      );
+      const again = await post(
+        `/eventos/${ev.eventoId}/reservar_generales`,
+        { cantidadAsientos: 1, seccionId: ev.general.seccionId, ...g },
+        undefined,
+        first.json().tokenReserva,
+      );
       expect(again.statusCode).toBe(201);
       expect(await reservaEstado(t.database.db, first.json().reservaId)).toBe('cancelada');
-      const [held] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from evento_lugares_generales where reserva_id = ${again.json().reservaId}`);
+      const [held] = await queryRows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from evento_lugares_generales where reserva_id = ${again.json().reservaId}`,
+      );
       expect(held!.n).toBe(1);
       await post(`/eventos/${ev.eventoId}/cancelar`, { reservaId: again.json().reservaId, esGeneral: true });
     });
@@ -195,7 +267,10 @@ describe('a new hold replaces the buyer’s previous one', () => {
     const states = await seatStates(t.database.db, ids);
     expect([states.get(ids[0]!), states.get(ids[1]!), states.get(ids[2]!)]).toEqual(['disponible', 'reservado', 'reservado']);
     expect(await reservaEstado(t.database.db, first.reservaId)).toBe('cancelada');
-    const [live] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from reservas where usuario_id = ${user.id} and estado = 'activa'`);
+    const [live] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from reservas where usuario_id = ${user.id} and estado = 'activa'`,
+    );
     expect(live!.n).toBe(1);
   });
 

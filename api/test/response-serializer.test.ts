@@ -12,7 +12,14 @@ const schema = z.object({
   etiquetas: z.array(z.object({ nombre: z.string() })),
 });
 const route = { schema, method: 'GET', url: '/prueba', httpPart: 'response' } as never;
-const data = { id: 7, nombre: 'Función "A"', zonaHoraria: 'America/Merida', imagen: null, creado: new Date('2027-01-02T03:04:05.678Z'), etiquetas: [{ nombre: 'VIP' }] };
+const data = {
+  id: 7,
+  nombre: 'Función "A"',
+  zonaHoraria: 'America/Merida',
+  imagen: null,
+  creado: new Date('2027-01-02T03:04:05.678Z'),
+  etiquetas: [{ nombre: 'VIP' }],
+};
 
 describe('zodResponseSerializer', () => {
   it('writes what JSON.stringify would for a value of the schema', () => {

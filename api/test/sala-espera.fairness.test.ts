@@ -32,16 +32,26 @@ describe('the draw at the start', () => {
     const ev = await pickEvento(db, 10);
     await abrirSala(t, ev.eventoId, new Date(Date.now() + 3_600_000), 60);
     for (let i = 0; i < N; i++) {
-      const r = await joinLine(db, { eventoId: ev.eventoId, navegador: `nav-${i}`, ip: `10.0.${i >> 8}.${i & 255}`, reto: `reto-${ev.eventoId}-${i}`, maxPorIp: 0 });
+      const r = await joinLine(db, {
+        eventoId: ev.eventoId,
+        navegador: `nav-${i}`,
+        ip: `10.0.${i >> 8}.${i & 255}`,
+        reto: `reto-${ev.eventoId}-${i}`,
+        maxPorIp: 0,
+      });
       expect('lugar' in r).toBe(true);
     }
     await db.execute(sql`update salas_espera set inicio = now() - interval '1 second' where evento_id = ${ev.eventoId}`);
     const tick = await tickSala(db, ev.eventoId, 5);
     expect(tick?.sorteados).toBe(N);
     // Three who come after the start queue behind everyone who was waiting, first come first served.
-    for (let i = N; i < N + 3; i++) await joinLine(db, { eventoId: ev.eventoId, navegador: `nav-${i}`, ip: '10.9.9.9', reto: `reto-${ev.eventoId}-${i}`, maxPorIp: 0 });
+    for (let i = N; i < N + 3; i++)
+      await joinLine(db, { eventoId: ev.eventoId, navegador: `nav-${i}`, ip: '10.9.9.9', reto: `reto-${ev.eventoId}-${i}`, maxPorIp: 0 });
 
-    const rows = await queryRows<{ navegador: string; numero: string }>(db, sql`select navegador, numero from sala_espera_lugares where evento_id = ${ev.eventoId} order by id`);
+    const rows = await queryRows<{ navegador: string; numero: string }>(
+      db,
+      sql`select navegador, numero from sala_espera_lugares where evento_id = ${ev.eventoId} order by id`,
+    );
     const numeros = rows.map((r) => Number(r.numero));
     const early = numeros.slice(0, N);
     expect([...early].sort((x, y) => x - y)).toEqual(Array.from({ length: N }, (_, i) => i + 1));

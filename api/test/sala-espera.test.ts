@@ -27,7 +27,10 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 async function lugares(eventoId: number) {
-  return queryRows<{ id: number; estado: string; numero: number | null }>(t.database.db, sql`select id, estado, numero from sala_espera_lugares where evento_id = ${eventoId} order by id`);
+  return queryRows<{ id: number; estado: string; numero: number | null }>(
+    t.database.db,
+    sql`select id, estado, numero from sala_espera_lugares where evento_id = ${eventoId} order by id`,
+  );
 }
 
 describe('joining the line', () => {
@@ -116,7 +119,12 @@ describe('admission and the pass', () => {
     expect(w.esperaSegundos).toBe(1);
 
     // Without a pass: refused, nothing held.
-    const seatCategory = (await queryRows<{ nombre: string }>(db, sql`select ce.nombre from evento_asientos ea join categorias_evento ce on ce.id = ea.categoria_evento_id where ea.id = ${s2!}`))[0]!.nombre;
+    const seatCategory = (
+      await queryRows<{ nombre: string }>(
+        db,
+        sql`select ce.nombre from evento_asientos ea join categorias_evento ce on ce.id = ea.categoria_evento_id where ea.id = ${s2!}`,
+      )
+    )[0]!.nombre;
     const bodies: Record<string, object> = {
       reservarInvitado: { asientosReserva: [{ id: s2 }], ...guest() },
       reservar_generales: { cantidadAsientos: 1, seccionId: ev.general.seccionId, ...guest() },
@@ -181,11 +189,21 @@ describe('admission and the pass', () => {
     expect(estados).toEqual(['admitido', 'esperando', 'expirado']);
 
     // Paused (an audited ops call): the credit does not admit anyone.
-    const pause = await t.request({ method: 'POST', url: '/api/v1/sala_espera/ops', remoteAddress: '127.0.0.1', payload: { eventoId: ev.eventoId, accion: 'pausar', actor: 'ana@ops', motivo: 'base de datos lenta' } });
+    const pause = await t.request({
+      method: 'POST',
+      url: '/api/v1/sala_espera/ops',
+      remoteAddress: '127.0.0.1',
+      payload: { eventoId: ev.eventoId, accion: 'pausar', actor: 'ana@ops', motivo: 'base de datos lenta' },
+    });
     expect(pause.statusCode).toBe(200);
     await db.execute(sql`update salas_espera set credito = 5 where evento_id = ${ev.eventoId}`);
     expect((await tick(ev.eventoId))[0]).toMatchObject({ admitidos: 0 });
-    await t.request({ method: 'POST', url: '/api/v1/sala_espera/ops', remoteAddress: '127.0.0.1', payload: { eventoId: ev.eventoId, accion: 'reanudar', actor: 'ana@ops' } });
+    await t.request({
+      method: 'POST',
+      url: '/api/v1/sala_espera/ops',
+      remoteAddress: '127.0.0.1',
+      payload: { eventoId: ev.eventoId, accion: 'reanudar', actor: 'ana@ops' },
+    });
 
     // Sold out: no free place and no live hold → everyone still waiting is told 'agotado'.
     await db.execute(sql`update evento_asientos set estado = 'vendido' where evento_id = ${ev.eventoId}`);
@@ -198,31 +216,59 @@ describe('admission and the pass', () => {
     expect(late.json().estado).toBe('agotado');
 
     // A place comes back (say a hold was cancelled): whoever was told 'agotado' waits again, with the number they had.
-    const [numeroAntes] = await queryRows<{ numero: string }>(db, sql`select numero from sala_espera_lugares where evento_id = ${ev.eventoId} and estado = 'agotado'`);
+    const [numeroAntes] = await queryRows<{ numero: string }>(
+      db,
+      sql`select numero from sala_espera_lugares where evento_id = ${ev.eventoId} and estado = 'agotado'`,
+    );
     await db.execute(sql`update evento_asientos set estado = 'disponible' where id = (select min(id) from evento_asientos where evento_id = ${ev.eventoId})`);
     await db.execute(sql`update salas_espera set pausada = true where evento_id = ${ev.eventoId}`);
     await tick(ev.eventoId);
-    const [again] = await queryRows<{ numero: string; estado: string }>(db, sql`select numero, estado from sala_espera_lugares where evento_id = ${ev.eventoId} and numero = ${numeroAntes!.numero}`);
+    const [again] = await queryRows<{ numero: string; estado: string }>(
+      db,
+      sql`select numero, estado from sala_espera_lugares where evento_id = ${ev.eventoId} and numero = ${numeroAntes!.numero}`,
+    );
     expect(again).toMatchObject({ estado: 'esperando' });
     await db.execute(sql`update evento_asientos set estado = 'vendido' where evento_id = ${ev.eventoId}`);
     await db.execute(sql`update salas_espera set pausada = false where evento_id = ${ev.eventoId}`);
     expect((await tick(ev.eventoId))[0]).toMatchObject({ agotados: 1 });
 
     const resumen = (await t.request('/api/v1/sala_espera/resumen')).json();
-    expect(resumen.salas.find((s: { eventoId: number }) => s.eventoId === ev.eventoId)).toMatchObject({ ritmoPorMinuto: 1, pausada: false, esperando: 0, admitidos: 1, agotados: 1 });
+    expect(resumen.salas.find((s: { eventoId: number }) => s.eventoId === ev.eventoId)).toMatchObject({
+      ritmoPorMinuto: 1,
+      pausada: false,
+      esperando: 0,
+      admitidos: 1,
+      agotados: 1,
+    });
     expect(resumen.cambios.slice(0, 2).map((c: { accion: string; actor: string }) => `${c.accion} ${c.actor}`)).toEqual(['reanudar ana@ops', 'pausar ana@ops']);
     expect(resumen.cambios[1].motivo).toBe('base de datos lenta');
   });
 
   it('ops calls: refused from another machine without OPS_TOKEN, refused with a wrong token, a Spanish 4xx for an unknown event', async () => {
-    const remote = await t.request({ method: 'POST', url: '/api/v1/sala_espera/ops', remoteAddress: '203.0.113.50', payload: { eventoId: 1, accion: 'pausar', actor: 'x' } });
+    const remote = await t.request({
+      method: 'POST',
+      url: '/api/v1/sala_espera/ops',
+      remoteAddress: '203.0.113.50',
+      payload: { eventoId: 1, accion: 'pausar', actor: 'x' },
+    });
     expect(remote.statusCode).toBe(403);
     expect(remote.json().message).toBe(M.OPS_FORBIDDEN);
-    const unknown = await t.request({ method: 'POST', url: '/api/v1/sala_espera/ops', remoteAddress: '127.0.0.1', payload: { eventoId: 999999, accion: 'pausar', actor: 'x' } });
+    const unknown = await t.request({
+      method: 'POST',
+      url: '/api/v1/sala_espera/ops',
+      remoteAddress: '127.0.0.1',
+      payload: { eventoId: 999999, accion: 'pausar', actor: 'x' },
+    });
     expect(unknown.statusCode).toBe(404);
     const withToken = await buildTestApp({ env: { ...ENV, OPS_TOKEN: 'secreto-de-ops' }, database: t.database });
     try {
-      const wrong = await withToken.request({ method: 'POST', url: '/api/v1/sala_espera/ops', remoteAddress: '127.0.0.1', headers: { 'x-ops-token': 'otro' }, payload: { eventoId: 1, accion: 'pausar', actor: 'x' } });
+      const wrong = await withToken.request({
+        method: 'POST',
+        url: '/api/v1/sala_espera/ops',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-ops-token': 'otro' },
+        payload: { eventoId: 1, accion: 'pausar', actor: 'x' },
+      });
       expect(wrong.statusCode).toBe(403);
     } finally {
       await withToken.close();
@@ -262,7 +308,12 @@ describe('polling: the server says when to ask next', () => {
       expect(far.consultarEnSegundos).toBe(Math.ceil(far.siguienteConsultaMs / 1000));
     }
     // Faster admission (ops, live): the front is due within seconds and asks every 1.5–2 s.
-    await t.request({ method: 'POST', url: '/api/v1/sala_espera/ops', remoteAddress: '127.0.0.1', payload: { eventoId: ev.eventoId, accion: 'ritmo', ritmoPorMinuto: 60, actor: 'prueba' } });
+    await t.request({
+      method: 'POST',
+      url: '/api/v1/sala_espera/ops',
+      remoteAddress: '127.0.0.1',
+      payload: { eventoId: ev.eventoId, accion: 'ritmo', ritmoPorMinuto: 60, actor: 'prueba' },
+    });
     const front = (await first[0]!.b.estado(ev.eventoId)).json();
     expect(front).toMatchObject({ estado: 'esperando', lugar: 1, esperaSegundos: 1 });
     expect(front.siguienteConsultaMs).toBeGreaterThanOrEqual(1500);
@@ -282,20 +333,42 @@ describe('polling: the server says when to ask next', () => {
     expect((await copier.estado(ev.eventoId)).json().estado).toBe('sin_lugar');
 
     // Sold out: the last in line, answered from its mark a moment ago, is told 'agotado' at its next poll.
-    const seats = await queryRows<{ id: number }>(db, sql`update evento_asientos set estado = 'vendido' where evento_id = ${ev.eventoId} and estado = 'disponible' returning id`);
-    const places = await queryRows<{ id: number }>(db, sql`update evento_lugares_generales set estado = 'vendido' where evento_id = ${ev.eventoId} and estado = 'disponible' returning id`);
+    const seats = await queryRows<{ id: number }>(
+      db,
+      sql`update evento_asientos set estado = 'vendido' where evento_id = ${ev.eventoId} and estado = 'disponible' returning id`,
+    );
+    const places = await queryRows<{ id: number }>(
+      db,
+      sql`update evento_lugares_generales set estado = 'vendido' where evento_id = ${ev.eventoId} and estado = 'disponible' returning id`,
+    );
     expect((await tick(ev.eventoId))[0]).toMatchObject({ agotados: 3 });
     const told = (await last.estado(ev.eventoId)).json();
     expect(told.estado).toBe('agotado');
     // The event goes back on sale without a line for the tests after this one.
-    await db.execute(sql`update evento_asientos set estado = 'disponible' where id in (${sql.join(seats.map((r) => sql`${r.id}`), sql`, `)})`);
-    if (places.length) await db.execute(sql`update evento_lugares_generales set estado = 'disponible' where id in (${sql.join(places.map((r) => sql`${r.id}`), sql`, `)})`);
-    await t.request({ method: 'POST', url: '/api/v1/sala_espera/ops', remoteAddress: '127.0.0.1', payload: { eventoId: ev.eventoId, accion: 'cerrar', actor: 'prueba' } });
+    await db.execute(
+      sql`update evento_asientos set estado = 'disponible' where id in (${sql.join(
+        seats.map((r) => sql`${r.id}`),
+        sql`, `,
+      )})`,
+    );
+    if (places.length)
+      await db.execute(
+        sql`update evento_lugares_generales set estado = 'disponible' where id in (${sql.join(
+          places.map((r) => sql`${r.id}`),
+          sql`, `,
+        )})`,
+      );
+    await t.request({
+      method: 'POST',
+      url: '/api/v1/sala_espera/ops',
+      remoteAddress: '127.0.0.1',
+      payload: { eventoId: ev.eventoId, accion: 'cerrar', actor: 'prueba' },
+    });
   });
 });
 
 describe('ops: the command and status', () => {
-  it('`sala-espera <evento> pausar|ritmo` changes the running server\'s room (audited), and `status` shows the line per event', async () => {
+  it("`sala-espera <evento> pausar|ritmo` changes the running server's room (audited), and `status` shows the line per event", async () => {
     const db = t.database.db;
     // The last event of the seed: the other tests take theirs from the first ones.
     const [last] = await queryRows<{ id: number }>(db, sql`select id from eventos order by id desc limit 1`);
@@ -304,11 +377,20 @@ describe('ops: the command and status', () => {
     await new Browser(t, '192.0.2.77').join(ev.eventoId);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    const env = { ...process.env, ORIGIN_DIR: mkdtempSync(path.join(tmpdir(), 'sala-origin-')), ORIGIN_S3_BUCKET: '', TAQUILLA_URL: url, API_KEY: TEST_API_KEY, OPS_ACTOR: 'ana@ops' };
+    const env = {
+      ...process.env,
+      ORIGIN_DIR: mkdtempSync(path.join(tmpdir(), 'sala-origin-')),
+      ORIGIN_S3_BUCKET: '',
+      TAQUILLA_URL: url,
+      API_KEY: TEST_API_KEY,
+      OPS_ACTOR: 'ana@ops',
+    };
     const ops = path.resolve(import.meta.dirname, '../../platform/ops');
     const run = (script: string, args: string[] = []) => promisify(execFile)(process.execPath, [path.join(ops, script), ...args], { env });
 
-    expect((await run('sala-espera.mjs', [String(ev.eventoId), 'pausar', '--reason', 'base de datos lenta'])).stdout).toContain(`sala de espera del evento ${ev.eventoId} en pausa`);
+    expect((await run('sala-espera.mjs', [String(ev.eventoId), 'pausar', '--reason', 'base de datos lenta'])).stdout).toContain(
+      `sala de espera del evento ${ev.eventoId} en pausa`,
+    );
     expect((await run('sala-espera.mjs', [String(ev.eventoId), 'ritmo', '120'])).stdout).toContain('con ritmo nuevo');
     const bad = await run('sala-espera.mjs', [String(ev.eventoId), 'ritmo', 'mucho']).catch((e: { stderr: string; code: number }) => e);
     expect(bad).toMatchObject({ code: 1 });

@@ -114,7 +114,9 @@ describe('filas_por_seccion snapshot', () => {
       await until(ids, 'reservado', t);
       // Each process rebuilds on its own (at most once a second): they meet on the newest version.
       const newest = await readSeccionVersion(t.database.db, ev.eventoId, ev.seccionId);
-      await expect.poll(async () => [(await snapshot(t)).version, (await snapshot(other)).version], { timeout: 5_000, interval: 100 }).toEqual([newest, newest]);
+      await expect
+        .poll(async () => [(await snapshot(t)).version, (await snapshot(other)).version], { timeout: 5_000, interval: 100 })
+        .toEqual([newest, newest]);
       expect((await snapshot(other)).etag).toBe((await snapshot(t)).etag);
     } finally {
       await other.close();
@@ -162,7 +164,10 @@ describe('the availability stream since a snapshot (?seccion=&desde=)', () => {
       const base = await listen(other);
       const current = await readSeccionVersion(t.database.db, ev.eventoId, ev.seccionId);
       expect(current).toBeGreaterThan(1);
-      const sse = await openSseStream(base, `/api/v1/eventos/${ev.eventoId}/disponibilidad?apiKey=${TEST_API_KEY}&seccion=${ev.seccionId}&desde=${current - 1}`);
+      const sse = await openSseStream(
+        base,
+        `/api/v1/eventos/${ev.eventoId}/disponibilidad?apiKey=${TEST_API_KEY}&seccion=${ev.seccionId}&desde=${current - 1}`,
+      );
       try {
         expect(await sse.next('recargar', () => true)).toEqual({ seccionId: ev.seccionId });
       } finally {

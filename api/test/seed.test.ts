@@ -60,7 +60,10 @@ describe('seed integrity', () => {
     for (const v of venues) {
       const sections = await q<{ id: number; seccion_adicional: boolean }>(sql`select id, seccion_adicional from secciones where recinto_id = ${v.id}`);
       const drawn = [...v.svg.matchAll(/data-seccion-id="(\d+)"/g)].map((m) => Number(m[1])).sort((a, b) => a - b);
-      const expected = sections.filter((s) => !s.seccion_adicional).map((s) => s.id).sort((a, b) => a - b);
+      const expected = sections
+        .filter((s) => !s.seccion_adicional)
+        .map((s) => s.id)
+        .sort((a, b) => a - b);
       expect(drawn).toEqual(expected);
       for (const id of expected) expect(v.svg).toContain(`id="seccion-${id}"`);
       expect(v.svg).not.toMatch(/<script|on\w+=/i);
@@ -69,7 +72,11 @@ describe('seed integrity', () => {
 
   it('has the venues the storefront needs', async () => {
     const kinds = await q<{ tipo: string; n: number }>(sql`select tipo, count(*)::int as n from secciones group by tipo`);
-    expect(Object.fromEntries(kinds.map((k) => [k.tipo, k.n]))).toMatchObject({ general: expect.any(Number), numerada: expect.any(Number), mesa: expect.any(Number) });
+    expect(Object.fromEntries(kinds.map((k) => [k.tipo, k.n]))).toMatchObject({
+      general: expect.any(Number),
+      numerada: expect.any(Number),
+      mesa: expect.any(Number),
+    });
     const [stadium] = await q<{ total: number; biggest: number }>(sql`
       select sum(n)::int as total, max(n)::int as biggest from (
         select ea.evento_id, ea.seccion_id, count(*) as n from evento_asientos ea join eventos e on e.id = ea.evento_id where e.fecha > now() group by 1, 2
@@ -79,7 +86,9 @@ describe('seed integrity', () => {
     const festival = await q<{ id: number }>(sql`
       select r.id from recintos r where not exists (select 1 from secciones s where s.recinto_id = r.id and s.tipo <> 'general')`);
     expect(festival.length).toBeGreaterThanOrEqual(1);
-    const [lados] = await q<{ n: number }>(sql`select count(distinct nombre)::int as n from categorias_evento where nombre ilike '%izquierda%' or nombre ilike '%derecha%'`);
+    const [lados] = await q<{ n: number }>(
+      sql`select count(distinct nombre)::int as n from categorias_evento where nombre ilike '%izquierda%' or nombre ilike '%derecha%'`,
+    );
     expect(lados!.n).toBeGreaterThanOrEqual(2);
     const estados = await q<{ estado: string }>(sql`select distinct estado from evento_asientos`);
     expect(estados.map((e) => e.estado)).toEqual(expect.arrayContaining(['disponible', 'bloqueado', 'inaccesible', 'cortesia', 'vendido']));
@@ -98,12 +107,16 @@ describe('seed integrity', () => {
     expect(web.filter((r) => r.dias > 15).length).toBeGreaterThanOrEqual(3); // soon
     expect(rows.some((r) => r.dias < 0)).toBe(true); // past
     expect(rows.some((r) => !r.mostrar_web)).toBe(true);
-    const cities = await q<{ n: number }>(sql`select count(distinct c.id)::int as n from eventos e join recintos r on r.id = e.recinto_id join ciudades c on c.id = r.ciudad_id`);
+    const cities = await q<{ n: number }>(
+      sql`select count(distinct c.id)::int as n from eventos e join recintos r on r.id = e.recinto_id join ciudades c on c.id = r.ciudad_id`,
+    );
     expect(cities[0]!.n).toBeGreaterThanOrEqual(4);
   });
 
   it('has the four kinds of promotion', async () => {
-    const promos = await q<{ tipo: string; automatica: boolean; clave: string | null; aplica_todo_evento: boolean }>(sql`select tipo, automatica, clave, aplica_todo_evento from promociones`);
+    const promos = await q<{ tipo: string; automatica: boolean; clave: string | null; aplica_todo_evento: boolean }>(
+      sql`select tipo, automatica, clave, aplica_todo_evento from promociones`,
+    );
     expect(promos.some((p) => p.tipo === 'PORCENTAJE' && p.clave && p.aplica_todo_evento)).toBe(true);
     expect(promos.some((p) => p.tipo === 'CANTIDAD' && p.clave)).toBe(true);
     expect(promos.some((p) => p.automatica && !p.clave)).toBe(true);

@@ -16,7 +16,9 @@ afterAll(() => t.close());
 const html = { accept: 'text/html' };
 const inlined = (body: string, url: string) => {
   // The attribute as a browser reads it (`&` is written `&amp;`).
-  const block = [...body.matchAll(/<script type="application\/json" data-url="([^"]+)"[^>]*>(.*?)<\/script>/g)].find(([, u]) => u!.replace(/&amp;/g, '&') === url);
+  const block = [...body.matchAll(/<script type="application\/json" data-url="([^"]+)"[^>]*>(.*?)<\/script>/g)].find(
+    ([, u]) => u!.replace(/&amp;/g, '&') === url,
+  );
   return block ? (JSON.parse(block[2]!) as unknown) : undefined;
 };
 
@@ -58,7 +60,10 @@ describe("what a landing page inlines is its remotes' own declaration, from the 
     expect(inlined(first.body, before)).toBeDefined();
     // catalog 1.1.0 asks for its list with another query parameter, and says so in its declaration.
     const declared = firstScreenOf('catalog') as { EventList: { data: string[] } };
-    const changed = { ...declared, EventList: { ...declared.EventList, data: declared.EventList.data.map((u) => u.replace('?tipoDispositivo=web', '?tipoDispositivo=web&orden=fecha')) } };
+    const changed = {
+      ...declared,
+      EventList: { ...declared.EventList, data: declared.EventList.data.map((u) => u.replace('?tipoDispositivo=web', '?tipoDispositivo=web&orden=fecha')) },
+    };
     const old = releaseDeclaration(path.join(t.tmp, 'origin'), 'catalog', '1.0.0', declared);
     const released = releaseDeclaration(path.join(t.tmp, 'origin'), 'catalog', '1.1.0', changed);
     writeRegistry({ current: '1.1.0', history: [...old.history, ...released.history] });
@@ -126,7 +131,9 @@ describe('landing pages are built once and sent from memory', () => {
     const target = before.eventosFiltrados[0]!;
     await t.database.db.execute(sql`update eventos set nombre = 'Función de Estreno' where id = ${target.id}`);
     await expect
-      .poll(async () => (inlined((await page('/eventos')).body, listing) as typeof before).eventosFiltrados.find((e) => e.id === target.id)?.nombre, { timeout: 2_000 })
+      .poll(async () => (inlined((await page('/eventos')).body, listing) as typeof before).eventosFiltrados.find((e) => e.id === target.id)?.nombre, {
+        timeout: 2_000,
+      })
       .toBe('Función de Estreno');
   });
 
@@ -135,7 +142,8 @@ describe('landing pages are built once and sent from memory', () => {
     const url = `/eventos/informacion/${ev.eventoId}`;
     const counts = `/api/v1/eventos/${ev.eventoId}/detalle_seccion/false/web`;
     const free = async () =>
-      (inlined((await page(url)).body, counts) as { secciones: { id: number; asientosDisponibles: number }[] }).secciones.find((s) => s.id === ev.seccionId)!.asientosDisponibles;
+      (inlined((await page(url)).body, counts) as { secciones: { id: number; asientosDisponibles: number }[] }).secciones.find((s) => s.id === ev.seccionId)!
+        .asientosDisponibles;
     const before = await free();
     expect(await free()).toBe(before);
     const ids = await freeSeats(t.database.db, ev.eventoId, ev.seccionId, 2);

@@ -33,7 +33,10 @@ function build(version: string): string {
   const css = `list.${hash}.css`;
   fs.writeFileSync(
     path.join(dir, 'mf-manifest.json'),
-    JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } }, exposes: [{ name: 'EventList', assets: { js: { sync: [js] }, css: { sync: [css] } } }] }),
+    JSON.stringify({
+      metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+      exposes: [{ name: 'EventList', assets: { js: { sync: [js] }, css: { sync: [css] } } }],
+    }),
   );
   fs.writeFileSync(path.join(dir, 'remoteEntry.js'), `// catalog ${version}\n`);
   fs.writeFileSync(path.join(dir, js), Array.from({ length: 400 }, (_, i) => `export const v${i} = '${version}-${i}';`).join('\n'));
@@ -58,7 +61,8 @@ function ops(command: string, ...args: string[]): Promise<{ code: number | null;
   });
 }
 
-const current = async (t: TestApp) => ((await t.app.inject('/remotes/remotes.json')).json() as { remotes: Record<string, { current: string }> }).remotes.catalog?.current;
+const current = async (t: TestApp) =>
+  ((await t.app.inject('/remotes/remotes.json')).json() as { remotes: Record<string, { current: string }> }).remotes.catalog?.current;
 
 /** Milliseconds until every app serves `version` as catalog's current one. */
 async function untilServed(version: string): Promise<number> {
@@ -162,7 +166,13 @@ describe('two API apps on one bucket origin', () => {
 
   it('a missing file is a 404, and nothing but version folders is served from the bucket', async () => {
     const [a] = apps;
-    for (const url of ['/remotes/catalog/9.9.9/remoteEntry.js', '/remotes/catalog/1.1.0/nope.js', '/remotes/catalog', '/remotes/catalog/1.1.0/', '/remotes/catalog/..%2F..%2Fx/y']) {
+    for (const url of [
+      '/remotes/catalog/9.9.9/remoteEntry.js',
+      '/remotes/catalog/1.1.0/nope.js',
+      '/remotes/catalog',
+      '/remotes/catalog/1.1.0/',
+      '/remotes/catalog/..%2F..%2Fx/y',
+    ]) {
       const res = await a!.app.inject({ url, headers: html });
       expect(res.statusCode, url).toBe(404);
       expect(res.body).not.toContain('id="root"');

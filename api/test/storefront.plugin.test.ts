@@ -45,7 +45,9 @@ beforeAll(async () => {
   app.get('/api/v1/ping', async () => ({ ok: true }));
   // Stand-ins for the catalogue routes a landing page inlines (the real ones need a database).
   app.get('/api/v1/eventos/get_all', async (request, reply) =>
-    request.headers['x-api-key'] === 'k-test' ? { eventosFiltrados: [{ id: 7, nombre: '</script><script>alert(2)</script>', imagenBanner: null, imagenPromocion: '/media/eventos/7/poster.svg' }] } : reply.status(401).send({}),
+    request.headers['x-api-key'] === 'k-test'
+      ? { eventosFiltrados: [{ id: 7, nombre: '</script><script>alert(2)</script>', imagenBanner: null, imagenPromocion: '/media/eventos/7/poster.svg' }] }
+      : reply.status(401).send({}),
   );
   app.get('/api/v1/eventos/:id/detalle', async (request) => ({ id: Number((request.params as { id: string }).id), imagenBanner: 'javascript:alert(1)' }));
   await app.register(storefrontPlugin, { shellDir, originDir });
@@ -91,7 +93,12 @@ describe('storefront plugin', () => {
     fs.mkdirSync(path.join(originDir, 'remotes.json.lock'), { recursive: true });
     fs.mkdirSync(path.join(originDir, 'catalog', '.1.0.1.4242.tmp'), { recursive: true });
     fs.writeFileSync(path.join(originDir, 'catalog', '.1.0.1.4242.tmp', 'remoteEntry.js'), '//half copied');
-    for (const url of ['/remotes/audit.jsonl', '/remotes/remotes.json.lock', '/remotes/catalog/.1.0.1.4242.tmp/remoteEntry.js', '/remotes/catalog/%2E1.0.1.4242.tmp/remoteEntry.js']) {
+    for (const url of [
+      '/remotes/audit.jsonl',
+      '/remotes/remotes.json.lock',
+      '/remotes/catalog/.1.0.1.4242.tmp/remoteEntry.js',
+      '/remotes/catalog/%2E1.0.1.4242.tmp/remoteEntry.js',
+    ]) {
       const res = await app.inject({ url, headers: html });
       expect(res.statusCode, url).toBe(404);
       expect(res.body).not.toMatch(/ana@ops-1|half copied|id="root"/);
@@ -186,11 +193,15 @@ describe('storefront plugin', () => {
     expect(info.body).toContain('/remotes/catalog/1.0.0/info.0123456789.js');
     expect(info.body).not.toMatch(/href="[^"]*evil/);
     // The map mounts after the event is shown: its manifest is inlined, its files are not hinted.
-    expect(info.body).toContain(`<script type="application/json" data-url="/remotes/seating/2.0.0/mf-manifest.json">${JSON.stringify(seatingManifest)}</script>`);
+    expect(info.body).toContain(
+      `<script type="application/json" data-url="/remotes/seating/2.0.0/mf-manifest.json">${JSON.stringify(seatingManifest)}</script>`,
+    );
     expect(info.body).not.toContain('/remotes/seating/2.0.0/map.0123456789.js');
     expect(info.body).not.toContain('href="/remotes/seating/2.0.0/remoteEntry.js"');
     // The event's details, read by two remotes of the page, stay answerable on that page.
-    expect(info.body).toContain('<script type="application/json" data-url="/api/v1/eventos/3/detalle" data-keep="/eventos/informacion/3">{"id":3,"imagenBanner":"javascript:alert(1)"}</script>');
+    expect(info.body).toContain(
+      '<script type="application/json" data-url="/api/v1/eventos/3/detalle" data-keep="/eventos/informacion/3">{"id":3,"imagenBanner":"javascript:alert(1)"}</script>',
+    );
     // A picture URL that is neither this site's path nor https is never hinted.
     expect(info.body).not.toContain('as="image"');
     const legal = await app.inject({ url: '/legales/aviso_de_privacidad', headers: html });

@@ -27,7 +27,9 @@ const sessions = (remoto: string, version: string, n: number, conError: number) 
 const writeRegistry = (remotes: Parameters<typeof writeOrigin>[1]) => writeOrigin(origin, remotes);
 
 const rowCount = async () =>
-  (await queryRows<{ n: number }>(t.database.db, sql`select ((select count(*) from telemetria_remotos) + (select count(*) from telemetria_vitales))::int as n`))[0]!.n;
+  (
+    await queryRows<{ n: number }>(t.database.db, sql`select ((select count(*) from telemetria_remotos) + (select count(*) from telemetria_vitales))::int as n`)
+  )[0]!.n;
 
 beforeAll(async () => {
   origin = fs.mkdtempSync(path.join(os.tmpdir(), 'taquilla-telemetria-'));
@@ -80,7 +82,11 @@ describe('POST /api/v1/telemetria', () => {
     const cases: Array<[string, Parameters<typeof beacon>[0], RegExp, { raw?: string }?]> = [
       ['unknown kind', { eventos: [ok, { tipo: 'clic', remoto: 'catalog', version: '1.0.1' }] }, /tipo de evento de telemetría no es válido/],
       ['a field the contract lacks (personal data has no place to go)', { eventos: [{ ...ok, correo: 'ana@ejemplo.mx' }] }, /correo/],
-      ['a version the registry does not know', { eventos: [ok, { tipo: 'sesion', remoto: 'catalog', version: '9.9.9' }] }, /no están publicadas: catalog 9\.9\.9/],
+      [
+        'a version the registry does not know',
+        { eventos: [ok, { tipo: 'sesion', remoto: 'catalog', version: '9.9.9' }] },
+        /no están publicadas: catalog 9\.9\.9/,
+      ],
       ['a remote the registry does not know', { eventos: [{ tipo: 'sesion', remoto: 'pagos', version: '1.0.0' }] }, /no están publicadas: pagos 1\.0\.0/],
       ['a malformed version', { eventos: [{ ...ok, version: '../../x' }] }, /versión no es válida/],
       ['a vital out of range', { eventos: [{ tipo: 'vital', remoto: 'catalog', version: '1.0.1', nombre: 'LCP', valor: -1 }] }, /valor|pequeño/i],
@@ -174,7 +180,11 @@ describe('the release judge', () => {
     const decisions = await judge();
     expect(decisions).toEqual([expect.objectContaining({ remote: 'catalog', action: 'rollback', from: '1.0.1', to: '1.0.0' })]);
     expect(readRegistry().remotes.catalog.current).toBe('1.0.0');
-    const audit = fs.readFileSync(path.join(origin, 'audit.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    const audit = fs
+      .readFileSync(path.join(origin, 'audit.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(audit.at(-1)).toMatchObject({ remote: 'catalog', action: 'rollback', from: '1.0.1', to: '1.0.0', actor: 'automático' });
     expect(audit.at(-1).reason).toContain('1.0.1: 73.3 % (22 de 30 sesiones) contra la anterior 1.0.0: 2.5 % (1 de 40 sesiones)');
     expect(await t.app.metrics.getSingleMetricAsString('taquilla_release_decisions_total')).toMatch(/remote="catalog",action="rollback"\} 1/);
@@ -199,7 +209,10 @@ describe('the release judge', () => {
   });
 
   const logChange = (change: { action: string; from: string | null; to: string }) =>
-    fs.appendFileSync(path.join(origin, 'audit.jsonl'), `${JSON.stringify({ at: new Date().toISOString(), remote: 'catalog', actor: 'ana@ops', reason: null, ...change })}\n`);
+    fs.appendFileSync(
+      path.join(origin, 'audit.jsonl'),
+      `${JSON.stringify({ at: new Date().toISOString(), remote: 'catalog', actor: 'ana@ops', reason: null, ...change })}\n`,
+    );
   const threeVersions = (current: string) =>
     writeRegistry({ catalog: { current, versions: ['1.0.0', '1.0.1', '1.0.2'], changedAt: new Date(Date.now() - 60_000).toISOString() } });
 
@@ -250,7 +263,9 @@ describe('the release judge', () => {
       expect(registry.current).toBe('1.0.0');
       const last = JSON.parse(fs.readFileSync(path.join(origin, 'audit.jsonl'), 'utf8').trim().split('\n').at(-1)!);
       expect(last).toMatchObject({ remote: 'catalog', action: 'abort', from: '1.0.1', to: '1.0.0', actor: 'automático' });
-      expect(last.reason).toContain('Canario abortado automáticamente: tasa de error de 1.0.1: 50.0 % (10 de 20 sesiones) contra la estable 1.0.0: 3.3 % (2 de 60 sesiones)');
+      expect(last.reason).toContain(
+        'Canario abortado automáticamente: tasa de error de 1.0.1: 50.0 % (10 de 20 sesiones) contra la estable 1.0.0: 3.3 % (2 de 60 sesiones)',
+      );
     });
 
     it('as good as the stable version runs on; sessions before the canary started do not count', async () => {

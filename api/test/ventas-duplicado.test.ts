@@ -36,9 +36,27 @@ describe('a second charge for a sold hold', () => {
 
     // The twin tab's charge, completed at the gateway after the sale.
     const gateway = createPaymentGateway(t.app.config.pagos)!;
-    const twin = await gateway.createCharge({ orderId: `${reservaId}-9`, amount: first.total, description: 'twin', sourceId: await cardToken(CARDS.APPROVED), deviceSessionId: 'dev-2', customer: { name: 'Ana', email: user.email }, use3ds: false, redirectUrl: 'http://tienda.localhost:3000/' });
+    const twin = await gateway.createCharge({
+      orderId: `${reservaId}-9`,
+      amount: first.total,
+      description: 'twin',
+      sourceId: await cardToken(CARDS.APPROVED),
+      deviceSessionId: 'dev-2',
+      customer: { name: 'Ana', email: user.email },
+      use3ds: false,
+      redirectUrl: 'http://tienda.localhost:3000/',
+    });
     const [paid] = await queryRows<{ detalle: unknown }>(t.database.db, sql`select detalle from cargos where reserva_id = ${reservaId} and estado = 'pagado'`);
-    await insertCargo(t.database.db, { reservaId, proveedor: gateway.proveedor, proveedorCargoId: twin.id, monto: twin.amount, estado: 'pendiente', redirectUrl: null, error: null, detalle: paid!.detalle as never });
+    await insertCargo(t.database.db, {
+      reservaId,
+      proveedor: gateway.proveedor,
+      proveedorCargoId: twin.id,
+      monto: twin.amount,
+      estado: 'pendiente',
+      redirectUrl: null,
+      error: null,
+      detalle: paid!.detalle as never,
+    });
 
     const check = checkCargoResponseSchema.parse(ok(await post(`/pagos/check/cargo/${twin.id}`, { reservaId, esGeneral: false }, user.token)));
     expect(check).toMatchObject({ message: pagoMessages.PAYMENT_DUPLICATE_REFUNDED, cargo: { pagado: true, status: 'refunded' }, total: first.total });
@@ -46,7 +64,10 @@ describe('a second charge for a sold hold', () => {
     expect((await gateway.getCharge(twin.id)).status).toBe('refunded');
     expect(await boletosDe(reservaId)).toBe(1);
     expect(await reservaEstado(t.database.db, reservaId)).toBe('vendida');
-    const mails = await queryRows<{ text: string }>(t.database.db, sql`select text from email_outbox where "to" = ${user.email} and subject like 'Reembolsamos%'`);
+    const mails = await queryRows<{ text: string }>(
+      t.database.db,
+      sql`select text from email_outbox where "to" = ${user.email} and subject like 'Reembolsamos%'`,
+    );
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('fue un segundo cargo por una compra que ya estaba pagada');
   });

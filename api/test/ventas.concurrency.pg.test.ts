@@ -7,7 +7,22 @@ import { expireHolds } from '../src/modules/reservas/reservas.service';
 import { startOpenpaySandbox } from '@taquilla/openpay-sandbox';
 import { createUser } from './support/reservas';
 import { CONCURRENCY_JWT_SECRET, startApiProcess, type ApiProcess } from './support/api-process';
-import { authorize, cardToken, CARDS, checkCargo, holdGenerales, holdSeats, makeCargo, makeReferencia, sandboxTill, totalOf, webhook, webhookOf, type Buyer, type Hold } from './support/http-sale';
+import {
+  authorize,
+  cardToken,
+  CARDS,
+  checkCargo,
+  holdGenerales,
+  holdSeats,
+  makeCargo,
+  makeReferencia,
+  sandboxTill,
+  totalOf,
+  webhook,
+  webhookOf,
+  type Buyer,
+  type Hold,
+} from './support/http-sale';
 import { pgScratchDatabase, shutDown } from './support/pg-scratch';
 import { expectSalesConsistent } from './support/sale-invariants';
 
@@ -76,10 +91,18 @@ beforeAll(async () => {
   eventoId = pick!.evento_id;
   evento = pick!.nombre;
   const seats = (
-    await queryRows<{ id: number }>(db, sql`select id from evento_asientos where evento_id = ${eventoId} and seccion_id = ${pick!.seccion_id} and estado = 'disponible' and hold_expires_at is null order by id limit ${seatsNeeded}`)
+    await queryRows<{ id: number }>(
+      db,
+      sql`select id from evento_asientos where evento_id = ${eventoId} and seccion_id = ${pick!.seccion_id} and estado = 'disponible' and hold_expires_at is null order by id limit ${seatsNeeded}`,
+    )
   ).map((r) => r.id);
   const lateEnd = RUSH_SEATS + THREE_DS_BUYERS + LATE_BUYERS;
-  pools = { rush: seats.slice(0, RUSH_SEATS), threeDs: seats.slice(RUSH_SEATS, RUSH_SEATS + THREE_DS_BUYERS), late: seats.slice(RUSH_SEATS + THREE_DS_BUYERS, lateEnd), references: seats.slice(lateEnd) };
+  pools = {
+    rush: seats.slice(0, RUSH_SEATS),
+    threeDs: seats.slice(RUSH_SEATS, RUSH_SEATS + THREE_DS_BUYERS),
+    late: seats.slice(RUSH_SEATS + THREE_DS_BUYERS, lateEnd),
+    references: seats.slice(lateEnd),
+  };
   const [g] = await queryRows<{ seccion_id: number }>(
     db,
     sql`select es.seccion_id from evento_secciones es join secciones s on s.id = es.seccion_id where es.evento_id = ${eventoId} and s.tipo = 'general' and es.capacidad >= 200 order by es.id limit 1`,
@@ -92,10 +115,18 @@ beforeAll(async () => {
   }
   // One Openpay sandbox for both processes, as Openpay is one; its notifications go to the first.
   sandbox = await startOpenpaySandbox({
-    webhook: async (event) => fetch(`${servers[0]!.base}/webhooks/pagos`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(event) }),
+    webhook: async (event) =>
+      fetch(`${servers[0]!.base}/webhooks/pagos`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(event) }),
   });
   // Not production: Openpay keys of a sandbox over http:// are refused there.
-  const env = { NODE_ENV: 'test', HOLD_MINUTES: '10', OPENPAY_MERCHANT_ID: sandbox.merchantId, OPENPAY_PRIVATE_KEY: sandbox.privateKey, OPENPAY_PUBLIC_KEY: sandbox.publicKey, OPENPAY_API_URL: sandbox.url };
+  const env = {
+    NODE_ENV: 'test',
+    HOLD_MINUTES: '10',
+    OPENPAY_MERCHANT_ID: sandbox.merchantId,
+    OPENPAY_PRIVATE_KEY: sandbox.privateKey,
+    OPENPAY_PUBLIC_KEY: sandbox.publicKey,
+    OPENPAY_API_URL: sandbox.url,
+  };
   servers = await Promise.all([startApiProcess(url, env), startApiProcess(url, env)]);
 }, 120_000);
 
@@ -118,12 +149,14 @@ interface Outcome {
 /** Runs `work` over `items` with `n` concurrent workers. */
 async function pool<T>(items: T[], n: number, work: (item: T, i: number) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: n }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      await work(items[i]!, i);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: n }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        await work(items[i]!, i);
+      }
+    }),
+  );
 }
 
 /** Rush: hold (409 for the losers), then 'Pagar' three times at once across both processes. */
@@ -144,7 +177,10 @@ async function rush(outcomes: Outcome[]): Promise<{ winners: number; losers: num
     const buyer = newBuyer();
     const held = p.general ? await holdGenerales(via(i), eventoId, buyer, generalSeccionId, p.general) : await holdSeats(via(i), eventoId, buyer, p.seats);
     if (held.status !== 201) {
-      expect({ status: held.status, message: held.body.message }).toEqual({ status: 409, message: 'Uno o más asientos ya no están disponibles. Por favor, actualiza la página.' });
+      expect({ status: held.status, message: held.body.message }).toEqual({
+        status: 409,
+        message: 'Uno o más asientos ya no están disponibles. Por favor, actualiza la página.',
+      });
       losers++;
       return;
     }
@@ -152,7 +188,11 @@ async function rush(outcomes: Outcome[]): Promise<{ winners: number; losers: num
     const hold = { reservaId: held.body.reservaId!, esGeneral: p.general > 0 };
     const amount = await totalOf(via(i), eventoId, hold.reservaId, buyer);
     const [card, second] = await Promise.all([cardToken(sandbox.url, CARDS.APPROVED), cardToken(sandbox.url, CARDS.APPROVED)]);
-    const answers = await Promise.all([makeCargo(via(i), hold, buyer, card, amount), makeCargo(other(i), hold, buyer, card, amount), makeCargo(other(i), hold, buyer, second, amount)]);
+    const answers = await Promise.all([
+      makeCargo(via(i), hold, buyer, card, amount),
+      makeCargo(other(i), hold, buyer, card, amount),
+      makeCargo(other(i), hold, buyer, second, amount),
+    ]);
     for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBe(200);
     // One sale whatever the interleaving: the paid answers all name one charge; a twin's own
     // charge that completed after the sale was made is refunded, and says so.
@@ -185,8 +225,18 @@ async function threeDs(outcomes: Outcome[], seats: number[], opts: { late: boole
   const rivals: Promise<void>[] = [];
   if (opts.late) {
     const ids = started.map((s) => s.hold.reservaId);
-    await database.db.execute(sql`update reservas set fecha_expiracion = now() - interval '1 second' where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
-    await database.db.execute(sql`update evento_asientos set hold_expires_at = now() - interval '1 second' where reserva_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+    await database.db.execute(
+      sql`update reservas set fecha_expiracion = now() - interval '1 second' where id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+    await database.db.execute(
+      sql`update evento_asientos set hold_expires_at = now() - interval '1 second' where reserva_id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
     await expireHolds(database.db);
     for (const [i, s] of started.entries()) {
       if (i % 2 === 1) continue;
@@ -197,7 +247,13 @@ async function threeDs(outcomes: Outcome[], seats: number[], opts: { late: boole
       outcomes.push({ buyer: rival, hold, expect: 'vendida' });
       rivals.push(
         (async () => {
-          const paid = await makeCargo(other(i), hold, rival, await cardToken(sandbox.url, CARDS.APPROVED), await totalOf(other(i), eventoId, hold.reservaId, rival));
+          const paid = await makeCargo(
+            other(i),
+            hold,
+            rival,
+            await cardToken(sandbox.url, CARDS.APPROVED),
+            await totalOf(other(i), eventoId, hold.reservaId, rival),
+          );
           expect(paid.body.cargo?.pagado, JSON.stringify(paid.body)).toBe(true);
         })(),
       );
@@ -219,7 +275,12 @@ async function threeDs(outcomes: Outcome[], seats: number[], opts: { late: boole
         expect(c.body.message).toBe(outcome === 'vendida' ? pagoMessages.PAYMENT_PAID : pagoMessages.PAYMENT_REFUNDED);
       }
       // Every check answers the same tickets.
-      const boletos = checks.map((c) => c.body.boletos.map((b) => b.quemadoUuid).sort().join());
+      const boletos = checks.map((c) =>
+        c.body.boletos
+          .map((b) => b.quemadoUuid)
+          .sort()
+          .join(),
+      );
       expect(new Set(boletos).size).toBe(1);
       expect(checks[0]!.body.boletos).toHaveLength(outcome === 'vendida' ? 1 : 0);
     }),
@@ -250,24 +311,35 @@ async function references(outcomes: Outcome[], seats: number[]): Promise<void> {
   const paidQuietly = started.filter((s) => s.way >= 1).map((s) => s.chargeId);
   for (const id of paidQuietly) sandbox.payReference(id);
   const late = started.filter((s) => s.way >= 2);
-  const lateIds = sql.join(late.map((s) => sql`${s.hold.reservaId}`), sql`, `);
+  const lateIds = sql.join(
+    late.map((s) => sql`${s.hold.reservaId}`),
+    sql`, `,
+  );
   // The deadline passes: the holds end as time would and the expiry job frees their seats.
   await database.db.execute(sql`update reservas set fecha_expiracion = now() - interval '1 second' where id in (${lateIds})`);
   await database.db.execute(sql`update evento_asientos set hold_expires_at = now() - interval '1 second' where reserva_id in (${lateIds})`);
   await expireHolds(database.db);
   await Promise.all(
-    late.filter((s) => s.way === 3).map(async (s, i) => {
-      const rival = newBuyer();
-      const held = await holdSeats(other(i), eventoId, rival, [s.seat]);
-      expect(held.status, JSON.stringify(held.body)).toBe(201);
-      const hold = { reservaId: held.body.reservaId!, esGeneral: false };
-      outcomes.push({ buyer: rival, hold, expect: 'vendida' });
-      const paid = await makeCargo(other(i), hold, rival, await cardToken(sandbox.url, CARDS.APPROVED), await totalOf(other(i), eventoId, hold.reservaId, rival));
-      expect(paid.body.cargo?.pagado, JSON.stringify(paid.body)).toBe(true);
-    }),
+    late
+      .filter((s) => s.way === 3)
+      .map(async (s, i) => {
+        const rival = newBuyer();
+        const held = await holdSeats(other(i), eventoId, rival, [s.seat]);
+        expect(held.status, JSON.stringify(held.body)).toBe(201);
+        const hold = { reservaId: held.body.reservaId!, esGeneral: false };
+        outcomes.push({ buyer: rival, hold, expect: 'vendida' });
+        const paid = await makeCargo(
+          other(i),
+          hold,
+          rival,
+          await cardToken(sandbox.url, CARDS.APPROVED),
+          await totalOf(other(i), eventoId, hold.reservaId, rival),
+        );
+        expect(paid.body.cargo?.pagado, JSON.stringify(paid.body)).toBe(true);
+      }),
   );
   await Promise.all(
-    started.map(async (s, i) => {
+    started.map(async (s) => {
       outcomes.push({ buyer: s.buyer, hold: s.hold, expect: s.way === 3 ? 'reembolsada' : 'vendida' });
       const calls: Promise<{ status: number }>[] = [];
       if (s.way === 0) calls.push(sandboxTill(sandbox.url, s.chargeId, 'pagar'));
@@ -295,11 +367,15 @@ describe('buyers pay through 2 API processes on PostgreSQL: 0 double sales', () 
     expect(winners).toBeGreaterThan(RUSH_GENERAL_BUYERS);
     expect(outcomes.filter((o) => o.expect === 'reembolsada')).toHaveLength(LATE_BUYERS / 2 + REFERENCE_BUYERS / 4);
 
-    await expectSalesConsistent(database.db, {
-      eventoId,
-      evento,
-      outcomes: outcomes.map((o) => ({ reservaId: o.hold.reservaId, correo: correoOf(o.buyer), expect: o.expect })),
-    }, sandbox.charges);
+    await expectSalesConsistent(
+      database.db,
+      {
+        eventoId,
+        evento,
+        outcomes: outcomes.map((o) => ({ reservaId: o.hold.reservaId, correo: correoOf(o.buyer), expect: o.expect })),
+      },
+      sandbox.charges,
+    );
     const counts = new Map<string, number>();
     for (const r of replays) counts.set(r, (counts.get(r) ?? 0) + 1);
     const tally = [...counts].map(([k, n]) => `${k} ×${n}`).join(', ');

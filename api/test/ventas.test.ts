@@ -15,7 +15,11 @@ let t: SandboxApp;
 let ev: Awaited<ReturnType<typeof pickEvento>>;
 let jwtSecret: string;
 const { APPROVED, DECLINED, THREE_DS } = CARDS;
-const { post, cardToken, holdSeats, resumen, pay, authorize, expire, webhookPost, count, boletosDe } = saleKit(() => ({ t, eventoId: ev.eventoId, seccionId: ev.seccionId }));
+const { post, cardToken, holdSeats, resumen, pay, authorize, expire, webhookPost, count, boletosDe } = saleKit(() => ({
+  t,
+  eventoId: ev.eventoId,
+  seccionId: ev.seccionId,
+}));
 
 beforeAll(async () => {
   t = await buildSaleApp();
@@ -36,7 +40,8 @@ describe('resumen and amounts', () => {
       await t.request({ url: `/api/v1/eventos/${ev.eventoId}/reservas/${reservaId}/resumen`, headers: { authorization: `Bearer ${otro.token}` } }),
       await t.request(`/api/v1/eventos/${ev.eventoId}/reservas/${reservaId}/resumen`),
       await t.request(`/api/v1/eventos/${ev.eventoId}/reservas/${randomUUID()}/resumen`),
-    ]) expect(res.statusCode).toBe(404);
+    ])
+      expect(res.statusCode).toBe(404);
   });
 
   it('a wrong amount is 400 with the Spanish message and charges nothing; a foreign or expired hold is 404', async () => {
@@ -104,10 +109,12 @@ describe('a purchase', () => {
     expect((await webhookPost({ transaction: { id: 42 } })).statusCode).toBe(400);
 
     // One tickets e-mail however many replays: each QR is its ticket's quemado_uuid, inline by cid, plus an .ics.
-    const mails = await queryRows<{ subject: string; html: string; text: string; attachments: { filename: string; contentType: string; cid?: string; base64: string }[] }>(
-      t.database.db,
-      sql`select subject, html, text, attachments from email_outbox where "to" = ${user.email}`,
-    );
+    const mails = await queryRows<{
+      subject: string;
+      html: string;
+      text: string;
+      attachments: { filename: string; contentType: string; cid?: string; base64: string }[];
+    }>(t.database.db, sql`select subject, html, text, attachments from email_outbox where "to" = ${user.email}`);
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
     expect(mail.subject).toBe(`Tus boletos para ${body.evento.nombre}`);
@@ -124,7 +131,10 @@ describe('a purchase', () => {
     const ics = Buffer.from(mail.attachments.find((a) => a.filename === 'evento.ics')!.base64, 'base64').toString();
     expect(ics).toContain('BEGIN:VEVENT');
     expect(ics).toContain(`DTSTART:${body.evento.fecha.replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
-    const inline = await t.app.inject({ url: `/dev/correos/${(await queryRows<{ id: string }>(t.database.db, sql`select id from email_outbox where "to" = ${user.email}`))[0]!.id}/cid/${encodeURIComponent(pngs[0]!.cid!)}`, remoteAddress: '127.0.0.1' });
+    const inline = await t.app.inject({
+      url: `/dev/correos/${(await queryRows<{ id: string }>(t.database.db, sql`select id from email_outbox where "to" = ${user.email}`))[0]!.id}/cid/${encodeURIComponent(pngs[0]!.cid!)}`,
+      remoteAddress: '127.0.0.1',
+    });
     expect(inline.statusCode).toBe(200);
     expect(inline.headers['content-type']).toBe('image/png');
     expect(inline.rawPayload.equals(Buffer.from(pngs[0]!.base64, 'base64'))).toBe(true);
@@ -135,7 +145,12 @@ describe('a purchase', () => {
   });
 
   it('guest, general admission: one ticket per place; the card number is nowhere in the database', async () => {
-    const hold = await post(`/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 3, seccionId: ev.general.seccionId, nombre: 'Beto Invitado', correo: `beto.${randomUUID().slice(0, 6)}@ejemplo.mx` });
+    const hold = await post(`/eventos/${ev.eventoId}/reservar_generales`, {
+      cantidadAsientos: 3,
+      seccionId: ev.general.seccionId,
+      nombre: 'Beto Invitado',
+      correo: `beto.${randomUUID().slice(0, 6)}@ejemplo.mx`,
+    });
     expect(hold.statusCode).toBe(201);
     const reservaId = hold.json().reservaId as string;
     const res = await pay(reservaId, APPROVED, { esGeneral: true });
@@ -147,9 +162,15 @@ describe('a purchase', () => {
     expect(body.invitadoId).toBeTruthy();
     expect(await count(sql`select count(*)::int as n from evento_lugares_generales where reserva_id = ${reservaId} and estado = 'vendido'`)).toBe(3);
 
-    const tables = await queryRows<{ name: string }>(t.database.db, sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
+    const tables = await queryRows<{ name: string }>(
+      t.database.db,
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    );
     for (const { name } of tables) {
-      const hits = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from ${sql.identifier(name)} t where t::text like ${`%${APPROVED}%`} or t::text like ${`%${THREE_DS}%`}`);
+      const hits = await queryRows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from ${sql.identifier(name)} t where t::text like ${`%${APPROVED}%`} or t::text like ${`%${THREE_DS}%`}`,
+      );
       expect(Number(hits[0]!.n), name).toBe(0);
     }
   });
@@ -177,7 +198,9 @@ describe('3-D Secure, declines and late charges', () => {
     const body = makeCargoResponseSchema.parse(ok(await pay(reservaId, THREE_DS)));
     expect(body.cargo).toMatchObject({ status: 'charge_pending', pagado: false, payment_method: { type: 'redirect' } });
     const invitadoId = body.invitadoId!;
-    const pending = checkCargoResponseSchema.parse((await post(`/pagos/check/cargo_invitado/${invitadoId}/${body.cargo.id}`, { reservaId, esGeneral: false })).json());
+    const pending = checkCargoResponseSchema.parse(
+      (await post(`/pagos/check/cargo_invitado/${invitadoId}/${body.cargo.id}`, { reservaId, esGeneral: false })).json(),
+    );
     expect(pending).toMatchObject({ id: reservaId, message: pagoMessages.PAYMENT_PENDING, cargo: { pagado: false, status: 'charge_pending' } });
 
     const back = await authorize(body.cargo.payment_method!.url, 'autorizar');
@@ -203,8 +226,14 @@ describe('3-D Secure, declines and late charges', () => {
     expect(await reservaEstado(t.database.db, reservaId)).toBe('activa');
     const ok = await pay(reservaId, APPROVED, { token: user.token });
     expect(ok.json().cargo.pagado).toBe(true);
-    const orders = await queryRows<{ estado: string; order_id: string }>(t.database.db, sql`select estado, detalle->>'orderId' as order_id from cargos where reserva_id = ${reservaId} order by created_at`);
-    expect(orders).toEqual([{ estado: 'fallido', order_id: `${reservaId}-1` }, { estado: 'pagado', order_id: `${reservaId}-2` }]);
+    const orders = await queryRows<{ estado: string; order_id: string }>(
+      t.database.db,
+      sql`select estado, detalle->>'orderId' as order_id from cargos where reserva_id = ${reservaId} order by created_at`,
+    );
+    expect(orders).toEqual([
+      { estado: 'fallido', order_id: `${reservaId}-1` },
+      { estado: 'pagado', order_id: `${reservaId}-2` },
+    ]);
   });
 
   it('3DS rejected at the bank: check says why, the hold stays', async () => {
@@ -238,7 +267,11 @@ describe('3-D Secure, declines and late charges', () => {
     const { reservaId, ids } = await holdSeats(1, user.token);
     const body = makeCargoResponseSchema.parse(ok(await pay(reservaId, THREE_DS, { token: user.token })));
     await expire(reservaId);
-    const taken = await post(`/eventos/${ev.eventoId}/reservarInvitado`, { asientosReserva: ids.map((id) => ({ id })), nombre: 'Otra', correo: `otra.${randomUUID().slice(0, 6)}@ejemplo.mx` });
+    const taken = await post(`/eventos/${ev.eventoId}/reservarInvitado`, {
+      asientosReserva: ids.map((id) => ({ id })),
+      nombre: 'Otra',
+      correo: `otra.${randomUUID().slice(0, 6)}@ejemplo.mx`,
+    });
     expect(taken.statusCode).toBe(201);
     await authorize(body.cargo.payment_method!.url, 'autorizar');
     const checks = await Promise.all([1, 2].map(() => post(`/pagos/check/cargo/${body.cargo.id}`, { reservaId, esGeneral: false }, user.token)));
@@ -275,18 +308,32 @@ describe('POST /pagos/aplicar-promo and a sale with a code', () => {
 
     // The automatic total is not the code's total: sending it with the code is refused.
     const sinCodigo = (await resumen(reservaId, user.token)).total;
-    if (sinCodigo !== applied.total) expect((await pay(reservaId, APPROVED, { token: user.token, amount: sinCodigo, promocion_id: promocionId, promocion_clave: clave })).statusCode).toBe(400);
+    if (sinCodigo !== applied.total)
+      expect((await pay(reservaId, APPROVED, { token: user.token, amount: sinCodigo, promocion_id: promocionId, promocion_clave: clave })).statusCode).toBe(
+        400,
+      );
     const paid = await pay(reservaId, APPROVED, { token: user.token, amount: applied.total, promocion_id: promocionId, promocion_clave: clave });
     expect(paid.statusCode, paid.body).toBe(200);
-    const [stored] = await queryRows<{ promocion_id: number; descuento: number; total: number }>(t.database.db, sql`select promocion_id, descuento, total from reservas where id = ${reservaId}`);
-    expect({ ...stored, descuento: Number(stored!.descuento), total: Number(stored!.total) }).toEqual({ promocion_id: promocionId, descuento: applied.descuento, total: applied.total });
+    const [stored] = await queryRows<{ promocion_id: number; descuento: number; total: number }>(
+      t.database.db,
+      sql`select promocion_id, descuento, total from reservas where id = ${reservaId}`,
+    );
+    expect({ ...stored, descuento: Number(stored!.descuento), total: Number(stored!.total) }).toEqual({
+      promocion_id: promocionId,
+      descuento: applied.descuento,
+      total: applied.total,
+    });
   });
 
   it('answers the spec messages: too few seats for a 3×2, an unknown promotion, another account’s hold', async () => {
     const user = await createUser(t.database.db, jwtSecret);
     const { reservaId } = await holdSeats(1, user.token);
     const tresPorDos = await promo({ tipo: 'CANTIDAD', compra: 3, paga: 2 });
-    const few = await post('/pagos/aplicar-promo', { promocionId: tresPorDos.promocionId, clave: tresPorDos.clave, eventoId: ev.eventoId, reservaId }, user.token);
+    const few = await post(
+      '/pagos/aplicar-promo',
+      { promocionId: tresPorDos.promocionId, clave: tresPorDos.clave, eventoId: ev.eventoId, reservaId },
+      user.token,
+    );
     expect(few.statusCode).toBe(400);
     expect(few.json().message).toBe('Debes seleccionar al menos 3 asientos en una misma categoría y precio para aplicar este código.');
     const unknown = await post('/pagos/aplicar-promo', { promocionId: 2147483000, eventoId: ev.eventoId, reservaId }, user.token);
@@ -295,7 +342,10 @@ describe('POST /pagos/aplicar-promo and a sale with a code', () => {
     const { total } = await resumen(reservaId, user.token);
     expect((await pay(reservaId, APPROVED, { token: user.token, amount: total, promocion_id: 2147483000 })).statusCode).toBe(404);
     const otro = await createUser(t.database.db, jwtSecret);
-    expect((await post('/pagos/aplicar-promo', { promocionId: tresPorDos.promocionId, clave: tresPorDos.clave, eventoId: ev.eventoId, reservaId }, otro.token)).statusCode).toBe(404);
+    expect(
+      (await post('/pagos/aplicar-promo', { promocionId: tresPorDos.promocionId, clave: tresPorDos.clave, eventoId: ev.eventoId, reservaId }, otro.token))
+        .statusCode,
+    ).toBe(404);
     expect(await count(sql`select count(*)::int as n from cargos where reserva_id = ${reservaId}`)).toBe(0);
   });
 });
@@ -305,7 +355,14 @@ describe('saved cards', () => {
     const user = await createUser(t.database.db, jwtSecret);
     const first = await holdSeats(1, user.token);
     const { total } = await resumen(first.reservaId, user.token);
-    const body = { reservaId: first.reservaId, esGeneral: false, source_id: await cardToken('5555555555554444'), device_session_id: 'dev-2', amount: total, guardarTarjeta: true };
+    const body = {
+      reservaId: first.reservaId,
+      esGeneral: false,
+      source_id: await cardToken('5555555555554444'),
+      device_session_id: 'dev-2',
+      amount: total,
+      guardarTarjeta: true,
+    };
     const res = await post('/pagos/make/cargo', body, user.token);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().cargo.pagado).toBe(true);
@@ -318,10 +375,21 @@ describe('saved cards', () => {
 
     const second = await holdSeats(1, user.token);
     const amount = (await resumen(second.reservaId, user.token)).total;
-    const saved = { reservaId: second.reservaId, esGeneral: false, source_id: card!.idtarjeta, usuarioOpenpayId: card!.id_openpay, device_session_id: 'dev-3', amount };
+    const saved = {
+      reservaId: second.reservaId,
+      esGeneral: false,
+      source_id: card!.idtarjeta,
+      usuarioOpenpayId: card!.id_openpay,
+      device_session_id: 'dev-3',
+      amount,
+    };
     const otro = await createUser(t.database.db, jwtSecret);
     const otherHold = await holdSeats(1, otro.token);
-    const foreign = await post('/pagos/make/cargo', { ...saved, reservaId: otherHold.reservaId, amount: (await resumen(otherHold.reservaId, otro.token)).total }, otro.token);
+    const foreign = await post(
+      '/pagos/make/cargo',
+      { ...saved, reservaId: otherHold.reservaId, amount: (await resumen(otherHold.reservaId, otro.token)).total },
+      otro.token,
+    );
     expect(foreign.statusCode).toBe(404);
     const paid = await post('/pagos/make/cargo', saved, user.token);
     expect(paid.statusCode, paid.body).toBe(200);

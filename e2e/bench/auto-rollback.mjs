@@ -77,7 +77,13 @@ async function traffic(badVersion, done) {
   return { seconds: (Date.now() - firstError) / 1000, badSessions };
 }
 
-const audit = () => fs.readFileSync(path.join(origin, 'audit.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).at(-1);
+const audit = () =>
+  fs
+    .readFileSync(path.join(origin, 'audit.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l))
+    .at(-1);
 
 try {
   console.log(`▶ ${RATE} sesiones de navegador por segundo; fallan el 2 % en la versión buena y el ${BAD_RATE * 100} % en la mala`);

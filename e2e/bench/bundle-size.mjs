@@ -46,9 +46,7 @@ for (const remote of REMOTE_NAMES) {
 log('▶ compilando el mismo código como UN bundle ordinario (sin federación)…');
 const singleDir = path.join(tmp, 'single');
 await new Promise((resolve, reject) =>
-  rspack(singleBundleConfig(singleDir)).run((err, stats) =>
-    err || stats.hasErrors() ? reject(err ?? new Error(stats.toString('errors-only'))) : resolve(),
-  ),
+  rspack(singleBundleConfig(singleDir)).run((err, stats) => (err || stats.hasErrors() ? reject(err ?? new Error(stats.toString('errors-only'))) : resolve())),
 );
 
 log('▶ iniciando API + storefront (PGlite nuevo)…');
@@ -83,9 +81,7 @@ async function measure(label, { singleBundle = false } = {}) {
   page.on('response', async (response) => {
     const url = new URL(response.url());
     if (!url.pathname.endsWith('.js') || response.status() !== 200) return;
-    scripts.push(
-      response.body().then((body) => ({ path: url.pathname, raw: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length })),
-    );
+    scripts.push(response.body().then((body) => ({ path: url.pathname, raw: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length })));
   });
   await page.goto(`${base}/eventos`);
   await page.locator('[data-remote="catalog"] [data-remote-version]').first().waitFor({ timeout: 30_000 });

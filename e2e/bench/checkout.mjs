@@ -32,10 +32,14 @@ if (seccion.asientosDisponibles < RUNS) throw new Error(`${seccion.nombre}: ${se
 function instrument() {
   const w = window;
   w.__pay = {};
-  document.addEventListener('click', (e) => {
-    const button = e.target instanceof Element ? e.target.closest('button') : null;
-    if (button?.textContent?.trim() === 'Confirmar' && button.closest('[role="dialog"], dialog')) w.__pay.t0 = e.timeStamp;
-  }, { capture: true });
+  document.addEventListener(
+    'click',
+    (e) => {
+      const button = e.target instanceof Element ? e.target.closest('button') : null;
+      if (button?.textContent?.trim() === 'Confirmar' && button.closest('[role="dialog"], dialog')) w.__pay.t0 = e.timeStamp;
+    },
+    { capture: true },
+  );
   const seen = () => [...document.querySelectorAll('[role="dialog"], dialog')].some((d) => d.textContent?.includes('¡Compra exitosa!'));
   new MutationObserver((_, observer) => {
     if (w.__pay.t0 === undefined || !seen()) return;
@@ -60,7 +64,10 @@ try {
     const map = page.getByRole('application', { name: new RegExp(`^Asientos de ${seccion.nombre}`) });
     await map.focus();
     await page.keyboard.press('Enter');
-    await page.getByRole('status').filter({ hasText: /: seleccionado/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /: seleccionado/ })
+      .waitFor();
     await panel.getByLabel('Nombre', { exact: true }).fill('Invitada Bench');
     await panel.getByLabel('Correo electrónico').fill(`bench.${run}.${Date.now().toString(36)}@ejemplo.mx`);
     await panel.getByRole('button', { name: 'Continuar' }).click();
@@ -84,8 +91,12 @@ try {
 }
 
 const ms = (n) => `${n.toFixed(0)} ms`;
-console.log(`\n'Confirmar' → '¡Compra exitosa!' pintado, ${times.length} compras de invitado (1 asiento, ${seccion.nombre}, ${EVENTO}), Chromium headless, pasarela sandbox, PGlite`);
+console.log(
+  `\n'Confirmar' → '¡Compra exitosa!' pintado, ${times.length} compras de invitado (1 asiento, ${seccion.nombre}, ${EVENTO}), Chromium headless, pasarela sandbox, PGlite`,
+);
 console.log('\n| Medida | p50 | p95 | Peor |');
 console.log('|---|---:|---:|---:|');
 console.log(`| 'Confirmar' → modal de éxito | ${ms(median(times))} | ${ms(p95(times))} | ${ms(Math.max(...times))} |`);
-console.log(`\nCarga del equipo (load average 1 min) durante las compras: mediana ${median(load).toFixed(1)}, máx ${Math.max(...load).toFixed(1)}, en ${os.cpus().length} núcleos.`);
+console.log(
+  `\nCarga del equipo (load average 1 min) durante las compras: mediana ${median(load).toFixed(1)}, máx ${Math.max(...load).toFixed(1)}, en ${os.cpus().length} núcleos.`,
+);

@@ -109,7 +109,9 @@ for (let i = 0; i < BROWSERS; i += 1) {
 const share = onCanary / BROWSERS;
 const shareOk = Math.abs(share * 100 - CANARY) <= FLOOR.sharePoints;
 failed ||= !shareOk || switched > 0;
-log(`  en canary: ${onCanary} de ${BROWSERS} = ${pct(share)} (objetivo ${CANARY} % ± ${FLOOR.sharePoints}) ${shareOk ? '✔' : '✖'}; cambiaron de versión entre lecturas: ${switched}`);
+log(
+  `  en canary: ${onCanary} de ${BROWSERS} = ${pct(share)} (objetivo ${CANARY} % ± ${FLOOR.sharePoints}) ${shareOk ? '✔' : '✖'}; cambiaron de versión entre lecturas: ${switched}`,
+);
 const registryNow = await (await fetch(`${base}/remotes/remotes.json`)).json();
 let agree = 0;
 let realCanary = 0;
@@ -145,7 +147,10 @@ const rolledAt = performance.now() + ops('rollback', 'seating', back, '--reason'
 const follow = await Promise.all(
   tabs.map(async (page) => {
     try {
-      await page.locator(`[data-remote="seating"] [data-remote-version="${back}"]`).first().waitFor({ timeout: 2 * FLOOR.followMs });
+      await page
+        .locator(`[data-remote="seating"] [data-remote-version="${back}"]`)
+        .first()
+        .waitFor({ timeout: 2 * FLOOR.followMs });
       return performance.now() - rolledAt;
     } catch {
       return Infinity;
@@ -155,15 +160,21 @@ const follow = await Promise.all(
 const slowest = Math.max(...follow);
 const followOk = slowest <= FLOOR.followMs;
 failed ||= !followOk;
-log(`  pestañas en ${back}: ${follow.filter(Number.isFinite).length}/${TABS}; mediana ${secs(median(follow))}, la más lenta ${secs(slowest)} (objetivo ≤ 60 s) ${followOk ? '✔' : '✖'}`);
+log(
+  `  pestañas en ${back}: ${follow.filter(Number.isFinite).length}/${TABS}; mediana ${secs(median(follow))}, la más lenta ${secs(slowest)} (objetivo ≤ 60 s) ${followOk ? '✔' : '✖'}`,
+);
 
 log('\n| Cifra | Medido | Objetivo / base |');
 log('|---|---|---|');
 const med = (key) => median(releases.map((r) => r[key]));
 log(`| release (comando, compilación incluida) | mediana ${secs(med('command'))} | — |`);
-log(`| primera carga que muestra la versión nueva | mediana ${secs(med('load'))} | misma carga antes de publicar: ${secs(median(baseline))} (× ${(med('load') / median(baseline)).toFixed(2)}) |`);
+log(
+  `| primera carga que muestra la versión nueva | mediana ${secs(med('load'))} | misma carga antes de publicar: ${secs(median(baseline))} (× ${(med('load') / median(baseline)).toFixed(2)}) |`,
+);
 log(`| release → primera carga que la muestra | mediana ${secs(median(releases.map((r) => r.command + r.load)))} | — |`);
-log(`| canary ${CANARY} % en ${BROWSERS} navegadores | ${pct(share)}; ${switched} cambiaron entre lecturas; ${agree}/${REAL} Chromium según la regla | ${CANARY} % ± ${FLOOR.sharePoints} puntos |`);
+log(
+  `| canary ${CANARY} % en ${BROWSERS} navegadores | ${pct(share)}; ${switched} cambiaron entre lecturas; ${agree}/${REAL} Chromium según la regla | ${CANARY} % ± ${FLOOR.sharePoints} puntos |`,
+);
 log(`| rollback → todas las pestañas abiertas en la versión anterior | mediana ${secs(median(follow))}, máx. ${secs(slowest)} (${TABS} pestañas) | ≤ 60 s |`);
 log(`\ncarga media de la máquina (1 min): ${os.loadavg()[0].toFixed(2)} · ${os.cpus().length} núcleos`);
 

@@ -62,8 +62,20 @@ async function measure(label, expectCode, ...args) {
 }
 
 console.log(`▶ gate bench (${new Date().toISOString()}, ${os.cpus().length} CPU)`);
-await measure('baseline: good seating build, --force (no gate)', 0, 'seating', '--version', '1.1.0', '--dist', builds.goodForced, '--force', '--reason', 'bench baseline');
-if (!seededBefore) await measure('first run of this machine: seeds the gate shop database (good build, gate passes)', 0, 'seating', '--version', '1.1.1', '--dist', builds.good);
+await measure(
+  'baseline: good seating build, --force (no gate)',
+  0,
+  'seating',
+  '--version',
+  '1.1.0',
+  '--dist',
+  builds.goodForced,
+  '--force',
+  '--reason',
+  'bench baseline',
+);
+if (!seededBefore)
+  await measure('first run of this machine: seeds the gate shop database (good build, gate passes)', 0, 'seating', '--version', '1.1.1', '--dist', builds.good);
 else await measure('good seating build through the gate (smoke mount included)', 0, 'seating', '--version', '1.1.1', '--dist', builds.good);
 if (!seededBefore) rows.at(-1).label += ' — not a refusal';
 await measure('refused: seating emits a renamed bus event (static checks)', 1, 'seating', '--version', '1.1.2', '--dist', builds.renamedEvent);

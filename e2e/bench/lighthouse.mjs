@@ -191,7 +191,7 @@ async function firstCard(browser, url) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (9e6 / 8), uploadThroughput: (9e6 / 8) });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 9e6 / 8, uploadThroughput: 9e6 / 8 });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await page.addInitScript(() => {
     const marks = (window.__bench = { card: null, lcp: 0 });
@@ -212,7 +212,10 @@ async function firstCard(browser, url) {
   return marks;
 }
 
-const load1 = os.loadavg().map((n) => n.toFixed(2)).join(' ');
+const load1 = os
+  .loadavg()
+  .map((n) => n.toFixed(2))
+  .join(' ');
 const seed = await seedPaths();
 const pages = [
   { key: 'eventos', path: '/eventos' },
@@ -233,14 +236,23 @@ try {
   for (let i = 0; i < CARD_RUNS; i += 1) cards.push(await firstCard(browser, `${base}/eventos`));
   await browser.close();
 
-  console.log(`\nCarga de la máquina (uptime, 1/5/15 min): al empezar ${load1}; al terminar ${os.loadavg().map((n) => n.toFixed(2)).join(' ')} · ${os.cpus().length} núcleos`);
+  console.log(
+    `\nCarga de la máquina (uptime, 1/5/15 min): al empezar ${load1}; al terminar ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')} · ${os.cpus().length} núcleos`,
+  );
   console.log('\n| Página | Rendimiento | LCP | CLS | TBT | corridas (puntaje) |');
   console.log('|---|---:|---:|---:|---:|---|');
   for (const r of results) {
     console.log(`| \`${r.path}\` | ${r.score} | ${s(r.lcp)} | ${r.cls.toFixed(3)} | ${Math.round(r.tbt)} ms | ${r.runs.map((x) => x.score).join(', ')} |`);
   }
-  console.log(`\nPrimera tarjeta de evento (mediana de ${CARD_RUNS}): ${s(median(cards.map((c) => c.card)))}; LCP ${s(median(cards.map((c) => c.lcp)))} (cada una: ${cards.map((c) => s(c.card)).join(', ')})`);
-  console.log(`\nMínimos: puntaje ≥ 95 (/eventos, información) o ≥ 90 (asientos, panel) (issues 14 y 33), LCP ≤ ${s(FLOORS.lcp)}, CLS ≤ ${FLOORS.cls}, TBT ≤ ${FLOORS.tbt} ms`);
+  console.log(
+    `\nPrimera tarjeta de evento (mediana de ${CARD_RUNS}): ${s(median(cards.map((c) => c.card)))}; LCP ${s(median(cards.map((c) => c.lcp)))} (cada una: ${cards.map((c) => s(c.card)).join(', ')})`,
+  );
+  console.log(
+    `\nMínimos: puntaje ≥ 95 (/eventos, información) o ≥ 90 (asientos, panel) (issues 14 y 33), LCP ≤ ${s(FLOORS.lcp)}, CLS ≤ ${FLOORS.cls}, TBT ≤ ${FLOORS.tbt} ms`,
+  );
   for (const r of results) {
     console.log(
       `  ${r.path}: puntaje ${verdict(r.score >= SCORE_FLOOR[r.key])}, LCP ${verdict(r.lcp <= FLOORS.lcp)}, CLS ${verdict(r.cls <= FLOORS.cls)}, TBT ${verdict(r.tbt <= FLOORS.tbt)}`,

@@ -47,13 +47,22 @@ const places = secciones.reduce((n, s) => n + s.capacidad, 0);
 /** Waits for a User Timing mark and returns it with the API calls' resource entries. */
 async function timings(page, mark) {
   await page.waitForFunction((m) => performance.getEntriesByName(m).length > 0, mark, { timeout: 30_000 });
-  return page.evaluate((m) => ({
-    mark: performance.getEntriesByName(m)[0].startTime,
-    calls: performance
-      .getEntriesByType('resource')
-      .filter((e) => e.name.includes('/api/v1/eventos/'))
-      .map((e) => ({ url: new URL(e.name).pathname, responseEnd: e.responseEnd, transfer: e.transferSize, encoded: e.encodedBodySize, decoded: e.decodedBodySize })),
-  }), mark);
+  return page.evaluate(
+    (m) => ({
+      mark: performance.getEntriesByName(m)[0].startTime,
+      calls: performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.includes('/api/v1/eventos/'))
+        .map((e) => ({
+          url: new URL(e.name).pathname,
+          responseEnd: e.responseEnd,
+          transfer: e.transferSize,
+          encoded: e.encodedBodySize,
+          decoded: e.decodedBodySize,
+        })),
+    }),
+    mark,
+  );
 }
 
 const dataEnd = (calls, pattern) => Math.max(...calls.filter((c) => pattern.test(c.url)).map((c) => c.responseEnd));
@@ -79,15 +88,19 @@ async function measureClicks(page, { clicks, work, waits }) {
       const t0 = e.timeStamp;
       queueMicrotask(() => w.__work.push(performance.now() - t0));
     });
-    document.querySelector('canvas').addEventListener('click', (e) => {
-      const t0 = e.timeStamp;
-      requestAnimationFrame((frameStart) => {
-        w.__waits.push(frameStart - t0);
-        const ch = new MessageChannel();
-        ch.port1.onmessage = () => w.__clicks.push(performance.now() - t0);
-        ch.port2.postMessage(0);
-      });
-    }, { capture: true });
+    document.querySelector('canvas').addEventListener(
+      'click',
+      (e) => {
+        const t0 = e.timeStamp;
+        requestAnimationFrame((frameStart) => {
+          w.__waits.push(frameStart - t0);
+          const ch = new MessageChannel();
+          ch.port1.onmessage = () => w.__clicks.push(performance.now() - t0);
+          ch.port2.postMessage(0);
+        });
+      },
+      { capture: true },
+    );
   });
   // Row 20 (far from the blocked first row), cells of 14 px; 10 seats = the event's limit.
   const box = await canvas.boundingBox();
@@ -176,17 +189,27 @@ const click = p95(free.clicks);
 const clickOk = unclockedOk && click <= FLOOR.click;
 const fig = (xs) => `${ms(median(xs))} (p95 ${ms(p95(xs))})`;
 log(`\nCarga del equipo al terminar (load average 1 min): ${os.loadavg()[0].toFixed(1)} en ${os.cpus().length} núcleos.`);
-log(`\nEvento ${evento.id} (${evento.recinto.nombre}): ${places.toLocaleString('es-MX')} lugares; sección ${norte.nombre}: ${norte.capacidad.toLocaleString('es-MX')} asientos. ${RUNS} corridas.`);
+log(
+  `\nEvento ${evento.id} (${evento.recinto.nombre}): ${places.toLocaleString('es-MX')} lugares; sección ${norte.nombre}: ${norte.capacidad.toLocaleString('es-MX')} asientos. ${RUNS} corridas.`,
+);
 log('\n| Medida | Mediana | Peor | Límite |');
 log('|---|---:|---:|---:|');
 log(`| 5,000 asientos: datos → pintado | ${ms(paint)} | ${ms(Math.max(...results.paint))} | ≤ ${FLOOR.paint} ms ${paint <= FLOOR.paint ? '✔' : '✖'} |`);
-log(`| clic → repintado, cuadros sin reloj (${free.clicks.length} clics) | ${fig(free.clicks)} | ${ms(Math.max(...free.clicks))} | p95 ≤ ${FLOOR.click} ms ${clickOk ? '✔' : '✖'} |`);
-log(`| clic → repintado a 60 Hz (${c60.clicks.length} clics) | ${fig(c60.clicks)} | ${ms(Math.max(...c60.clicks))} | p95 ≤ ${FLOOR.click} ms ${p95(c60.clicks) <= FLOOR.click ? '✔' : '✖'} |`);
+log(
+  `| clic → repintado, cuadros sin reloj (${free.clicks.length} clics) | ${fig(free.clicks)} | ${ms(Math.max(...free.clicks))} | p95 ≤ ${FLOOR.click} ms ${clickOk ? '✔' : '✖'} |`,
+);
+log(
+  `| clic → repintado a 60 Hz (${c60.clicks.length} clics) | ${fig(c60.clicks)} | ${ms(Math.max(...c60.clicks))} | p95 ≤ ${FLOOR.click} ms ${p95(c60.clicks) <= FLOOR.click ? '✔' : '✖'} |`,
+);
 log(`| de eso, a 60 Hz: espera del clic al siguiente cuadro | ${fig(c60.waits)} | ${ms(Math.max(...c60.waits))} | — |`);
 log(`| del clic: trabajo JS (evento, render, commit, canvas), sin reloj | ${fig(free.work)} | ${ms(Math.max(...free.work))} | — |`);
 log(`| del clic: trabajo JS, a 60 Hz | ${fig(c60.work)} | ${ms(Math.max(...c60.work))} | — |`);
-log(`| intervalo entre cuadros que cambian algo, sin reloj / a 60 Hz | ${ms(median(results.frameUnclocked))} / ${ms(median(results.frame))} | ${ms(Math.max(...results.frameUnclocked))} / ${ms(Math.max(...results.frame))} | sin reloj < 8 ms ${unclockedOk ? '✔' : '✖ (la bandera de Chromium no surtió efecto)'} |`);
-log(`| estadio: datos → mapa pintado | ${ms(overview)} | ${ms(Math.max(...results.overview))} | ≤ ${FLOOR.overview} ms ${overview <= FLOOR.overview ? '✔' : '✖'} |`);
+log(
+  `| intervalo entre cuadros que cambian algo, sin reloj / a 60 Hz | ${ms(median(results.frameUnclocked))} / ${ms(median(results.frame))} | ${ms(Math.max(...results.frameUnclocked))} / ${ms(Math.max(...results.frame))} | sin reloj < 8 ms ${unclockedOk ? '✔' : '✖ (la bandera de Chromium no surtió efecto)'} |`,
+);
+log(
+  `| estadio: datos → mapa pintado | ${ms(overview)} | ${ms(Math.max(...results.overview))} | ≤ ${FLOOR.overview} ms ${overview <= FLOOR.overview ? '✔' : '✖'} |`,
+);
 log(`| estadio: navegación → mapa pintado (carga de JS incluida) | ${ms(median(results.overviewNav))} | ${ms(Math.max(...results.overviewNav))} | — |`);
 log('\n| Llamada | En la red (transferSize) | Cuerpo comprimido | Cuerpo sin comprimir |');
 log('|---|---:|---:|---:|');

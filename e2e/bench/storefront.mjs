@@ -40,7 +40,15 @@ export async function startStorefront({ port, tag, apiKey = 'taquilla-bench-key'
   const launch = (extraArgs = []) =>
     chromium.launch({
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...extraArgs],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        ...extraArgs,
+      ],
     });
   const browser = await launch();
   return {

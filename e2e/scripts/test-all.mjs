@@ -70,7 +70,14 @@ async function step(name, command, args, { kind = null, cwd, env, echo } = {}) {
   console.log(`${ok ? '✔' : '✖'} ${name} (${secs} s)${tally}`);
   if (!ok) {
     failures.push(name);
-    if (!echo) console.log(output.split('\n').slice(-60).map((l) => `    │ ${l}`).join('\n'));
+    if (!echo)
+      console.log(
+        output
+          .split('\n')
+          .slice(-60)
+          .map((l) => `    │ ${l}`)
+          .join('\n'),
+      );
   }
   return ok;
 }
@@ -97,7 +104,10 @@ if (installed) {
   for (const pkg of PACKAGES.filter((p) => p !== 'api' && p !== 'e2e')) {
     await step(`vitest ${pkg}`, node, [vitest(pkg), 'run'], { kind: 'vitest', cwd: path.join(ROOT, pkg) });
   }
-  await step('vitest platform (release/rollback/status, build factory, boundary lint)', node, [vitest('platform'), 'run'], { kind: 'vitest', cwd: path.join(ROOT, 'platform') });
+  await step('vitest platform (release/rollback/status, build factory, boundary lint)', node, [vitest('platform'), 'run'], {
+    kind: 'vitest',
+    cwd: path.join(ROOT, 'platform'),
+  });
 
   await step('api suite (PGlite)', node, [vitest('api'), 'run'], { kind: 'vitest', cwd: path.join(ROOT, 'api') });
   if (process.env.TEST_DATABASE_URL) {
@@ -108,7 +118,9 @@ if (installed) {
 
   let built = true;
   for (const pkg of ['shell', ...REMOTES]) {
-    built = (await step(`build ${pkg}`, node, [bin(pkg, '@rspack/cli', 'bin/rspack.js'), 'build'], { cwd: path.join(ROOT, pkg), env: { NODE_ENV: 'production' } })) && built;
+    built =
+      (await step(`build ${pkg}`, node, [bin(pkg, '@rspack/cli', 'bin/rspack.js'), 'build'], { cwd: path.join(ROOT, pkg), env: { NODE_ENV: 'production' } })) &&
+      built;
   }
   if (built) {
     await step('e2e Playwright (Chromium)', node, [bin('e2e', '@playwright/test', 'cli.js'), 'test'], {
@@ -120,7 +132,10 @@ if (installed) {
     // the local object store, from the server folder the image holds.
     const haproxy = fs.existsSync('/usr/sbin/haproxy');
     if (process.env.TEST_DATABASE_URL && (haproxy || process.env.CI)) {
-      await step('fleet (3 API processes behind HAProxy)', 'npx', ['-y', 'pnpm@12.4.2', '--filter', '@taquilla/api', 'run', 'fleet'], { kind: 'plain', echo: true });
+      await step('fleet (3 API processes behind HAProxy)', 'npx', ['-y', 'pnpm@12.4.2', '--filter', '@taquilla/api', 'run', 'fleet'], {
+        kind: 'plain',
+        echo: true,
+      });
     } else {
       console.log(`– fleet: omitida (${process.env.TEST_DATABASE_URL ? 'instala haproxy: apt-get install -y haproxy' : 'define TEST_DATABASE_URL'})`);
     }

@@ -35,7 +35,10 @@ export function ops(command: 'release' | 'rollback' | 'promote' | 'abort' | 'sta
 }
 
 export interface RegistryFile {
-  remotes: Record<string, { current: string; history: { version: string; entry: string; publishedAt: string }[]; canary?: { version: string; percent: number; startedAt: string } }>;
+  remotes: Record<
+    string,
+    { current: string; history: { version: string; entry: string; publishedAt: string }[]; canary?: { version: string; percent: number; startedAt: string } }
+  >;
 }
 
 export function readRegistry(): RegistryFile {

@@ -83,7 +83,10 @@ export async function openGeneralModal(page: Page, path: string, nombre: string)
   await page.goto(path);
   // The modal listens once checkout's module is in (a click before that is not heard).
   await expect(page.locator('[data-remote="checkout"] [data-remote-version]')).toBeAttached();
-  await page.getByRole('button', { name: new RegExp(`^${nombre}\\b`) }).first().click();
+  await page
+    .getByRole('button', { name: new RegExp(`^${nombre}\\b`) })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog', { name: `Boletos: ${nombre}` });
   await expect(dialog).toBeVisible();
   return dialog;

@@ -127,7 +127,12 @@ test('the demo account: Mis compras tabs and views in the URL, a ticket whose QR
   expect(pdfLibraryLoaded()).toBe(false);
   const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar boletos (PDF)' }).click()]);
   expect(pdf.suggestedFilename()).toMatch(/^boletos-luna-roja.*\.pdf$/);
-  expect(fs.readFileSync((await pdf.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(
+    fs
+      .readFileSync((await pdf.path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
   await expect.poll(pdfLibraryLoaded).toBe(true);
   const [ics] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Agregar al calendario' }).click()]);
   expect(ics.suggestedFilename()).toMatch(/\.ics$/);
@@ -205,7 +210,10 @@ test.describe('on a phone (390×844)', () => {
     const detalle = await miEvento(api, token, /mis_compras\/(\d+)/.exec(page.url())![1]!);
     const payloads = detalle.boletos.map((b) => b.quemadoUUID);
 
-    const qr = page.locator('article.ticket').first().getByRole('img', { name: /^Código QR del boleto/ });
+    const qr = page
+      .locator('article.ticket')
+      .first()
+      .getByRole('img', { name: /^Código QR del boleto/ });
     await qr.scrollIntoViewIfNeeded();
     const box = (await qr.boundingBox())!;
     expect(box.width).toBeGreaterThanOrEqual(240);

@@ -67,7 +67,9 @@ test('register, verify from the mailbox, sign in, reload keeps the session, sign
   await page.goto('/auth/login');
   await expect(page).not.toHaveURL(/\/auth\/login/);
 
-  await header(page).getByRole('button', { name: /Ana Prueba/ }).click();
+  await header(page)
+    .getByRole('button', { name: /Ana Prueba/ })
+    .click();
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();
   await expect(header(page).getByRole('link', { name: 'Iniciar sesión' })).toBeVisible();
   await expect(header(page).getByRole('link', { name: 'Mis eventos' })).toHaveCount(0);

@@ -25,10 +25,16 @@ test('a buyer asks for the 4 best seats of a category, gets them held on the sea
   await page.getByLabel('Categoría', { exact: true }).selectOption('Luneta centro');
   await page.getByLabel('Cantidad de boletos').selectOption('4');
   // The open form, on a phone and at desktop width.
-  for (const size of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
     await page.setViewportSize(size);
     const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe a ${size.width} px`).toEqual([]);
+    expect(
+      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      `axe a ${size.width} px`,
+    ).toEqual([]);
   }
 
   await page.getByRole('button', { name: 'Buscar mejores lugares' }).click();

@@ -145,9 +145,7 @@ test.describe('catálogo: página de eventos', () => {
     let combo: { filter: DatedFilter; categoria: Categoria } | undefined;
     for (const filter of Object.keys(DATE_FILTER_BUTTONS) as DatedFilter[]) {
       const categoria = categorias.find(
-        (c) =>
-          eventos.some((e) => e.categoria.id === c.id) &&
-          !eventos.some((e) => e.categoria.id === c.id && passes(filter, e, now)),
+        (c) => eventos.some((e) => e.categoria.id === c.id) && !eventos.some((e) => e.categoria.id === c.id && passes(filter, e, now)),
       );
       if (categoria) {
         combo = { filter, categoria };

@@ -40,7 +40,8 @@ test('a signed-in buyer pays two seats with the automatic promotion and a saved 
 
   const p = panel(page);
   await expect(amountOf(p, 'Descuento 10 % (Preventa: 10 % automático)')).toContainText('−$');
-  for (const label of ['Subtotal', 'Cargo por servicio', 'Cargo por uso de tarjeta', 'IVA', 'Total']) await expect(amountOf(p, label)).toHaveText(/^\$[\d,]+\.\d\d$/);
+  for (const label of ['Subtotal', 'Cargo por servicio', 'Cargo por uso de tarjeta', 'IVA', 'Total'])
+    await expect(amountOf(p, label)).toHaveText(/^\$[\d,]+\.\d\d$/);
   await expect(p.getByRole('list', { name: 'Precio final por boleto' })).toContainText('con cargos e IVA');
 
   // Every card message, and nothing charged.

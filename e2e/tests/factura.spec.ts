@@ -22,7 +22,9 @@ async function expectNoViolations(page: Page, what: string) {
     const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
     const found = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
     expect(found, `${what} a ${size.width} px`).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${what}: sin desplazamiento lateral a ${size.width} px`).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${what}: sin desplazamiento lateral a ${size.width} px`).toBe(
+      true,
+    );
   }
 }
 
@@ -45,10 +47,23 @@ async function buy(api: APIRequestContext, buyer: { token?: string; correo?: str
   const { total } = (await (await api.get(`/api/v1/eventos/${id}/reservas/${reservaId}/resumen`, { headers: auth })).json()) as { total: number };
   const card = await api.post('/sandbox/v1/msandboxtaquilla/tokens', {
     headers: { authorization: `Basic ${Buffer.from('pk_sandbox_taquilla:').toString('base64')}` },
-    data: { card_number: '4111111111111111', holder_name: 'Ana López', expiration_month: '12', expiration_year: String((new Date().getFullYear() + 1) % 100), cvv2: '123' },
+    data: {
+      card_number: '4111111111111111',
+      holder_name: 'Ana López',
+      expiration_month: '12',
+      expiration_year: String((new Date().getFullYear() + 1) % 100),
+      cvv2: '123',
+    },
   });
   expect(card.status()).toBe(201);
-  const body = { reservaId, esGeneral: false, tipoDispositivo: 'web', source_id: ((await card.json()) as { id: string }).id, device_session_id: 'e2e-factura', amount: total };
+  const body = {
+    reservaId,
+    esGeneral: false,
+    tipoDispositivo: 'web',
+    source_id: ((await card.json()) as { id: string }).id,
+    device_session_id: 'e2e-factura',
+    amount: total,
+  };
   const paid = await api.post(buyer.token ? '/api/v1/pagos/make/cargo' : '/api/v1/pagos/make/cargo_invitado', { data: body, headers: auth });
   expect(paid.status(), await paid.text()).toBe(200);
   return { eventoId: id, reservaId, total, invitadoId: ((await paid.json()) as { invitadoId?: string }).invitadoId };
@@ -65,7 +80,9 @@ async function requestInvoice(page: Page) {
   await form.getByLabel('Régimen fiscal').selectOption('601');
   await form.getByLabel('Uso del CFDI').selectOption('G03');
   await form.getByRole('button', { name: 'Emitir factura' }).click();
-  await expect(form.getByRole('alert')).toHaveText('El RFC no es válido: el dígito verificador (último carácter) no corresponde. Revísalo en tu Constancia de Situación Fiscal.');
+  await expect(form.getByRole('alert')).toHaveText(
+    'El RFC no es válido: el dígito verificador (último carácter) no corresponde. Revísalo en tu Constancia de Situación Fiscal.',
+  );
   await expectNoViolations(page, 'formulario de factura con error');
   // Persona moral: its régimen list has no persona física régimen, and D01 is not offered.
   await expect(form.getByLabel('Régimen fiscal').locator('option[value="605"]')).toHaveCount(0);

@@ -54,7 +54,9 @@ test('every route has its own tab title; an event page carries the event name', 
   expect(new Set(titles.values()).size).toBe(titles.size);
   expect(titles.get('/eventos')).toBe('Próximos eventos · Taquilla');
 
-  const { eventosFiltrados } = (await (await api.get('/api/v1/eventos/get_all?tipoDispositivo=web')).json()) as { eventosFiltrados: { id: number; nombre: string }[] };
+  const { eventosFiltrados } = (await (await api.get('/api/v1/eventos/get_all?tipoDispositivo=web')).json()) as {
+    eventosFiltrados: { id: number; nombre: string }[];
+  };
   const evento = eventosFiltrados[0]!;
   await page.goto(`/eventos/informacion/${evento.id}`);
   await expect(page).toHaveTitle(`${evento.nombre} · Taquilla`);
@@ -69,7 +71,9 @@ test('on a 390 px phone the first event card shows without scrolling, with its p
   const box = await first.boundingBox();
   expect(box!.y).toBeLessThan(PHONE.height);
 
-  const { eventosFiltrados } = (await (await api.get('/api/v1/eventos/get_all?tipoDispositivo=web')).json()) as { eventosFiltrados: { nombre: string; precioDesde: number | null }[] };
+  const { eventosFiltrados } = (await (await api.get('/api/v1/eventos/get_all?tipoDispositivo=web')).json()) as {
+    eventosFiltrados: { nombre: string; precioDesde: number | null }[];
+  };
   const priced = eventosFiltrados.find((e) => (e.precioDesde ?? 0) > 0)!;
   const pesos = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' }).format(priced.precioDesde! / 100);
   await expect(page.getByRole('article', { name: priced.nombre, exact: true }).getByText(`Desde ${pesos}`)).toBeVisible();

@@ -42,7 +42,10 @@ test('a page load of /eventos asks for no manifest or list data; each file once;
   expect(early.filter((p) => /^\/remotes\/(seating|checkout)\//.test(p))).toEqual([]);
   const files = early.filter((p) => /\.(?:js|css)$/.test(p));
   expect(files.length).toBeGreaterThan(0);
-  expect(files.filter((p, i) => files.indexOf(p) !== i), 'a hinted file downloaded twice').toEqual([]);
+  expect(
+    files.filter((p, i) => files.indexOf(p) !== i),
+    'a hinted file downloaded twice',
+  ).toEqual([]);
   const heroSrc = new URL((await hero.getAttribute('src'))!, page.url()).pathname;
   await expect(page.locator(`link[rel="preload"][as="image"][href="${heroSrc}"]`)).toHaveCount(1);
   // The shell's script is deferred, which alone would fetch it at low priority.

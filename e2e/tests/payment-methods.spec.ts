@@ -17,13 +17,21 @@ const DEBITO = '4000000000000002';
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 const VIEWPORTS = [
-  { name: 'phone 390×844 touch', use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }, tag: 'movil', secciones: ['Luneta Derecha', 'Luneta Izquierda'] },
+  {
+    name: 'phone 390×844 touch',
+    use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+    tag: 'movil',
+    secciones: ['Luneta Derecha', 'Luneta Izquierda'],
+  },
   { name: 'desktop 1280×800', use: { viewport: { width: 1280, height: 800 } }, tag: 'escritorio', secciones: ['Luneta Central', 'Balcón Izquierdo'] },
 ] as const;
 
 async function expectAxeClean(page: Page, what: string) {
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-  expect(violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`), what).toEqual([]);
+  expect(
+    violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`),
+    what,
+  ).toEqual([]);
 }
 
 /** Picks `n` seats as a guest and holds them ('Continuar'); answers the seats and the guest's e-mail. */
@@ -52,7 +60,10 @@ async function mailText(api: APIRequestContext, email: string, subject: string):
       { message: `correo '${subject}' para ${email}`, timeout: 20_000 },
     )
     .not.toBe('');
-  return (await (await api.get(`/dev/correos/${id}`)).text()).replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+  return (await (await api.get(`/dev/correos/${id}`)).text())
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
 }
 
 /** The sandbox's till / bank page: the tester types the reference, then pays or lets it expire. */
@@ -79,7 +90,8 @@ async function askReference(page: Page, metodo: 'Pago en efectivo' | 'Transferen
   return screen;
 }
 
-const datoDe = (screen: ReturnType<typeof panel>, label: string) => screen.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+const datoDe = (screen: ReturnType<typeof panel>, label: string) =>
+  screen.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
 
 for (const vp of VIEWPORTS) {
   test.describe(vp.name, () => {
@@ -113,7 +125,10 @@ for (const vp of VIEWPORTS) {
       expect(await mailText(api, correo, `Tus boletos para ${GALA}`)).toMatch(/Pagado a 6 meses sin intereses de \$[\d,]+\.\d\d/);
     });
 
-    test('cash: reference, barcode and deadline on screen and by e-mail; paid at the sandbox till, the seats are sold and the tickets sent', async ({ page, api }) => {
+    test('cash: reference, barcode and deadline on screen and by e-mail; paid at the sandbox till, the seats are sold and the tickets sent', async ({
+      page,
+      api,
+    }) => {
       const id = await eventoId(api, GALA);
       const s = await seccion(api, id, vp.secciones[0]);
       const { seats, correo } = await guestHold(page, api, id, s, 1, `efectivo-${vp.tag}`);
@@ -181,7 +196,11 @@ for (const vp of VIEWPORTS) {
       await expect(panel(page).getByText('Los meses sin intereses aparecen al completar los datos de una tarjeta de crédito.')).toBeVisible();
       await expect(panel(page).getByLabel('Meses sin intereses')).toHaveCount(0);
       await fillCard(panel(page), DEBITO);
-      await expect(panel(page).getByRole('status').filter({ hasText: /^Las tarjetas de débito pagan de contado/ })).toBeVisible();
+      await expect(
+        panel(page)
+          .getByRole('status')
+          .filter({ hasText: /^Las tarjetas de débito pagan de contado/ }),
+      ).toBeVisible();
       await expect(panel(page).getByLabel('Meses sin intereses')).toHaveCount(0);
       await expectAxeClean(page, 'tarjeta de débito sin meses sin intereses');
       const total = (await amountOf(panel(page), 'Total').textContent())!;

@@ -37,7 +37,11 @@ async function seatMapGeometry(canvas: Locator, cols: number) {
   return canvas.evaluate((el, n) => {
     const c = el.getBoundingClientRect();
     const s = el.closest('.seat-map__scroller')!.getBoundingClientRect();
-    return { cell: c.width / n, canvas: { x: c.x, y: c.y, width: c.width, height: c.height }, visible: { x: Math.max(c.x, s.x), y: Math.max(c.y, s.y), right: Math.min(c.right, s.right), bottom: Math.min(c.bottom, s.bottom) } };
+    return {
+      cell: c.width / n,
+      canvas: { x: c.x, y: c.y, width: c.width, height: c.height },
+      visible: { x: Math.max(c.x, s.x), y: Math.max(c.y, s.y), right: Math.min(c.right, s.right), bottom: Math.min(c.bottom, s.bottom) },
+    };
   }, cols);
 }
 
@@ -113,7 +117,11 @@ for (const [size, device] of [
       await cvv.scrollIntoViewIfNeeded();
       const { panelBox, a, b } = await p.evaluate((el) => {
         const field = (text: string) => [...el.querySelectorAll('label')].find((l) => l.textContent?.trim() === text)!.control!.getBoundingClientRect();
-        return { panelBox: el.getBoundingClientRect().toJSON() as DOMRect, a: field('Vencimiento (MM/AA)').toJSON() as DOMRect, b: field('CVV').toJSON() as DOMRect };
+        return {
+          panelBox: el.getBoundingClientRect().toJSON() as DOMRect,
+          a: field('Vencimiento (MM/AA)').toJSON() as DOMRect,
+          b: field('CVV').toJSON() as DOMRect,
+        };
       });
       expect(a.x + a.width, "'Vencimiento (MM/AA)' y 'CVV' no se enciman").toBeLessThanOrEqual(b.x);
       expect(b.x + b.width, 'el CVV queda dentro del panel').toBeLessThanOrEqual(panelBox.x + panelBox.width);
@@ -127,7 +135,9 @@ for (const [size, device] of [
       await expectInsideScreen(page, cvv, 'CVV', true);
       await expect(countdown(page)).toBeInViewport({ ratio: 1 });
       const headerBottom = (await header(page).boundingBox())!;
-      expect((await countdown(page).boundingBox())!.y, 'la cuenta regresiva, debajo del encabezado').toBeGreaterThanOrEqual(headerBottom.y + headerBottom.height - 1);
+      expect((await countdown(page).boundingBox())!.y, 'la cuenta regresiva, debajo del encabezado').toBeGreaterThanOrEqual(
+        headerBottom.y + headerBottom.height - 1,
+      );
 
       await p.getByRole('button', { name: 'Pagar', exact: true }).click();
       const confirm = page.getByRole('dialog', { name: 'Confirmar compra' });
@@ -152,7 +162,13 @@ for (const [size, device] of [
         await page.goto('/perfil/mi_perfil');
         await expect(page.getByRole('heading', { level: 1, name: /perfil/i })).toBeVisible();
         const brand = page.getByRole('link', { name: 'Taquilla, ir a eventos' });
-        const lines = await brand.evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight === 'normal' ? String(parseFloat(getComputedStyle(el).fontSize) * 1.5) : getComputedStyle(el).lineHeight));
+        const lines = await brand.evaluate(
+          (el) =>
+            el.getBoundingClientRect().height /
+            parseFloat(
+              getComputedStyle(el).lineHeight === 'normal' ? String(parseFloat(getComputedStyle(el).fontSize) * 1.5) : getComputedStyle(el).lineHeight,
+            ),
+        );
         expect(lines, `el logo en una línea a ${width} px`).toBeLessThan(1.5);
         await expectInsideScreen(page, page.getByRole('button', { name: /^Menú de usuario/ }), `menú de usuario a ${width} px`);
         const menu = page.getByRole('navigation', { name: 'Mi cuenta' });
@@ -202,7 +218,10 @@ test.describe('9 · seat map on a 390 px touch phone', () => {
 test.describe('9 · seat map at 1280 px', () => {
   test.use(DESKTOP);
 
-  test('9 · a row is whole with 24 px seats, a click picks, the tooltip goes with the pointer; a map larger than its box says it scrolls', async ({ page, api }) => {
+  test('9 · a row is whole with 24 px seats, a click picks, the tooltip goes with the pointer; a map larger than its box says it scrolls', async ({
+    page,
+    api,
+  }) => {
     const canvas = await openSeatMap(page, api, LUNA, 'Sección 109');
     const g = await seatMapGeometry(canvas, 16);
     expect(g.cell).toBeGreaterThanOrEqual(24);
@@ -228,7 +247,7 @@ const WIDE_WIDTHS = [768, 1280];
 
 /** Checks the page at each width of its kind of device (a phone's 320/390, a desktop's 768/1280). */
 async function expectFitsEveryWidth(page: Page, what: string) {
-  const widths = (page.viewportSize()!.width < 700 ? PHONE_WIDTHS : WIDE_WIDTHS);
+  const widths = page.viewportSize()!.width < 700 ? PHONE_WIDTHS : WIDE_WIDTHS;
   const height = page.viewportSize()!.height;
   for (const width of widths) {
     await page.setViewportSize({ width, height });

@@ -16,9 +16,12 @@ import { uniqueEmail } from '../support/accounts';
 const FOLLOW_WITHIN = 60_000;
 
 const seatingVersion = (page: Page) => slot(page, 'seating').locator('[data-remote-version]').first();
-const seatingEntry = (page: Page) => page.evaluate(() => (window as unknown as { __TAQUILLA_FEDERATION__: { entries(): Record<string, string> } }).__TAQUILLA_FEDERATION__.entries().seating);
-const waiting = (page: Page) => page.evaluate(() => (window as unknown as { __TAQUILLA_FEDERATION__: { waiting(): string[] } }).__TAQUILLA_FEDERATION__.waiting());
-const followed = (page: Page) => page.evaluate(() => (window as unknown as { __TAQUILLA_FEDERATION__: { followed(): string[] } }).__TAQUILLA_FEDERATION__.followed());
+const seatingEntry = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __TAQUILLA_FEDERATION__: { entries(): Record<string, string> } }).__TAQUILLA_FEDERATION__.entries().seating);
+const waiting = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __TAQUILLA_FEDERATION__: { waiting(): string[] } }).__TAQUILLA_FEDERATION__.waiting());
+const followed = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __TAQUILLA_FEDERATION__: { followed(): string[] } }).__TAQUILLA_FEDERATION__.followed());
 
 /** A browser whose canary cohort is `cohort` (as if drawn on its first visit). */
 async function browserWithCohort(browser: Browser, cohort: number) {
@@ -70,7 +73,9 @@ test.describe('a version gone bad, then rolled back', () => {
     });
   });
 
-  test('a slot whose files 404 after a rollback reads the registry and loads the version now current by itself, before any periodic reading', async ({ page }) => {
+  test('a slot whose files 404 after a rollback reads the registry and loads the version now current by itself, before any periodic reading', async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     await withBadCopy('borrada', async (live, gone) => {
       // Every file of `gone` answers 404 from now on (as if its folder had been removed).
@@ -120,7 +125,10 @@ test.describe('canary releases, promote and abort, tabs following the registry',
     expect(status.out).toContain(`seating: en vigor ${first} — 50 % de los navegadores`);
     expect(status.out).toContain(`canary ${next} — 50 % de los navegadores`);
 
-    for (const [cohort, expected] of [[canaryCohort(), next], [stableCohort(), first]] as const) {
+    for (const [cohort, expected] of [
+      [canaryCohort(), next],
+      [stableCohort(), first],
+    ] as const) {
       const context = await browserWithCohort(browser, cohort);
       const page = await context.newPage();
       for (let load = 0; load < 3; load += 1) {
@@ -175,7 +183,10 @@ test.describe('canary releases, promote and abort, tabs following the registry',
     await onStable.context().close();
   });
 
-  test('rollback: an idle open tab follows within 60 s; a tab holding seats keeps its version (also on reload) until the hold ends', async ({ browser, api }) => {
+  test('rollback: an idle open tab follows within 60 s; a tab holding seats keeps its version (also on reload) until the hold ends', async ({
+    browser,
+    api,
+  }) => {
     test.setTimeout(4 * FOLLOW_WITHIN);
     // Live: a version whose bundle says `next` (from the tests above, or a copy made now).
     let live = readRegistry().remotes.seating!.current;
@@ -191,7 +202,9 @@ test.describe('canary releases, promote and abort, tabs following the registry',
     const buying = await (await browser.newContext()).newPage();
     const id = await eventoId(api, 'Noche de Lucha Libre Estelar');
     const res = await api.get(`/api/v1/eventos/${id}/detalle_seccion/false/web`);
-    const { secciones } = (await res.json()) as { secciones: { id: number; nombre: string; tipo_seccion: string; asientosDisponibles: number; precioSeccion: number }[] };
+    const { secciones } = (await res.json()) as {
+      secciones: { id: number; nombre: string; tipo_seccion: string; asientosDisponibles: number; precioSeccion: number }[];
+    };
     const s = secciones.filter((x) => /^Sección \d+$/.test(x.nombre)).sort((a, b) => b.nombre.localeCompare(a.nombre))[0]!;
     await openSeatPage(buying, id, s);
     await pickSeats(buying, api, id, s, 1);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, ops, ORIGIN_DIR, readRegistry, ROOT, test } from '../support/fixtures';
+import { expect, ORIGIN_DIR, readRegistry, test } from '../support/fixtures';
 import { slot, expectRemoteRendered, expectFallback, expectFrameWorks, withThrowingSeating } from '../support/platform';
 
 // Failure isolation: a remote that cannot load or throws shows its fallback in its own slot,
@@ -17,7 +17,10 @@ test.describe('failure isolation', () => {
       await expectFallback(page, 'seating');
       await expectFrameWorks(page);
       // Other routes keep working (client-side navigation from the footer).
-      await page.getByRole('contentinfo').getByRole('link', { name: /aviso de privacidad/i }).click();
+      await page
+        .getByRole('contentinfo')
+        .getByRole('link', { name: /aviso de privacidad/i })
+        .click();
       await expect(page).toHaveURL(/\/legales\/aviso_de_privacidad$/);
       await page.goBack();
       await expectFallback(page, 'seating');
@@ -86,7 +89,10 @@ test.describe('failure isolation', () => {
         await page.goto('/eventos');
         await expect(page.getByRole('alert').filter({ hasText: 'No pudimos cargar el catálogo de módulos del sitio.' })).toBeVisible();
         await expect(page.getByRole('link', { name: 'Iniciar sesión' }).first()).toBeVisible();
-        await page.getByRole('contentinfo').getByRole('link', { name: /términos y condiciones/i }).click();
+        await page
+          .getByRole('contentinfo')
+          .getByRole('link', { name: /términos y condiciones/i })
+          .click();
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         fs.writeFileSync(file, good);
       }
@@ -99,7 +105,10 @@ test.describe('failure isolation', () => {
     const file = path.join(ORIGIN_DIR, 'remotes.json');
     const good = fs.readFileSync(file, 'utf8');
     const registry = JSON.parse(good);
-    registry.remotes.misterio = { current: '1.0.0', history: [{ version: '1.0.0', entry: 'misterio/1.0.0/mf-manifest.json', publishedAt: new Date().toISOString() }] };
+    registry.remotes.misterio = {
+      current: '1.0.0',
+      history: [{ version: '1.0.0', entry: 'misterio/1.0.0/mf-manifest.json', publishedAt: new Date().toISOString() }],
+    };
     const warnings: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'warning') warnings.push(message.text());

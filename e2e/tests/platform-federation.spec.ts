@@ -16,7 +16,7 @@ type Instance = {
 type Window = { __FEDERATION__: { __INSTANCES__: ({ name: string } & Instance)[] } };
 
 test.describe('the shell runs @module-federation/enhanced', () => {
-  test('a remote built now loads into it and takes the shell\'s React and @taquilla/shared', async ({ page }) => {
+  test("a remote built now loads into it and takes the shell's React and @taquilla/shared", async ({ page }) => {
     const version = `0.0.1-probe.${Date.now()}`;
     const built = spawnSync(process.execPath, [path.join(ROOT, 'e2e', 'fixtures', 'probe-remote', 'build.mjs'), version], {
       env: { ...process.env, ORIGIN_DIR },
@@ -87,7 +87,10 @@ test.describe('the shell runs @module-federation/enhanced', () => {
     await page.waitForLoadState('networkidle');
     const before = await page.evaluate(() => performance.getEntriesByType('resource').length);
 
-    await slot(page, 'catalog').getByRole('link', { name: /^Comprar boletos/ }).first().click();
+    await slot(page, 'catalog')
+      .getByRole('link', { name: /^Comprar boletos/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/eventos\/\d+$/);
     await expectRemoteRendered(page, 'seating');
     // checkout's GeneralPurchase renders nothing visible on a seated event: loaded, not failed.

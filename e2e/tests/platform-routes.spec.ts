@@ -100,7 +100,8 @@ test('one React and one @taquilla/shared on a page that loaded three remotes', a
     // A package shared tree-shaken (react-router-dom) keeps that state under `treeShaking`.
     type Use = { loaded?: boolean; useIn: string[] };
     type Entry = Use & { from: string; treeShaking?: Use };
-    const federation = (window as unknown as { __TAQUILLA_FEDERATION__: { shareScope(): Promise<Record<string, Record<string, Entry>>> } }).__TAQUILLA_FEDERATION__;
+    const federation = (window as unknown as { __TAQUILLA_FEDERATION__: { shareScope(): Promise<Record<string, Record<string, Entry>>> } })
+      .__TAQUILLA_FEDERATION__;
     const scope = await federation.shareScope();
     const loaded: Record<string, Set<string>> = {};
     const users: Record<string, Set<string>> = {};
@@ -127,7 +128,6 @@ test('one React and one @taquilla/shared on a page that loaded three remotes', a
   expect(report.users.react).toEqual(expect.arrayContaining(['catalog', 'checkout', 'seating', 'shell']));
   expect(report.reactDomRenderers).toBe(1);
 });
-
 
 test.describe('session check', () => {
   test('a stored bad token ends unauthenticated with "Se ha cerrado la sesión"; perfil/* goes to login', async ({ page }) => {

@@ -29,9 +29,12 @@ const ALLOWED_KEYS = new Set(['tipo', 'remoto', 'version', 'modulo', 'evento', '
 
 /** The next beacon whose events include one matching `match`. */
 function nextBeacon(page: Page, match: (e: Record<string, unknown>) => boolean): Promise<Request> {
-  return page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/api/v1/telemetria') && (JSON.parse(r.postData() ?? '{}').eventos ?? []).some(match), {
-    timeout: 15_000,
-  });
+  return page.waitForRequest(
+    (r) => r.method() === 'POST' && r.url().includes('/api/v1/telemetria') && (JSON.parse(r.postData() ?? '{}').eventos ?? []).some(match),
+    {
+      timeout: 15_000,
+    },
+  );
 }
 
 function expectNothingPersonal(request: Request) {
@@ -98,7 +101,10 @@ test.describe('telemetry', () => {
     await expect.poll(async () => (await figures(api, 'catalog', current)).vitales.LCP).not.toBeNull();
   });
 
-  test('a seating release that renamed its bus event: picking a seat reports the unheard event against seating, and the server counts it', async ({ page, api }) => {
+  test('a seating release that renamed its bus event: picking a seat reports the unheard event against seating, and the server counts it', async ({
+    page,
+    api,
+  }) => {
     test.setTimeout(240_000);
     const first = readRegistry().remotes.seating!.current;
     const version = `0.0.3-renombrado.${Date.now()}`;
@@ -108,7 +114,11 @@ test.describe('telemetry', () => {
     const under = fs.mkdtempSync(path.join(os.tmpdir(), 'taquilla-e2e-renamed-'));
     const built = spawnSync(
       process.execPath,
-      ['--input-type=module', '-e', `import { buildVariant, VARIANTS } from ${JSON.stringify(fixtures)}; console.log(buildVariant(${JSON.stringify(under)}, 'seating', ${JSON.stringify(version)}, VARIANTS.renamedEvent));`],
+      [
+        '--input-type=module',
+        '-e',
+        `import { buildVariant, VARIANTS } from ${JSON.stringify(fixtures)}; console.log(buildVariant(${JSON.stringify(under)}, 'seating', ${JSON.stringify(version)}, VARIANTS.renamedEvent));`,
+      ],
       { encoding: 'utf8' },
     );
     expect(built.status, built.stderr).toBe(0);
@@ -124,7 +134,12 @@ test.describe('telemetry', () => {
       await pickSeats(page, api, id, numerada, 1);
       const request = await beacon;
       expectNothingPersonal(request);
-      expect(JSON.parse(request.postData()!).eventos).toContainEqual({ tipo: 'evento-sin-oyente', remoto: 'seating', version, evento: 'seating:seleccion-cambiada' });
+      expect(JSON.parse(request.postData()!).eventos).toContainEqual({
+        tipo: 'evento-sin-oyente',
+        remoto: 'seating',
+        version,
+        evento: 'seating:seleccion-cambiada',
+      });
       await expect.poll(async () => (await figures(api, 'seating', version)).sesionesConError).toBe(1);
     } finally {
       const back = ops('rollback', 'seating', first);

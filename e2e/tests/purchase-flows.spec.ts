@@ -54,7 +54,10 @@ for (const vp of VIEWPORTS) {
   test.describe(vp.name, () => {
     test.use(vp.use);
     // Each viewport takes its own sections of the 'fecha extra' date.
-    const secciones = vp.tag === 'movil' ? { precio: 'Sección 101', pestanas: 'Sección 102', tarjeta: 'Sección 103', sesion: 'Sección 104' } : { precio: 'Sección 106', pestanas: 'Sección 107', tarjeta: 'Sección 108', sesion: 'Sección 109' };
+    const secciones =
+      vp.tag === 'movil'
+        ? { precio: 'Sección 101', pestanas: 'Sección 102', tarjeta: 'Sección 103', sesion: 'Sección 104' }
+        : { precio: 'Sección 106', pestanas: 'Sección 107', tarjeta: 'Sección 108', sesion: 'Sección 109' };
 
     test('item 2: the server quote of the selection shows before Continuar, and the hold is charged exactly that', async ({ page, api }) => {
       const id = await eventoId(api, EXTRA);
@@ -63,7 +66,8 @@ for (const vp of VIEWPORTS) {
       const seats = await pickSeats(page, api, id, s, 3);
       const quote = totals(panel(page), 'Precio de tu selección');
       await expect(quote).toBeVisible();
-      for (const label of ['Subtotal', 'Cargo por servicio', 'Cargo por uso de tarjeta', 'IVA', 'Total']) await expect(amountIn(quote, label)).toHaveText(MONEY);
+      for (const label of ['Subtotal', 'Cargo por servicio', 'Cargo por uso de tarjeta', 'IVA', 'Total'])
+        await expect(amountIn(quote, label)).toHaveText(MONEY);
       // The figures are the server's quote of those three seats.
       const res = await api.post(`/api/v1/eventos/${id}/cotizar`, { data: { asientoIds: seats } });
       expect(res.ok()).toBe(true);
@@ -77,7 +81,10 @@ for (const vp of VIEWPORTS) {
       await expect(amountOf(panel(page), 'Total')).toHaveText(shown);
     });
 
-    test('item 3: after a refused 3-D Secure payment, Intentar con otra tarjeta returns to the live hold with its seats and its code', async ({ page, api }) => {
+    test('item 3: after a refused 3-D Secure payment, Intentar con otra tarjeta returns to the live hold with its seats and its code', async ({
+      page,
+      api,
+    }) => {
       const id = await eventoId(api, LUNA);
       const s = await seccion(api, id, vp.tag === 'movil' ? 'Sección 105' : 'Sección 110');
       await guestHold(page, api, id, s, 2, `tresd-${vp.tag}`);
@@ -117,7 +124,9 @@ for (const vp of VIEWPORTS) {
       await guestHold(second, api, id, s, 1, null);
 
       // Tab A is told without a click, and offers nothing to pay with.
-      await expect(panel(page).getByRole('alert')).toContainText('Esta reserva se canceló porque apartaste lugares de este evento en otra pestaña o ventana.', { timeout: 5_000 });
+      await expect(panel(page).getByRole('alert')).toContainText('Esta reserva se canceló porque apartaste lugares de este evento en otra pestaña o ventana.', {
+        timeout: 5_000,
+      });
       await expect(panel(page).getByRole('timer')).toHaveCount(0);
       await expect(panel(page).getByRole('button', { name: 'Pagar', exact: true })).toHaveCount(0);
       await expect(panel(second).getByRole('timer')).toBeVisible();
@@ -144,7 +153,10 @@ for (const vp of VIEWPORTS) {
       await expect(page.getByRole('application')).toHaveCount(0);
     });
 
-    test('item 8: a mistyped card number is caught as typed, /eventos/abc is the 404 page, and a guest is told their e-mail and the resend', async ({ page, api }) => {
+    test('item 8: a mistyped card number is caught as typed, /eventos/abc is the 404 page, and a guest is told their e-mail and the resend', async ({
+      page,
+      api,
+    }) => {
       await page.goto('/eventos/abc');
       await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
       await expect(page.getByText(/identificador/)).toHaveCount(0);
@@ -265,11 +277,15 @@ function pdfText(bytes: Buffer): string {
   const raw = bytes.toString('latin1');
   const winAnsi: Record<string, string> = { '\x97': '—', '\x96': '–' };
   const literal = [...raw.matchAll(/\(((?:\\.|[^\\)])*)\)\s*Tj/g)].map((m) => m[1]!.replace(/[\x80-\x9f]/g, (c) => winAnsi[c] ?? c));
-  const cmaps = raw.split('begincmap').slice(1).map((part) => {
-    const map = new Map<string, string>();
-    for (const m of part.split('endcmap')[0]!.matchAll(/<([0-9a-fA-F]{4})>\s*<([0-9a-fA-F]{4,})>/g)) map.set(m[1]!.toLowerCase(), String.fromCodePoint(parseInt(m[2]!, 16)));
-    return map;
-  });
+  const cmaps = raw
+    .split('begincmap')
+    .slice(1)
+    .map((part) => {
+      const map = new Map<string, string>();
+      for (const m of part.split('endcmap')[0]!.matchAll(/<([0-9a-fA-F]{4})>\s*<([0-9a-fA-F]{4,})>/g))
+        map.set(m[1]!.toLowerCase(), String.fromCodePoint(parseInt(m[2]!, 16)));
+      return map;
+    });
   const hex = [...raw.matchAll(/<([0-9a-fA-F]+)>\s*Tj/g)].flatMap((m) => {
     const glyphs = m[1]!.toLowerCase().match(/.{4}/g) ?? [];
     return cmaps.map((cmap) => glyphs.map((g) => cmap.get(g) ?? '\uFFFD').join(''));

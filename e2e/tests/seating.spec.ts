@@ -65,14 +65,22 @@ test.describe('venue map', () => {
     const oriente = page.getByRole('button', { name: /^Oriente,/ });
     // off to the right of the zoomed view until it gets focus
     expect((await oriente.boundingBox())!.x).toBeGreaterThan(viewport.x + viewport.width);
-    await page.getByRole('link', { name: /Taquilla/ }).first().focus();
+    await page
+      .getByRole('link', { name: /Taquilla/ })
+      .first()
+      .focus();
     for (let i = 0; i < 40 && !(await oriente.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
     await expect(oriente).toBeFocused();
-    await expect.poll(async () => { const b = (await oriente.boundingBox())!; return b.x + b.width / 2 < viewport.x + viewport.width; }).toBe(true);
+    await expect
+      .poll(async () => {
+        const b = (await oriente.boundingBox())!;
+        return b.x + b.width / 2 < viewport.x + viewport.width;
+      })
+      .toBe(true);
     await expect(page.getByRole('tooltip')).toContainText('Oriente');
   });
 
-  test('a general section and an extra ticket open checkout\'s quantity modal, even clicked before its module is in', async ({ page }) => {
+  test("a general section and an extra ticket open checkout's quantity modal, even clicked before its module is in", async ({ page }) => {
     await page.goto('/eventos/1');
     await expect(mapOf(page)).toBeVisible();
     // No wait for checkout's module: the request stays in the page's store until the modal takes it.
@@ -138,7 +146,6 @@ test.describe('venue map', () => {
     await expect.poll(async () => (await map.boundingBox())!.width).toBeGreaterThan(start.width * 1.4);
     await page.getByRole('button', { name: 'Alejar el mapa' }).click();
     await expect.poll(async () => Math.round((await map.boundingBox())!.width)).toBe(Math.round(start.width));
-
   });
 });
 
@@ -187,7 +194,12 @@ test.describe('seat page', () => {
     await canvas.click({ position: seat(14, 7) });
     await expect(page.getByText('No has seleccionado asientos.')).toBeVisible();
     const log = (await busLog(page)) as { asientos: { fila: string; numero: number; precio: number }[] }[];
-    expect(log.map((e) => e.asientos.map((a) => `${a.fila}${a.numero}:${a.precio}`))).toEqual([['H16:110000'], ['H15:110000', 'H16:110000'], ['H15:110000'], []]);
+    expect(log.map((e) => e.asientos.map((a) => `${a.fila}${a.numero}:${a.precio}`))).toEqual([
+      ['H16:110000'],
+      ['H15:110000', 'H16:110000'],
+      ['H15:110000'],
+      [],
+    ]);
   });
 
   test('by keyboard: arrows move over the seats, Enter selects, the focused seat is read out', async ({ page }) => {
@@ -246,7 +258,10 @@ test.describe('live availability', () => {
   test("two buyers' maps show a hold made elsewhere without reloading, and its release", async ({ browser, page, api }) => {
     const { secciones } = await (await api.get('/api/v1/eventos/1/detalle_seccion/false/web')).json();
     const s102 = secciones.find((s: { nombre: string }) => s.nombre === 'Sección 102');
-    const filas = (await (await api.get(`/api/v1/eventos/1/${s102.id}/filas_por_seccion`)).json()).filas as { nombre: string; asientos: { id: number; numero: number }[] }[];
+    const filas = (await (await api.get(`/api/v1/eventos/1/${s102.id}/filas_por_seccion`)).json()).filas as {
+      nombre: string;
+      asientos: { id: number; numero: number }[];
+    }[];
     const idOf = (fila: string, numero: number) => filas.find((f) => f.nombre === fila)!.asientos.find((a) => a.numero === numero)!.id;
     const url = `/eventos/1/${s102.id}/Secci%C3%B3n%20102`;
 

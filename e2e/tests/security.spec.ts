@@ -19,8 +19,7 @@ function watchAttacker(page: Page): string[] {
   return seen;
 }
 
-const overrideKeys = (page: Page) =>
-  page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('taquilla:override:')));
+const overrideKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('taquilla:override:')));
 
 test.describe('remote overrides by link', () => {
   test('a default deployment refuses them: nothing foreign loads, nothing is kept, a poisoned entry is wiped', async ({ page }) => {
@@ -184,7 +183,11 @@ test.describe('discount codes by their number', () => {
 test.describe('a guest hold belongs to the browser that made it', () => {
   // Issue 27, finding 4: a hold with the same e-mail from another browser used to replace the
   // first one and free its seats. Sección 110 of 'Noche de Lucha Libre Estelar', used only here.
-  test('a second browser with the same e-mail (any letter case) gets a hold of its own and leaves the first one’s seats held', async ({ browser, page, api }) => {
+  test('a second browser with the same e-mail (any letter case) gets a hold of its own and leaves the first one’s seats held', async ({
+    browser,
+    page,
+    api,
+  }) => {
     const id = await eventoId(api, 'Noche de Lucha Libre Estelar');
     const s = await seccion(api, id, 'Sección 110');
     const correo = uniqueEmail('victima');
@@ -238,7 +241,12 @@ test.describe('availability streams refused', () => {
         status: 503,
         headers: { 'retry-after': '10' },
         contentType: 'application/json',
-        body: JSON.stringify({ statusCode: 503, error: 'Service Unavailable', code: 'EN_VIVO_SATURADO', message: 'La disponibilidad en vivo está saturada en este momento.' }),
+        body: JSON.stringify({
+          statusCode: 503,
+          error: 'Service Unavailable',
+          code: 'EN_VIVO_SATURADO',
+          message: 'La disponibilidad en vivo está saturada en este momento.',
+        }),
       });
     });
     const id = await eventoId(api, 'Luna Roja — Gira Eclipse');

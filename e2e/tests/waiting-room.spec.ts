@@ -22,7 +22,10 @@ async function opsSala(api: APIRequestContext, body: Record<string, unknown>) {
 }
 
 async function expectAxeClean(page: Page, what: string) {
-  for (const size of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
     await page.setViewportSize(size);
     const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
     const found = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
@@ -32,7 +35,7 @@ async function expectAxeClean(page: Page, what: string) {
 
 const admittedLink = (page: Page) => page.getByRole('link', { name: 'Elegir lugares' });
 
-test('two browsers queue; one is admitted and buys, the other\'s hold without a pass is refused', async ({ browser, api }) => {
+test("two browsers queue; one is admitted and buys, the other's hold without a pass is refused", async ({ browser, api }) => {
   test.setTimeout(150_000);
   const id = await eventoId(api, GALA);
   const s = await seccion(api, id, SECCION);
@@ -52,7 +55,9 @@ test('two browsers queue; one is admitted and buys, the other\'s hold without a 
       await expect(page).toHaveURL(new RegExp(`/eventos/${id}/sala_de_espera$`));
       await expect(page.getByRole('heading', { level: 1, name: 'Sala de espera' })).toBeVisible();
       await expect(page.getByRole('timer')).toHaveText(/^00:00:[0-2]\d$/);
-      await expect(page.getByText('Puedes recargar esta página o bloquear tu teléfono: conservas tu lugar en este navegador.')).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByText('Puedes recargar esta página o bloquear tu teléfono: conservas tu lugar en este navegador.')).toBeVisible({
+        timeout: 30_000,
+      });
     }
     // The widget ran under the shop's CSP (no inline style, no blob worker).
     expect(await cspA()).toEqual([]);
@@ -73,7 +78,9 @@ test('two browsers queue; one is admitted and buys, the other\'s hold without a 
     await expectAxeClean(waiting, 'sala de espera con lugar en la fila');
 
     // The waiting browser's hold (its own cookies, no pass): refused in Spanish, nothing held.
-    const free = (await (await api.get(`/api/v1/eventos/${id}/${s.id}/filas_por_seccion`)).json()).filas.flatMap((f: { asientos: { id: number; estado: string }[] }) => f.asientos).find((a: { estado: string }) => a.estado === 'disponible');
+    const free = (await (await api.get(`/api/v1/eventos/${id}/${s.id}/filas_por_seccion`)).json()).filas
+      .flatMap((f: { asientos: { id: number; estado: string }[] }) => f.asientos)
+      .find((a: { estado: string }) => a.estado === 'disponible');
     const refused = await waitingContext.request.post(`/api/v1/eventos/${id}/reservarInvitado`, {
       headers: { 'x-api-key': API_KEY },
       data: { asientosReserva: [{ id: free.id }], nombre: 'Sin Pase', correo: 'sin.pase@ejemplo.mx' },

@@ -32,8 +32,14 @@ describe('the bus contract matches the code', () => {
   it('every event has a producer that emits it and a listener that listens to it (no dead events)', () => {
     const usage = Object.fromEntries(builds.map(([name, files]) => [name, busUsage(files)]));
     for (const [type, event] of Object.entries(bus.events)) {
-      expect(event.producers.some((p) => usage[p].emits.includes(type)), `nadie emite ${type}`).toBe(true);
-      expect(event.listeners.some((l) => usage[l].listens.includes(type)), `nadie escucha ${type}`).toBe(true);
+      expect(
+        event.producers.some((p) => usage[p].emits.includes(type)),
+        `nadie emite ${type}`,
+      ).toBe(true);
+      expect(
+        event.listeners.some((l) => usage[l].listens.includes(type)),
+        `nadie escucha ${type}`,
+      ).toBe(true);
     }
   });
 });

@@ -21,8 +21,15 @@ const port = Number(process.env.PORT ?? config.devServer?.port ?? 3010);
 const out = path.join(dir, 'node_modules', '.cache', 'taquilla-dev');
 config.output.path = out;
 
-const TYPES = { '.js': 'text/javascript', '.json': 'application/json', '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.map': 'application/json' };
+const TYPES = {
+  '.js': 'text/javascript',
+  '.json': 'application/json',
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.map': 'application/json',
+};
 
 rspack(config).watch({}, (err, stats) => {
   if (err) console.error(err);
@@ -47,19 +54,25 @@ function proxy(req, res) {
   req.pipe(upstream);
 }
 
-http.createServer((req, res) => {
-  if (req.url === '/config.json' || req.url?.startsWith('/api/')) return proxy(req, res);
-  res.setHeader('Access-Control-Allow-Origin', '*');
-  res.setHeader('Access-Control-Allow-Headers', '*');
-  res.setHeader('Cache-Control', 'no-store');
-  const url = new URL(req.url ?? '/', 'http://localhost');
-  let file = path.join(out, path.normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, ''));
-  if (!file.startsWith(out) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-    file = path.join(out, 'index.html'); // SPA fallback for the standalone page's routes
-  }
-  fs.readFile(file, (e, body) => {
-    if (e) { res.statusCode = 404; res.end('not built yet'); return; }
-    res.setHeader('Content-Type', TYPES[path.extname(file)] ?? 'application/octet-stream');
-    res.end(body);
-  });
-}).listen(port, () => console.log(`▶ ${config.name} en http://localhost:${port}/ (mf-manifest.json)`));
+http
+  .createServer((req, res) => {
+    if (req.url === '/config.json' || req.url?.startsWith('/api/')) return proxy(req, res);
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Access-Control-Allow-Headers', '*');
+    res.setHeader('Cache-Control', 'no-store');
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    let file = path.join(out, path.normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, ''));
+    if (!file.startsWith(out) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      file = path.join(out, 'index.html'); // SPA fallback for the standalone page's routes
+    }
+    fs.readFile(file, (e, body) => {
+      if (e) {
+        res.statusCode = 404;
+        res.end('not built yet');
+        return;
+      }
+      res.setHeader('Content-Type', TYPES[path.extname(file)] ?? 'application/octet-stream');
+      res.end(body);
+    });
+  })
+  .listen(port, () => console.log(`▶ ${config.name} en http://localhost:${port}/ (mf-manifest.json)`));

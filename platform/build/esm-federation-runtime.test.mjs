@@ -59,9 +59,7 @@ describe('a real remote build', () => {
       });
       const require = createRequire(path.join(seating, 'package.json'));
       const { rspack } = await import(pathToFileURL(require.resolve('@rspack/core')).href);
-      const stats = await new Promise((resolve, reject) =>
-        rspack(config).run((error, result) => (error ? reject(error) : resolve(result))),
-      );
+      const stats = await new Promise((resolve, reject) => rspack(config).run((error, result) => (error ? reject(error) : resolve(result))));
       expect(stats.hasErrors(), stats.toString('errors-only')).toBe(false);
       const names = stats.toJson({ modules: true, chunks: false, assets: false }).modules.map((m) => m.name ?? '');
       const federation = names.filter((name) => name.includes('@module-federation'));

@@ -8,7 +8,14 @@ import { createRemoteConfig } from './remote-config.mjs';
 import { REACT_ROUTER_DOM_EXPORTS, createSharedSingletons } from './shared-singletons.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
-const PACKAGES = ['shell', 'shared', ...fs.readdirSync(ROOT).filter((d) => d.startsWith('mfe-')).sort()];
+const PACKAGES = [
+  'shell',
+  'shared',
+  ...fs
+    .readdirSync(ROOT)
+    .filter((d) => d.startsWith('mfe-'))
+    .sort(),
+];
 const SOURCE = /\.(?:[cm]?[jt]sx?)$/;
 
 function sourceFiles(dir) {
@@ -26,9 +33,15 @@ function routerImports(source) {
   const statement = /\b(import|export)\s+(type\s+)?([^;]*?)\s*from\s*['"](react-router(?:-dom)?(?:\/[^'"]*)?)['"]/gs;
   for (const [, kind, typeOnly, clause, from] of source.matchAll(statement)) {
     const braces = clause.match(/\{([^}]*)\}/);
-    const outside = clause.replace(/\{[^}]*\}/, '').replace(/,/g, ' ').trim();
+    const outside = clause
+      .replace(/\{[^}]*\}/, '')
+      .replace(/,/g, ' ')
+      .trim();
     const names = braces
-      ? braces[1].split(',').map((n) => n.trim()).filter(Boolean)
+      ? braces[1]
+          .split(',')
+          .map((n) => n.trim())
+          .filter(Boolean)
           .filter((n) => !typeOnly && !n.startsWith('type '))
           .map((n) => n.split(/\s+as\s+/)[0].trim())
       : [];

@@ -41,7 +41,13 @@ describe('createRemoteConfig', () => {
   });
 
   it('a development build keeps its own runtime (no host provides one to a standalone page)', async () => {
-    const config = await createRemoteConfig({ name: 'seating', dir: seating, port: 3012, mode: 'development', exposes: { './X': './src/app/EventDetail.tsx' } });
+    const config = await createRemoteConfig({
+      name: 'seating',
+      dir: seating,
+      port: 3012,
+      mode: 'development',
+      exposes: { './X': './src/app/EventDetail.tsx' },
+    });
     expect(federationOptions(config).experiments).toBeUndefined();
   });
 

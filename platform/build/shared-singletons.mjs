@@ -8,15 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** Package names shared as singletons. A trailing '/' shares every subpath (react-dom/client). */
-export const SHARED_SINGLETON_NAMES = Object.freeze([
-  'react',
-  'react/',
-  'react-dom',
-  'react-dom/',
-  'react-router-dom',
-  'jotai',
-  '@taquilla/shared',
-]);
+export const SHARED_SINGLETON_NAMES = Object.freeze(['react', 'react/', 'react-dom', 'react-dom/', 'react-router-dom', 'jotai', '@taquilla/shared']);
 
 /**
  * The ONLY names any package may import from react-router-dom (shell, every remote, their
@@ -126,10 +118,7 @@ export const REMOTE_RUNTIME_EXPERIMENTS = Object.freeze({
  */
 export function hostFederationOptions(fromDir) {
   const shared = Object.fromEntries(
-    Object.entries(createSharedSingletons(fromDir)).map(([name, config]) => [
-      name,
-      config.treeShaking ? config : { ...config, eager: true },
-    ]),
+    Object.entries(createSharedSingletons(fromDir)).map(([name, config]) => [name, config.treeShaking ? config : { ...config, eager: true }]),
   );
   return {
     dts: false,

@@ -25,7 +25,10 @@ for (const needed of ['api/dist/main.mjs', 'api/dist/migrate.mjs', 'shell/dist/i
 }
 fs.rmSync(out, { recursive: true, force: true });
 const pnpm = process.env.PNPM ? [process.env.PNPM] : ['npx', '-y', 'pnpm@12.4.2'];
-execFileSync(pnpm[0], [...pnpm.slice(1), '--filter', '@taquilla/api', '--prod', 'deploy', '--legacy', path.join(out, 'api-full')], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+execFileSync(pnpm[0], [...pnpm.slice(1), '--filter', '@taquilla/api', '--prod', 'deploy', '--legacy', path.join(out, 'api-full')], {
+  cwd: ROOT,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 // `pnpm deploy` records a production-only install as the workspace's state, and the next `pnpm
 // <script>` would then prune the checkout's dev tools to match: validate the checkout again.
 execFileSync(pnpm[0], [...pnpm.slice(1), 'install', '--frozen-lockfile', '--offline'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });

@@ -40,14 +40,14 @@ module.exports = {
     {
       name: 'no-other-package-src',
       severity: 'error',
-      comment: "Import another package by its name and entry points, never its src/ by path.",
+      comment: 'Import another package by its name and entry points, never its src/ by path.',
       from: { path: PACKAGE },
       to: { path: `${PACKAGE}src/`, pathNot: '^$1/', dependencyTypes: ['local'] },
     },
     {
       name: 'no-unresolvable',
       severity: 'error',
-      comment: "The import does not resolve: for @taquilla/shared, the subpath is not in its exports map.",
+      comment: 'The import does not resolve: for @taquilla/shared, the subpath is not in its exports map.',
       from: {},
       to: { couldNotResolve: true },
     },
@@ -61,7 +61,8 @@ module.exports = {
     {
       name: 'no-sandbox-in-production-api',
       severity: 'error',
-      comment: 'The Openpay sandbox is for development and tests only: api/src (what the production build bundles) never imports it; api/dev/main.ts mounts it.',
+      comment:
+        'The Openpay sandbox is for development and tests only: api/src (what the production build bundles) never imports it; api/dev/main.ts mounts it.',
       from: { path: '^api/src/' },
       to: { path: '(^|/)(openpay-sandbox|@taquilla/openpay-sandbox)/' },
     },

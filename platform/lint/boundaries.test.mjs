@@ -17,7 +17,7 @@ function lint(fixture, folders, config = 'boundaries.cjs') {
 }
 
 describe('import boundaries (platform/lint/boundaries.cjs)', () => {
-  it('fails on a remote importing another remote, on another package\'s src/ and on a subpath shared does not export', () => {
+  it("fails on a remote importing another remote, on another package's src/ and on a subpath shared does not export", () => {
     const { code, output } = lint('violations', ['mfe-alpha/src', 'shell/src']);
     expect(code).not.toBe(0);
     expect(output).toMatch(/no-remote-to-remote: mfe-alpha\/src\/index\.ts → mfe-beta\/src\/beta\.ts/);

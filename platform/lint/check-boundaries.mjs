@@ -9,7 +9,10 @@ import path from 'node:path';
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const depcruise = path.join(ROOT, 'platform', 'node_modules', '.bin', 'depcruise');
 
-const remotes = fs.readdirSync(ROOT).filter((name) => name.startsWith('mfe-')).sort();
+const remotes = fs
+  .readdirSync(ROOT)
+  .filter((name) => name.startsWith('mfe-'))
+  .sort();
 const folders = ['shell/src', 'shared/src', ...remotes.map((r) => `${r}/src`), 'api/src', 'api/dev', 'platform/openpay-sandbox/src'].filter((f) =>
   fs.existsSync(path.join(ROOT, f)),
 );

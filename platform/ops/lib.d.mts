@@ -30,4 +30,8 @@ export interface FinishCanaryOptions {
 }
 
 /** Ends `remote`'s canary: everybody back on the current version (audited as 'abort'). */
-export declare function abortCanary(origin: Origin | string | undefined, remote: string, options?: FinishCanaryOptions): Promise<{ from: string; to: string; percent: number }>;
+export declare function abortCanary(
+  origin: Origin | string | undefined,
+  remote: string,
+  options?: FinishCanaryOptions,
+): Promise<{ from: string; to: string; percent: number }>;

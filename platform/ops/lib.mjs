@@ -151,7 +151,11 @@ export const CANARY_FORCED = 'canary --force';
  * `canary` (a percentage, 0 < p < 100): the version goes out as the remote's canary instead
  * of becoming current (promoteCanary / abortCanary finish it).
  */
-export async function publish(remote, version, { origin, now = new Date(), dist = path.join(remoteDir(remote), 'dist'), actor, reason, gate, forced = false, canary } = {}) {
+export async function publish(
+  remote,
+  version,
+  { origin, now = new Date(), dist = path.join(remoteDir(remote), 'dist'), actor, reason, gate, forced = false, canary } = {},
+) {
   if (!fs.existsSync(path.join(dist, 'mf-manifest.json'))) {
     throw new OpsError(`No hay build de ${remote} (${dist}/mf-manifest.json); compílalo primero.`);
   }
@@ -359,9 +363,12 @@ export async function startServer({ port, env = {}, stdio = 'inherit' }) {
   const apiKey = env.API_KEY || process.env.API_KEY || 'taquilla-dev-key';
   const deadline = Date.now() + 180_000;
   let exited = null;
-  child.once('exit', (code, signal) => { exited = code ?? signal; });
+  child.once('exit', (code, signal) => {
+    exited = code ?? signal;
+  });
   while (Date.now() < deadline) {
-    if (exited !== null) throw new OpsError(`El servidor terminó al arrancar (código ${exited}); revisa el error de arriba (¿puerto ${port} ocupado? usa PORT=…).`);
+    if (exited !== null)
+      throw new OpsError(`El servidor terminó al arrancar (código ${exited}); revisa el error de arriba (¿puerto ${port} ocupado? usa PORT=…).`);
     try {
       const health = await fetch(`${base}/api/v1/health`, { headers: { 'x-api-key': apiKey } });
       if (health.ok) return { child, base, health: await health.json() };

@@ -29,7 +29,12 @@ let client;
 beforeAll(async () => {
   await admin(`create database "${database}"`);
   s3 = await startTestS3();
-  client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  client = new S3Client({
+    endpoint: s3.endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
 });
 afterAll(async () => {
   client?.destroy();

@@ -28,7 +28,10 @@ export const V1 = JSON.parse(fs.readFileSync(path.join(OPS, '../../mfe-account/p
 function shellDeclaration() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'taquilla-ops-shell-'));
   const shell = path.join(OPS, '../../shell');
-  const files = fs.readdirSync(path.join(shell, 'src'), { recursive: true }).map((f) => path.join(shell, 'src', f)).filter((f) => /\.tsx?$/.test(f) && !/\.test\./.test(f));
+  const files = fs
+    .readdirSync(path.join(shell, 'src'), { recursive: true })
+    .map((f) => path.join(shell, 'src', f))
+    .filter((f) => /\.tsx?$/.test(f) && !/\.test\./.test(f));
   const contract = buildContract({ kind: 'shell', name: 'shell', version: '1.0.0', dir: shell, files });
   fs.writeFileSync(path.join(dir, CONTRACT_FILE), JSON.stringify(contract));
   return dir;
@@ -286,14 +289,28 @@ export function opsSuite(backend) {
 
     it('publishes the version as the canary: in the history, current unchanged, audited', async () => {
       stable = (await auth()).current;
-      const result = await run('release', 'auth', '--version', '4.0.0', '--dist', build('4.0.0'), '--canary', '10', '--force', '--reason', 'nuevo inicio de sesión');
+      const result = await run(
+        'release',
+        'auth',
+        '--version',
+        '4.0.0',
+        '--dist',
+        build('4.0.0'),
+        '--canary',
+        '10',
+        '--force',
+        '--reason',
+        'nuevo inicio de sesión',
+      );
       expect(result.code, result.err).toBe(0);
       expect(result.out).toContain(`canary: 4.0.0 para ~10 % de los navegadores; en vigor sigue ${stable} (90 %)`);
       const entry = await auth();
       expect(entry.current).toBe(stable);
       expect(entry.canary).toEqual({ version: '4.0.0', percent: 10, startedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
       expect(entry.history.at(-1)).toMatchObject({ version: '4.0.0', entry: 'auth/4.0.0/mf-manifest.json' });
-      expect((await changes())[0]).toMatch(new RegExp(`auth publicó en canary con --force \\(sin la puerta\\) ${stable.replace(/\./g, '\\.')} → 4\\.0\\.0  por \\S+ — «nuevo inicio de sesión»$`));
+      expect((await changes())[0]).toMatch(
+        new RegExp(`auth publicó en canary con --force \\(sin la puerta\\) ${stable.replace(/\./g, '\\.')} → 4\\.0\\.0  por \\S+ — «nuevo inicio de sesión»$`),
+      );
     });
 
     it('status shows both versions and their shares', async () => {

@@ -67,7 +67,11 @@ describe('promoteCanary / abortCanary (lib.mjs, for other tools)', () => {
       const registry = JSON.parse(fs.readFileSync(path.join(at, 'remotes.json'), 'utf8'));
       expect(registry.remotes.checkout.current).toBe('1.3.0');
       expect(registry.remotes.checkout.canary).toBeUndefined();
-      const audit = fs.readFileSync(path.join(at, 'audit.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      const audit = fs
+        .readFileSync(path.join(at, 'audit.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
       expect(audit.map((a) => [a.action, a.from, a.to])).toEqual([
         ['release', null, '1.0.0'],
         ['canary', '1.0.0', '1.1.0'],

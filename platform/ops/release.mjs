@@ -11,7 +11,18 @@
 // (.origin/, ORIGIN_DIR) or a bucket (ORIGIN_S3_BUCKET; see platform/origin/index.mjs).
 import path from 'node:path';
 import { checkRelease } from './gate/index.mjs';
-import { OpsError, assertCanaryPercent, assertRemote, buildAndPublish, isPublished, isReleaseVersion, packageVersion, publish, runCli, withOrigin } from './lib.mjs';
+import {
+  OpsError,
+  assertCanaryPercent,
+  assertRemote,
+  buildAndPublish,
+  isPublished,
+  isReleaseVersion,
+  packageVersion,
+  publish,
+  runCli,
+  withOrigin,
+} from './lib.mjs';
 
 const USAGE = 'Uso: pnpm release <remoto> [--version x.y.z] [--no-build | --dist <carpeta>] [--canary <porcentaje>] [--reason "…"] [--force --reason "…"]';
 
@@ -75,9 +86,13 @@ await runCli(async (argv) => {
     const options = { origin, reason, canary, ...(force ? { forced: true } : { gate: gateFor(remote, version) }) };
     if (force) console.log(`⚠ --force: ${remote} ${version} sale SIN la puerta de compatibilidad; queda en la auditoría («${reason.trim()}»).`);
     if (build && !dist) console.log(`▶ construyendo ${remote} ${version}…`);
-    const { previous, current, folder } = build && !dist ? await buildAndPublish(remote, version, options) : await publish(remote, version, { ...options, ...(dist ? { dist } : {}) });
+    const { previous, current, folder } =
+      build && !dist ? await buildAndPublish(remote, version, options) : await publish(remote, version, { ...options, ...(dist ? { dist } : {}) });
     console.log(`✔ ${remote} ${version} publicado en ${folder}`);
     if (canary === undefined) console.log(`  en vigor: ${previous ?? '(ninguna)'} → ${current}`);
-    else console.log(`  canary: ${version} para ~${canary} % de los navegadores; en vigor sigue ${current} (${100 - canary} %). Termínalo con: pnpm promote ${remote} | pnpm abort ${remote}`);
+    else
+      console.log(
+        `  canary: ${version} para ~${canary} % de los navegadores; en vigor sigue ${current} (${100 - canary} %). Termínalo con: pnpm promote ${remote} | pnpm abort ${remote}`,
+      );
   });
 });

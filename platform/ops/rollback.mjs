@@ -12,5 +12,7 @@ await runCli(async (argv) => {
   if (rest.length > 0) throw new OpsError(USAGE);
   assertRemote(remote);
   const { from, to } = await rollbackRemote(remote, version, { reason });
-  console.log(`✔ ${remote}: ${from} → ${to} (sin recompilar; la próxima carga de página usa ${to} y las pestañas abiertas pasan a ${to} en su próximo momento seguro)`);
+  console.log(
+    `✔ ${remote}: ${from} → ${to} (sin recompilar; la próxima carga de página usa ${to} y las pestañas abiertas pasan a ${to} en su próximo momento seguro)`,
+  );
 });

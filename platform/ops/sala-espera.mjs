@@ -7,8 +7,7 @@ import { currentActor } from '../origin/common.mjs';
 import { OpsError, runCli } from './lib.mjs';
 import { sendOps } from './sala-espera-summary.mjs';
 
-const USAGE =
-  'Uso: sala-espera <eventoId> abrir --inicio <fecha ISO> [--ritmo <n>|auto] | pausar | reanudar | ritmo <n>|auto | cerrar [--reason "…"]';
+const USAGE = 'Uso: sala-espera <eventoId> abrir --inicio <fecha ISO> [--ritmo <n>|auto] | pausar | reanudar | ritmo <n>|auto | cerrar [--reason "…"]';
 
 function ritmo(value) {
   if (value === 'auto') return null;

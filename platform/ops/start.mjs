@@ -30,7 +30,6 @@ if (process.env.SKIP_INSTALL !== '1') {
 const { OpsError, REMOTE_NAMES, ROOT, buildAndPublish, buildShell, isPublished, packageVersion, startServer, withOrigin } = await import('./lib.mjs');
 
 try {
-
   step('construyendo shell…');
   buildShell();
 
@@ -59,7 +58,8 @@ try {
       DEV_MAILBOX: process.env.DEV_MAILBOX ?? (process.env.SMTP_URL ? '0' : '1'),
     },
   });
-  const db = health.db === 'pg' ? 'PostgreSQL (DATABASE_URL)' : `PGlite en ${path.relative(ROOT, process.env.PGLITE_DIR || path.join(ROOT, '.data', 'pglite'))}`;
+  const db =
+    health.db === 'pg' ? 'PostgreSQL (DATABASE_URL)' : `PGlite en ${path.relative(ROOT, process.env.PGLITE_DIR || path.join(ROOT, '.data', 'pglite'))}`;
   step(`base de datos lista (semilla cargada) · ${db}`);
   console.log(`✔ listo en http://localhost:${port}  (${Math.round((Date.now() - t0) / 1000)} s; Ctrl+C para detener)`);
   if (!process.env.SMTP_URL) console.log(`  correos (verificación, contraseña): http://localhost:${port}/dev/correos`);
@@ -67,6 +67,6 @@ try {
   for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => child.kill(signal));
   child.once('exit', (code) => process.exit(code ?? 0));
 } catch (error) {
-  console.error(`✖ ${error instanceof OpsError ? error.message : error?.stack ?? error}`);
+  console.error(`✖ ${error instanceof OpsError ? error.message : (error?.stack ?? error)}`);
   process.exit(1);
 }

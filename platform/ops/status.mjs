@@ -28,7 +28,11 @@ await runCli(async (argv) => {
     }
     const telemetry = await readTelemetry();
     console.log(`Registro: ${origin.registryLocation}`);
-    console.log(telemetry.problem ? `(${telemetry.problem})` : 'Telemetría de los navegadores, últimas 24 h: sesiones · tasa de error (sesiones con error) · Web Vitals p75');
+    console.log(
+      telemetry.problem
+        ? `(${telemetry.problem})`
+        : 'Telemetría de los navegadores, últimas 24 h: sesiones · tasa de error (sesiones con error) · Web Vitals p75',
+    );
     if (origin.kind !== 'dir') console.log(`Archivos: ${origin.location}`);
     for (const name of REMOTE_NAMES) {
       const entry = registry.remotes[name];
@@ -40,7 +44,9 @@ await runCli(async (argv) => {
       const since = entry.changedAt ? ` (desde ${entry.changedAt})` : '';
       if (canary) {
         console.log(`\n${name}: en vigor ${entry.current} — ${100 - canary.percent} % de los navegadores${since}`);
-        console.log(`  canary ${canary.version} — ${canary.percent} % de los navegadores (desde ${canary.startedAt ?? '?'}; termínalo con promote ${name} | abort ${name})`);
+        console.log(
+          `  canary ${canary.version} — ${canary.percent} % de los navegadores (desde ${canary.startedAt ?? '?'}; termínalo con promote ${name} | abort ${name})`,
+        );
       } else {
         console.log(`\n${name}: en vigor ${entry.current}${since}`);
       }

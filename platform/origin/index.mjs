@@ -47,7 +47,11 @@ export function originConfigFromEnv(env = process.env, { dir } = {}) {
     // process.env holds later); without them the SDK's own chain applies (profile, IAM role…).
     credentials:
       env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
-        ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY, ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}) }
+        ? {
+            accessKeyId: env.AWS_ACCESS_KEY_ID,
+            secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
+            ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}),
+          }
         : undefined,
     databaseUrl: env.ORIGIN_DATABASE_URL?.trim() || env.DATABASE_URL?.trim() || undefined,
     cacheMs: cacheMs ?? DEFAULT_S3_CACHE_MS,

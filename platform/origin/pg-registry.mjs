@@ -108,7 +108,15 @@ export class PgRegistry {
         where origin = $1 order by id desc limit $2`,
       [this.originId, limit],
     );
-    return rows.map((r) => ({ at: r.at.toISOString(), remote: r.remote, action: r.action, from: r.from_version, to: r.to_version, actor: r.actor, reason: r.reason }));
+    return rows.map((r) => ({
+      at: r.at.toISOString(),
+      remote: r.remote,
+      action: r.action,
+      from: r.from_version,
+      to: r.to_version,
+      actor: r.actor,
+      reason: r.reason,
+    }));
   }
 
   /**

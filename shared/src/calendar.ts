@@ -15,7 +15,11 @@ export const EVENT_DURATION_MS = 3 * 3600_000;
 
 /** RFC 5545 text: backslash, semicolon, comma and newlines escaped. */
 const icsText = (v: string) => v.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
-const icsDate = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const icsDate = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /** `uid` must be stable per purchase, so importing the file twice updates one calendar entry. */
 export function eventoIcs(evento: CalendarEvent, uid: string, now: Date = new Date()): string {

@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  filaLabel,
-  hasPassed,
-  formatDate,
-  formatDateTime,
-  formatMoney,
-  nextWeekRange,
-  soonFrom,
-  startOfWeekMx,
-  thisWeekRange,
-  weekendRange,
-} from './format';
+import { filaLabel, hasPassed, formatDate, formatDateTime, formatMoney, nextWeekRange, soonFrom, startOfWeekMx, thisWeekRange, weekendRange } from './format';
 
 describe('formatMoney', () => {
   it('formats integer centavos as es-MX pesos', () => {

@@ -45,10 +45,7 @@ export function toZoned(value: DateInput, timeZone: string = DEFAULT_TIME_ZONE):
 }
 
 /** '05 enero 2026, 03:07PM'; anything unparseable → 'Fecha inválida'. */
-export function formatDateTime(
-  value: DateInput | null | undefined,
-  options: { timeZone?: string; pattern?: string } = {},
-): string {
+export function formatDateTime(value: DateInput | null | undefined, options: { timeZone?: string; pattern?: string } = {}): string {
   if (value === null || value === undefined || value === '') return messages.INVALID_DATE;
   const zoned = toZoned(value, options.timeZone);
   if (!isValid(zoned)) return messages.INVALID_DATE;
@@ -100,4 +97,3 @@ export function isInRange(value: DateInput, range: DateRange): boolean {
   const time = new Date(value).getTime();
   return time >= range.from.getTime() && time <= range.to.getTime();
 }
-

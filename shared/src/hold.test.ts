@@ -28,7 +28,10 @@ describe('holdReducer', () => {
   });
 
   it('reserves: idle → reserving → held', () => {
-    const reserving = run([{ type: 'restored', hold: null }, { type: 'reserve', asientoIds: [11, 12] }]);
+    const reserving = run([
+      { type: 'restored', hold: null },
+      { type: 'reserve', asientoIds: [11, 12] },
+    ]);
     expect(reserving).toEqual({ status: 'reserving', asientoIds: [11, 12] });
     const state = holdReducer(reserving, { type: 'reserved', hold });
     expect(state).toEqual({ status: 'held', hold, cancelling: false, error: null });
@@ -59,7 +62,10 @@ describe('holdReducer', () => {
     expect(holdReducer(cancelling, { type: 'cancel' })).toBe(cancelling);
     expect(holdReducer(cancelling, { type: 'cancelled' })).toEqual({ status: 'cancelled', hold });
     expect(holdReducer(cancelling, { type: 'cancel-failed', message: 'no' })).toEqual({
-      status: 'held', hold, cancelling: false, error: 'no',
+      status: 'held',
+      hold,
+      cancelling: false,
+      error: 'no',
     });
   });
 

@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allInPrice, bestPromotion, ticketAllIn, computeTotals, lineDiscounts, serviceRateFor, type CartLine, type EventRates, type PromotionRule } from './money';
+import {
+  allInPrice,
+  bestPromotion,
+  ticketAllIn,
+  computeTotals,
+  lineDiscounts,
+  serviceRateFor,
+  type CartLine,
+  type EventRates,
+  type PromotionRule,
+} from './money';
 
 const rates: EventRates = { tarjetaBps: 350, ivaBps: 1600, ivaAplicado: true };
 
@@ -13,7 +23,9 @@ const lineArb = fc.record({
 /** Carts with distinct place ids, as real carts have. */
 const cartArb = fc.uniqueArray(lineArb, { selector: (l) => l.id, maxLength: 30 });
 const ratesArb = fc.record({ tarjetaBps: fc.integer({ min: 0, max: 1_000 }), ivaBps: fc.integer({ min: 0, max: 2_000 }), ivaAplicado: fc.boolean() });
-const categoriasArb = fc.option(fc.uniqueArray(fc.constantFrom('categoria:1', 'categoria:2', 'general:1', 'general:2'), { minLength: 1, maxLength: 3 }), { nil: null });
+const categoriasArb = fc.option(fc.uniqueArray(fc.constantFrom('categoria:1', 'categoria:2', 'general:1', 'general:2'), { minLength: 1, maxLength: 3 }), {
+  nil: null,
+});
 const ruleArb: fc.Arbitrary<PromotionRule> = fc.oneof(
   fc.record({ tipo: fc.constant('PORCENTAJE' as const), porcentajeBps: fc.integer({ min: 0, max: 10_000 }), categorias: categoriasArb }),
   fc
@@ -33,7 +45,11 @@ describe('computeTotals — worked examples (the documented rounding rule)', () 
   it('rounds each amount once, halves up, never per ticket', () => {
     // 3 × 333 centavos at 1.5 %: per ticket 4.995 → 5 each = 15; once: 14.985 → 15.
     // 3 × 101 centavos at 0.5 %: per ticket 0.505 → 1 each = 3; once: 1.515 → 2.
-    const t = computeTotals([line(1, 101, 'categoria:1', 50), line(2, 101, 'categoria:1', 50), line(3, 101, 'categoria:1', 50)], { tarjetaBps: 0, ivaBps: 0, ivaAplicado: false });
+    const t = computeTotals([line(1, 101, 'categoria:1', 50), line(2, 101, 'categoria:1', 50), line(3, 101, 'categoria:1', 50)], {
+      tarjetaBps: 0,
+      ivaBps: 0,
+      ivaAplicado: false,
+    });
     expect(t.cargoServicio).toBe(2);
     const half = computeTotals([line(1, 100, 'categoria:1', 50)], { tarjetaBps: 0, ivaBps: 0, ivaAplicado: false });
     expect(half.cargoServicio).toBe(1); // 0.5 centavo → up
@@ -52,7 +68,11 @@ describe('computeTotals — worked examples (the documented rounding rule)', () 
   });
 
   it('a restricted promotion leaves other categories at full price', () => {
-    const t = computeTotals([line(1, 10_000, 'categoria:1'), line(2, 10_000, 'general:2')], rates, { tipo: 'PORCENTAJE', porcentajeBps: 2_000, categorias: ['general:2'] });
+    const t = computeTotals([line(1, 10_000, 'categoria:1'), line(2, 10_000, 'general:2')], rates, {
+      tipo: 'PORCENTAJE',
+      porcentajeBps: 2_000,
+      categorias: ['general:2'],
+    });
     expect(t.descuento).toBe(2_000);
   });
 

@@ -198,11 +198,7 @@ export function eventRates(evento: EventFees): EventRates {
  * The all-in price of one ticket of an event, from what the storefront already has: the
  * ticket's category fee (`cargoPorCategoria`) and its section's `uds` when known.
  */
-export function ticketAllIn(
-  evento: EventFees,
-  precio: number,
-  fees: { cargoPorCategoriaBps?: number | null; seccionUdsBps?: number | null } = {},
-): number {
+export function ticketAllIn(evento: EventFees, precio: number, fees: { cargoPorCategoriaBps?: number | null; seccionUdsBps?: number | null } = {}): number {
   const servicioBps = serviceRateFor({ udsPorCategoria: evento.udsPorCategoria, usoDeServicioBps: evento.usoDeServicio, ...fees });
   return allInPrice(precio, servicioBps, eventRates(evento));
 }

@@ -24,7 +24,7 @@ describe('promotionProblem — the messages of spec §5 "Discount code"', () => 
     );
   });
 
-  it('seats under a code restricted to general sections name the seats\' section, not a category list', () => {
+  it("seats under a code restricted to general sections name the seats' section, not a category list", () => {
     expect(promotionProblem([seat(1, 100, 'categoria:1')], tresPorDos(['general:5']), ctx)?.message).toBe(
       'El código de descuento no es válido para la sección Sección 101.',
     );
@@ -34,7 +34,9 @@ describe('promotionProblem — the messages of spec §5 "Discount code"', () => 
 
   it('buy X pay Y needs X tickets (GA) or X seats of one category and price (seat page)', () => {
     const ga = { ...ctx, esGeneral: true };
-    expect(promotionProblem([seat(1, 100, 'general:4'), seat(2, 100, 'general:4')], tresPorDos(), ga)?.message).toBe('Debes comprar al menos 3 boletos para aplicar el descuento.');
+    expect(promotionProblem([seat(1, 100, 'general:4'), seat(2, 100, 'general:4')], tresPorDos(), ga)?.message).toBe(
+      'Debes comprar al menos 3 boletos para aplicar el descuento.',
+    );
     // Three seats, but of two prices: no group reaches 3.
     expect(promotionProblem([seat(1, 100), seat(2, 100), seat(3, 200)], tresPorDos(), ctx)?.message).toBe(
       'Debes seleccionar al menos 3 asientos en una misma categoría y precio para aplicar este código.',

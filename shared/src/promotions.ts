@@ -17,7 +17,8 @@ export interface PromotionCheckContext {
 }
 
 export type PromotionProblem = {
-  code: 'DISCOUNT_NOT_FOR_SECTION' | 'DISCOUNT_CATEGORY_ONLY' | 'DISCOUNT_MIN_QUANTITY' | 'DISCOUNT_MIN_SEATS'; message: string;
+  code: 'DISCOUNT_NOT_FOR_SECTION' | 'DISCOUNT_CATEGORY_ONLY' | 'DISCOUNT_MIN_QUANTITY' | 'DISCOUNT_MIN_SEATS';
+  message: string;
 };
 
 /** null when the promotion gives this cart a discount; otherwise the reason, in Spanish. */

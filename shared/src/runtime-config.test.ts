@@ -42,7 +42,11 @@ describe('loadRuntimeConfig', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect(await loadRuntimeConfig(answer(404, {}))).toBe(messages.CONFIG_UNAVAILABLE);
     expect(await loadRuntimeConfig(answer(200, null))).toBe(messages.CONFIG_UNAVAILABLE);
-    expect(await loadRuntimeConfig((async () => { throw new TypeError('offline'); }) as typeof fetch)).toBe(messages.CONFIG_UNAVAILABLE);
+    expect(
+      await loadRuntimeConfig((async () => {
+        throw new TypeError('offline');
+      }) as typeof fetch),
+    ).toBe(messages.CONFIG_UNAVAILABLE);
     expect(getRuntimeConfig()).toEqual(defaults);
   });
 });

@@ -55,7 +55,13 @@ const DEDUCCIONES = ['605', '606', '608', '611', '612', '614', '607', '615', '62
 /** Every régimen: S01 goes with any of them. */
 const TODOS = REGIMENES_FISCALES.map((r) => r.clave);
 
-const uso = (clave: string, descripcion: string, fisica: boolean, moral: boolean, regimenes: readonly string[]): UsoCfdi => ({ clave, descripcion, fisica, moral, regimenes });
+const uso = (clave: string, descripcion: string, fisica: boolean, moral: boolean, regimenes: readonly string[]): UsoCfdi => ({
+  clave,
+  descripcion,
+  fisica,
+  moral,
+  regimenes,
+});
 
 export const USOS_CFDI: readonly UsoCfdi[] = [
   uso('G01', 'Adquisición de mercancías', true, true, EMPRESARIALES),
@@ -102,7 +108,10 @@ export const usoCfdi = (clave: string) => USOS_CFDI.find((u) => u.clave === clav
 export function motivoCatalogo(tipo: TipoPersona, regimen: string, uso: string): string | null {
   const r = regimenFiscal(regimen);
   if (!r) return 'Elige un régimen fiscal del catálogo del SAT.';
-  if (!r[tipo]) return tipo === 'fisica' ? 'Ese régimen fiscal es de personas morales; tu RFC es de persona física.' : 'Ese régimen fiscal es de personas físicas; tu RFC es de persona moral.';
+  if (!r[tipo])
+    return tipo === 'fisica'
+      ? 'Ese régimen fiscal es de personas morales; tu RFC es de persona física.'
+      : 'Ese régimen fiscal es de personas físicas; tu RFC es de persona moral.';
   const u = usoCfdi(uso);
   if (!u) return 'Elige un uso del CFDI del catálogo del SAT.';
   if (!u[tipo]) return tipo === 'fisica' ? 'Ese uso del CFDI es solo para personas morales.' : 'Ese uso del CFDI es solo para personas físicas.';

@@ -33,12 +33,18 @@ export function StandaloneApp({ remote, routes }: StandalonePage) {
       <nav aria-label={`Rutas del remoto ${remote}`} className="standalone-nav">
         <strong>{remote} (standalone)</strong>
         {routes.map(({ example }) =>
-          example ? <Link key={example} to={example}>{example}</Link> : null,
+          example ? (
+            <Link key={example} to={example}>
+              {example}
+            </Link>
+          ) : null,
         )}
       </nav>
       <main>
         <Routes>
-          {routes.map(({ path, element }) => <Route key={path} path={path} element={element} />)}
+          {routes.map(({ path, element }) => (
+            <Route key={path} path={path} element={element} />
+          ))}
           <Route path="*" element={<p>Ruta no servida por el remoto {remote}.</p>} />
         </Routes>
       </main>
@@ -48,6 +54,11 @@ export function StandaloneApp({ remote, routes }: StandalonePage) {
 
 export function mountStandalone(page: StandalonePage, container = document.getElementById('root')): void {
   void loadRuntimeConfig().then(() => {
-    if (container) createRoot(container).render(<StrictMode><StandaloneApp {...page} /></StrictMode>);
+    if (container)
+      createRoot(container).render(
+        <StrictMode>
+          <StandaloneApp {...page} />
+        </StrictMode>,
+      );
   });
 }

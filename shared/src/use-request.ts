@@ -10,11 +10,7 @@ export type RequestState<T> =
  * older answer stale, so a slow first response can never overwrite a faster second one.
  * `onError` runs once per failed load (e.g. to ask the shell for a toast).
  */
-export function useRequest<T>(
-  key: string,
-  load: () => Promise<T>,
-  onError?: (error: unknown) => void,
-): RequestState<T> {
+export function useRequest<T>(key: string, load: () => Promise<T>, onError?: (error: unknown) => void): RequestState<T> {
   const [state, setState] = useState<{ key: string; value: RequestState<T> }>({
     key,
     value: { status: 'loading' },

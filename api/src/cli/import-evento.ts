@@ -39,7 +39,9 @@ async function main(): Promise<number> {
     // Fresh rows: refresh planner statistics so the catalogue queries keep good plans.
     await database.db.execute(sql`analyze`);
     const r = outcome.result;
-    console.log(`Evento importado: id ${r.eventoId}, recinto ${r.recintoId}${r.recintoNuevo ? ' (nuevo)' : ' (existente)'}, ${r.asientos} asientos numerados, ${r.lugaresGenerales} lugares generales.`);
+    console.log(
+      `Evento importado: id ${r.eventoId}, recinto ${r.recintoId}${r.recintoNuevo ? ' (nuevo)' : ' (existente)'}, ${r.asientos} asientos numerados, ${r.lugaresGenerales} lugares generales.`,
+    );
     return 0;
   } finally {
     await database.close();

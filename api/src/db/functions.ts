@@ -11,7 +11,7 @@ import { queryRows } from './rows';
  * (`pnpm --filter @taquilla/api db:functions`, scripts/db-functions.ts), and
  * test/db-functions.test.ts fails when a file differs from what the migrations leave.
  */
-export const FUNCTIONS_DIR = path.join(REPO_ROOT, 'api', 'src', 'db', 'functions');
+const FUNCTIONS_DIR = path.join(REPO_ROOT, 'api', 'src', 'db', 'functions');
 
 export interface FunctionSource {
   /** The function's name: the file's name without `.sql`. */

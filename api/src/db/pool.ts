@@ -66,7 +66,7 @@ const poolConnect = pg.Pool.prototype.connect;
 
 Pool.prototype.connect = function connect(this: Pool, ...args: unknown[]) {
   if (args.length > 0) return (poolConnect as (...a: unknown[]) => unknown).apply(this, args);
-  return ((poolConnect as (this: Pool) => Promise<pg.PoolClient>).call(this)).catch((err: unknown) => {
+  return (poolConnect as (this: Pool) => Promise<pg.PoolClient>).call(this).catch((err: unknown) => {
     throw tagTimeout(err);
   });
 } as pg.Pool['connect'];

@@ -11,7 +11,11 @@ import { DEFAULT_ZONA_HORARIA, ORIENTACIONES_FILA, TIPOS_SECCION } from '@taquil
  * data-seccion-id="<id>" (and id="seccion-<id>") with its database id.
  */
 const texto = z.string().trim().min(1, 'no puede ir vacío');
-const centavos = z.number().int('debe ser un entero (centavos)').nonnegative('no puede ser negativo').max(100_000_000, 'no puede pasar de $1,000,000.00 (100000000 centavos)');
+const centavos = z
+  .number()
+  .int('debe ser un entero (centavos)')
+  .nonnegative('no puede ser negativo')
+  .max(100_000_000, 'no puede pasar de $1,000,000.00 (100000000 centavos)');
 const bps = z.number().int('debe ser un entero (puntos base)').min(0).max(10000);
 const color = z.string().regex(/^#[0-9a-fA-F]{3,8}$|^[a-z]+$/, 'debe ser un color CSS (#rrggbb)');
 
@@ -109,7 +113,11 @@ export const eventoImportSchema = z
           cantidadCompra: z.number().int().min(2).optional(),
           cantidadPaga: z.number().int().min(1).optional(),
           automatica: z.boolean().default(false),
-          clave: z.string().regex(/^[A-Z0-9_-]{3,32}$/, 'debe ir en mayúsculas (A-Z, 0-9, - o _)').nullable().default(null),
+          clave: z
+            .string()
+            .regex(/^[A-Z0-9_-]{3,32}$/, 'debe ir en mayúsculas (A-Z, 0-9, - o _)')
+            .nullable()
+            .default(null),
           /** Restrict to these price categories (names) or general sections ('seccion:<clave>'). Empty = whole event. */
           categorias: z.array(texto).default([]),
           /** How many sales may use it (absent = no limit). */
@@ -140,7 +148,16 @@ type Def = z.infer<z.ZodObject<{ recinto: typeof recintoDefSchema }>> & {
   categorias: { nombre: string }[];
   precios: { seccion: string; categoria: string }[];
   asientosEspeciales: { seccion: string; fila: string; numeros: number[] }[];
-  promociones: { tipo: string; porcentaje?: number | undefined; cantidadCompra?: number | undefined; cantidadPaga?: number | undefined; automatica: boolean; clave: string | null; categorias: string[]; limiteUsos?: number | undefined }[];
+  promociones: {
+    tipo: string;
+    porcentaje?: number | undefined;
+    cantidadCompra?: number | undefined;
+    cantidadPaga?: number | undefined;
+    automatica: boolean;
+    clave: string | null;
+    categorias: string[];
+    limiteUsos?: number | undefined;
+  }[];
 };
 
 /** References between parts of the file: every name used must exist, and the SVG must match the sections. */
@@ -179,7 +196,10 @@ function crossCheck(def: Def, ctx: z.RefinementCtx): void {
   });
   def.recinto.secciones.forEach((s, i) => {
     if (!s.seccionAdicional && !drawn.has(s.clave)) {
-      issue(['recinto', 'secciones', i, 'clave'], `la sección '${s.clave}' no está dibujada en el SVG (data-seccion="${s.clave}"); márcala o usa seccionAdicional`);
+      issue(
+        ['recinto', 'secciones', i, 'clave'],
+        `la sección '${s.clave}' no está dibujada en el SVG (data-seccion="${s.clave}"); márcala o usa seccionAdicional`,
+      );
     }
   });
   def.precios.forEach((p, i) => {
@@ -193,7 +213,8 @@ function crossCheck(def: Def, ctx: z.RefinementCtx): void {
     if (!fila) return issue(['asientosEspeciales', i, 'fila'], `no existe la fila '${a.fila}' en la sección '${a.seccion}'`);
     const last = fila.primerNumero + fila.asientos - 1;
     a.numeros.forEach((n, j) => {
-      if (n < fila.primerNumero || n > last) issue(['asientosEspeciales', i, 'numeros', j], `el asiento ${n} no existe en la fila '${a.fila}' (${fila.primerNumero}–${last})`);
+      if (n < fila.primerNumero || n > last)
+        issue(['asientosEspeciales', i, 'numeros', j], `el asiento ${n} no existe en la fila '${a.fila}' (${fila.primerNumero}–${last})`);
     });
   });
   const claves = new Set<string>();
@@ -221,7 +242,10 @@ function crossCheck(def: Def, ctx: z.RefinementCtx): void {
 /** Zod issues as 'path: message' lines, the way the CLI prints them. */
 export function formatIssues(error: z.ZodError): string[] {
   return error.issues.map((i) => {
-    const path = i.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '');
+    const path = i.path
+      .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+      .join('')
+      .replace(/^\./, '');
     return `${path || '(raíz)'}: ${i.message}`;
   });
 }

@@ -79,10 +79,7 @@ async function ensureRecinto(tx: DbOrTx, def: EventoImport): Promise<{ recintoId
     return { recintoId: existing.id, nuevo: false, seccionIds };
   }
 
-  const [recinto] = await tx
-    .insert(recintos)
-    .values({ nombre: r.nombre, direccion: r.direccion, ciudadId: cId, svg: '' })
-    .returning({ id: recintos.id });
+  const [recinto] = await tx.insert(recintos).values({ nombre: r.nombre, direccion: r.direccion, ciudadId: cId, svg: '' }).returning({ id: recintos.id });
   const recintoId = recinto!.id;
 
   const bloqueNombres = [...new Set(r.secciones.map((s) => s.bloque))];
@@ -133,16 +130,25 @@ async function ensureRecinto(tx: DbOrTx, def: EventoImport): Promise<{ recintoId
     for (const s of r.secciones) {
       for (const f of s.filas ?? []) {
         const fila = filaId.get(`${seccionIds.get(s.clave)}/${f.nombre}`)!;
-        for (const [accesibilidad, numeros] of [['silla_de_ruedas', f.sillasDeRuedas], ['acompanante', f.acompanantes]] as const) {
+        for (const [accesibilidad, numeros] of [
+          ['silla_de_ruedas', f.sillasDeRuedas],
+          ['acompanante', f.acompanantes],
+        ] as const) {
           if (numeros.length === 0) continue;
           await tx.execute(sql`update ${asientos} set accesibilidad = ${accesibilidad}
-                                where fila_id = ${fila} and numero in (${sql.join(numeros.map((n) => sql`${n}::int`), sql`, `)})`);
+                                where fila_id = ${fila} and numero in (${sql.join(
+                                  numeros.map((n) => sql`${n}::int`),
+                                  sql`, `,
+                                )})`);
         }
       }
     }
   }
 
-  await tx.update(recintos).set({ svg: bindSvgSections(r.svg, seccionIds) }).where(eq(recintos.id, recintoId));
+  await tx
+    .update(recintos)
+    .set({ svg: bindSvgSections(r.svg, seccionIds) })
+    .where(eq(recintos.id, recintoId));
   return { recintoId, nuevo: true, seccionIds };
 }
 
@@ -176,7 +182,10 @@ async function importInTx(tx: DbOrTx, def: EventoImport): Promise<ImportResult> 
   if (e.imagenBanner?.includes('{id}') || e.imagenPromocion?.includes('{id}')) {
     await tx
       .update(eventos)
-      .set({ imagenBanner: e.imagenBanner?.replaceAll('{id}', String(eventoId)) ?? null, imagenPromocion: e.imagenPromocion?.replaceAll('{id}', String(eventoId)) ?? null })
+      .set({
+        imagenBanner: e.imagenBanner?.replaceAll('{id}', String(eventoId)) ?? null,
+        imagenPromocion: e.imagenPromocion?.replaceAll('{id}', String(eventoId)) ?? null,
+      })
       .where(eq(eventos.id, eventoId));
   }
 
@@ -207,7 +216,10 @@ async function importInTx(tx: DbOrTx, def: EventoImport): Promise<ImportResult> 
     sql`, `,
   );
   const overrides = def.precios.length
-    ? sql.join(def.precios.map((p) => sql`(${seccionIds.get(p.seccion)!}::int, ${p.categoria}::text, ${p.precio}::int)`), sql`, `)
+    ? sql.join(
+        def.precios.map((p) => sql`(${seccionIds.get(p.seccion)!}::int, ${p.categoria}::text, ${p.precio}::int)`),
+        sql`, `,
+      )
     : sql`(null::int, null::text, null::int)`;
   await tx.execute(sql`
     insert into evento_asientos (evento_id, asiento_id, seccion_id, fila_id, numero, categoria_evento_id, precio, accesibilidad)
@@ -255,13 +267,15 @@ async function importInTx(tx: DbOrTx, def: EventoImport): Promise<ImportResult> 
       })
       .returning({ id: promociones.id });
     if (p.categorias.length) {
-      await tx.insert(promocionCategorias).values(
-        p.categorias.map((c) =>
-          c.startsWith('seccion:')
-            ? { promocionId: promo!.id, eventoSeccionId: esBySeccion.get(seccionIds.get(c.slice(8))!)!.id }
-            : { promocionId: promo!.id, categoriaEventoId: catIds.get(c)! },
-        ),
-      );
+      await tx
+        .insert(promocionCategorias)
+        .values(
+          p.categorias.map((c) =>
+            c.startsWith('seccion:')
+              ? { promocionId: promo!.id, eventoSeccionId: esBySeccion.get(seccionIds.get(c.slice(8))!)!.id }
+              : { promocionId: promo!.id, categoriaEventoId: catIds.get(c)! },
+          ),
+        );
     }
   }
 

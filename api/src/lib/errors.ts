@@ -39,8 +39,14 @@ export const ERRORS = {
   // Browser telemetry (POST /telemetria): a batch naming what the registry does not know.
   TELEMETRIA_INVALIDA: { status: 400, message: 'La telemetría no es válida.' },
   // Live availability streams (GET /eventos/:id/disponibilidad): one address, or this process, at its cap.
-  DEMASIADAS_CONEXIONES_EN_VIVO: { status: 429, message: 'Hay demasiadas conexiones en vivo desde tu red. El mapa se seguirá actualizando; intenta de nuevo en un momento.' },
-  EN_VIVO_SATURADO: { status: 503, message: 'La disponibilidad en vivo está saturada en este momento. El mapa se seguirá actualizando; intenta de nuevo en unos segundos.' },
+  DEMASIADAS_CONEXIONES_EN_VIVO: {
+    status: 429,
+    message: 'Hay demasiadas conexiones en vivo desde tu red. El mapa se seguirá actualizando; intenta de nuevo en un momento.',
+  },
+  EN_VIVO_SATURADO: {
+    status: 503,
+    message: 'La disponibilidad en vivo está saturada en este momento. El mapa se seguirá actualizando; intenta de nuevo en unos segundos.',
+  },
 
   // Catalogue and import.
   EVENTO_NO_ENCONTRADO: { status: 404, message: catalogMessages.EVENT_NOT_FOUND },

@@ -13,7 +13,10 @@ declare const __TAQUILLA_BUILD__: string | undefined;
  */
 export function serverVersion(buildId: string | undefined): { version: string; build: string } {
   return {
-    version: typeof __TAQUILLA_VERSION__ === 'string' ? __TAQUILLA_VERSION__ : (JSON.parse(readFileSync(path.join(REPO_ROOT, 'api', 'package.json'), 'utf8')) as { version: string }).version,
+    version:
+      typeof __TAQUILLA_VERSION__ === 'string'
+        ? __TAQUILLA_VERSION__
+        : (JSON.parse(readFileSync(path.join(REPO_ROOT, 'api', 'package.json'), 'utf8')) as { version: string }).version,
     build: buildId || (typeof __TAQUILLA_BUILD__ === 'string' ? __TAQUILLA_BUILD__ : 'dev'),
   };
 }

@@ -68,9 +68,14 @@ export const devMailboxPlugin: FastifyPluginAsync = async (app) => {
 <a href="/dev/correos" style="color:#fdff00">← Buzón local</a> · <strong>Para:</strong> ${esc(row.to)} · <strong>Asunto:</strong> ${esc(row.subject)}</div>`;
     // Our own generated HTML (names escaped by the templates): shown as the buyer would see it.
     // Inline images (cid:) are served by the route below, as a mail client would resolve them.
-    const body = row.html.replace(/(["'])cid:([A-Za-z0-9._@-]+)\1/g, (_m, q: string, cid: string) => `${q}/dev/correos/${row.id}/cid/${encodeURIComponent(cid)}${q}`);
+    const body = row.html.replace(
+      /(["'])cid:([A-Za-z0-9._@-]+)\1/g,
+      (_m, q: string, cid: string) => `${q}/dev/correos/${row.id}/cid/${encodeURIComponent(cid)}${q}`,
+    );
     const files = (row.attachments as MailAttachment[] | null) ?? [];
-    const list = files.filter((a) => !a.cid).map((a) => `<a href="/dev/correos/${row.id}/adjunto/${encodeURIComponent(a.filename)}" style="color:#fdff00">${esc(a.filename)}</a>`);
+    const list = files
+      .filter((a) => !a.cid)
+      .map((a) => `<a href="/dev/correos/${row.id}/adjunto/${encodeURIComponent(a.filename)}" style="color:#fdff00">${esc(a.filename)}</a>`);
     const withFiles = list.length ? meta.replace('</div>', ` · <strong>Adjuntos:</strong> ${list.join(' ')}</div>`) : meta;
     const html = body.includes('<body') ? body.replace(/<body([^>]*)>/, `<body$1>${withFiles}`) : withFiles + body;
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
@@ -81,7 +86,8 @@ export const devMailboxPlugin: FastifyPluginAsync = async (app) => {
     const { id, kind, key } = request.params;
     const [row] = UUID.test(id) && (kind === 'cid' || kind === 'adjunto') ? await app.db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1) : [];
     const file = ((row?.attachments as MailAttachment[] | null) ?? []).find((a) => (kind === 'cid' ? a.cid === key : a.filename === key));
-    if (!file) return reply.status(404).type('text/html; charset=utf-8').send(page('Adjunto no encontrado', '<p><a href="/dev/correos">Volver al buzón</a></p>'));
+    if (!file)
+      return reply.status(404).type('text/html; charset=utf-8').send(page('Adjunto no encontrado', '<p><a href="/dev/correos">Volver al buzón</a></p>'));
     if (kind === 'adjunto') reply.header('content-disposition', `attachment; filename="${file.filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`);
     return reply.type(file.contentType).header('cache-control', 'no-store').send(Buffer.from(file.base64, 'base64'));
   });

@@ -67,7 +67,10 @@ export class Mailer {
     const { links, ...content } = mail;
     const id = await insertMail(tx, content, this.transport ? 'pendiente' : 'local');
     if (!this.transport && this.config.devMailbox) {
-      this.log.info({ correo: id, para: mail.to, asunto: mail.subject, enlaces: links }, `Correo en el buzón local: ${mail.subject} → ${(links ?? []).join(' ')}`);
+      this.log.info(
+        { correo: id, para: mail.to, asunto: mail.subject, enlaces: links },
+        `Correo en el buzón local: ${mail.subject} → ${(links ?? []).join(' ')}`,
+      );
     }
     return id;
   }
@@ -149,7 +152,12 @@ export class Mailer {
         subject: row.subject,
         html: row.html,
         text: row.text,
-        attachments: (row.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, cid: a.cid, content: Buffer.from(a.base64, 'base64') })),
+        attachments: (row.attachments ?? []).map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          cid: a.cid,
+          content: Buffer.from(a.base64, 'base64'),
+        })),
       });
       await markSent(this.db, row.id);
       return 'sent';

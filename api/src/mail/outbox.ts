@@ -35,7 +35,10 @@ export interface NewMail {
 }
 
 export async function insertMail(db: DbOrTx, mail: NewMail, status: 'pendiente' | 'local'): Promise<string> {
-  const [row] = await db.insert(emailOutbox).values({ ...mail, status }).returning({ id: emailOutbox.id });
+  const [row] = await db
+    .insert(emailOutbox)
+    .values({ ...mail, status })
+    .returning({ id: emailOutbox.id });
   return row!.id;
 }
 

@@ -55,14 +55,18 @@ function plain(greeting: string, paragraphs: string[], linkLabel: string, link: 
 
 export function verificationEmail(input: { fullName: string; link: string }): MailContent {
   const greeting = `¡Hola, ${input.fullName}!`;
-  const paragraphs = [
-    `Gracias por crear tu cuenta en ${BRAND}.`,
-    'Para empezar a comprar tus boletos, confirma que este correo es tuyo.',
-  ];
+  const paragraphs = [`Gracias por crear tu cuenta en ${BRAND}.`, 'Para empezar a comprar tus boletos, confirma que este correo es tuyo.'];
   const footnote = 'El enlace vence en 24 horas. Si no creaste esta cuenta, ignora este correo.';
   return {
     subject: `Verifica tu correo en ${BRAND}`,
-    html: layout({ preheader: 'Confirma tu correo para activar tu cuenta.', greeting, paragraphs, buttonLabel: 'Verificar mi correo', link: input.link, footnote }),
+    html: layout({
+      preheader: 'Confirma tu correo para activar tu cuenta.',
+      greeting,
+      paragraphs,
+      buttonLabel: 'Verificar mi correo',
+      link: input.link,
+      footnote,
+    }),
     text: plain(greeting, paragraphs, 'Verifica tu correo en este enlace', input.link, footnote),
   };
 }
@@ -76,7 +80,14 @@ export function resetPasswordEmail(input: { fullName: string; link: string }): M
   const footnote = 'El enlace vence en 1 hora y solo puede usarse una vez. Si no lo solicitaste, ignora este correo: tu contraseña no cambiará.';
   return {
     subject: `Restablece tu contraseña de ${BRAND}`,
-    html: layout({ preheader: 'Crea una contraseña nueva para tu cuenta.', greeting, paragraphs, buttonLabel: 'Restablecer contraseña', link: input.link, footnote }),
+    html: layout({
+      preheader: 'Crea una contraseña nueva para tu cuenta.',
+      greeting,
+      paragraphs,
+      buttonLabel: 'Restablecer contraseña',
+      link: input.link,
+      footnote,
+    }),
     text: plain(greeting, paragraphs, 'Restablece tu contraseña en este enlace', input.link, footnote),
   };
 }

@@ -16,4 +16,16 @@ import { telemetriaModule } from './telemetria/telemetria.routes';
 import type { RouteModule } from './types';
 import { ventasModule } from './ventas/ventas.routes';
 
-export const routeModules: RouteModule[] = [healthModule, catalogModule, authModule, promocionesModule, reservasModule, pagosModule, ventasModule, cuentaModule, facturacionModule, telemetriaModule, salaEsperaModule];
+export const routeModules: RouteModule[] = [
+  healthModule,
+  catalogModule,
+  authModule,
+  promocionesModule,
+  reservasModule,
+  pagosModule,
+  ventasModule,
+  cuentaModule,
+  facturacionModule,
+  telemetriaModule,
+  salaEsperaModule,
+];

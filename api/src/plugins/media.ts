@@ -28,24 +28,26 @@ export const POSTER_URL_TEMPLATE = '/media/eventos/{id}/poster.svg';
  * short URL instead of image bytes.
  */
 export async function mediaRoutes(app: FastifyInstance): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/media/eventos/:id/poster.svg',
-    { schema: { tags: ['medios'], summary: 'Imagen generada de un evento', params: z.object({ id: idParamSchema }) } },
-    async (request, reply) => {
-      const { id } = request.params;
-      const [row] = await queryRows<{ artista: string; recinto: string; ciudad: string }>(
-        app.db,
-        sql`select a.nombre as artista, r.nombre as recinto, c.nombre as ciudad
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/media/eventos/:id/poster.svg',
+      { schema: { tags: ['medios'], summary: 'Imagen generada de un evento', params: z.object({ id: idParamSchema }) } },
+      async (request, reply) => {
+        const { id } = request.params;
+        const [row] = await queryRows<{ artista: string; recinto: string; ciudad: string }>(
+          app.db,
+          sql`select a.nombre as artista, r.nombre as recinto, c.nombre as ciudad
               from eventos e join artistas a on a.id = e.artista_id join recintos r on r.id = e.recinto_id join ciudades c on c.id = r.ciudad_id
              where e.id = ${id}`,
-      );
-      if (!row) throw new DomainError('EVENTO_NO_ENCONTRADO');
-      return reply
-        .header('content-type', 'image/svg+xml; charset=utf-8')
-        .header('cache-control', 'public, max-age=86400')
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-        .header('x-content-type-options', 'nosniff')
-        .send(posterSvg(row.artista, `${row.recinto} · ${row.ciudad}`, PALETTE[id % PALETTE.length]!));
-    },
-  );
+        );
+        if (!row) throw new DomainError('EVENTO_NO_ENCONTRADO');
+        return reply
+          .header('content-type', 'image/svg+xml; charset=utf-8')
+          .header('cache-control', 'public, max-age=86400')
+          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+          .header('x-content-type-options', 'nosniff')
+          .send(posterSvg(row.artista, `${row.recinto} · ${row.ciudad}`, PALETTE[id % PALETTE.length]!));
+      },
+    );
 }

@@ -61,9 +61,19 @@ export const metricsPlugin = fp<MetricsOptions>(
       registers: [registry],
     });
     registerBusinessCounters(app.db, {
-      holds: new client.Counter({ name: 'taquilla_holds_total', help: 'Reservas hechas, por tipo (asientos, generales)', labelNames: ['kind'], registers: [registry] }),
+      holds: new client.Counter({
+        name: 'taquilla_holds_total',
+        help: 'Reservas hechas, por tipo (asientos, generales)',
+        labelNames: ['kind'],
+        registers: [registry],
+      }),
       sales: new client.Counter({ name: 'taquilla_sales_total', help: 'Cargos convertidos en boletos', registers: [registry] }),
-      refunds: new client.Counter({ name: 'taquilla_refunds_total', help: 'Cargos completados reembolsados, por motivo', labelNames: ['reason'], registers: [registry] }),
+      refunds: new client.Counter({
+        name: 'taquilla_refunds_total',
+        help: 'Cargos completados reembolsados, por motivo',
+        labelNames: ['reason'],
+        registers: [registry],
+      }),
       browserEvents: new client.Counter({
         name: 'taquilla_browser_events_total',
         help: 'Eventos de telemetría del navegador aceptados, por remoto, versión y tipo',

@@ -20,8 +20,12 @@ export function requestIdFor(req: IncomingMessage): string {
 
 /** Builds each request's logger with its method and route pattern beside `reqId` (`sin-ruta`: no route matched). */
 export function childLoggerFor(route: string) {
-  return (logger: FastifyBaseLogger, bindings: Record<string, unknown>, opts: Parameters<FastifyBaseLogger['child']>[1], raw: IncomingMessage): FastifyBaseLogger =>
-    logger.child({ ...bindings, method: raw.method, route }, opts);
+  return (
+    logger: FastifyBaseLogger,
+    bindings: Record<string, unknown>,
+    opts: Parameters<FastifyBaseLogger['child']>[1],
+    raw: IncomingMessage,
+  ): FastifyBaseLogger => logger.child({ ...bindings, method: raw.method, route }, opts);
 }
 
 /**

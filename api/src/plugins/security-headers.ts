@@ -7,12 +7,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  * resources.openpay.mx (script, iframe, beacons); the browser tokenises cards against its API.
  * Its 3-D Secure pages are top-level redirects, which the CSP does not govern.
  */
-export const PAYMENT_ORIGINS = [
-  'https://js.openpay.mx',
-  'https://resources.openpay.mx',
-  'https://sandbox-api.openpay.mx',
-  'https://api.openpay.mx',
-] as const;
+export const PAYMENT_ORIGINS = ['https://js.openpay.mx', 'https://resources.openpay.mx', 'https://sandbox-api.openpay.mx', 'https://api.openpay.mx'] as const;
 
 /** Where a developer's remote dev server runs when overrides are allowed (never in production). */
 const DEV_OVERRIDE_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*'] as const;

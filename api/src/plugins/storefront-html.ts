@@ -61,7 +61,10 @@ interface Registry {
 
 /** JSON safe inside <script>: no `</script>` or `<!--` can close or confuse the block. */
 function inlineJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
@@ -103,7 +106,10 @@ async function prepareSlot(registry: Registry, [remote, module, later]: LandingS
   const entry = localEntry(registry, remote);
   if (!entry) return none;
   try {
-    const [manifest, first] = (await Promise.all([origin.manifest(entry), declaration(entry, module, origin).catch(() => undefined)])) as [Manifest | null, FirstScreenModule | undefined];
+    const [manifest, first] = (await Promise.all([origin.manifest(entry), declaration(entry, module, origin).catch(() => undefined)])) as [
+      Manifest | null,
+      FirstScreenModule | undefined,
+    ];
     if (!manifest || typeof manifest !== 'object') return { ...none, first };
     const base = `/remotes/${path.posix.dirname(entry)}/`;
     const expose = manifest.exposes?.find((e) => e.name === module);
@@ -214,7 +220,11 @@ export async function storefrontHtml(
   const answers = await Promise.all(wanted.map(({ url }) => readApi!(url).catch(() => null)));
   const picture = pictureAt ? eventBanner(at(answers[pictureAt.index], pictureAt.path) as EventPictures | null) : undefined;
   const pictureLink = preloadablePicture(picture) ? [`<link rel="preload" href="${attr(picture)}" as="image" fetchpriority="high">`] : [];
-  const blocks = [...pictureLink, ...slots.flatMap((slot) => slot.blocks), `<script type="application/json" data-url="/config.json">${inlineJson(config)}</script>`];
+  const blocks = [
+    ...pictureLink,
+    ...slots.flatMap((slot) => slot.blocks),
+    `<script type="application/json" data-url="/config.json">${inlineJson(config)}</script>`,
+  ];
   if (registry) {
     blocks.push(`<script type="application/json" data-url="${attr(config.registryUrl)}">${inlineJson(registry)}</script>`);
   }

@@ -13,7 +13,9 @@ function localParts(now: Date): { y: number; m: number; d: number; weekday: numb
 
 /** Offset of ZONE at an instant, e.g. '-06:00'. */
 function zoneOffset(at: Date): string {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone: ZONE, timeZoneName: 'longOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT-06:00';
+  const name =
+    new Intl.DateTimeFormat('en-US', { timeZone: ZONE, timeZoneName: 'longOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ??
+    'GMT-06:00';
   return name === 'GMT' ? '+00:00' : name.replace('GMT', '');
 }
 

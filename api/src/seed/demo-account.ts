@@ -73,7 +73,7 @@ async function tokenise(pagos: Extract<PagosConfig, { proveedor: 'openpay' }>, c
 
 export async function seedDemoAccount(db: Db, log?: Pick<FastifyBaseLogger, 'info'>, holds?: HoldConfig, pagos?: PagosConfig): Promise<boolean> {
   // Purchases need a gateway that takes test cards: not Openpay's production.
-  if (!pagos || pagos.proveedor !== 'openpay' || pagos.production) {
+  if (pagos?.proveedor !== 'openpay' || pagos.production) {
     log?.info('demo account not seeded: no test payment gateway (OPENPAY_* of a sandbox)');
     return false;
   }
@@ -91,14 +91,21 @@ export async function seedDemoAccount(db: Db, log?: Pick<FastifyBaseLogger, 'inf
   const year = String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0');
 
   /** `pago`: a new card ('nueva'), a new card saved on the account ('guardar'), or the saved one ('guardada'). */
-  async function comprar(evento: number, hold: (c: Comprador) => Promise<{ reservaId: string }>, pago: 'nueva' | 'guardar' | 'guardada', comoInvitado = false): Promise<void> {
+  async function comprar(
+    evento: number,
+    hold: (c: Comprador) => Promise<{ reservaId: string }>,
+    pago: 'nueva' | 'guardar' | 'guardada',
+    comoInvitado = false,
+  ): Promise<void> {
     const caller: Caller = comoInvitado ? {} : { user };
     const comprador: Comprador = comoInvitado ? { nombre: DEMO_ACCOUNT.fullName, correo: DEMO_ACCOUNT.email } : { usuarioId: user.id };
     const { reservaId } = await hold(comprador);
     const { total } = await resumenReserva(db, evento, reservaId, caller, deps.diferidos);
     const perfil = pago === 'guardada' ? await findPerfilPago(db, user.id) : undefined;
     const saved = perfil && (await gateway.listCards(perfil.idOpenpay))[0];
-    const source = saved ? { source_id: saved.id!, usuarioOpenpayId: perfil.idOpenpay } : { source_id: await tokenise(openpay, { ...DEMO_CARD, expiration_year: year }) };
+    const source = saved
+      ? { source_id: saved.id!, usuarioOpenpayId: perfil.idOpenpay }
+      : { source_id: await tokenise(openpay, { ...DEMO_CARD, expiration_year: year }) };
     const sale = await makeCargo(deps, { reservaId, ...source, device_session_id: 'seed-demo', amount: total, guardarTarjeta: pago === 'guardar' }, caller);
     if (!sale.cargo.pagado) throw new Error(`seed demo: la compra de prueba del evento ${evento} no se pagó (${sale.cargo.status})`);
   }

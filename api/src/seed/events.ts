@@ -158,7 +158,12 @@ export function seedEventos(now: Date = new Date()): EventoInput[] {
         ...POSTER,
       },
       teatroCategorias(85000),
-      { asientosEspeciales: [{ seccion: 'luneta-centro', fila: 'A', numeros: [9, 10], estado: 'cortesia' }, { seccion: 'luneta-izq', fila: 'L', numeros: [1], estado: 'inaccesible' }] },
+      {
+        asientosEspeciales: [
+          { seccion: 'luneta-centro', fila: 'A', numeros: [9, 10], estado: 'cortesia' },
+          { seccion: 'luneta-izq', fila: 'L', numeros: [1], estado: 'inaccesible' },
+        ],
+      },
     ),
     ev(
       teatro,

@@ -25,7 +25,12 @@ const SEED_PLANES_MSI = [
   { meses: 12, minimo: 500_000 },
 ];
 
-export async function seedIfEmpty(db: Db, log?: Pick<FastifyBaseLogger, 'info'>, now: Date = new Date(), opts: { production?: boolean; holds?: HoldConfig; pagos?: PagosConfig } = {}): Promise<boolean> {
+export async function seedIfEmpty(
+  db: Db,
+  log?: Pick<FastifyBaseLogger, 'info'>,
+  now: Date = new Date(),
+  opts: { production?: boolean; holds?: HoldConfig; pagos?: PagosConfig } = {},
+): Promise<boolean> {
   const seeded = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(424242)`);
     const [row] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from eventos`);

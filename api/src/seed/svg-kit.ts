@@ -23,10 +23,12 @@ function gradient(id: string, colores: string[]): string {
 
 /** One addressable section: a group carrying data-seccion, its shape and its label. */
 function section(s: Shape): string {
-  return `<g class="seccion" data-seccion="${s.clave}" tabindex="0" role="button" aria-label="${esc(s.label)}">` +
+  return (
+    `<g class="seccion" data-seccion="${s.clave}" tabindex="0" role="button" aria-label="${esc(s.label)}">` +
     `<path d="${s.d}" fill="url(#g-${s.clave})" stroke="#0b1020" stroke-width="3" stroke-linejoin="round"/>` +
     (s.inner ?? '') +
-    `<text x="${s.lx}" y="${s.ly}" text-anchor="middle" dominant-baseline="middle" font-family="Inter, Arial, sans-serif" font-size="15" font-weight="700" fill="#ffffff" pointer-events="none">${esc(s.label)}</text></g>`;
+    `<text x="${s.lx}" y="${s.ly}" text-anchor="middle" dominant-baseline="middle" font-family="Inter, Arial, sans-serif" font-size="15" font-weight="700" fill="#ffffff" pointer-events="none">${esc(s.label)}</text></g>`
+  );
 }
 
 export function svgDocument(opts: { width: number; height: number; title: string; shapes: Shape[]; decor?: string; overlay?: string }): string {
@@ -44,14 +46,25 @@ export function svgDocument(opts: { width: number; height: number; title: string
 }
 
 export function stage(x: number, y: number, w: number, h: number, label = 'ESCENARIO'): string {
-  return `<g aria-hidden="true"><rect x="${x}" y="${y}" width="${w}" height="${h}" rx="12" fill="#f8fafc" opacity="0.92"/>` +
-    `<text x="${x + w / 2}" y="${y + h / 2}" text-anchor="middle" dominant-baseline="middle" font-family="Inter, Arial, sans-serif" font-size="20" font-weight="800" letter-spacing="6" fill="#0b1020">${label}</text></g>`;
+  return (
+    `<g aria-hidden="true"><rect x="${x}" y="${y}" width="${w}" height="${h}" rx="12" fill="#f8fafc" opacity="0.92"/>` +
+    `<text x="${x + w / 2}" y="${y + h / 2}" text-anchor="middle" dominant-baseline="middle" font-family="Inter, Arial, sans-serif" font-size="20" font-weight="800" letter-spacing="6" fill="#0b1020">${label}</text></g>`
+  );
 }
 
 const r1 = (n: number) => Math.round(n * 10) / 10;
 
 /** Sector of an elliptical ring between angles a0→a1 (degrees, 0 = right, clockwise). */
-export function ringSector(cx: number, cy: number, rx0: number, ry0: number, rx1: number, ry1: number, a0: number, a1: number): { d: string; lx: number; ly: number } {
+export function ringSector(
+  cx: number,
+  cy: number,
+  rx0: number,
+  ry0: number,
+  rx1: number,
+  ry1: number,
+  a0: number,
+  a1: number,
+): { d: string; lx: number; ly: number } {
   const rad = (a: number) => (a * Math.PI) / 180;
   const p = (rx: number, ry: number, a: number) => `${r1(cx + rx * Math.cos(rad(a)))} ${r1(cy + ry * Math.sin(rad(a)))}`;
   const large = Math.abs(a1 - a0) > 180 ? 1 : 0;

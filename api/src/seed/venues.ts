@@ -20,7 +20,16 @@ export function arenaCdmx(): RecintoInput {
   const shapes: Shape[] = [];
   const secciones: SeccionInput[] = [];
   shapes.push({ clave: 'pista', d: roundedRect(340, 190, 320, 250, 26), colores: ['#22d3ee', '#0e7490'], label: 'Pista General', lx: 500, ly: 315 });
-  secciones.push({ clave: 'pista', nombre: 'Pista General', bloque: 'Pista', tipo: 'general', colores: ['#22d3ee', '#0e7490'], capacidad: 1500, categoria: 'General Pista', precio: 95000 });
+  secciones.push({
+    clave: 'pista',
+    nombre: 'Pista General',
+    bloque: 'Pista',
+    tipo: 'general',
+    colores: ['#22d3ee', '#0e7490'],
+    capacidad: 1500,
+    categoria: 'General Pista',
+    precio: 95000,
+  });
   const n = 10;
   const a0 = -15;
   const span = 210 / n;
@@ -42,7 +51,18 @@ export function arenaCdmx(): RecintoInput {
   }
   shapes.push({ clave: 'palcos', d: ringSector(500, 300, 375, 292, 430, 335, 40, 140).d, colores: ['#fbbf24', '#b45309'], label: 'Palcos', lx: 500, ly: 625 });
   secciones.push({ clave: 'palcos', nombre: 'Palcos', bloque: 'Palcos', tipo: 'numerada', colores: ['#fbbf24', '#b45309'], filas: rows(2, 30, () => 'Palco') });
-  secciones.push({ clave: 'fan-zone', nombre: 'Acceso Fan Zone', bloque: 'Extras', tipo: 'general', seccionAdicional: true, nombreEspecial: 'Experiencia Fan Zone', colores: ['#34d399'], capacidad: 200, categoria: 'Fan Zone', precio: 45000 });
+  secciones.push({
+    clave: 'fan-zone',
+    nombre: 'Acceso Fan Zone',
+    bloque: 'Extras',
+    tipo: 'general',
+    seccionAdicional: true,
+    nombreEspecial: 'Experiencia Fan Zone',
+    colores: ['#34d399'],
+    capacidad: 200,
+    categoria: 'Fan Zone',
+    precio: 45000,
+  });
   return {
     nombre: 'Arena Ciudad de México',
     direccion: 'Av. de las Granjas 800, Santa Bárbara, Azcapotzalco',
@@ -57,12 +77,90 @@ export function arenaCdmx(): RecintoInput {
 export function teatroDegollado(): RecintoInput {
   const cx = 500;
   const cy = 40;
-  const parts: { clave: string; nombre: string; a0: number; a1: number; r0: number; r1: number; zona: string; colores: string[]; filas: number; asientos: number; orient: 'izquierda' | 'centro' | 'derecha'; bloque: string }[] = [
-    { clave: 'luneta-der', nombre: 'Luneta Derecha', a0: 40, a1: 68, r0: 170, r1: 390, zona: 'Luneta derecha', colores: ['#60a5fa', '#1d4ed8'], filas: 12, asientos: 12, orient: 'izquierda', bloque: 'Luneta' },
-    { clave: 'luneta-centro', nombre: 'Luneta Central', a0: 70, a1: 110, r0: 170, r1: 390, zona: 'Luneta centro', colores: ['#f472b6', '#be185d'], filas: 12, asientos: 18, orient: 'centro', bloque: 'Luneta' },
-    { clave: 'luneta-izq', nombre: 'Luneta Izquierda', a0: 112, a1: 140, r0: 170, r1: 390, zona: 'Luneta izquierda', colores: ['#60a5fa', '#1d4ed8'], filas: 12, asientos: 12, orient: 'derecha', bloque: 'Luneta' },
-    { clave: 'balcon-der', nombre: 'Balcón Derecho', a0: 42, a1: 80, r0: 420, r1: 560, zona: 'Balcón derecha', colores: ['#fbbf24', '#b45309'], filas: 6, asientos: 20, orient: 'izquierda', bloque: 'Balcón' },
-    { clave: 'balcon-izq', nombre: 'Balcón Izquierdo', a0: 100, a1: 138, r0: 420, r1: 560, zona: 'Balcón izquierda', colores: ['#fbbf24', '#b45309'], filas: 6, asientos: 20, orient: 'derecha', bloque: 'Balcón' },
+  const parts: {
+    clave: string;
+    nombre: string;
+    a0: number;
+    a1: number;
+    r0: number;
+    r1: number;
+    zona: string;
+    colores: string[];
+    filas: number;
+    asientos: number;
+    orient: 'izquierda' | 'centro' | 'derecha';
+    bloque: string;
+  }[] = [
+    {
+      clave: 'luneta-der',
+      nombre: 'Luneta Derecha',
+      a0: 40,
+      a1: 68,
+      r0: 170,
+      r1: 390,
+      zona: 'Luneta derecha',
+      colores: ['#60a5fa', '#1d4ed8'],
+      filas: 12,
+      asientos: 12,
+      orient: 'izquierda',
+      bloque: 'Luneta',
+    },
+    {
+      clave: 'luneta-centro',
+      nombre: 'Luneta Central',
+      a0: 70,
+      a1: 110,
+      r0: 170,
+      r1: 390,
+      zona: 'Luneta centro',
+      colores: ['#f472b6', '#be185d'],
+      filas: 12,
+      asientos: 18,
+      orient: 'centro',
+      bloque: 'Luneta',
+    },
+    {
+      clave: 'luneta-izq',
+      nombre: 'Luneta Izquierda',
+      a0: 112,
+      a1: 140,
+      r0: 170,
+      r1: 390,
+      zona: 'Luneta izquierda',
+      colores: ['#60a5fa', '#1d4ed8'],
+      filas: 12,
+      asientos: 12,
+      orient: 'derecha',
+      bloque: 'Luneta',
+    },
+    {
+      clave: 'balcon-der',
+      nombre: 'Balcón Derecho',
+      a0: 42,
+      a1: 80,
+      r0: 420,
+      r1: 560,
+      zona: 'Balcón derecha',
+      colores: ['#fbbf24', '#b45309'],
+      filas: 6,
+      asientos: 20,
+      orient: 'izquierda',
+      bloque: 'Balcón',
+    },
+    {
+      clave: 'balcon-izq',
+      nombre: 'Balcón Izquierdo',
+      a0: 100,
+      a1: 138,
+      r0: 420,
+      r1: 560,
+      zona: 'Balcón izquierda',
+      colores: ['#fbbf24', '#b45309'],
+      filas: 6,
+      asientos: 20,
+      orient: 'derecha',
+      bloque: 'Balcón',
+    },
   ];
   const shapes: Shape[] = parts.map((p) => {
     const { d, lx, ly } = ringSector(cx, cy, p.r0, p.r0, p.r1, p.r1, p.a0, p.a1);
@@ -88,11 +186,42 @@ export function teatroDegollado(): RecintoInput {
 
 /** Open-air festival: everything is general admission. */
 export function parqueFundidora(): RecintoInput {
-  const zones: { clave: string; nombre: string; d: string; lx: number; ly: number; colores: string[]; capacidad: number; categoria: string; precio: number }[] = [
-    { clave: 'vip', nombre: 'VIP Frente', d: roundedRect(330, 170, 340, 110, 20), lx: 500, ly: 225, colores: ['#f472b6', '#9d174d'], capacidad: 800, categoria: 'VIP', precio: 220000 },
-    { clave: 'preferente', nombre: 'Preferente', d: roundedRect(250, 300, 500, 140, 24), lx: 500, ly: 370, colores: ['#a78bfa', '#5b21b6'], capacidad: 3000, categoria: 'Preferente', precio: 140000 },
-    { clave: 'general', nombre: 'General', d: roundedRect(140, 460, 720, 170, 28), lx: 500, ly: 545, colores: ['#22d3ee', '#0e7490'], capacidad: 6000, categoria: 'General', precio: 89000 },
-  ];
+  const zones: { clave: string; nombre: string; d: string; lx: number; ly: number; colores: string[]; capacidad: number; categoria: string; precio: number }[] =
+    [
+      {
+        clave: 'vip',
+        nombre: 'VIP Frente',
+        d: roundedRect(330, 170, 340, 110, 20),
+        lx: 500,
+        ly: 225,
+        colores: ['#f472b6', '#9d174d'],
+        capacidad: 800,
+        categoria: 'VIP',
+        precio: 220000,
+      },
+      {
+        clave: 'preferente',
+        nombre: 'Preferente',
+        d: roundedRect(250, 300, 500, 140, 24),
+        lx: 500,
+        ly: 370,
+        colores: ['#a78bfa', '#5b21b6'],
+        capacidad: 3000,
+        categoria: 'Preferente',
+        precio: 140000,
+      },
+      {
+        clave: 'general',
+        nombre: 'General',
+        d: roundedRect(140, 460, 720, 170, 28),
+        lx: 500,
+        ly: 545,
+        colores: ['#22d3ee', '#0e7490'],
+        capacidad: 6000,
+        categoria: 'General',
+        precio: 89000,
+      },
+    ];
   const shapes: Shape[] = zones.map((z) => ({ clave: z.clave, d: z.d, colores: z.colores, label: z.nombre, lx: z.lx, ly: z.ly }));
   const decor =
     stage(330, 50, 340, 90, 'ESCENARIO PRINCIPAL') +
@@ -100,8 +229,28 @@ export function parqueFundidora(): RecintoInput {
     `<rect x="40" y="200" width="80" height="240" rx="14" fill="#334155"/><text x="80" y="320" text-anchor="middle" transform="rotate(-90 80 320)">FOOD TRUCKS</text>` +
     `<rect x="880" y="200" width="80" height="240" rx="14" fill="#334155"/><text x="920" y="320" text-anchor="middle" transform="rotate(90 920 320)">BARRAS</text>` +
     `<circle cx="70" cy="600" r="22" fill="#14532d"/><circle cx="110" cy="630" r="16" fill="#166534"/><circle cx="930" cy="600" r="22" fill="#14532d"/><circle cx="890" cy="632" r="16" fill="#166534"/></g>`;
-  const secciones: SeccionInput[] = zones.map((z) => ({ clave: z.clave, nombre: z.nombre, bloque: 'Explanada', tipo: 'general' as const, colores: z.colores, capacidad: z.capacidad, categoria: z.categoria, precio: z.precio }));
-  secciones.push({ clave: 'estacionamiento', nombre: 'Estacionamiento', bloque: 'Extras', tipo: 'general', seccionAdicional: true, nombreEspecial: 'Pase de estacionamiento', colores: ['#94a3b8'], capacidad: 500, categoria: 'Estacionamiento', precio: 25000 });
+  const secciones: SeccionInput[] = zones.map((z) => ({
+    clave: z.clave,
+    nombre: z.nombre,
+    bloque: 'Explanada',
+    tipo: 'general' as const,
+    colores: z.colores,
+    capacidad: z.capacidad,
+    categoria: z.categoria,
+    precio: z.precio,
+  }));
+  secciones.push({
+    clave: 'estacionamiento',
+    nombre: 'Estacionamiento',
+    bloque: 'Extras',
+    tipo: 'general',
+    seccionAdicional: true,
+    nombreEspecial: 'Pase de estacionamiento',
+    colores: ['#94a3b8'],
+    capacidad: 500,
+    categoria: 'Estacionamiento',
+    precio: 25000,
+  });
   return {
     nombre: 'Parque Fundidora — Explanada',
     direccion: 'Av. Fundidora y Adolfo Prieto s/n, Obrera',
@@ -114,11 +263,71 @@ export function parqueFundidora(): RecintoInput {
 
 /** Banquet hall: sections of tables (each row is a table sold whole). */
 export function salonPuebla(): RecintoInput {
-  const groups: { clave: string; nombre: string; x: number; y: number; w: number; h: number; mesas: number; sillas: number; zona: string; colores: string[]; cols: number }[] = [
-    { clave: 'mesas-diamante', nombre: 'Mesas Diamante', x: 330, y: 200, w: 340, h: 130, mesas: 6, sillas: 10, zona: 'Diamante', colores: ['#e0e7ff', '#6366f1'], cols: 3 },
-    { clave: 'mesas-oro-izq', nombre: 'Mesas Oro Izquierda', x: 60, y: 200, w: 250, h: 260, mesas: 8, sillas: 10, zona: 'Oro', colores: ['#fde68a', '#d97706'], cols: 2 },
-    { clave: 'mesas-oro-der', nombre: 'Mesas Oro Derecha', x: 690, y: 200, w: 250, h: 260, mesas: 8, sillas: 10, zona: 'Oro', colores: ['#fde68a', '#d97706'], cols: 2 },
-    { clave: 'mesas-plata', nombre: 'Mesas Plata', x: 60, y: 480, w: 880, h: 150, mesas: 12, sillas: 8, zona: 'Plata', colores: ['#e2e8f0', '#64748b'], cols: 6 },
+  const groups: {
+    clave: string;
+    nombre: string;
+    x: number;
+    y: number;
+    w: number;
+    h: number;
+    mesas: number;
+    sillas: number;
+    zona: string;
+    colores: string[];
+    cols: number;
+  }[] = [
+    {
+      clave: 'mesas-diamante',
+      nombre: 'Mesas Diamante',
+      x: 330,
+      y: 200,
+      w: 340,
+      h: 130,
+      mesas: 6,
+      sillas: 10,
+      zona: 'Diamante',
+      colores: ['#e0e7ff', '#6366f1'],
+      cols: 3,
+    },
+    {
+      clave: 'mesas-oro-izq',
+      nombre: 'Mesas Oro Izquierda',
+      x: 60,
+      y: 200,
+      w: 250,
+      h: 260,
+      mesas: 8,
+      sillas: 10,
+      zona: 'Oro',
+      colores: ['#fde68a', '#d97706'],
+      cols: 2,
+    },
+    {
+      clave: 'mesas-oro-der',
+      nombre: 'Mesas Oro Derecha',
+      x: 690,
+      y: 200,
+      w: 250,
+      h: 260,
+      mesas: 8,
+      sillas: 10,
+      zona: 'Oro',
+      colores: ['#fde68a', '#d97706'],
+      cols: 2,
+    },
+    {
+      clave: 'mesas-plata',
+      nombre: 'Mesas Plata',
+      x: 60,
+      y: 480,
+      w: 880,
+      h: 150,
+      mesas: 12,
+      sillas: 8,
+      zona: 'Plata',
+      colores: ['#e2e8f0', '#64748b'],
+      cols: 6,
+    },
   ];
   const shapes: Shape[] = groups.map((g) => {
     const rowsN = Math.ceil(g.mesas / g.cols);
@@ -156,10 +365,58 @@ export function estadioMerida(): RecintoInput {
     `<line x1="500" y1="202" x2="500" y2="478" stroke="#dcfce7" stroke-width="3"/><circle cx="500" cy="340" r="46" fill="none" stroke="#dcfce7" stroke-width="3"/>` +
     `<rect x="262" y="280" width="60" height="120" fill="none" stroke="#dcfce7" stroke-width="3"/><rect x="678" y="280" width="60" height="120" fill="none" stroke="#dcfce7" stroke-width="3"/></g>`;
   const shapes: Shape[] = [
-    { clave: 'norte', d: polygon([[250, 170], [750, 170], [840, 60], [160, 60]]), colores: ['#60a5fa', '#1e3a8a'], label: 'Cabecera Norte', lx: 500, ly: 115 },
-    { clave: 'sur', d: polygon([[250, 510], [750, 510], [840, 620], [160, 620]]), colores: ['#60a5fa', '#1e3a8a'], label: 'Cabecera Sur', lx: 500, ly: 570 },
-    { clave: 'oriente', d: polygon([[770, 190], [770, 490], [880, 600], [880, 80]]), colores: ['#f472b6', '#9d174d'], label: 'Oriente', lx: 825, ly: 340 },
-    { clave: 'poniente', d: polygon([[230, 190], [230, 490], [120, 600], [120, 80]]), colores: ['#f472b6', '#9d174d'], label: 'Poniente', lx: 175, ly: 300 },
+    {
+      clave: 'norte',
+      d: polygon([
+        [250, 170],
+        [750, 170],
+        [840, 60],
+        [160, 60],
+      ]),
+      colores: ['#60a5fa', '#1e3a8a'],
+      label: 'Cabecera Norte',
+      lx: 500,
+      ly: 115,
+    },
+    {
+      clave: 'sur',
+      d: polygon([
+        [250, 510],
+        [750, 510],
+        [840, 620],
+        [160, 620],
+      ]),
+      colores: ['#60a5fa', '#1e3a8a'],
+      label: 'Cabecera Sur',
+      lx: 500,
+      ly: 570,
+    },
+    {
+      clave: 'oriente',
+      d: polygon([
+        [770, 190],
+        [770, 490],
+        [880, 600],
+        [880, 80],
+      ]),
+      colores: ['#f472b6', '#9d174d'],
+      label: 'Oriente',
+      lx: 825,
+      ly: 340,
+    },
+    {
+      clave: 'poniente',
+      d: polygon([
+        [230, 190],
+        [230, 490],
+        [120, 600],
+        [120, 80],
+      ]),
+      colores: ['#f472b6', '#9d174d'],
+      label: 'Poniente',
+      lx: 175,
+      ly: 300,
+    },
     { clave: 'palcos', d: roundedRect(15, 290, 95, 100, 12), colores: ['#fbbf24', '#b45309'], label: 'Palcos', lx: 62, ly: 340 },
     { clave: 'porra', d: roundedRect(900, 250, 80, 180, 14), colores: ['#34d399', '#047857'], label: 'Porra', lx: 940, ly: 340 },
   ];
@@ -182,7 +439,16 @@ export function estadioMerida(): RecintoInput {
       stand('oriente', 'Oriente', 45, 120, ['#f472b6', '#9d174d'], (i) => (i < 15 ? 'Lateral Baja' : 'Lateral Alta')),
       stand('poniente', 'Poniente', 45, 120, ['#f472b6', '#9d174d'], (i) => (i < 15 ? 'Lateral Baja' : 'Lateral Alta')),
       { clave: 'palcos', nombre: 'Palcos', bloque: 'Palcos', tipo: 'numerada', colores: ['#fbbf24', '#b45309'], filas: rows(5, 20, () => 'Palco') },
-      { clave: 'porra', nombre: 'Zona de Porra', bloque: 'Cabeceras', tipo: 'general', colores: ['#34d399', '#047857'], capacidad: 1500, categoria: 'Porra', precio: 18000 },
+      {
+        clave: 'porra',
+        nombre: 'Zona de Porra',
+        bloque: 'Cabeceras',
+        tipo: 'general',
+        colores: ['#34d399', '#047857'],
+        capacidad: 1500,
+        categoria: 'Porra',
+        precio: 18000,
+      },
     ],
     svg: svgDocument({ width: 1000, height: 680, title: 'Mapa del Estadio Carlos Iturralde', shapes, decor: field }),
   };

@@ -70,7 +70,12 @@ describe('malformed paths (finding 9)', () => {
   ])('%s %s: 400 with the Spanish message every route gives', async (method, url) => {
     const res = await t.app.inject({ method: method as 'GET' | 'POST', url, payload: method === 'POST' ? {} : undefined });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'La solicitud contiene caracteres no permitidos.', code: 'CARACTERES_NO_PERMITIDOS' });
+    expect(res.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'La solicitud contiene caracteres no permitidos.',
+      code: 'CARACTERES_NO_PERMITIDOS',
+    });
   });
 
   it('no route of any prefix answers 500 to a malformed path or query', async () => {
@@ -80,7 +85,10 @@ describe('malformed paths (finding 9)', () => {
     const failures: string[] = [];
     for (const route of routes) {
       for (const request of malformed(route)) {
-        const res = await Promise.race([t.app.inject(request), new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${request.method} ${request.url}: no answer in 5 s`)), 5000))]);
+        const res = await Promise.race([
+          t.app.inject(request),
+          new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${request.method} ${request.url}: no answer in 5 s`)), 5000)),
+        ]);
         if (res.statusCode >= 500) failures.push(`${request.method} ${request.url} → ${res.statusCode} ${res.body.slice(0, 120)}`);
       }
     }
@@ -92,14 +100,24 @@ describe('one strict e-mail rule for accounts and guests (finding 10)', () => {
   const GUEST_MESSAGE = 'Es necesario un correo electrónico valído';
   const LOOSE = ['x<victim@example.com>', 'a@b.c,d', 'victim@example.com.'];
   const stored = async (address: string) =>
-    (await queryRows<{ n: number }>(t.database.db, sql`select ((select count(*) from invitados where correo = ${address}) + (select count(*) from users where email = ${address}))::int as n`))[0]!.n;
+    (
+      await queryRows<{ n: number }>(
+        t.database.db,
+        sql`select ((select count(*) from invitados where correo = ${address}) + (select count(*) from users where email = ${address}))::int as n`,
+      )
+    )[0]!.n;
 
   it.each(LOOSE)('%s is refused with 400 by reservarInvitado, reservar_generales, make/cargo_invitado and register, and stored nowhere', async (address) => {
     const [seat] = await kit.seats(1);
     const reservar = await kit.post(`/eventos/${ev.eventoId}/reservarInvitado`, { asientosReserva: [{ id: seat }], nombre: 'Ana', correo: address });
     expect([reservar.statusCode, reservar.json().message]).toEqual([400, [GUEST_MESSAGE]]);
 
-    const generales = await kit.post(`/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 1, seccionId: ev.general.seccionId, nombre: 'Ana', correo: address });
+    const generales = await kit.post(`/eventos/${ev.eventoId}/reservar_generales`, {
+      cantidadAsientos: 1,
+      seccionId: ev.general.seccionId,
+      nombre: 'Ana',
+      correo: address,
+    });
     expect([generales.statusCode, generales.json().message]).toEqual([400, [GUEST_MESSAGE]]);
 
     // A real guest hold, paid with a good card: only the loose correo_invitado is wrong.
@@ -119,7 +137,11 @@ describe('one strict e-mail rule for accounts and guests (finding 10)', () => {
   it('a good address is kept trimmed and in lower case, for guests as for accounts', async () => {
     const tag = Date.now().toString(36);
     const [seat] = await kit.seats(1);
-    const guest = await kit.post(`/eventos/${ev.eventoId}/reservarInvitado`, { asientosReserva: [{ id: seat }], nombre: 'Ana', correo: ` Ana.${tag}@Ejemplo.MX ` });
+    const guest = await kit.post(`/eventos/${ev.eventoId}/reservarInvitado`, {
+      asientosReserva: [{ id: seat }],
+      nombre: 'Ana',
+      correo: ` Ana.${tag}@Ejemplo.MX `,
+    });
     expect(guest.statusCode, guest.body).toBe(201);
     expect(await stored(`ana.${tag}@ejemplo.mx`)).toBe(1);
     const register = await kit.post('/auth/register', { fullName: 'Ana López', email: ` Cuenta.${tag}@Ejemplo.MX `, password: 'Secreta1' });

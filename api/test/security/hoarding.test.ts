@@ -66,7 +66,12 @@ describe('one client without an account holds at most 50 places of an event at a
     let refusal: Awaited<ReturnType<typeof post>> | undefined;
     // The attacker's loop: a new e-mail and no hold token each time, as fast as it can.
     for (let i = 0; (i + 1) * per <= seats.length && answers.length < 15; i++) {
-      const res = await post(t, `/eventos/${ev.eventoId}/reservarInvitado`, { asientosReserva: seats.slice(i * per, (i + 1) * per).map((id) => ({ id })), ...guest('acaparador') }, ip);
+      const res = await post(
+        t,
+        `/eventos/${ev.eventoId}/reservarInvitado`,
+        { asientosReserva: seats.slice(i * per, (i + 1) * per).map((id) => ({ id })), ...guest('acaparador') },
+        ip,
+      );
       answers.push(res.statusCode);
       if (res.statusCode === 429) refusal ??= res;
     }
@@ -77,7 +82,12 @@ describe('one client without an account holds at most 50 places of an event at a
     expect(refusal!.json().message).toContain(`ya hay ${held} lugares apartados`);
     expect(await livePlaces(t, ev.eventoId, ip)).toBe(held);
 
-    const other = await post(t, `/eventos/${ev.eventoId}/reservarInvitado`, { asientosReserva: [{ id: seats[seats.length - 1]! }], ...guest() }, '198.51.100.61');
+    const other = await post(
+      t,
+      `/eventos/${ev.eventoId}/reservarInvitado`,
+      { asientosReserva: [{ id: seats[seats.length - 1]! }], ...guest() },
+      '198.51.100.61',
+    );
     expect(other.statusCode).toBe(201);
   });
 
@@ -103,7 +113,13 @@ describe('one client without an account holds at most 50 places of an event at a
     let placed = ev.limite;
     let refused: Awaited<ReturnType<typeof post>> | undefined;
     for (let i = 0; i < 5 && !refused; i++) {
-      const res = await post(t, `/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: ev.limite, seccionId: ev.general.seccionId, ...guest('navegador') }, ip, browser);
+      const res = await post(
+        t,
+        `/eventos/${ev.eventoId}/reservar_generales`,
+        { cantidadAsientos: ev.limite, seccionId: ev.general.seccionId, ...guest('navegador') },
+        ip,
+        browser,
+      );
       if (res.statusCode === 201) placed += ev.limite;
       else refused = res;
     }
@@ -112,7 +128,13 @@ describe('one client without an account holds at most 50 places of an event at a
     expect(placed).toBeLessThanOrEqual(perDevice);
     expect(placed + ev.limite).toBeGreaterThan(perDevice);
     // At the cap, the browser can still replace its own hold: the hold being replaced is not counted.
-    const again = await post(t, `/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: ev.limite, seccionId: ev.general.seccionId, ...buyer }, ip, browser);
+    const again = await post(
+      t,
+      `/eventos/${ev.eventoId}/reservar_generales`,
+      { cantidadAsientos: ev.limite, seccionId: ev.general.seccionId, ...buyer },
+      ip,
+      browser,
+    );
     expect(again.statusCode).toBe(201);
     const [row] = await queryRows<{ estado: string }>(t.database.db, sql`select estado from reservas where id = ${first.json().reservaId as string}`);
     expect(row!.estado).toBe('cancelada');
@@ -122,7 +144,12 @@ describe('one client without an account holds at most 50 places of an event at a
     const per = Math.min(ev.limite, 10);
     const answers: number[] = [];
     for (let i = 1; i <= 8; i++) {
-      const res = await post(t, `/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: per, seccionId: ev.general.seccionId, ...guest('v6') }, `2001:db8:7:9::${i.toString(16)}`);
+      const res = await post(
+        t,
+        `/eventos/${ev.eventoId}/reservar_generales`,
+        { cantidadAsientos: per, seccionId: ev.general.seccionId, ...guest('v6') },
+        `2001:db8:7:9::${i.toString(16)}`,
+      );
       answers.push(res.statusCode);
     }
     expect(answers.filter((s) => s === 201)).toHaveLength(Math.floor(CAP / per));
@@ -133,13 +160,23 @@ describe('one client without an account holds at most 50 places of an event at a
     const ip = '198.51.100.64';
     const holds: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const res = await post(t, `/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 10, seccionId: ev.general.seccionId, ...guest('vuelta') }, ip);
+      const res = await post(
+        t,
+        `/eventos/${ev.eventoId}/reservar_generales`,
+        { cantidadAsientos: 10, seccionId: ev.general.seccionId, ...guest('vuelta') },
+        ip,
+      );
       if (res.statusCode === 201) holds.push(res.json().reservaId);
     }
     const full = await post(t, `/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 10, seccionId: ev.general.seccionId, ...guest('vuelta') }, ip);
     expect(full.statusCode).toBe(429);
     expect((await post(t, `/eventos/${ev.eventoId}/cancelar`, { reservaId: holds[0], esGeneral: true }, ip)).statusCode).toBe(200);
-    const after = await post(t, `/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 10, seccionId: ev.general.seccionId, ...guest('vuelta') }, ip);
+    const after = await post(
+      t,
+      `/eventos/${ev.eventoId}/reservar_generales`,
+      { cantidadAsientos: 10, seccionId: ev.general.seccionId, ...guest('vuelta') },
+      ip,
+    );
     expect(after.statusCode).toBe(201);
   });
 
@@ -147,7 +184,9 @@ describe('one client without an account holds at most 50 places of an event at a
     const ip = '198.51.100.70';
     const per = Math.min(ev.limite, 5);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => post(t, `/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: per, seccionId: ev.general.seccionId, ...guest('rafaga') }, ip)),
+      Array.from({ length: 20 }, () =>
+        post(t, `/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: per, seccionId: ev.general.seccionId, ...guest('rafaga') }, ip),
+      ),
     );
     const statuses = answers.map((r) => r.statusCode);
     expect(statuses.every((s) => s === 201 || s === 429)).toBe(true);
@@ -188,14 +227,21 @@ describe('with the caps off and a cancel limit of 3', () => {
   it('HOLD_MAX_PLACES_PER_IP=0 and HOLD_MAX_PLACES_PER_DEVICE=0 turn the caps off', async () => {
     const per = Math.min(ev.limite, 10);
     for (let i = 0; i < Math.ceil(CAP / per) + 1; i++) {
-      const res = await post(t, `/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: per, seccionId: ev.general.seccionId, ...guest('sin-tope') }, '198.51.100.72');
+      const res = await post(
+        t,
+        `/eventos/${ev.eventoId}/reservar_generales`,
+        { cantidadAsientos: per, seccionId: ev.general.seccionId, ...guest('sin-tope') },
+        '198.51.100.72',
+      );
       expect(res.statusCode).toBe(201);
     }
   });
 
   it('cancelar refuses the next cancel with a Spanish 429 and Retry-After, apart from the hold attempts; another address is not affected', async () => {
     const ip = '198.51.100.80';
-    const hold = async (from: string) => (await post(t, `/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 1, seccionId: ev.general.seccionId, ...guest('cancela') }, from)).json().reservaId as string;
+    const hold = async (from: string) =>
+      (await post(t, `/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 1, seccionId: ev.general.seccionId, ...guest('cancela') }, from)).json()
+        .reservaId as string;
     const ids = [await hold(ip), await hold(ip), await hold(ip), await hold(ip)];
     for (const id of ids.slice(0, 3)) expect((await post(t, `/eventos/${ev.eventoId}/cancelar`, { reservaId: id, esGeneral: true }, ip)).statusCode).toBe(200);
     const refused = await post(t, `/eventos/${ev.eventoId}/cancelar`, { reservaId: ids[3], esGeneral: true }, ip);

@@ -63,7 +63,12 @@ describe('a victim’s guest hold survives a hold with the same e-mail from anot
     const held = await post(`/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 3, seccionId: ev.general.seccionId, ...victim });
     expect(held.statusCode).toBe(201);
     const victimId = held.json().reservaId as string;
-    const attack = await post(`/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 1, seccionId: ev.general.seccionId, nombre: 'X', correo: victim.correo.toUpperCase() });
+    const attack = await post(`/eventos/${ev.eventoId}/reservar_generales`, {
+      cantidadAsientos: 1,
+      seccionId: ev.general.seccionId,
+      nombre: 'X',
+      correo: victim.correo.toUpperCase(),
+    });
     expect(attack.statusCode).toBe(201);
     expect(attack.json().tokenReserva).not.toBe(held.json().tokenReserva);
     expect(await reservaEstado(t.database.db, victimId)).toBe('activa');
@@ -78,14 +83,24 @@ describe('the browser that made a guest hold, with its token', () => {
     const first = (await post(`/eventos/${ev.eventoId}/reservarInvitado`, { asientosReserva: [{ id: a }], ...buyer })).json();
     const token = first.tokenReserva as string;
 
-    const second = await post(`/eventos/${ev.eventoId}/reservarInvitado`, { asientosReserva: [{ id: a }, { id: b }], nombre: buyer.nombre, correo: buyer.correo.toUpperCase() }, undefined, token);
+    const second = await post(
+      `/eventos/${ev.eventoId}/reservarInvitado`,
+      { asientosReserva: [{ id: a }, { id: b }], nombre: buyer.nombre, correo: buyer.correo.toUpperCase() },
+      undefined,
+      token,
+    );
     expect(second.statusCode).toBe(201);
     expect(second.json().tokenReserva).toBe(token);
     expect(await reservaEstado(t.database.db, first.reservaId)).toBe('cancelada');
     const states = await seatStates(t.database.db, [a!, b!]);
     expect([states.get(a!), states.get(b!)]).toEqual(['reservado', 'reservado']);
 
-    const third = await post(`/eventos/${ev.eventoId}/reservar_generales`, { cantidadAsientos: 2, seccionId: ev.general.seccionId, ...buyer }, undefined, token);
+    const third = await post(
+      `/eventos/${ev.eventoId}/reservar_generales`,
+      { cantidadAsientos: 2, seccionId: ev.general.seccionId, ...buyer },
+      undefined,
+      token,
+    );
     expect(third.statusCode).toBe(201);
     expect(await reservaEstado(t.database.db, second.json().reservaId)).toBe('cancelada');
     expect([...(await seatStates(t.database.db, [a!, b!])).values()]).toEqual(['disponible', 'disponible']);

@@ -83,6 +83,13 @@ describe('Host header without PUBLIC_URL (development)', () => {
     ['localhost', 'http://localhost'],
   ])('a loopback Host (%s) still gets its own origin', async (host, origin) => {
     const links = await linksFor(host);
-    expect(links).toEqual({ reset: origin, config: origin, script: origin, bankPage: origin, returnUrl: origin, returnHref: expect.stringMatching(/\/terminar_compra_invitado\//) });
+    expect(links).toEqual({
+      reset: origin,
+      config: origin,
+      script: origin,
+      bankPage: origin,
+      returnUrl: origin,
+      returnHref: expect.stringMatching(/\/terminar_compra_invitado\//),
+    });
   });
 });

@@ -16,7 +16,11 @@ import { buildSaleApp, CARDS, ok, saleKit } from '../support/sale';
 const LIMITE = 6;
 let t: SandboxApp;
 let ev: Awaited<ReturnType<typeof pickEvento>>;
-const { seats, post, holdSeats, pay, authorize, expire, webhookPost, count, boletosDe } = saleKit(() => ({ t, eventoId: ev.eventoId, seccionId: ev.seccionId }));
+const { seats, post, holdSeats, pay, authorize, expire, webhookPost, count, boletosDe } = saleKit(() => ({
+  t,
+  eventoId: ev.eventoId,
+  seccionId: ev.seccionId,
+}));
 
 beforeAll(async () => {
   t = await buildSaleApp();
@@ -25,11 +29,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const boletosDeUsuario = (usuarioId: string) => count(sql`select count(*)::int as n from boletos where evento_id = ${ev.eventoId} and usuario_id = ${usuarioId}`);
+const boletosDeUsuario = (usuarioId: string) =>
+  count(sql`select count(*)::int as n from boletos where evento_id = ${ev.eventoId} and usuario_id = ${usuarioId}`);
 const boletosDeCorreo = (correo: string) =>
   count(sql`select count(*)::int as n from boletos b join invitados i on i.id = b.invitado_id where b.evento_id = ${ev.eventoId} and i.correo = ${correo}`);
 const sandboxStatus = async (chargeId: string) => t.sandbox.charges.get(chargeId)?.status;
-const refundMails = (to: string) => queryRows<{ subject: string; text: string }>(t.database.db, sql`select subject, text from email_outbox where "to" = ${to} and subject like 'Reembolsamos%'`);
+const refundMails = (to: string) =>
+  queryRows<{ subject: string; text: string }>(t.database.db, sql`select subject, text from email_outbox where "to" = ${to} and subject like 'Reembolsamos%'`);
 
 /** A 3-D Secure payment left at the bank page; answers its charge id and bank page. */
 async function pendingCharge(reservaId: string, opts: { token?: string; guest?: boolean } = {}) {
@@ -109,7 +115,9 @@ describe('a late 3-D Secure charge and the per-buyer limit (finding 5)', () => {
     const late = await pendingCharge(first.reservaId, { token: user.token });
     const second = await holdSeats(4, user.token);
     await authorize(late.url, 'autorizar');
-    expect((await post(`/pagos/check/cargo/${late.id}`, { reservaId: first.reservaId, esGeneral: false }, user.token)).json()).toMatchObject({ cargo: { pagado: true } });
+    expect((await post(`/pagos/check/cargo/${late.id}`, { reservaId: first.reservaId, esGeneral: false }, user.token)).json()).toMatchObject({
+      cargo: { pagado: true },
+    });
     expect(await boletosDeUsuario(user.id)).toBe(4);
 
     const refused = await pay(second.reservaId, CARDS.APPROVED, { token: user.token });

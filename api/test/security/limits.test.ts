@@ -62,7 +62,13 @@ describe('per-IP limits (@fastify/rate-limit)', () => {
     ];
     for (const [url, payload] of calls) {
       for (let i = 0; i < 2; i += 1) expect((await call(app, 'POST', url, payload, { ip })).status).not.toBe(429);
-      const res = await app.inject({ method: 'POST', url: `/api/v1${url}`, payload: payload as never, headers: { 'x-api-key': TEST_API_KEY }, remoteAddress: ip });
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/v1${url}`,
+        payload: payload as never,
+        headers: { 'x-api-key': TEST_API_KEY },
+        remoteAddress: ip,
+      });
       expect(res.statusCode, url).toBe(429);
       expect(res.json().message).toBe('Demasiados intentos. Intenta de nuevo en unos minutos.');
       expectRetryAfter(res);
@@ -78,7 +84,13 @@ describe('per-IP limits (@fastify/rate-limit)', () => {
     const sampler = setInterval(() => (maxActive = Math.max(maxActive, hashingLoad().active)), 1);
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: uniqueEmail(), password: 'Mala1234' }, headers: { 'x-api-key': TEST_API_KEY }, remoteAddress: `203.0.113.${i + 1}` }),
+        app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          payload: { email: uniqueEmail(), password: 'Mala1234' },
+          headers: { 'x-api-key': TEST_API_KEY },
+          remoteAddress: `203.0.113.${i + 1}`,
+        }),
       ),
     );
     clearInterval(sampler);

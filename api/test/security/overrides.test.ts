@@ -16,7 +16,8 @@ afterAll(async () => {
   await dev?.close();
 });
 
-const scriptSrc = async (app: App) => parseCsp((await app.request({ url: '/eventos', headers: { accept: 'text/html' } })).headers['content-security-policy'])['script-src']!;
+const scriptSrc = async (app: App) =>
+  parseCsp((await app.request({ url: '/eventos', headers: { accept: 'text/html' } })).headers['content-security-policy'])['script-src']!;
 
 describe('remote overrides', () => {
   it('are off by default: /config.json says so and the CSP allows no other script origin than ours and Openpay', async () => {
@@ -34,6 +35,8 @@ describe('remote overrides', () => {
   });
 
   it('production refuses to start with overrides allowed', () => {
-    expect(productionProblems({ NODE_ENV: 'production', JWT_SECRET: 'k3Q9vXw2LmP8sTzR4yBn6HcJ1fGdA7eU', PUBLIC_URL: 'https://t.mx', ALLOW_REMOTE_OVERRIDES: '1' })).toHaveLength(1);
+    expect(
+      productionProblems({ NODE_ENV: 'production', JWT_SECRET: 'k3Q9vXw2LmP8sTzR4yBn6HcJ1fGdA7eU', PUBLIC_URL: 'https://t.mx', ALLOW_REMOTE_OVERRIDES: '1' }),
+    ).toHaveLength(1);
   });
 });

@@ -41,7 +41,8 @@ async function login(t: TestApp, account: { id: string; email: string }): Promis
   return signToken({ id: account.id, email: account.email, fullName: 'Ana Cuenta', isVerified: true }, { secret: t.app.config.jwtSecret, sessionId });
 }
 
-const hashOf = async (t: TestApp, id: string) => (await queryRows<{ h: string }>(t.database.db, sql`select password_hash as h from users where id = ${id}`))[0]!.h;
+const hashOf = async (t: TestApp, id: string) =>
+  (await queryRows<{ h: string }>(t.database.db, sql`select password_hash as h from users where id = ${id}`))[0]!.h;
 
 async function expectWrong(t: TestApp, token: string, ip: string, times: number) {
   for (let i = 0; i < times; i++) {

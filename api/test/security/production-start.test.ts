@@ -50,14 +50,16 @@ describe('Openpay in production', () => {
 
   it('OPENPAY_API_URL over http://, on Openpay sandbox or not a URL is refused; https:// is accepted', () => {
     const withUrl = (url: string) => productionProblems({ ...GOOD, ...OPENPAY, OPENPAY_PRODUCTION: '1', OPENPAY_API_URL: url });
-    expect(withUrl('http://api.openpay.mx')).toEqual(["OPENPAY_API_URL debe usar https:// (es 'http://api.openpay.mx'): la llave privada viajaría sin cifrar."]);
+    expect(withUrl('http://api.openpay.mx')).toEqual([
+      "OPENPAY_API_URL debe usar https:// (es 'http://api.openpay.mx'): la llave privada viajaría sin cifrar.",
+    ]);
     expect(withUrl('HTTP://127.0.0.1:9000/')).toEqual([expect.stringMatching(/^OPENPAY_API_URL debe usar https:\/\//)]);
     expect(withUrl('https://sandbox-api.openpay.mx')).toEqual([expect.stringMatching(/^OPENPAY_API_URL apunta al sandbox de Openpay/)]);
     expect(withUrl('api.openpay.mx')).toEqual(["OPENPAY_API_URL no es una URL válida (es 'api.openpay.mx')."]);
     expect(withUrl('https://api.openpay.mx')).toEqual([]);
   });
 
-  it('OPENPAY_SCRIPT_URLS (another OpenPay.js, as the dev sandbox serves) is refused: card numbers go to Openpay\'s own script only', () => {
+  it("OPENPAY_SCRIPT_URLS (another OpenPay.js, as the dev sandbox serves) is refused: card numbers go to Openpay's own script only", () => {
     expect(productionProblems({ ...GOOD, ...OPENPAY, OPENPAY_PRODUCTION: '1', OPENPAY_SCRIPT_URLS: 'https://cdn.example/openpay.js' })).toEqual([
       'OPENPAY_SCRIPT_URLS no se usa en producción: el navegador carga OpenPay.js de Openpay (js.openpay.mx), el único que debe ver los números de tarjeta. Quítalo.',
     ]);
@@ -87,10 +89,24 @@ describe('README "Producción"', () => {
       ...productionProblems({ NODE_ENV: 'production' }),
       ...productionProblems({ NODE_ENV: 'production', JWT_SECRET: 'corto', PUBLIC_URL: 'http://x.mx', DEV_MAILBOX: '1', ALLOW_REMOTE_OVERRIDES: '1' }),
       ...productionProblems({ ...GOOD, JWT_SECRET: 'x'.repeat(48), ...OPENPAY, OPENPAY_API_URL: 'http://x.mx' }),
-      ...productionProblems({ ...GOOD, ...OPENPAY, OPENPAY_PRODUCTION: '1', OPENPAY_API_URL: 'https://sandbox-api.openpay.mx', OPENPAY_SCRIPT_URLS: '/sandbox/openpay.js' }),
+      ...productionProblems({
+        ...GOOD,
+        ...OPENPAY,
+        OPENPAY_PRODUCTION: '1',
+        OPENPAY_API_URL: 'https://sandbox-api.openpay.mx',
+        OPENPAY_SCRIPT_URLS: '/sandbox/openpay.js',
+      }),
     ];
     const settings = new Set(everyProblem.map((p) => /^[A-Z_]+/.exec(p)![0]));
-    expect([...settings].sort()).toEqual(['ALLOW_REMOTE_OVERRIDES', 'DEV_MAILBOX', 'JWT_SECRET', 'OPENPAY_API_URL', 'OPENPAY_PRODUCTION', 'OPENPAY_SCRIPT_URLS', 'PUBLIC_URL']);
+    expect([...settings].sort()).toEqual([
+      'ALLOW_REMOTE_OVERRIDES',
+      'DEV_MAILBOX',
+      'JWT_SECRET',
+      'OPENPAY_API_URL',
+      'OPENPAY_PRODUCTION',
+      'OPENPAY_SCRIPT_URLS',
+      'PUBLIC_URL',
+    ]);
     for (const setting of settings) expect(section, setting).toContain(`\`${setting}`);
     expect(section).toMatch(/distintos|different characters/);
   });

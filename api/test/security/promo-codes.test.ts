@@ -35,7 +35,10 @@ beforeAll(async () => {
          group by seccion_id, categoria_evento_id, precio order by count(*) desc, seccion_id limit 1`,
   )) as [{ seccion_id: number }];
   codes = (await queryRows<{ clave: string }>(db, sql`select clave from promociones where clave is not null`)).map((r) => r.clave);
-  codeOnly = await queryRows<{ id: number; clave: string }>(db, sql`select id, clave from promociones where evento_id = ${luna} and not automatica order by id`);
+  codeOnly = await queryRows<{ id: number; clave: string }>(
+    db,
+    sql`select id, clave from promociones where evento_id = ${luna} and not automatica order by id`,
+  );
   [{ id: automatica }] = (await queryRows<{ id: number }>(db, sql`select id from promociones where evento_id = ${luna} and automatica`)) as [{ id: number }];
   expect(codeOnly.map((p) => p.clave)).toEqual(['LUNA20', '3X2LUNA', 'VIPLUNA']);
   expect(Math.max(...codeOnly.map((p) => p.id), automatica)).toBeLessThanOrEqual(15);
@@ -52,7 +55,14 @@ async function hold(n: number, token?: string): Promise<string> {
                       group by 1, 2 order by count(*) desc limit 1)
           select ea.id from evento_asientos ea join g using (categoria_evento_id, precio)
            where ea.evento_id = ${luna} and ea.seccion_id = ${seccionId} and ea.estado = 'disponible' and ea.hold_expires_at is null
-             ${handedOut.length ? sql`and ea.id not in (${sql.join(handedOut.map((id) => sql`${id}`), sql`, `)})` : sql``}
+             ${
+               handedOut.length
+                 ? sql`and ea.id not in (${sql.join(
+                     handedOut.map((id) => sql`${id}`),
+                     sql`, `,
+                   )})`
+                 : sql``
+             }
            order by ea.id limit ${n}`,
     )
   ).map((r) => r.id);
@@ -112,7 +122,10 @@ async function attack(reservaId: string, token?: string) {
     }
   }
   expect(await count(sql`select count(*)::int as n from cargos where reserva_id = ${reservaId}`)).toBe(0);
-  const [r] = await queryRows<{ estado: string; promocion_id: number | null }>(t.database.db, sql`select estado, promocion_id from reservas where id = ${reservaId}`);
+  const [r] = await queryRows<{ estado: string; promocion_id: number | null }>(
+    t.database.db,
+    sql`select estado, promocion_id from reservas where id = ${reservaId}`,
+  );
   expect(r).toEqual({ estado: 'activa', promocion_id: null });
 
   // The attacker still pays the plain total; the hold is theirs and it sells without a discount.
@@ -152,12 +165,19 @@ describe('the code the buyer typed still works', () => {
     const plain = (await resumen(reservaId, user?.token)).total;
     const promo = promocionSchema.parse(ok(await post('/promociones/validar_clave_web', { clave: 'luna20', evento_id: luna })));
     expect(promo.clave).toBe('LUNA20');
-    const applied = aplicarPromoResponseSchema.parse(ok(await post('/pagos/aplicar-promo', { promocionId: promo.id, clave: promo.clave, eventoId: luna, reservaId }, user?.token)));
+    const applied = aplicarPromoResponseSchema.parse(
+      ok(await post('/pagos/aplicar-promo', { promocionId: promo.id, clave: promo.clave, eventoId: luna, reservaId }, user?.token)),
+    );
     expect(applied.total).toBeLessThan(plain);
     expect(applied.promocion.clave).toBe('LUNA20');
-    const paid = makeCargoResponseSchema.parse(ok(await pay(reservaId, CARDS.APPROVED, { token: user?.token, amount: applied.total, promocion_id: promo.id, promocion_clave: 'LUNA20' })));
+    const paid = makeCargoResponseSchema.parse(
+      ok(await pay(reservaId, CARDS.APPROVED, { token: user?.token, amount: applied.total, promocion_id: promo.id, promocion_clave: 'LUNA20' })),
+    );
     expect(paid).toMatchObject({ cargo: { pagado: true }, total: applied.total });
-    const [r] = await queryRows<{ promocion_id: number; descuento: string }>(t.database.db, sql`select promocion_id, descuento from reservas where id = ${reservaId}`);
+    const [r] = await queryRows<{ promocion_id: number; descuento: string }>(
+      t.database.db,
+      sql`select promocion_id, descuento from reservas where id = ${reservaId}`,
+    );
     expect({ promocion_id: r!.promocion_id, descuento: Number(r!.descuento) }).toEqual({ promocion_id: promo.id, descuento: applied.descuento });
   });
 });

@@ -22,13 +22,17 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const ticketMails = async (to: string) =>
-  (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from email_outbox where "to" = ${to} and subject like 'Tus boletos para %'`))[0]!.n;
+  (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from email_outbox where "to" = ${to} and subject like 'Tus boletos para %'`))[0]!
+    .n;
 
 /** A guest's sale, and its resend call from its own client address (the per-IP limit stays out of the way). */
 async function guestSale(ip: string) {
   const { reservaId } = await holdSeats(1);
   const sale = makeCargoResponseSchema.parse(ok(await pay(reservaId, CARDS.APPROVED)));
-  const [guest] = await queryRows<{ correo: string }>(t.database.db, sql`select i.correo from invitados i join reservas r on r.invitado_id = i.id where r.id = ${reservaId}`);
+  const [guest] = await queryRows<{ correo: string }>(
+    t.database.db,
+    sql`select i.correo from invitados i join reservas r on r.invitado_id = i.id where r.id = ${reservaId}`,
+  );
   const resend = () => t.request({ method: 'POST', url: `/api/v1/correos/sold-tickets-email-invitado/${sale.invitadoId}/${reservaId}`, remoteAddress: ip });
   return { correo: guest!.correo, resend };
 }

@@ -90,7 +90,12 @@ function expectRefused(a: Answer, status: 429 | 503, code: 'DEMASIADAS_CONEXIONE
   expect(a.headers['content-type']).toMatch(/^application\/json/);
   expect(a.body()).not.toContain('conectado');
   expect(a.headers['retry-after']).toBe(retryAfter);
-  expect(JSON.parse(a.body())).toEqual({ statusCode: status, error: status === 429 ? 'Too Many Requests' : 'Service Unavailable', code, message: ERRORS[code].message });
+  expect(JSON.parse(a.body())).toEqual({
+    statusCode: status,
+    error: status === 429 ? 'Too Many Requests' : 'Service Unavailable',
+    code,
+    message: ERRORS[code].message,
+  });
 }
 
 const closeAll = (streams: Answer[]) => streams.forEach((s) => s.close());
@@ -109,7 +114,12 @@ describe('availability streams per client', () => {
       expectRefused(over, 429, 'DEMASIADAS_CONEXIONES_EN_VIVO', '30');
       expect(over.body()).toContain('Hay demasiadas conexiones en vivo desde tu red');
       // Without TRUST_PROXY, a header the client writes itself does not make it another client.
-      expectRefused(await get(streamUrl(capped), { from: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } }), 429, 'DEMASIADAS_CONEXIONES_EN_VIVO', '30');
+      expectRefused(
+        await get(streamUrl(capped), { from: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } }),
+        429,
+        'DEMASIADAS_CONEXIONES_EN_VIVO',
+        '30',
+      );
 
       // Another buyer still gets a stream, and the capped client's ordinary requests answer.
       const theirs = await openStreams(capped, 1, '127.0.0.2');
@@ -229,7 +239,9 @@ describe('visibility of the caps', () => {
     } finally {
       closeAll(streams);
     }
-    const warnings = s.lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.level === 40 && String(l.msg).includes('límite de flujos en vivo'));
+    const warnings = s.lines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => l.level === 40 && String(l.msg).includes('límite de flujos en vivo'));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatchObject({
       motivo: 'porCliente',
@@ -243,7 +255,8 @@ describe('visibility of the caps', () => {
 
     const text = await (await fetch(`http://127.0.0.1:${(metrics.address() as AddressInfo).port}/metrics`)).text();
     const route = 'route="/api/v1/eventos/:id/disponibilidad"';
-    const refusals = (status: number) => text.split('\n').find((l) => l.startsWith('taquilla_http_refusals_total{') && l.includes(route) && l.includes(`status_code="${status}"`));
+    const refusals = (status: number) =>
+      text.split('\n').find((l) => l.startsWith('taquilla_http_refusals_total{') && l.includes(route) && l.includes(`status_code="${status}"`));
     expect(refusals(429)).toMatch(/ 20$/);
     expect(refusals(503)).toMatch(/ 5$/);
   });

@@ -24,7 +24,10 @@ async function signIn(email = uniqueEmail()) {
 
 /** A token with the real secret and the given claims (what an attacker who had it could make). */
 function forge(claims: Record<string, unknown>, opts: { secret?: string; exp?: number | null; iat?: number } = {}) {
-  const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuer('taquilla').setIssuedAt(opts.iat ?? now());
+  const jwt = new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuer('taquilla')
+    .setIssuedAt(opts.iat ?? now());
   if (opts.exp !== null) jwt.setExpirationTime(opts.exp ?? now() + 600);
   return jwt.sign(new TextEncoder().encode(opts.secret ?? app.config.jwtSecret));
 }
@@ -58,7 +61,11 @@ describe('session tokens', () => {
     for (const sub of ['x', "1' or '1'='1", '\u0000', '0'.repeat(300)]) {
       const token = await forge({ ...claims, sub });
       expect(await status(token)).toBe(401);
-      const res = await app.inject({ method: 'GET', url: '/api/v1/auth/check-status', headers: { 'x-api-key': TEST_API_KEY, authorization: `Bearer ${token}` } });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/v1/auth/check-status',
+        headers: { 'x-api-key': TEST_API_KEY, authorization: `Bearer ${token}` },
+      });
       expect(res.statusCode).toBe(401);
     }
   });

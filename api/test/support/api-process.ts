@@ -67,7 +67,10 @@ export async function startApiProcess(url: string, env: Record<string, string> =
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`API process exited with ${child.exitCode}`);
-    const ok = await fetch(`${base}/api/v1/health`, { headers: { 'x-api-key': TEST_API_KEY } }).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/api/v1/health`, { headers: { 'x-api-key': TEST_API_KEY } }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return { base, child };
     if (Date.now() > deadline) throw new Error('API process did not start in 60 s');
     await new Promise((r) => setTimeout(r, 250));
@@ -124,7 +127,12 @@ export function httpCall<T = Record<string, unknown>>(
         // A loopback address of its own (127.x.y.z) is how one machine plays many clients.
         ...(opts.localAddress ? { localAddress: opts.localAddress } : {}),
         headers: {
-          ...(data === undefined ? {} : { 'content-type': typeof opts.body === 'string' ? 'application/x-www-form-urlencoded' : 'application/json', 'content-length': Buffer.byteLength(data) }),
+          ...(data === undefined
+            ? {}
+            : {
+                'content-type': typeof opts.body === 'string' ? 'application/x-www-form-urlencoded' : 'application/json',
+                'content-length': Buffer.byteLength(data),
+              }),
           ...(opts.path.startsWith('/api/v1/') ? { 'x-api-key': TEST_API_KEY } : {}),
           ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
           ...opts.headers,

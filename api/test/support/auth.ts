@@ -36,9 +36,7 @@ export const GOOD_PASSWORD = 'Secreta1';
 
 /** The newest outbox message to an address, and the link token in it. */
 export async function lastMail(app: FastifyInstance, to: string) {
-  const result = await app.db.execute(
-    sql`SELECT id, subject, text, html, status FROM email_outbox WHERE "to" = ${to} ORDER BY created_at DESC LIMIT 1`,
-  );
+  const result = await app.db.execute(sql`SELECT id, subject, text, html, status FROM email_outbox WHERE "to" = ${to} ORDER BY created_at DESC LIMIT 1`);
   const row = (result as unknown as { rows: Array<{ id: string; subject: string; text: string; html: string; status: string }> }).rows[0];
   if (!row) return undefined;
   const token = /\/auth\/(?:verify|reset)\/([A-Za-z0-9_-]+)/.exec(row.text)?.[1];

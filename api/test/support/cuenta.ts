@@ -79,8 +79,13 @@ export async function buy(t: TestApp, eventoId: number, buyer: Buyer, opts: { n?
   const resumen = await api(t, 'GET', `/eventos/${eventoId}/reservas/${reservaId}/resumen`, token);
   expect(resumen.statusCode, resumen.body).toBe(200);
   const pay = await api(t, 'POST', token ? '/pagos/make/cargo' : '/pagos/make/cargo_invitado', token, {
-    reservaId, esGeneral: Boolean(opts.general), tipoDispositivo: 'web', source_id: await cardToken(t), device_session_id: 'dev-1',
-    amount: resumen.json().total, guardarTarjeta: opts.guardarTarjeta ?? false,
+    reservaId,
+    esGeneral: Boolean(opts.general),
+    tipoDispositivo: 'web',
+    source_id: await cardToken(t),
+    device_session_id: 'dev-1',
+    amount: resumen.json().total,
+    guardarTarjeta: opts.guardarTarjeta ?? false,
   });
   expect(pay.statusCode, pay.body).toBe(200);
   expect(pay.json().cargo.pagado).toBe(true);

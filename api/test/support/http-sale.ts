@@ -36,7 +36,13 @@ export async function holdSeats(base: string, eventoId: number, buyer: Buyer, se
     : postJson(base, `/eventos/${eventoId}/reservarInvitado`, { asientosReserva, nombre: buyer.nombre, correo: buyer.correo });
 }
 
-export async function holdGenerales(base: string, eventoId: number, buyer: Buyer, seccionId: number, cantidad: number): Promise<HttpAnswer<{ reservaId?: string; message?: string }>> {
+export async function holdGenerales(
+  base: string,
+  eventoId: number,
+  buyer: Buyer,
+  seccionId: number,
+  cantidad: number,
+): Promise<HttpAnswer<{ reservaId?: string; message?: string }>> {
   const guest = buyer.token ? {} : { nombre: buyer.nombre, correo: buyer.correo };
   return postJson(base, `/eventos/${eventoId}/reservar_generales`, { cantidadAsientos: cantidad, seccionId, ...guest }, buyer.token);
 }
@@ -64,7 +70,13 @@ export async function cardToken(sandbox: string, cardNumber: string): Promise<st
   return res.body.id;
 }
 
-export function makeCargo(base: string, hold: Hold, buyer: Buyer, sourceId: string, amount: number): Promise<HttpAnswer<MakeCargoResponse & { message?: string }>> {
+export function makeCargo(
+  base: string,
+  hold: Hold,
+  buyer: Buyer,
+  sourceId: string,
+  amount: number,
+): Promise<HttpAnswer<MakeCargoResponse & { message?: string }>> {
   const body = { reservaId: hold.reservaId, esGeneral: hold.esGeneral, tipoDispositivo: 'web', source_id: sourceId, device_session_id: 'dev-conc', amount };
   return postJson<MakeCargoResponse & { message?: string }>(base, buyer.token ? '/pagos/make/cargo' : '/pagos/make/cargo_invitado', body, buyer.token);
 }
@@ -75,10 +87,18 @@ export function authorize(sandbox: string, chargeId: string, accion: 'autorizar'
 }
 
 /** check/cargo (signed in) or check/cargo_invitado (guest, with the invitadoId make/cargo answered). */
-export function checkCargo(base: string, hold: Hold, buyer: Buyer, chargeId: string, invitadoId?: string): Promise<HttpAnswer<CheckCargoResponse & { message: string }>> {
+export function checkCargo(
+  base: string,
+  hold: Hold,
+  buyer: Buyer,
+  chargeId: string,
+  invitadoId?: string,
+): Promise<HttpAnswer<CheckCargoResponse & { message: string }>> {
   type Answer = CheckCargoResponse & { message: string };
   const body = { reservaId: hold.reservaId, esGeneral: hold.esGeneral };
-  return buyer.token ? postJson<Answer>(base, `/pagos/check/cargo/${chargeId}`, body, buyer.token) : postJson<Answer>(base, `/pagos/check/cargo_invitado/${invitadoId}/${chargeId}`, body);
+  return buyer.token
+    ? postJson<Answer>(base, `/pagos/check/cargo/${chargeId}`, body, buyer.token)
+    : postJson<Answer>(base, `/pagos/check/cargo_invitado/${invitadoId}/${chargeId}`, body);
 }
 
 /** The gateway's notification (site root, no API key). */
@@ -87,8 +107,19 @@ export function webhook(base: string, chargeId: string): Promise<HttpAnswer> {
 }
 
 /** make/referencia(_invitado): a cash reference ('efectivo') or a SPEI transfer for the hold. */
-export function makeReferencia(base: string, hold: Hold, buyer: Buyer, metodo: 'efectivo' | 'spei', amount: number): Promise<HttpAnswer<MakeReferenciaResponse & { message?: string }>> {
-  return postJson<MakeReferenciaResponse & { message?: string }>(base, buyer.token ? '/pagos/make/referencia' : '/pagos/make/referencia_invitado', { reservaId: hold.reservaId, metodo, amount }, buyer.token);
+export function makeReferencia(
+  base: string,
+  hold: Hold,
+  buyer: Buyer,
+  metodo: 'efectivo' | 'spei',
+  amount: number,
+): Promise<HttpAnswer<MakeReferenciaResponse & { message?: string }>> {
+  return postJson<MakeReferenciaResponse & { message?: string }>(
+    base,
+    buyer.token ? '/pagos/make/referencia' : '/pagos/make/referencia_invitado',
+    { reservaId: hold.reservaId, metodo, amount },
+    buyer.token,
+  );
 }
 
 /** The sandbox's till / bank page: pays the reference or lets it expire, and fires the webhook. */

@@ -42,7 +42,15 @@ export async function venueMejores(db: Db, opts: { permitirAsientoSolo?: boolean
           rango: 2,
           filas: [fila('W', 6, 'Oro', { sillasDeRuedas: [1, 4], acompanantes: [2, 5] })],
         },
-        { clave: 'mesas', nombre: 'Mesas', bloque: 'Planta', tipo: 'mesa', colores: ['#444444'], rango: 0, filas: [fila('Mesa 1', 4, 'Mesa'), fila('Mesa 2', 4, 'Mesa')] },
+        {
+          clave: 'mesas',
+          nombre: 'Mesas',
+          bloque: 'Planta',
+          tipo: 'mesa',
+          colores: ['#444444'],
+          rango: 0,
+          filas: [fila('Mesa 1', 4, 'Mesa'), fila('Mesa 2', 4, 'Mesa')],
+        },
       ],
     },
     categorias: [
@@ -76,7 +84,12 @@ export async function venueMejores(db: Db, opts: { permitirAsientoSolo?: boolean
     seccion,
     /** Marks seats sold (taken, not by a hold). */
     async take(seats: string[]) {
-      await db.execute(sql`update evento_asientos set estado = 'vendido' where id in (${sql.join(seats.map((s) => sql`${seat(s)}`), sql`, `)})`);
+      await db.execute(
+        sql`update evento_asientos set estado = 'vendido' where id in (${sql.join(
+          seats.map((s) => sql`${seat(s)}`),
+          sql`, `,
+        )})`,
+      );
     },
     /** Every seat's served state by name ('reservado' for a live hold). */
     async states(): Promise<Map<string, string>> {

@@ -14,7 +14,14 @@ export async function pickEvento(db: Db, minSeats = 20, skip: number[] = []) {
           from evento_asientos ea join eventos e on e.id = ea.evento_id
          where e.mostrar_web and e.fecha > now() and ea.estado = 'disponible' and ea.hold_expires_at is null
            and exists (select 1 from evento_secciones es join secciones s on s.id = es.seccion_id where es.evento_id = e.id and s.tipo = 'general')
-           ${skip.length ? sql`and e.id not in (${sql.join(skip.map((id) => sql`${id}`), sql`, `)})` : sql``}
+           ${
+             skip.length
+               ? sql`and e.id not in (${sql.join(
+                   skip.map((id) => sql`${id}`),
+                   sql`, `,
+                 )})`
+               : sql``
+           }
          group by 1, 2, 3 having count(*) >= ${minSeats} order by 1, 2 limit 1`,
   );
   const [general] = await queryRows<{ seccion_id: number; capacidad: number }>(
@@ -23,7 +30,12 @@ export async function pickEvento(db: Db, minSeats = 20, skip: number[] = []) {
           join evento_lugares_generales l on l.evento_seccion_id = es.id
          where es.evento_id = ${row!.evento_id} and s.tipo = 'general' group by 1 order by 1 limit 1`,
   );
-  return { eventoId: row!.evento_id, seccionId: row!.seccion_id, limite: row!.limite, general: { seccionId: general!.seccion_id, capacidad: general!.capacidad } };
+  return {
+    eventoId: row!.evento_id,
+    seccionId: row!.seccion_id,
+    limite: row!.limite,
+    general: { seccionId: general!.seccion_id, capacidad: general!.capacidad },
+  };
 }
 
 export async function freeSeats(db: Db, eventoId: number, seccionId: number, n: number, offset = 0): Promise<number[]> {
@@ -55,7 +67,10 @@ export async function seatStates(db: Db, ids: number[]): Promise<Map<number, str
   const rows = await queryRows<{ id: number; estado: string }>(
     db,
     sql`select id, case when estado = 'disponible' and hold_expires_at > now() then 'reservado' else estado end as estado
-          from evento_asientos where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+          from evento_asientos where id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
   );
   return new Map(rows.map((r) => [r.id, r.estado]));
 }

@@ -24,7 +24,13 @@ export class Browser {
   }
 
   async request(method: 'GET' | 'POST', url: string, payload?: unknown) {
-    const res = await this.t.request({ method, url: `/api/v1${url}`, payload: payload as never, remoteAddress: this.ip, headers: this.jar.size ? { cookie: this.cookie } : {} });
+    const res = await this.t.request({
+      method,
+      url: `/api/v1${url}`,
+      payload: payload as never,
+      remoteAddress: this.ip,
+      headers: this.jar.size ? { cookie: this.cookie } : {},
+    });
     const set = res.headers['set-cookie'];
     for (const c of set === undefined ? [] : Array.isArray(set) ? set : [set]) {
       const [pair] = c.split(';');
@@ -47,7 +53,12 @@ export class Browser {
 
 /** Opens (or reopens) an event's room from the test, as the ops command would. */
 export async function abrirSala(t: TestApp, eventoId: number, inicio: Date, ritmoPorMinuto: number | null) {
-  const res = await t.request({ method: 'POST', url: '/api/v1/sala_espera/ops', remoteAddress: '127.0.0.1', payload: { eventoId, accion: 'abrir', inicio: inicio.toISOString(), ritmoPorMinuto, actor: 'prueba' } });
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/v1/sala_espera/ops',
+    remoteAddress: '127.0.0.1',
+    payload: { eventoId, accion: 'abrir', inicio: inicio.toISOString(), ritmoPorMinuto, actor: 'prueba' },
+  });
   if (res.statusCode !== 200) throw new Error(`abrir: ${res.statusCode} ${res.body}`);
 }
 

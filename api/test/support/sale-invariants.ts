@@ -10,7 +10,11 @@ export interface ExpectedSale {
   expect: 'vendida' | 'reembolsada';
 }
 
-const ids = (xs: string[]) => sql.join(xs.map((x) => sql`${x}`), sql`, `);
+const ids = (xs: string[]) =>
+  sql.join(
+    xs.map((x) => sql`${x}`),
+    sql`, `,
+  );
 
 /**
  * What the database must show after any number of concurrent purchases of one event, read
@@ -18,11 +22,25 @@ const ids = (xs: string[]) => sql.join(xs.map((x) => sql`${x}`), sql`, `);
  * one paid charge per sale, no completed charge without tickets unless refunded, one tickets
  * e-mail per sale (and one refund e-mail per refunded charge).
  */
-export async function expectSalesConsistent(db: Db, run: { eventoId: number; evento: string; outcomes: ExpectedSale[] }, gatewayCharges: Map<string, Record<string, unknown>>): Promise<void> {
+export async function expectSalesConsistent(
+  db: Db,
+  run: { eventoId: number; evento: string; outcomes: ExpectedSale[] },
+  gatewayCharges: Map<string, Record<string, unknown>>,
+): Promise<void> {
   const { eventoId } = run;
   // Every seat and general place has at most one ticket, and a sold place's ticket is its holder's.
-  expect(await queryRows(db, sql`select evento_asiento_id from boletos where evento_id = ${eventoId} and evento_asiento_id is not null group by 1 having count(*) > 1`)).toEqual([]);
-  expect(await queryRows(db, sql`select lugar_general_id from boletos where evento_id = ${eventoId} and lugar_general_id is not null group by 1 having count(*) > 1`)).toEqual([]);
+  expect(
+    await queryRows(
+      db,
+      sql`select evento_asiento_id from boletos where evento_id = ${eventoId} and evento_asiento_id is not null group by 1 having count(*) > 1`,
+    ),
+  ).toEqual([]);
+  expect(
+    await queryRows(
+      db,
+      sql`select lugar_general_id from boletos where evento_id = ${eventoId} and lugar_general_id is not null group by 1 having count(*) > 1`,
+    ),
+  ).toEqual([]);
   const mismatched = await queryRows(
     db,
     sql`select ea.id, ea.reserva_id::text, count(b.id)::int as boletos, array_agg(b.reserva_id::text) as de from evento_asientos ea left join boletos b on b.evento_asiento_id = ea.id
@@ -51,7 +69,14 @@ export async function expectSalesConsistent(db: Db, run: { eventoId: number; eve
   for (const o of run.outcomes) {
     const r = byId.get(o.reservaId)!;
     const sold = o.expect === 'vendida';
-    expect({ reserva: o.reservaId, estado: r.estado, pagados: r.pagados, boletos: r.boletos, delPagado: r.del_pagado, reembolsado: r.reembolsados > 0 }).toEqual({
+    expect({
+      reserva: o.reservaId,
+      estado: r.estado,
+      pagados: r.pagados,
+      boletos: r.boletos,
+      delPagado: r.del_pagado,
+      reembolsado: r.reembolsados > 0,
+    }).toEqual({
       reserva: o.reservaId,
       estado: sold ? 'vendida' : 'expirada',
       pagados: sold ? 1 : 0,
@@ -72,8 +97,16 @@ export async function expectSalesConsistent(db: Db, run: { eventoId: number; eve
   const ourById = new Map(ours.map((c) => [c.id, c]));
   const charges = [...gatewayCharges.values()]
     .filter((g) => ourById.has(String(g.id)) || reservas.some((r) => String(g.order_id ?? '').startsWith(`${r}-`)))
-    .map((g) => ({ id: String(g.id), status: String(g.status), estado: ourById.get(String(g.id))?.estado ?? null, boletos: ourById.get(String(g.id))?.boletos ?? 0 }));
-  const wrong = charges.filter((c) => !((c.status === 'completed' && c.estado === 'pagado' && c.boletos > 0) || (c.status === 'refunded' && c.estado === 'reembolsado' && c.boletos === 0)));
+    .map((g) => ({
+      id: String(g.id),
+      status: String(g.status),
+      estado: ourById.get(String(g.id))?.estado ?? null,
+      boletos: ourById.get(String(g.id))?.boletos ?? 0,
+    }));
+  const wrong = charges.filter(
+    (c) =>
+      !((c.status === 'completed' && c.estado === 'pagado' && c.boletos > 0) || (c.status === 'refunded' && c.estado === 'reembolsado' && c.boletos === 0)),
+  );
   expect(wrong, 'charges neither sold with tickets nor refunded').toEqual([]);
   expect(charges.filter((c) => c.estado === 'pagado')).toHaveLength(run.outcomes.filter((o) => o.expect === 'vendida').length);
 

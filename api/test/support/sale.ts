@@ -11,7 +11,6 @@ import { buildSandboxApp, type SandboxApp } from './sandbox';
 
 export { CARDS } from './http-sale';
 
-
 export interface SaleScope {
   t: TestApp | SandboxApp;
   eventoId: number;
@@ -53,27 +52,52 @@ export function saleKit(scope: () => SaleScope) {
     const ids = await seats(n);
     const res = token
       ? await post(`/eventos/${eventoId}/reservar`, { asientosReserva: ids.map((id) => ({ id })) }, token)
-      : await post(`/eventos/${eventoId}/reservarInvitado`, { asientosReserva: ids.map((id) => ({ id })), nombre: 'Ana Invitada', correo: `ana.${randomUUID().slice(0, 8)}@ejemplo.mx` });
+      : await post(`/eventos/${eventoId}/reservarInvitado`, {
+          asientosReserva: ids.map((id) => ({ id })),
+          nombre: 'Ana Invitada',
+          correo: `ana.${randomUUID().slice(0, 8)}@ejemplo.mx`,
+        });
     expect(res.statusCode).toBe(201);
     return { reservaId: res.json().reservaId as string, ids };
   }
 
   async function resumen(reservaId: string, token?: string) {
-    const res = await scope().t.request({ url: `/api/v1/eventos/${scope().eventoId}/reservas/${reservaId}/resumen`, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const res = await scope().t.request({
+      url: `/api/v1/eventos/${scope().eventoId}/reservas/${reservaId}/resumen`,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
     expect(res.statusCode).toBe(200);
     return resumenReservaSchema.parse(res.json());
   }
 
-  async function pay(reservaId: string, card: string, opts: { token?: string; amount?: number; esGeneral?: boolean; promocion_id?: number; promocion_clave?: string } = {}) {
+  async function pay(
+    reservaId: string,
+    card: string,
+    opts: { token?: string; amount?: number; esGeneral?: boolean; promocion_id?: number; promocion_clave?: string } = {},
+  ) {
     const amount = opts.amount ?? (await resumen(reservaId, opts.token)).total;
-    const body = { reservaId, esGeneral: opts.esGeneral ?? false, tipoDispositivo: 'web', source_id: await cardToken(card), device_session_id: 'dev-1', amount, promocion_id: opts.promocion_id, promocion_clave: opts.promocion_clave };
+    const body = {
+      reservaId,
+      esGeneral: opts.esGeneral ?? false,
+      tipoDispositivo: 'web',
+      source_id: await cardToken(card),
+      device_session_id: 'dev-1',
+      amount,
+      promocion_id: opts.promocion_id,
+      promocion_clave: opts.promocion_clave,
+    };
     return post(opts.token ? '/pagos/make/cargo' : '/pagos/make/cargo_invitado', body, opts.token);
   }
 
   /** The sandbox bank page's answer to a 3-D Secure charge; returns where it sends the browser. */
   async function authorize(url: string, accion: 'autorizar' | 'rechazar') {
     const chargeId = new URL(url).pathname.split('/').pop()!;
-    const res = await scope().t.app.inject({ method: 'POST', url: `/sandbox/3ds/${chargeId}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `accion=${accion}` });
+    const res = await scope().t.app.inject({
+      method: 'POST',
+      url: `/sandbox/3ds/${chargeId}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `accion=${accion}`,
+    });
     expect(res.statusCode).toBe(303);
     return new URL(res.headers.location as string);
   }

@@ -10,12 +10,19 @@ import { buildSandboxApp } from './sandbox';
  * remote origin in a temp folder: what the security tests probe as a browser would. `sandbox`:
  * paying through the Openpay sandbox, its pages at /sandbox, as `pnpm start` runs it.
  */
-export async function buildStorefrontApp(config: Partial<EnvConfig> = {}, env?: Record<string, string | undefined>, opts: { sandbox?: boolean } = {}): Promise<TestApp & { tmp: string }> {
+export async function buildStorefrontApp(
+  config: Partial<EnvConfig> = {},
+  env?: Record<string, string | undefined>,
+  opts: { sandbox?: boolean } = {},
+): Promise<TestApp & { tmp: string }> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'taquilla-sec-'));
   const shellDir = path.join(tmp, 'shell');
   const originDir = path.join(tmp, 'origin');
   fs.mkdirSync(shellDir, { recursive: true });
-  fs.writeFileSync(path.join(shellDir, 'index.html'), '<!doctype html><html><head><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(
+    path.join(shellDir, 'index.html'),
+    '<!doctype html><html><head><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>',
+  );
   const remotes: Record<string, RegistryRecord> = {};
   for (const remote of ['catalog', 'seating']) remotes[remote] = releaseDeclaration(originDir, remote, '1.0.0', firstScreenOf(remote));
   fs.writeFileSync(path.join(originDir, 'catalog', '1.0.0', 'remoteEntry.js'), '//entry');

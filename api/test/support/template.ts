@@ -39,7 +39,12 @@ function templateKey(): string {
 async function seedTemplate(db: Db): Promise<void> {
   const sandbox = await startOpenpaySandbox();
   try {
-    const { pagos } = readConfig({ OPENPAY_MERCHANT_ID: sandbox.merchantId, OPENPAY_PRIVATE_KEY: sandbox.privateKey, OPENPAY_PUBLIC_KEY: sandbox.publicKey, OPENPAY_API_URL: sandbox.url });
+    const { pagos } = readConfig({
+      OPENPAY_MERCHANT_ID: sandbox.merchantId,
+      OPENPAY_PRIVATE_KEY: sandbox.privateKey,
+      OPENPAY_PUBLIC_KEY: sandbox.publicKey,
+      OPENPAY_API_URL: sandbox.url,
+    });
     await seedIfEmpty(db, undefined, new Date(), { pagos });
   } finally {
     await sandbox.close();

@@ -30,8 +30,8 @@ export function AuthLayout() {
         <p className="ta-auth__brand">Taquilla</p>
         <h1>Bienvenido a Taquilla</h1>
         <p>
-          Conciertos, deportes, teatro y más en todo México. Inicia sesión para comprar tus boletos,
-          guardar tus tarjetas y consultar tus compras cuando quieras.
+          Conciertos, deportes, teatro y más en todo México. Inicia sesión para comprar tus boletos, guardar tus tarjetas y consultar tus compras cuando
+          quieras.
         </p>
         {/* The shell renders auth/* without its header: this is the way back to the shop. */}
         <Link to="/eventos" className="ta-auth__back">

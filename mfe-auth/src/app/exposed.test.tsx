@@ -11,7 +11,9 @@ describe('auth exposed AuthRoutes', () => {
   it('renders something for auth/login under the shell route', () => {
     render(
       <MemoryRouter initialEntries={['/auth/login']}>
-        <Routes><Route path="/auth/*" element={<AuthRoutes />} /></Routes>
+        <Routes>
+          <Route path="/auth/*" element={<AuthRoutes />} />
+        </Routes>
       </MemoryRouter>,
     );
     expect(screen.getAllByRole('heading').length).toBeGreaterThan(0);

@@ -3,9 +3,7 @@ import { returnPath } from './return-to';
 
 describe('returnPath', () => {
   it('returns to the guarded page with its query and hash', () => {
-    expect(returnPath({ from: { pathname: '/perfil/mis_eventos', search: '?compra=3', hash: '#boletos' } })).toBe(
-      '/perfil/mis_eventos?compra=3#boletos',
-    );
+    expect(returnPath({ from: { pathname: '/perfil/mis_eventos', search: '?compra=3', hash: '#boletos' } })).toBe('/perfil/mis_eventos?compra=3#boletos');
   });
 
   it('goes home without a page to return to', () => {

@@ -59,8 +59,16 @@ describe('EventList', () => {
     expect(screen.queryByRole('heading', { level: 2, name: 'Próximos eventos' })).not.toBeNull();
     const card = screen.getByRole('article', { name: 'Obra del domingo' });
     expect(within(card).getByRole('link', { name: 'Obra del domingo' }).getAttribute('href')).toBe('/eventos/1');
-    expect(within(card).getByRole('link', { name: /^Más información/ }).getAttribute('href')).toBe('/eventos/informacion/1');
-    expect(within(card).getByRole('link', { name: /^Comprar boletos/ }).getAttribute('href')).toBe('/eventos/1');
+    expect(
+      within(card)
+        .getByRole('link', { name: /^Más información/ })
+        .getAttribute('href'),
+    ).toBe('/eventos/informacion/1');
+    expect(
+      within(card)
+        .getByRole('link', { name: /^Comprar boletos/ })
+        .getAttribute('href'),
+    ).toBe('/eventos/1');
     expect(within(card).queryByText('Desde $500.00')).not.toBeNull();
     // The 23:30 Sunday event keeps its local day on the badge.
     expect(within(card).getByText('29').closest('time')?.getAttribute('datetime')).toBe('2026-11-30T05:30:00.000Z');

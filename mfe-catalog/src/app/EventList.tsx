@@ -10,10 +10,7 @@ import './catalog.css';
 /** Exposed as `catalog/EventList`, route /eventos: hero, countdown, filters and the event grid. */
 export default function EventList() {
   const eventos = useEventos();
-  const hero = useMemo(
-    () => (eventos.status === 'success' ? selectHeroEvents(eventos.data, new Date()) : []),
-    [eventos],
-  );
+  const hero = useMemo(() => (eventos.status === 'success' ? selectHeroEvents(eventos.data, new Date()) : []), [eventos]);
   return (
     <div className="catalog" data-remote-name={__REMOTE_NAME__} data-remote-version={__REMOTE_VERSION__}>
       {eventos.status === 'loading' ? <HeroPlaceholder /> : <HeroBanner eventos={hero} />}

@@ -9,7 +9,11 @@ afterEach(cleanup);
 // inside a router and carries the remote's version marker used by ops and the e2e suite.
 describe('catalog exposed EventList', () => {
   it('renders a heading and tags itself with the remote version', () => {
-    const { container } = render(<MemoryRouter><EventList /></MemoryRouter>);
+    const { container } = render(
+      <MemoryRouter>
+        <EventList />
+      </MemoryRouter>,
+    );
     expect(screen.getAllByRole('heading').length).toBeGreaterThan(0);
     expect(container.querySelector('[data-remote-name="catalog"][data-remote-version="0.0.0-test"]')).toBeTruthy();
   });

@@ -17,7 +17,11 @@ describe("catalog's first-screen declaration is what its modules read first", ()
   it('EventList (/eventos)', async () => {
     const urls = inline('EventList', { '/eventos/get_all': { eventosFiltrados: [] }, '/categorias/get_all': { categorias: [] } });
     expect(urls.length).toBeGreaterThan(0);
-    render(<MemoryRouter initialEntries={['/eventos']}><EventList /></MemoryRouter>);
+    render(
+      <MemoryRouter initialEntries={['/eventos']}>
+        <EventList />
+      </MemoryRouter>,
+    );
     await waitFor(() => expect(left()).toEqual([]));
     for (const url of urls) expect(screen.network).not.toContain(url);
   });

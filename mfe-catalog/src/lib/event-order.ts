@@ -20,9 +20,7 @@ export function eventTime(event: ListableEvent): number {
 
 /** Soonest first; undated events last; ties by name so the order is stable across reloads. */
 export function sortByFecha<T extends ListableEvent>(events: readonly T[]): T[] {
-  return [...events].sort(
-    (a, b) => eventTime(a) - eventTime(b) || (a.nombre ?? '').localeCompare(b.nombre ?? '', 'es-MX'),
-  );
+  return [...events].sort((a, b) => eventTime(a) - eventTime(b) || (a.nombre ?? '').localeCompare(b.nombre ?? '', 'es-MX'));
 }
 
 /** Events hidden from the web (mostrarWeb false) are never listed anywhere on the home page. */

@@ -24,7 +24,11 @@ describe('checkout exposed modules', () => {
   });
 
   it('CheckoutPanel is the purchase summary region seating scrolls to, with no amounts before a hold', async () => {
-    const { container } = render(<MemoryRouter><CheckoutPanel eventoId="3" seccionId="9" /></MemoryRouter>);
+    const { container } = render(
+      <MemoryRouter>
+        <CheckoutPanel eventoId="3" seccionId="9" />
+      </MemoryRouter>,
+    );
     const region = screen.getByRole('region', { name: 'Resumen de compra' });
     expect(region.id).toBe('resumen-compra');
     expect(region.getAttribute('data-remote-version')).toBe('0.0.0-test');

@@ -1,11 +1,17 @@
 import { vi } from 'vitest';
-import type {
-  EventoDetalle,
-  DetalleSeccionResponse,
-  FilasPorSeccionResponse,
-} from '@taquilla/shared/schemas/catalog';
+import type { EventoDetalle, DetalleSeccionResponse, FilasPorSeccionResponse } from '@taquilla/shared/schemas/catalog';
 import type { Promocion } from '@taquilla/shared/schemas/promociones';
-import type { Cotizacion, CotizarPayload, MakeCargoPayload, MakeCargoResponse, MakeReferenciaPayload, MakeReferenciaResponse, ResumenReserva, TipoTarjeta, TipoTarjetaPayload } from '@taquilla/shared/schemas/pagos';
+import type {
+  Cotizacion,
+  CotizarPayload,
+  MakeCargoPayload,
+  MakeCargoResponse,
+  MakeReferenciaPayload,
+  MakeReferenciaResponse,
+  ResumenReserva,
+  TipoTarjeta,
+  TipoTarjetaPayload,
+} from '@taquilla/shared/schemas/pagos';
 import { defaultPaymentDeps, type PaymentDeps } from '../features/payment/api/deps';
 import { RESERVA_ID, reservaDetalle } from './holds';
 import type { PerfilPago, TarjetaGuardada } from '@taquilla/shared/schemas/cuenta';
@@ -95,7 +101,13 @@ export function fakePaymentDeps() {
     validarClaveWeb: vi.fn(),
     aplicarPromo: vi.fn(),
     cotizar: vi.fn(async (_eventoId: string | number, _payload: CotizarPayload, _signal?: AbortSignal): Promise<Cotizacion> => cotizacion()),
-    getCredenciales: vi.fn(async () => ({ merchantId: 'm', publicKey: 'pk', sandbox: true, proveedor: 'sandbox' as const, scriptUrls: ['http://localhost/sandbox/openpay.js'] })),
+    getCredenciales: vi.fn(async () => ({
+      merchantId: 'm',
+      publicKey: 'pk',
+      sandbox: true,
+      proveedor: 'sandbox' as const,
+      scriptUrls: ['http://localhost/sandbox/openpay.js'],
+    })),
     loadGateway: vi.fn(async () => gateway),
     getTipoTarjeta: vi.fn(async (_payload: TipoTarjetaPayload): Promise<TipoTarjeta> => ({ tipo: 'credit', marca: 'visa', banco: 'BBVA', admiteMsi: true })),
     makeCargo: vi.fn(async (_payload: MakeCargoPayload) => cargo()),
@@ -106,7 +118,10 @@ export function fakePaymentDeps() {
     checkCargo: vi.fn(),
     checkCargoInvitado: vi.fn(),
     reenviarBoletos: vi.fn(async (_reservaId: string) => ({ message: 'Te enviamos tus boletos por correo.', user: { email: 'ana@ejemplo.mx' } })),
-    reenviarBoletosInvitado: vi.fn(async (_invitadoId: string, _reservaId: string) => ({ message: 'Te enviamos tus boletos por correo.', user: { email: 'invitada@ejemplo.mx' } })),
+    reenviarBoletosInvitado: vi.fn(async (_invitadoId: string, _reservaId: string) => ({
+      message: 'Te enviamos tus boletos por correo.',
+      user: { email: 'invitada@ejemplo.mx' },
+    })),
     getMiPerfilPago: vi.fn(async (): Promise<PerfilPago> => ({ idOpenpay: null, tarjetas: [], usuario: { email: 'ana@ejemplo.mx' } })),
     deleteTarjeta: vi.fn(async (_idOpenpay: string, _idtarjeta: string) => ({ message: 'Tarjeta eliminada correctamente.' })),
     celebrate: vi.fn(),

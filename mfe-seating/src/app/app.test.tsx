@@ -132,7 +132,11 @@ const held = (asientos: number[]) =>
       esGeneral: false,
       fechaExpiracion: '2026-12-01T00:00:00Z',
       offsetMs: 0,
-      detalle: { seccionId: 2, cantidad: asientos.length, asientos: asientos.map((id) => ({ id, numero: id, fila: 'A', categoria: 'Lateral', precio: 120000 })) },
+      detalle: {
+        seccionId: 2,
+        cantidad: asientos.length,
+        asientos: asientos.map((id) => ({ id, numero: id, fila: 'A', categoria: 'Lateral', precio: 120000 })),
+      },
     },
     cancelling: false,
     error: null,
@@ -298,7 +302,7 @@ describe('SeatSelection', () => {
     await waitFor(() => expect(api.getFilasPorSeccion).toHaveBeenCalledTimes(2));
   });
 
-  it('the page\'s hold with its seats (restored after a reload or 3-D Secure) shows them as the buyer\'s selection', async () => {
+  it("the page's hold with its seats (restored after a reload or 3-D Secure) shows them as the buyer's selection", async () => {
     api.getFilasPorSeccion.mockResolvedValue({
       ...filas,
       filas: filas.filas.map((f) => ({ ...f, asientos: f.asientos.map((a) => (a.id === 2 || a.id === 3 ? { ...a, estado: 'reservado' as const } : a)) })),
@@ -351,7 +355,13 @@ describe('SeatSelection', () => {
       const toasts = vi.fn();
       bus.on('ui:toast', toasts);
       const canvas = await selectA2();
-      FakeEventSource.last!.push('asientos', { seccionId: 2, asientos: [{ id: 2, estado: 'reservado' }, { id: 3, estado: 'reservado' }] });
+      FakeEventSource.last!.push('asientos', {
+        seccionId: 2,
+        asientos: [
+          { id: 2, estado: 'reservado' },
+          { id: 3, estado: 'reservado' },
+        ],
+      });
       fireEvent.keyDown(canvas, { key: 'ArrowRight' });
       expect(screen.getByRole('status').textContent).toBe('Fila A, asiento 3: reservado, Lateral, $1,200.00, $1,554.00 con cargos e IVA.');
       // At once: no hold of this page asked for it.

@@ -31,7 +31,11 @@ describe("seating's first-screen declaration is what its modules read first", ()
   it('VenueMap (below the information page, {id} = the eventoId the shell passes)', async () => {
     const urls = inline('VenueMap', answers);
     expect(urls.length).toBeGreaterThan(0);
-    render(<MemoryRouter><VenueMap eventoId="7" /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <VenueMap eventoId="7" />
+      </MemoryRouter>,
+    );
     await waitFor(() => expect(left()).toEqual([]));
     for (const url of urls) expect(screen.network).not.toContain(url);
   });

@@ -6,7 +6,7 @@ import { bankMessagePage, bankPage, referencePage, referenceSearchPage } from '.
 import type { OpenpaySandbox } from './server';
 
 /** Where the bank page returns the browser: the charge's redirect_url with ?id=<charge>. */
-export function returnUrl(redirectUrl: string, chargeId: string): string {
+function returnUrl(redirectUrl: string, chargeId: string): string {
   const url = new URL(redirectUrl);
   url.searchParams.set('id', chargeId);
   return url.href;
@@ -20,34 +20,49 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/;
  * bank app (/pagos), which pays a reference or lets it expire and notifies the shop's webhook.
  * Links in the pages are relative to the request's own path, so they work at any mount point.
  */
-export function browserPages(sandbox: Pick<OpenpaySandbox, 'charges' | 'completeThreeDs' | 'payReference' | 'expireReference' | 'findCharge' | 'notify'>): FastifyPluginAsync {
+export function browserPages(
+  sandbox: Pick<OpenpaySandbox, 'charges' | 'completeThreeDs' | 'payReference' | 'expireReference' | 'findCharge' | 'notify'>,
+): FastifyPluginAsync {
   return async (scope) => {
     await scope.register(formbody, { bodyLimit: 4096 });
-    const html = (reply: FastifyReply) => reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    const html = (reply: FastifyReply) =>
+      reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
     const prefix = scope.prefix;
     const notFound = (reply: FastifyReply, title: string, text: string) => html(reply).status(404).send(bankMessagePage(title, text));
 
     scope.get('/openpay.js', async (_request, reply) =>
-      reply.header('content-type', 'application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(await openpayBrowserScript()),
+      reply
+        .header('content-type', 'application/javascript; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(await openpayBrowserScript()),
     );
 
     scope.get<{ Params: { chargeId: string } }>('/3ds/:chargeId', async (request, reply) => {
       const charge = ID.test(request.params.chargeId) ? sandbox.charges.get(request.params.chargeId) : undefined;
-      if (!charge || charge.method !== 'card') return notFound(reply, 'Cargo no encontrado', 'El cargo que intentas autorizar no existe.');
+      if (charge?.method !== 'card') return notFound(reply, 'Cargo no encontrado', 'El cargo que intentas autorizar no existe.');
       const redirectUrl = String(charge.redirect_url);
       if (charge.status !== 'charge_pending') {
-        return html(reply).send(bankMessagePage('Pago ya procesado', 'Este pago ya fue autorizado o rechazado.', { href: returnUrl(redirectUrl, String(charge.id)), label: 'Volver a la tienda' }));
+        return html(reply).send(
+          bankMessagePage('Pago ya procesado', 'Este pago ya fue autorizado o rechazado.', {
+            href: returnUrl(redirectUrl, String(charge.id)),
+            label: 'Volver a la tienda',
+          }),
+        );
       }
       // The form's 303 goes on to the shop's return page, which form-action must allow too.
-      html(reply).header('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${new URL(redirectUrl).origin}; frame-ancestors 'none'`);
+      html(reply).header(
+        'content-security-policy',
+        `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${new URL(redirectUrl).origin}; frame-ancestors 'none'`,
+      );
       return reply.send(bankPage(charge, `${prefix}/3ds/${charge.id}`));
     });
 
     scope.post<{ Params: { chargeId: string }; Body: { accion?: unknown } | undefined }>('/3ds/:chargeId', async (request, reply) => {
       const accion = request.body?.accion;
-      if (accion !== 'autorizar' && accion !== 'rechazar') return html(reply).status(400).send(bankMessagePage('Solicitud inválida', 'Elige Autorizar o Rechazar.'));
+      if (accion !== 'autorizar' && accion !== 'rechazar')
+        return html(reply).status(400).send(bankMessagePage('Solicitud inválida', 'Elige Autorizar o Rechazar.'));
       const pending = ID.test(request.params.chargeId) ? sandbox.charges.get(request.params.chargeId) : undefined;
-      if (!pending || pending.method !== 'card') return notFound(reply, 'Cargo no encontrado', 'El cargo que intentas autorizar no existe.');
+      if (pending?.method !== 'card') return notFound(reply, 'Cargo no encontrado', 'El cargo que intentas autorizar no existe.');
       const before = pending.status;
       const charge = sandbox.completeThreeDs(String(pending.id), accion === 'autorizar')!;
       if (before === 'charge_pending') await sandbox.notify(String(charge.id));
@@ -64,7 +79,9 @@ export function browserPages(sandbox: Pick<OpenpaySandbox, 'charges' | 'complete
       const key = String(request.query.referencia ?? '').replace(/\s/g, '');
       const charge = key ? lookup(key) : undefined;
       if (charge) return reply.redirect(`${prefix}/pagos/${charge.id}`, 303);
-      return html(reply).status(key ? 404 : 200).send(referenceSearchPage(`${prefix}/pagos`, Boolean(key)));
+      return html(reply)
+        .status(key ? 404 : 200)
+        .send(referenceSearchPage(`${prefix}/pagos`, Boolean(key)));
     });
 
     scope.get<{ Params: { chargeId: string } }>('/pagos/:chargeId', async (request, reply) => {
@@ -86,7 +103,11 @@ export function browserPages(sandbox: Pick<OpenpaySandbox, 'charges' | 'complete
       return html(reply).send(
         bankMessagePage(
           pagado ? 'Pago recibido' : vencido ? 'Referencia vencida' : 'Sin cambios',
-          pagado ? 'La tienda recibió el aviso del pago (charge.succeeded).' : vencido ? 'La tienda recibió el aviso de vencimiento (charge.cancelled).' : 'La referencia ya no estaba pendiente.',
+          pagado
+            ? 'La tienda recibió el aviso del pago (charge.succeeded).'
+            : vencido
+              ? 'La tienda recibió el aviso de vencimiento (charge.cancelled).'
+              : 'La referencia ya no estaba pendiente.',
           { href: `${prefix}/pagos/${charge.id}`, label: 'Ver la referencia' },
         ),
       );

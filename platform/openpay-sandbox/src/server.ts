@@ -23,17 +23,46 @@ export type Json = Record<string, unknown>;
 
 /** Openpay's HTTP status for each error code (the API reads it from the answers; only this stand-in needs the table). */
 export const OPENPAY_HTTP_STATUS: Readonly<Record<number, number>> = {
-  1000: 500, 1001: 400, 1002: 401, 1003: 422, 1004: 503, 1005: 404, 1006: 409, 1007: 402, 1008: 423, 1009: 413, 1010: 403,
-  2001: 409, 2002: 409, 2003: 409, 2004: 422, 2005: 400, 2006: 400, 2007: 412, 2008: 412, 2009: 412,
-  3001: 402, 3002: 402, 3003: 402, 3004: 402, 3005: 402, 3006: 412, 3007: 402, 3008: 412, 3009: 402, 3010: 402, 3011: 402, 3012: 412,
+  1000: 500,
+  1001: 400,
+  1002: 401,
+  1003: 422,
+  1004: 503,
+  1005: 404,
+  1006: 409,
+  1007: 402,
+  1008: 423,
+  1009: 413,
+  1010: 403,
+  2001: 409,
+  2002: 409,
+  2003: 409,
+  2004: 422,
+  2005: 400,
+  2006: 400,
+  2007: 412,
+  2008: 412,
+  2009: 412,
+  3001: 402,
+  3002: 402,
+  3003: 402,
+  3004: 402,
+  3005: 402,
+  3006: 412,
+  3007: 402,
+  3008: 412,
+  3009: 402,
+  3010: 402,
+  3011: 402,
+  3012: 412,
   4001: 412,
 };
 
 export const SANDBOX_DEFAULTS = { merchantId: 'msandboxtaquilla', privateKey: 'sk_sandbox_taquilla', publicKey: 'pk_sandbox_taquilla' } as const;
-export const SANDBOX_BANK = 'Banco de Pruebas';
+const SANDBOX_BANK = 'Banco de Pruebas';
 /** The sandbox's SPEI account (STP's bank and place codes, a valid CLABE check digit). */
-export const SANDBOX_SPEI_BANK = 'STP (Sistema de Transferencias y Pagos)';
-export const SANDBOX_SPEI_AGREEMENT = '1411217';
+const SANDBOX_SPEI_BANK = 'STP (Sistema de Transferencias y Pagos)';
+const SANDBOX_SPEI_AGREEMENT = '1411217';
 
 /** A CLABE's 18th digit: weights 3, 7, 1 over the first 17, each product mod 10. */
 export function clabe(first17: string): string {
@@ -92,7 +121,13 @@ export interface OpenpaySandbox {
   /** The REST API and the browser pages; mount it with a prefix or serve it alone. */
   plugin: FastifyPluginAsync;
   /** Creates a token as OpenPay.js would from the browser (public key). */
-  createToken(card: { card_number: string; holder_name?: string; expiration_month?: string; expiration_year?: string; cvv2?: string }): Promise<{ status: number; body: Json }>;
+  createToken(card: {
+    card_number: string;
+    holder_name?: string;
+    expiration_month?: string;
+    expiration_year?: string;
+    cvv2?: string;
+  }): Promise<{ status: number; body: Json }>;
   /** The buyer finishing (or refusing) 3-D Secure on the bank page; the card's own outcome then applies. */
   completeThreeDs(chargeId: string, approve: boolean): Json | undefined;
   /** The buyer paying a store reference or sending the SPEI transfer (no notification). */
@@ -107,7 +142,11 @@ export interface OpenpaySandbox {
   publicCharge(tx: Json): Json;
 }
 
-const newId = (prefix = '') => prefix + randomUUID().replace(/-/g, '').slice(0, 20 - prefix.length);
+const newId = (prefix = '') =>
+  prefix +
+  randomUUID()
+    .replace(/-/g, '')
+    .slice(0, 20 - prefix.length);
 const masked = (n: string) => `${n.slice(0, 6)}${'X'.repeat(n.length - 10)}${n.slice(-4)}`;
 const digits = (n: number) => Array.from({ length: n }, () => randomInt(0, 10)).join('');
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
@@ -156,7 +195,13 @@ export function openpaySandbox(opts: OpenpaySandboxOptions = {}): OpenpaySandbox
 
   function fail(reply: FastifyReply, code: number, description: string): FastifyReply {
     const http = OPENPAY_HTTP_STATUS[code] ?? 500;
-    return reply.status(http).send({ category: http >= 500 ? 'internal' : code >= 3000 ? 'gateway' : 'request', description, http_code: http, error_code: code, request_id: randomUUID() });
+    return reply.status(http).send({
+      category: http >= 500 ? 'internal' : code >= 3000 ? 'gateway' : 'request',
+      description,
+      http_code: http,
+      error_code: code,
+      request_id: randomUUID(),
+    });
   }
 
   const sandbox = {
@@ -176,7 +221,7 @@ export function openpaySandbox(opts: OpenpaySandboxOptions = {}): OpenpaySandbox
     },
     completeThreeDs(chargeId: string, approve: boolean) {
       const tx = charges.get(chargeId);
-      if (!tx || tx.status !== 'charge_pending') return tx;
+      if (tx?.status !== 'charge_pending') return tx;
       const declined = OUTCOME_ERROR[tx.outcome as CardOutcome];
       tx.status = approve && !declined ? 'completed' : 'failed';
       if (tx.status === 'failed') tx.error_code = approve ? declined : 3001;
@@ -185,7 +230,7 @@ export function openpaySandbox(opts: OpenpaySandboxOptions = {}): OpenpaySandbox
     },
     payReference(chargeId: string) {
       const tx = current(charges.get(chargeId));
-      if (!tx || tx.status !== 'in_progress') return tx;
+      if (tx?.status !== 'in_progress') return tx;
       tx.status = 'completed';
       tx.authorization = authorization();
       return tx;
@@ -230,7 +275,8 @@ export function openpaySandbox(opts: OpenpaySandboxOptions = {}): OpenpaySandbox
       const card = saved && saved.customer_id === customerId ? saved : token && !token.used ? token : undefined;
       if (!card) return fail(reply, 1005, 'The requested resource does not exist');
       // The card's bank must take part in the plan (a debit card in none).
-      if (plan !== undefined && !cardPlans(card.number).meses.includes(Number(plan.payments))) return fail(reply, 3006, 'The card does not allow this payment plan');
+      if (plan !== undefined && !cardPlans(card.number).meses.includes(Number(plan.payments)))
+        return fail(reply, 3006, 'The card does not allow this payment plan');
       if (token && card === token) token.used = true;
       if (orderId) orderIds.add(orderId);
       const outcome = cardOutcome(card.number);
@@ -323,13 +369,21 @@ export function openpaySandbox(opts: OpenpaySandboxOptions = {}): OpenpaySandbox
       if (!tx || (customerId !== null && tx.customer_id !== customerId)) return fail(reply, 1005, 'The requested resource does not exist');
       if (tx.status !== 'completed') return fail(reply, 1003, 'The charge can not be refunded');
       tx.status = 'refunded';
-      tx.refund = { id: newId('tr'), amount: tx.amount, status: 'completed', transaction_type: 'refund', description: ((request.body ?? {}) as Json).description ?? null };
+      tx.refund = {
+        id: newId('tr'),
+        amount: tx.amount,
+        status: 'completed',
+        transaction_type: 'refund',
+        description: ((request.body ?? {}) as Json).description ?? null,
+      };
       return reply.send(publicCharge(tx));
     };
   }
   function listCharges(customerId: string | null) {
     return async (request: FastifyRequest<{ Querystring: { order_id?: string } }>, reply: FastifyReply) => {
-      const list = [...charges.values()].filter((tx) => (customerId === null || tx.customer_id === customerId) && (!request.query.order_id || tx.order_id === request.query.order_id));
+      const list = [...charges.values()].filter(
+        (tx) => (customerId === null || tx.customer_id === customerId) && (!request.query.order_id || tx.order_id === request.query.order_id),
+      );
       return reply.send(list.reverse().map((tx) => publicCharge(current(tx)!)));
     };
   }
@@ -378,7 +432,12 @@ export function openpaySandbox(opts: OpenpaySandboxOptions = {}): OpenpaySandbox
 
     // OpenPay.js posts cards from the shop's pages: Openpay answers them cross-origin.
     api.options('/tokens', async (_request, reply) =>
-      reply.header('access-control-allow-origin', '*').header('access-control-allow-methods', 'POST').header('access-control-allow-headers', 'authorization, content-type').status(204).send(),
+      reply
+        .header('access-control-allow-origin', '*')
+        .header('access-control-allow-methods', 'POST')
+        .header('access-control-allow-headers', 'authorization, content-type')
+        .status(204)
+        .send(),
     );
     api.post('/tokens', async (request, reply) => {
       reply.header('access-control-allow-origin', '*');
@@ -388,12 +447,21 @@ export function openpaySandbox(opts: OpenpaySandboxOptions = {}): OpenpaySandbox
       const holder = str(b.holder_name);
       if (!/^\d{13,19}$/.test(number)) return fail(reply, 1001, 'card_number debe tener de 13 a 19 dígitos');
       if (!holder || holder.length > 100) return fail(reply, 1001, 'holder_name es obligatorio');
-      if (!/^(0[1-9]|1[0-2])$/.test(month) || !/^\d{2}$/.test(str(b.expiration_year))) return fail(reply, 1001, 'expiration_month / expiration_year no son válidos');
+      if (!/^(0[1-9]|1[0-2])$/.test(month) || !/^\d{2}$/.test(str(b.expiration_year)))
+        return fail(reply, 1001, 'expiration_month / expiration_year no son válidos');
       if (!str(b.cvv2)) return fail(reply, 2006, 'The CVV2 security code is required');
       if (!/^\d{3,4}$/.test(str(b.cvv2))) return fail(reply, 2009, 'The CVV2 security code is invalid');
       if (!luhnValid(number)) return fail(reply, 2004, 'The card number verification digit is invalid');
       if (!notExpired(month, str(b.expiration_year))) return fail(reply, 2005, 'The expiration date has already passed');
-      const token = { id: newId('k'), number, holder_name: holder, expiration_month: month, expiration_year: str(b.expiration_year), customer_id: null, used: false };
+      const token = {
+        id: newId('k'),
+        number,
+        holder_name: holder,
+        expiration_month: month,
+        expiration_year: str(b.expiration_year),
+        customer_id: null,
+        used: false,
+      };
       tokens.set(token.id, token);
       const { id: _id, customer_id: _c, ...card } = cardJson(token);
       return reply.status(201).send({ id: token.id, card });
@@ -412,7 +480,15 @@ export function openpaySandbox(opts: OpenpaySandboxOptions = {}): OpenpaySandbox
       const b = (request.body ?? {}) as Json;
       if (!str(b.name) || !str(b.email)) return fail(reply, 1001, 'name and email are required');
       if (b.external_id && [...customers.values()].some((c) => c.external_id === b.external_id)) return fail(reply, 2003, 'The external_id already exists');
-      const customer = { id: newId('a'), name: b.name, last_name: b.last_name ?? null, email: b.email, external_id: b.external_id ?? null, creation_date: new Date().toISOString(), status: 'active' };
+      const customer = {
+        id: newId('a'),
+        name: b.name,
+        last_name: b.last_name ?? null,
+        email: b.email,
+        external_id: b.external_id ?? null,
+        creation_date: new Date().toISOString(),
+        status: 'active',
+      };
       customers.set(customer.id, customer);
       return reply.status(201).send(customer);
     });
@@ -426,7 +502,8 @@ export function openpaySandbox(opts: OpenpaySandboxOptions = {}): OpenpaySandbox
       if (!str(b.token_id) || !str(b.device_session_id)) return fail(reply, 1001, 'token_id and device_session_id are required');
       const token = tokens.get(str(b.token_id));
       if (!token || token.used) return fail(reply, 1005, 'The token does not exist');
-      if ([...cards.values()].some((c) => c.customer_id === request.params.cid && c.number === token.number)) return fail(reply, 2002, 'The card is already registered');
+      if ([...cards.values()].some((c) => c.customer_id === request.params.cid && c.number === token.number))
+        return fail(reply, 2002, 'The card is already registered');
       token.used = true;
       const card = { ...token, id: newId('k'), customer_id: request.params.cid };
       cards.set(card.id, card);
@@ -452,7 +529,12 @@ export function openpaySandbox(opts: OpenpaySandboxOptions = {}): OpenpaySandbox
     });
     api.get<{ Params: { cid: string } }>('/customers/:cid/cards', async (request, reply) => {
       if (!customers.has(request.params.cid)) return fail(reply, 1005, 'The customer does not exist');
-      return reply.send([...cards.values()].filter((c) => c.customer_id === request.params.cid).reverse().map(cardJson));
+      return reply.send(
+        [...cards.values()]
+          .filter((c) => c.customer_id === request.params.cid)
+          .reverse()
+          .map(cardJson),
+      );
     });
     api.delete<{ Params: { cid: string; id: string } }>('/customers/:cid/cards/:id', async (request, reply) => {
       const card = cards.get(request.params.id);
@@ -470,7 +552,9 @@ export function openpaySandbox(opts: OpenpaySandboxOptions = {}): OpenpaySandbox
 }
 
 /** The sandbox listening alone on 127.0.0.1 (port 0: any free port), for tests and the dev start. */
-export async function startOpenpaySandbox(opts: OpenpaySandboxOptions & { port?: number; host?: string } = {}): Promise<OpenpaySandbox & { url: string; close(): Promise<void> }> {
+export async function startOpenpaySandbox(
+  opts: OpenpaySandboxOptions & { port?: number; host?: string } = {},
+): Promise<OpenpaySandbox & { url: string; close(): Promise<void> }> {
   const sandbox = openpaySandbox(opts);
   const app: FastifyInstance = Fastify({ logger: false });
   await app.register(sandbox.plugin);
@@ -484,7 +568,13 @@ export async function startOpenpaySandbox(opts: OpenpaySandboxOptions & { port?:
       const res = await fetch(`${base}/tokens`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${sandbox.publicKey}:`).toString('base64')}` },
-        body: JSON.stringify({ holder_name: 'Juan Pérez', expiration_month: '12', expiration_year: String((new Date().getUTCFullYear() + 2) % 100), cvv2: '123', ...card }),
+        body: JSON.stringify({
+          holder_name: 'Juan Pérez',
+          expiration_month: '12',
+          expiration_year: String((new Date().getUTCFullYear() + 2) % 100),
+          cvv2: '123',
+          ...card,
+        }),
       });
       return { status: res.status, body: (await res.json()) as Json };
     },

@@ -20,7 +20,7 @@ export const OUTCOME_ERROR: Readonly<Partial<Record<CardOutcome, number>>> = {
  * The documented test cards: Openpay's sandbox numbers
  * for declines, plus one that always asks for 3-D Secure. Any other valid number is approved.
  */
-const TEST_CARDS: Readonly<Record<string, CardOutcome>> = {
+export const TEST_CARDS: Readonly<Record<string, CardOutcome>> = {
   '4111111111111111': 'aprobada',
   '5555555555554444': 'aprobada',
   '4222222222222220': 'declinada',
@@ -49,7 +49,7 @@ export function notExpired(month: string, year: string, now = new Date()): boole
  * allow is refused with 3006 (operation not allowed for this card), as Openpay does. Any other
  * valid number is a credit card without plans.
  */
-const TEST_CARD_PLANS: Readonly<Record<string, { tipo: 'credit' | 'debit'; meses: number[] }>> = {
+export const TEST_CARD_PLANS: Readonly<Record<string, { tipo: 'credit' | 'debit'; meses: number[] }>> = {
   '4111111111111111': { tipo: 'credit', meses: [3, 6, 9, 12] },
   '5555555555554444': { tipo: 'credit', meses: [3, 6] },
   '4000000000003220': { tipo: 'credit', meses: [3, 6, 9, 12] },

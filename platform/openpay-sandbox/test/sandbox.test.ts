@@ -20,14 +20,26 @@ async function referenceCharge(method: 'store' | 'bank_account', dueInMs = 3600_
   const res = await fetch(`${sandbox.url}/v1/${sandbox.merchantId}/charges`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: auth(sandbox.privateKey) },
-    body: JSON.stringify({ method, amount: 250.5, description: 'Boletos', order_id: `o-${Math.random()}`, due_date: new Date(Date.now() + dueInMs).toISOString(), customer: { name: 'Ana', email: 'ana@example.com' } }),
+    body: JSON.stringify({
+      method,
+      amount: 250.5,
+      description: 'Boletos',
+      order_id: `o-${Math.random()}`,
+      due_date: new Date(Date.now() + dueInMs).toISOString(),
+      customer: { name: 'Ana', email: 'ana@example.com' },
+    }),
   });
   expect(res.status).toBe(200);
   return (await res.json()) as Json;
 }
 
 const till = (path: string, accion?: string) =>
-  fetch(`${sandbox.url}${path}`, accion ? { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `accion=${accion}`, redirect: 'manual' } : { redirect: 'manual' });
+  fetch(
+    `${sandbox.url}${path}`,
+    accion
+      ? { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `accion=${accion}`, redirect: 'manual' }
+      : { redirect: 'manual' },
+  );
 
 describe('the till (cash and SPEI)', () => {
   it('finds a reference by what a tester types, pays it once and notifies charge.succeeded', async () => {
@@ -40,7 +52,9 @@ describe('the till (cash and SPEI)', () => {
     expect(page).toContain('Pendiente de pago');
     events.length = 0;
     expect(await (await till(`/pagos/${charge.id}`, 'pagar')).text()).toContain('Pago recibido');
-    expect(events).toEqual([expect.objectContaining({ type: 'charge.succeeded', transaction: expect.objectContaining({ id: charge.id, status: 'completed' }) })]);
+    expect(events).toEqual([
+      expect.objectContaining({ type: 'charge.succeeded', transaction: expect.objectContaining({ id: charge.id, status: 'completed' }) }),
+    ]);
     expect(sandbox.charges.get(String(charge.id))).toMatchObject({ status: 'completed', authorization: expect.stringMatching(/^\d{6}$/) });
     // Letting it expire afterwards changes nothing.
     expect(await (await till(`/pagos/${charge.id}`, 'vencer')).text()).not.toContain('Referencia vencida');
@@ -68,7 +82,10 @@ describe('the till (cash and SPEI)', () => {
 
 describe('what browsers call', () => {
   it('the token endpoint answers the browser cross-origin, with the public key only', async () => {
-    const preflight = await fetch(`${sandbox.url}/v1/${sandbox.merchantId}/tokens`, { method: 'OPTIONS', headers: { origin: 'http://tienda.localhost', 'access-control-request-method': 'POST' } });
+    const preflight = await fetch(`${sandbox.url}/v1/${sandbox.merchantId}/tokens`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://tienda.localhost', 'access-control-request-method': 'POST' },
+    });
     expect([preflight.status, preflight.headers.get('access-control-allow-origin')]).toEqual([204, '*']);
     const token = await sandbox.createToken({ card_number: '378282246310005', cvv2: '1234' });
     expect(token).toMatchObject({ status: 201, body: { card: { brand: 'american_express', card_number: '378282XXXXX0005' } } });

@@ -36,7 +36,12 @@ export function checkShared({ remote, version, manifest, shell }) {
 
 const baseType = (type) => String(type).replace(/\?$/, '');
 const optional = (type) => String(type).endsWith('?');
-const describeProps = (props) => `{ ${Object.entries(props).map(([k, t]) => `${k}: ${t}`).join(', ') || '—'} }`;
+const describeProps = (props) =>
+  `{ ${
+    Object.entries(props)
+      .map(([k, t]) => `${k}: ${t}`)
+      .join(', ') || '—'
+  } }`;
 
 /** Every module the shell's slots load from `remote` is exposed, and its props still fit. */
 export function checkSlots({ remote, version, manifest, contract, shell }) {
@@ -59,7 +64,8 @@ export function checkSlots({ remote, version, manifest, contract, shell }) {
     }
     for (const [prop, type] of Object.entries(passed)) {
       if (!(prop in accepted)) misfits.push(`el shell pasa "${prop}" y la nueva versión ya no la recibe`);
-      else if (baseType(accepted[prop]) !== baseType(type)) misfits.push(`"${prop}" es ${baseType(type)} en el shell y ${baseType(accepted[prop])} en la nueva versión`);
+      else if (baseType(accepted[prop]) !== baseType(type))
+        misfits.push(`"${prop}" es ${baseType(type)} en el shell y ${baseType(accepted[prop])} en la nueva versión`);
     }
     if (misfits.length) {
       reasons.push(
@@ -86,7 +92,11 @@ export function checkBus({ remote, version, contract, before, live }) {
   const declared = live.filter((b) => b.contract);
   const emitted = (builds) => new Set(builds.flatMap((b) => b.contract?.bus?.emits ?? []));
   // What the live remote emitted: its declaration, else what the contract says it produces.
-  const beforeEmits = before?.bus?.emits ?? Object.entries(declared[0]?.contract.bus.contract.events ?? {}).filter(([, e]) => e.producers.includes(remote)).map(([type]) => type);
+  const beforeEmits =
+    before?.bus?.emits ??
+    Object.entries(declared[0]?.contract.bus.contract.events ?? {})
+      .filter(([, e]) => e.producers.includes(remote))
+      .map(([type]) => type);
   const emittedBefore = new Set([...emitted(declared), ...beforeEmits]);
   const emittedAfter = new Set([...emitted(declared), ...(contract.bus?.emits ?? [])]);
   const lost = new Map();
@@ -96,24 +106,27 @@ export function checkBus({ remote, version, contract, before, live }) {
     }
   }
   for (const [type, listeners] of lost) {
-    reasons.push(`${listeners.join(', ')} escucha "${type}", que emitía ${remote}, y ${remote} ${version} ya no lo emite: ese paso de la compra dejaría de funcionar sin ningún error.`);
+    reasons.push(
+      `${listeners.join(', ')} escucha "${type}", que emitía ${remote}, y ${remote} ${version} ya no lo emite: ese paso de la compra dejaría de funcionar sin ningún error.`,
+    );
   }
   const own = contract.bus?.contract?.events ?? {};
-  const uses = [
-    ...(contract.bus?.emits ?? []).map((type) => ['emite', type]),
-    ...(contract.bus?.listens ?? []).map((type) => ['escucha', type]),
-  ];
+  const uses = [...(contract.bus?.emits ?? []).map((type) => ['emite', type]), ...(contract.bus?.listens ?? []).map((type) => ['escucha', type])];
   for (const [verb, type] of uses) {
     const event = own[type];
     if (!event) {
-      reasons.push(`${remote} ${version} ${verb} "${type}", que no está en el contrato del bus (v${contract.bus?.contractVersion}) con el que se compiló: nadie lo espera. Decláralo en shared/src/bus-contract.json.`);
+      reasons.push(
+        `${remote} ${version} ${verb} "${type}", que no está en el contrato del bus (v${contract.bus?.contractVersion}) con el que se compiló: nadie lo espera. Decláralo en shared/src/bus-contract.json.`,
+      );
       continue;
     }
     const parties = new Set([...event.producers, ...event.listeners]);
     const without = declared.filter((b) => b.name !== remote && parties.has(b.name) && !(type in (b.contract.bus.contract?.events ?? {})));
     if (without.length) {
       const names = without.map((b) => `${b.name} ${b.version} (contrato v${b.contract.bus.contractVersion})`).join(', ');
-      reasons.push(`${remote} ${version} ${verb} "${type}", que no está en el contrato del bus con el que se compiló ${names}, que toma parte en él: publica antes ${without.map((b) => b.name).join(', ')} compilado con el contrato nuevo.`);
+      reasons.push(
+        `${remote} ${version} ${verb} "${type}", que no está en el contrato del bus con el que se compiló ${names}, que toma parte en él: publica antes ${without.map((b) => b.name).join(', ')} compilado con el contrato nuevo.`,
+      );
     }
   }
   return reasons;

@@ -56,7 +56,8 @@ export function editJson(workspace, file, change) {
 /** The broken variants the issue describes, each one edit away from today's remote. */
 export const VARIANTS = {
   /** seating sends its selection under a new name: checkout never hears it. */
-  renamedEvent: (w) => replaceIn(w, 'mfe-seating/src/features/seat-map/hooks/use-seat-selection.ts', "'seating:selection-changed'", "'seating:seleccion-cambiada'"),
+  renamedEvent: (w) =>
+    replaceIn(w, 'mfe-seating/src/features/seat-map/hooks/use-seat-selection.ts', "'seating:selection-changed'", "'seating:seleccion-cambiada'"),
   /** catalog's list throws as it mounts (its own unit tests would fail). */
   throwsOnMount: (w) =>
     fs.writeFileSync(
@@ -68,8 +69,7 @@ export const VARIANTS = {
   /** checkout no longer exposes the panel the seat page loads. */
   missingExpose: (w) => replaceIn(w, 'mfe-checkout/rspack.config.mjs', "'./CheckoutPanel': './src/app/CheckoutPanel.tsx',", ''),
   /** seating's venue map now wants `idEvento` (a number) instead of `eventoId`. */
-  changedProps: (w) =>
-    editJson(w, 'shared/src/remote-contract.json', (contract) => (contract.slots.seating.VenueMap = { idEvento: 'number' })),
+  changedProps: (w) => editJson(w, 'shared/src/remote-contract.json', (contract) => (contract.slots.seating.VenueMap = { idEvento: 'number' })),
 };
 
 /**

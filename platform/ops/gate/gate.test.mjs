@@ -23,7 +23,12 @@ let shop;
 let run;
 
 const registry = () => JSON.parse(fs.readFileSync(path.join(origin, 'remotes.json'), 'utf8'));
-const audit = () => fs.readFileSync(path.join(origin, 'audit.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+const audit = () =>
+  fs
+    .readFileSync(path.join(origin, 'audit.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
 
 beforeAll(async () => {
   await liveOrigin(tmp);
@@ -57,7 +62,9 @@ describe('the compatibility gate in release', () => {
   it('refuses seating emitting a renamed bus event: checkout would never hear the selection', async () => {
     await expectRefused('seating', '1.0.1', builds.renamedEvent, [
       /✖ shell, checkout escucha "seating:selection-changed", que emitía seating, y seating 1\.0\.1 ya no lo emite/,
-      new RegExp(`✖ seating 1\\.0\\.1 emite "seating:seleccion-cambiada", que no está en el contrato del bus \\(v${BUS_VERSION}\\) con el que se compiló: nadie lo espera`),
+      new RegExp(
+        `✖ seating 1\\.0\\.1 emite "seating:seleccion-cambiada", que no está en el contrato del bus \\(v${BUS_VERSION}\\) con el que se compiló: nadie lo espera`,
+      ),
     ]);
   });
 

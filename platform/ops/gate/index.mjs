@@ -35,13 +35,25 @@ async function liveContract(origin, remote, version) {
  *   shopUrl: a running shop for the smoke mount (GATE_SHOP_URL); none: one is started here.
  * @returns {Promise<string[]>} the reasons to refuse the release, in Spanish
  */
-export async function checkRelease({ origin, remote, version, dist, shellDir = process.env.SHELL_DIR || path.join(ROOT, 'shell', 'dist'), shopUrl = process.env.GATE_SHOP_URL || undefined, smoke = true }) {
+export async function checkRelease({
+  origin,
+  remote,
+  version,
+  dist,
+  shellDir = process.env.SHELL_DIR || path.join(ROOT, 'shell', 'dist'),
+  shopUrl = process.env.GATE_SHOP_URL || undefined,
+  smoke = true,
+}) {
   const manifest = readJson(path.join(dist, 'mf-manifest.json'));
   const contract = readJson(path.join(dist, CONTRACT_FILE));
   const shell = readJson(path.join(shellDir, CONTRACT_FILE));
   if (!manifest) return [`No hay build de ${remote} en ${dist} (falta mf-manifest.json).`];
-  if (!contract) return [`La build de ${remote} ${version} no declara su contrato (${CONTRACT_FILE}): compílala con la fábrica de builds actual (platform/build).`];
-  if (!shell) return [`El shell en producción (${shellDir}) no declara su contrato (${CONTRACT_FILE}): despliega un shell compilado con la fábrica actual, o apunta SHELL_DIR a él.`];
+  if (!contract)
+    return [`La build de ${remote} ${version} no declara su contrato (${CONTRACT_FILE}): compílala con la fábrica de builds actual (platform/build).`];
+  if (!shell)
+    return [
+      `El shell en producción (${shellDir}) no declara su contrato (${CONTRACT_FILE}): despliega un shell compilado con la fábrica actual, o apunta SHELL_DIR a él.`,
+    ];
 
   const registry = await origin.readRegistry();
   const live = [{ name: 'shell', version: shell.version, contract: shell }];

@@ -19,7 +19,10 @@ export function registryWith(live, remote, version) {
   remotes[remote] = {
     ...entry,
     current: version,
-    history: [...(entry.history ?? []).filter((h) => h.version !== version), { version, entry: `${remote}/${version}/mf-manifest.json`, publishedAt: new Date().toISOString() }],
+    history: [
+      ...(entry.history ?? []).filter((h) => h.version !== version),
+      { version, entry: `${remote}/${version}/mf-manifest.json`, publishedAt: new Date().toISOString() },
+    ],
   };
   return { ...live, remotes };
 }
@@ -129,7 +132,10 @@ export async function smokeMount({ shopUrl, remote, version, dist, executablePat
 
   // Loaded here, not at the top: every `release` imports the gate, few runs reach the browser.
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  const browser = await chromium.launch({
+    executablePath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
   try {
     const context = await browser.newContext({ baseURL: shopUrl, locale: 'es-MX', timezoneId: 'America/Mexico_City', serviceWorkers: 'block' });
     // The page's HTML without the registry the server inlined (the page then reads ours).
@@ -147,7 +153,13 @@ export async function smokeMount({ shopUrl, remote, version, dist, executablePat
     );
     await context.route(
       (url) => url.href === registryUrl,
-      (route) => route.fulfill({ status: 200, contentType: 'application/json', headers: { 'cache-control': 'no-store' }, body: JSON.stringify(registryWith(live, remote, version)) }),
+      (route) =>
+        route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          headers: { 'cache-control': 'no-store' },
+          body: JSON.stringify(registryWith(live, remote, version)),
+        }),
     );
     await context.route(
       (url) => url.href.startsWith(folder.href),
@@ -200,7 +212,10 @@ export async function smokeMount({ shopUrl, remote, version, dist, executablePat
       await step.visit?.(page, found, settle);
       where = new URL(page.url()).pathname;
       await page.waitForTimeout(UNHEARD_WAIT_MS);
-      const fallbacks = await page.locator('[data-remote]').filter({ hasText: FALLBACK_TEXT }).evaluateAll((slots) => slots.map((s) => s.getAttribute('data-remote')));
+      const fallbacks = await page
+        .locator('[data-remote]')
+        .filter({ hasText: FALLBACK_TEXT })
+        .evaluateAll((slots) => slots.map((s) => s.getAttribute('data-remote')));
       for (const slot of fallbacks) problems.push(`en ${where} la sección de ${slot} mostró «${FALLBACK_TEXT}» (su error boundary o su carga falló)`);
       const unheard = await page.evaluate(() => window.__gateUnheard?.splice(0) ?? []);
       for (const type of new Set(unheard)) problems.push(`en ${where} nadie escuchó el evento del bus "${type}", que el contrato dice que alguien debe oír`);

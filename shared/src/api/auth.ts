@@ -1,12 +1,6 @@
 /** Typed sign-in and e-mail calls (spec §7 "Authentication and e-mail"): `@taquilla/shared/api/auth`. */
 import { apiRequest } from '@taquilla/shared';
-import type {
-  AuthResponse,
-  CheckStatusResponse,
-  LoginPayload,
-  MessageResponse,
-  RegisterPayload,
-} from '../schemas/auth';
+import type { AuthResponse, CheckStatusResponse, LoginPayload, MessageResponse, RegisterPayload } from '../schemas/auth';
 
 /** POST /auth/login → token and user. 401 'Credenciales incorrectas', 429 when rate-limited. */
 export function login(payload: LoginPayload): Promise<AuthResponse> {
@@ -33,10 +27,7 @@ export function logoutSession(token: string): Promise<MessageResponse> {
 
 /** POST /correos/send-verification-email/{address} → 200 once the mail server accepted it. */
 export function sendVerificationEmail(address: string): Promise<MessageResponse> {
-  return apiRequest<MessageResponse>(
-    'POST',
-    `/correos/send-verification-email/${encodeURIComponent(address)}`,
-  );
+  return apiRequest<MessageResponse>('POST', `/correos/send-verification-email/${encodeURIComponent(address)}`);
 }
 
 /** POST /correos/forgot-password/{address} → the same message whether or not the account exists. */

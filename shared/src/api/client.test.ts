@@ -8,10 +8,18 @@ import { ApiError, apiRequest } from './client';
 /** Minimal Web Storage for the node test environment (the client reads localStorage 'token'). */
 class MemoryStorage {
   private map = new Map<string, string>();
-  getItem(key: string) { return this.map.get(key) ?? null; }
-  setItem(key: string, value: string) { this.map.set(key, String(value)); }
-  removeItem(key: string) { this.map.delete(key); }
-  clear() { this.map.clear(); }
+  getItem(key: string) {
+    return this.map.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.map.set(key, String(value));
+  }
+  removeItem(key: string) {
+    this.map.delete(key);
+  }
+  clear() {
+    this.map.clear();
+  }
 }
 
 let server: Server;
@@ -26,8 +34,7 @@ beforeAll(async () => {
       res.end(JSON.stringify(body));
     };
     if (req.url === '/api/v1/ok') return reply(200, { hola: 'mundo' });
-    if (req.url === '/api/v1/array')
-      return reply(400, { statusCode: 400, error: 'Bad Request', message: ['Falta el correo', 'Falta la contraseña'] });
+    if (req.url === '/api/v1/array') return reply(400, { statusCode: 400, error: 'Bad Request', message: ['Falta el correo', 'Falta la contraseña'] });
     if (req.url === '/api/v1/single') return reply(404, { statusCode: 404, message: 'Evento no encontrado' });
     if (req.url === '/api/v1/empty') return reply(500, {});
     if (req.url === '/api/v1/unauthorized') return reply(401, { statusCode: 401, message: 'Token inválido' });

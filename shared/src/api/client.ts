@@ -85,8 +85,7 @@ apiClient.interceptors.request.use((config) => {
 apiClient.interceptors.response.use(undefined, (error: unknown) => {
   const apiError = toApiError(error);
   // Only a call that carried a token can "expire" a session; a 401 on login is just bad credentials.
-  const sentToken =
-    error instanceof AxiosError && AxiosHeaders.from(error.config?.headers).has('Authorization');
+  const sentToken = error instanceof AxiosError && AxiosHeaders.from(error.config?.headers).has('Authorization');
   if (apiError.status === 401 && sentToken) {
     bus.emit('auth:session-expired', { message: apiError.message });
   }
@@ -112,7 +111,8 @@ export async function apiRequest<T>(
   // The landing page's first answers may be inlined into index.html (./inlined).
   const query = config.params ? `?${new URLSearchParams(config.params as Record<string, string>)}` : '';
   const inlined = method === 'GET' ? takeInlined(`${getRuntimeConfig().apiBaseUrl}${url}${query}`) : undefined;
-  const response = inlined === undefined ? await apiClient.request<unknown>({ ...config, method, url, data: body }) : { status: 200, data: JSON.parse(inlined) as unknown };
+  const response =
+    inlined === undefined ? await apiClient.request<unknown>({ ...config, method, url, data: body }) : { status: 200, data: JSON.parse(inlined) as unknown };
   try {
     return parse ? parse(response.data) : (response.data as T);
   } catch (error) {

@@ -9,14 +9,7 @@
  * the caller's; 502 'Hubo un problema al eliminar la tarjeta.' when the gateway fails.
  */
 import { apiRequest } from '@taquilla/shared';
-import type {
-  CuentaMessage,
-  MiEventoDetalle,
-  MiPerfil,
-  MisEventos,
-  PerfilPago,
-  UpdatePasswordPayload,
-} from '../schemas/cuenta';
+import type { CuentaMessage, MiEventoDetalle, MiPerfil, MisEventos, PerfilPago, UpdatePasswordPayload } from '../schemas/cuenta';
 import { seg, type Id } from './segment';
 
 /** GET /usuarios/mi_perfil → fullName and email. */

@@ -22,8 +22,7 @@ export const messages = {
   REMOTE_RETRY: 'Reintentar',
   REMOTE_BACK_TO_EVENTS: 'Volver a eventos',
   REMOTE_LOADING: 'Cargando…',
-  REGISTRY_UNAVAILABLE:
-    'No pudimos cargar el catálogo de módulos del sitio. Algunas secciones no estarán disponibles; intenta recargar la página más tarde.',
+  REGISTRY_UNAVAILABLE: 'No pudimos cargar el catálogo de módulos del sitio. Algunas secciones no estarán disponibles; intenta recargar la página más tarde.',
   CONFIG_UNAVAILABLE: 'No pudimos cargar la configuración del sitio. Usamos valores predeterminados.',
   ERROR_PAGE_TITLE: 'Algo salió mal',
   ERROR_PAGE_TEXT: 'Ocurrió un error inesperado al mostrar esta página.',

@@ -21,19 +21,13 @@ describe('message catalogue', () => {
   });
 
   it('fills placeholders and leaves unknown ones visible', () => {
-    expect(formatMessage(promocionMessages.DISCOUNT_MIN_QUANTITY, { n: 3 })).toBe(
-      'Debes comprar al menos 3 boletos para aplicar el descuento.',
-    );
-    expect(formatMessage(promocionMessages.DISCOUNT_NOT_FOR_SECTION, { name: 'VIP' })).toBe(
-      'El código de descuento no es válido para la sección VIP.',
-    );
+    expect(formatMessage(promocionMessages.DISCOUNT_MIN_QUANTITY, { n: 3 })).toBe('Debes comprar al menos 3 boletos para aplicar el descuento.');
+    expect(formatMessage(promocionMessages.DISCOUNT_NOT_FOR_SECTION, { name: 'VIP' })).toBe('El código de descuento no es válido para la sección VIP.');
     expect(formatMessage(promocionMessages.DISCOUNT_NOT_FOR_SECTION)).toContain('{name}');
   });
 
   it('defines each text once across the whole catalogue: every entry a non-empty string, no two entries alike', () => {
-    const entries = Object.entries(catalogue).flatMap(([file, texts]) =>
-      Object.entries(texts).map(([code, text]) => ({ where: `${file}.${code}`, text })),
-    );
+    const entries = Object.entries(catalogue).flatMap(([file, texts]) => Object.entries(texts).map(([code, text]) => ({ where: `${file}.${code}`, text })));
     expect(entries.filter((e) => typeof e.text !== 'string' || e.text.trim() === '')).toEqual([]);
     const seen = new Map<string, string>();
     const repeats = entries.filter((e) => seen.has(e.text) || !seen.set(e.text, e.where)).map((e) => `${e.where} = ${seen.get(e.text)}`);

@@ -31,12 +31,10 @@ export const pagoMessages = {
   PAYMENT_PAID: 'Tu pago fue procesado correctamente. Te enviamos tus boletos por correo.',
   PAYMENT_PENDING: 'Tu pago aún está en proceso. Vuelve a intentarlo en unos minutos.',
   PAYMENT_REFUNDED: 'Tu reserva expiró y los lugares ya no estaban disponibles. Reembolsamos el cargo a tu tarjeta.',
-  PAYMENT_REFUNDED_PROMOTION:
-    'La promoción que aplicaste se agotó antes de confirmar tu pago. Reembolsamos el cargo a tu tarjeta.',
+  PAYMENT_REFUNDED_PROMOTION: 'La promoción que aplicaste se agotó antes de confirmar tu pago. Reembolsamos el cargo a tu tarjeta.',
   PAYMENT_REFUNDED_LIMIT:
     'Ya tienes boletos de otra compra para este evento y con este pago pasarías el límite por comprador, así que no emitimos boletos. Reembolsamos el cargo a tu tarjeta.',
-  PAYMENT_DUPLICATE_REFUNDED:
-    'Tu compra ya estaba pagada con otro cargo; reembolsamos este cargo duplicado a tu tarjeta. Te enviamos tus boletos por correo.',
+  PAYMENT_DUPLICATE_REFUNDED: 'Tu compra ya estaba pagada con otro cargo; reembolsamos este cargo duplicado a tu tarjeta. Te enviamos tus boletos por correo.',
   PURCHASE_SUCCESS_TITLE: '¡Compra exitosa!',
 
   // Meses sin intereses, cash at a store ('Pago en efectivo'), SPEI
@@ -46,7 +44,8 @@ export const pagoMessages = {
   METHOD_INVALID: 'Elige pago en efectivo o transferencia SPEI.',
   METHOD_EFECTIVO: 'Pago en efectivo',
   METHOD_SPEI: 'Transferencia SPEI',
-  REFERENCE_CREATED_EFECTIVO: 'Tu referencia está lista. Págala en efectivo en la tienda antes de que venza; te enviamos tus boletos por correo al recibir el pago.',
+  REFERENCE_CREATED_EFECTIVO:
+    'Tu referencia está lista. Págala en efectivo en la tienda antes de que venza; te enviamos tus boletos por correo al recibir el pago.',
   REFERENCE_CREATED_SPEI: 'Tu referencia está lista. Haz la transferencia SPEI antes de que venza; te enviamos tus boletos por correo al recibir el pago.',
   REFERENCE_TOO_LATE: 'Ya no es posible pagar en efectivo o por SPEI para este evento. Paga con tarjeta.',
   REFERENCE_PENDING_OTHER: 'Ya tienes una referencia de pago pendiente para este evento. Págala o espera a que venza para hacer otra compra.',

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  fieldErrors,
-  loginSchema,
-  registerFormSchema,
-  registerSchema,
-  resetPasswordFormSchema,
-  verifyEmailSchema,
-} from './auth';
+import { fieldErrors, loginSchema, registerFormSchema, registerSchema, resetPasswordFormSchema, verifyEmailSchema } from './auth';
 
 describe('auth schemas (spec §5)', () => {
   it('login: first failing rule per field, in the spec order', () => {

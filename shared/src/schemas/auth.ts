@@ -46,9 +46,7 @@ export const registerSchema = z.object({
 export type RegisterPayload = z.infer<typeof registerSchema>;
 
 /** Only the field pair needs both values, so the match check runs even when other fields fail. */
-const repeatedMatches = <T extends { password: string; repeatedPassword: string }>(
-  schema: z.ZodType<T>,
-) =>
+const repeatedMatches = <T extends { password: string; repeatedPassword: string }>(schema: z.ZodType<T>) =>
   schema.refine((v) => v.repeatedPassword === '' || v.password === v.repeatedPassword, {
     path: ['repeatedPassword'],
     message: authMessages.REGISTER_REPEAT_MISMATCH,
@@ -59,9 +57,7 @@ const repeatedMatches = <T extends { password: string; repeatedPassword: string 
   });
 
 /** The register form: the payload plus repeatedPassword. */
-export const registerFormSchema = repeatedMatches(
-  registerSchema.extend({ repeatedPassword: required(authMessages.REGISTER_REPEAT_REQUIRED) }),
-);
+export const registerFormSchema = repeatedMatches(registerSchema.extend({ repeatedPassword: required(authMessages.REGISTER_REPEAT_REQUIRED) }));
 export type RegisterForm = z.infer<typeof registerFormSchema>;
 
 export const forgotPasswordSchema = z.object({
@@ -70,9 +66,7 @@ export const forgotPasswordSchema = z.object({
 export type ForgotPasswordPayload = z.infer<typeof forgotPasswordSchema>;
 
 /** E-mailed tokens are 32 random bytes in base64url (43 characters). */
-export const tokenSchema = z
-  .string({ error: authMessages.LINK_INVALID })
-  .regex(/^[A-Za-z0-9_-]{20,128}$/, authMessages.LINK_INVALID);
+export const tokenSchema = z.string({ error: authMessages.LINK_INVALID }).regex(/^[A-Za-z0-9_-]{20,128}$/, authMessages.LINK_INVALID);
 
 export const verifyEmailSchema = z.object({ token: tokenSchema });
 export type VerifyEmailPayload = z.infer<typeof verifyEmailSchema>;
@@ -123,10 +117,7 @@ export interface FormSchema<T> {
  * The first message per field, as forms display them. Field-level issues only: a form shows
  * each message under the field it belongs to.
  */
-export function fieldErrors<T extends string>(
-  schema: FormSchema<unknown>,
-  values: Record<T, unknown>,
-): Partial<Record<T, string>> {
+export function fieldErrors<T extends string>(schema: FormSchema<unknown>, values: Record<T, unknown>): Partial<Record<T, string>> {
   const result = schema.safeParse(values);
   const errors: Partial<Record<T, string>> = {};
   if (result.success) return errors;

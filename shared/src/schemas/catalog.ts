@@ -160,15 +160,7 @@ export type DetalleSeccionResponse = z.infer<typeof detalleSeccionResponseSchema
  * Seat states as served. 'reservado' = held by a live reservation (an expired hold is served
  * as 'disponible'); 'ocupado' = taken outside the web shop. 'seleccionado' is UI-only.
  */
-export const ESTADOS_ASIENTO = [
-  'disponible',
-  'reservado',
-  'ocupado',
-  'vendido',
-  'bloqueado',
-  'inaccesible',
-  'cortesia',
-] as const;
+export const ESTADOS_ASIENTO = ['disponible', 'reservado', 'ocupado', 'vendido', 'bloqueado', 'inaccesible', 'cortesia'] as const;
 export const estadoAsientoSchema = z.enum(ESTADOS_ASIENTO);
 export type EstadoAsiento = z.infer<typeof estadoAsientoSchema>;
 

@@ -142,7 +142,14 @@ export const resumenCompraSchema = totalesSchema.omit({ boletosGratis: true }).e
    * one: `meses` and the monthly amount `mensualidad`), cash ('efectivo') or SPEI; centavos.
    */
   pagos: z
-    .array(z.object({ metodo: z.enum(['tarjeta', 'efectivo', 'spei']), meses: z.number().int().nullable(), mensualidad: z.number().int().optional(), total: z.number().int() }))
+    .array(
+      z.object({
+        metodo: z.enum(['tarjeta', 'efectivo', 'spei']),
+        meses: z.number().int().nullable(),
+        mensualidad: z.number().int().optional(),
+        total: z.number().int(),
+      }),
+    )
     .optional(),
 });
 export type ResumenCompra = z.infer<typeof resumenCompraSchema>;

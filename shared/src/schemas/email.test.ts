@@ -38,7 +38,11 @@ describe('emailSchema', () => {
   it('gives the required message when missing or blank, the invalid one otherwise', () => {
     expect(schema.safeParse(undefined).error?.issues[0]?.message).toBe('Falta el correo');
     expect(schema.safeParse('   ').error?.issues[0]?.message).toBe('Falta el correo');
-    for (const address of REFUSED) expect(schema.safeParse(address).error?.issues.map((i) => i.message), address).toEqual(['El correo no es válido']);
+    for (const address of REFUSED)
+      expect(
+        schema.safeParse(address).error?.issues.map((i) => i.message),
+        address,
+      ).toEqual(['El correo no es válido']);
     expect(schema.safeParse(`${'a'.repeat(MAX_EMAIL_LENGTH)}@ejemplo.mx`).success).toBe(false);
   });
 

@@ -14,7 +14,10 @@ export const solicitarFacturaSchema = z.object({
   rfc: texto('Escribe tu RFC.', 20),
   razonSocial: texto('Escribe tu nombre o razón social, como aparece en tu Constancia de Situación Fiscal.', 254),
   regimenFiscal: texto('Elige tu régimen fiscal.', 3),
-  codigoPostal: z.string({ error: 'Escribe el código postal de tu domicilio fiscal.' }).trim().regex(/^\d{5}$/, 'El código postal debe tener 5 dígitos.'),
+  codigoPostal: z
+    .string({ error: 'Escribe el código postal de tu domicilio fiscal.' })
+    .trim()
+    .regex(/^\d{5}$/, 'El código postal debe tener 5 dígitos.'),
   usoCfdi: texto('Elige el uso del CFDI.', 4),
 });
 export type SolicitarFacturaPayload = z.infer<typeof solicitarFacturaSchema>;

@@ -23,7 +23,6 @@ export type Credenciales = z.infer<typeof credencialesResponseSchema>;
 
 // ---------------------------------------------------------------- the sale (spec §7 "Payments")
 
-
 /** The gateway's charge statuses (Openpay's). */
 export const chargeStatusSchema = z.enum(['completed', 'in_progress', 'charge_pending', 'failed', 'cancelled', 'refunded']);
 export type ChargeStatusDto = z.infer<typeof chargeStatusSchema>;
@@ -66,7 +65,11 @@ export const makeCargoSchema = z.object({
   tipoDispositivo: z.literal('web').optional().default('web'),
   source_id: z.string({ error: pagoMessages.SOURCE_REQUIRED }).trim().min(1, pagoMessages.SOURCE_REQUIRED).max(128, pagoMessages.SOURCE_REQUIRED),
   device_session_id: z.string({ error: pagoMessages.DEVICE_REQUIRED }).trim().min(1, pagoMessages.DEVICE_REQUIRED).max(255, pagoMessages.DEVICE_REQUIRED),
-  amount: z.number({ error: pagoMessages.AMOUNT_INVALID }).int(pagoMessages.AMOUNT_INVALID).positive(pagoMessages.AMOUNT_INVALID).max(2147483647, pagoMessages.AMOUNT_INVALID),
+  amount: z
+    .number({ error: pagoMessages.AMOUNT_INVALID })
+    .int(pagoMessages.AMOUNT_INVALID)
+    .positive(pagoMessages.AMOUNT_INVALID)
+    .max(2147483647, pagoMessages.AMOUNT_INVALID),
   redirect_url: z.string().max(2048).optional(),
   promocion_id: promocionIdSchema.nullish(),
   /** The code behind `promocion_id` (trimmed, upper-cased); required when that promotion is not automatic. */
@@ -209,10 +212,16 @@ export type Cotizacion = z.infer<typeof cotizacionSchema>;
  * otherwise the best automatic one. Same maths and answer as `resumen`, without a hold: the
  * places are not reserved and may be gone when 'Continuar' holds them.
  */
-export const cotizarSchema = z.union([
-  z.object({ asientoIds: z.array(idSchema).min(1, reservaMessages.SEATS_REQUIRED).max(MAX_LUGARES_POR_SOLICITUD, reservaMessages.TOO_MANY_PLACES), clave: claveSchema.optional() }),
-  z.object({ seccionId: idSchema, cantidad: cantidadAsientosSchema, clave: claveSchema.optional() }),
-], { error: reservaMessages.SEATS_REQUIRED });
+export const cotizarSchema = z.union(
+  [
+    z.object({
+      asientoIds: z.array(idSchema).min(1, reservaMessages.SEATS_REQUIRED).max(MAX_LUGARES_POR_SOLICITUD, reservaMessages.TOO_MANY_PLACES),
+      clave: claveSchema.optional(),
+    }),
+    z.object({ seccionId: idSchema, cantidad: cantidadAsientosSchema, clave: claveSchema.optional() }),
+  ],
+  { error: reservaMessages.SEATS_REQUIRED },
+);
 export type CotizarPayload = z.input<typeof cotizarSchema>;
 
 /**
@@ -233,12 +242,17 @@ export const resumenReservaSchema = cotizacionSchema.extend({
 export type ResumenReserva = z.infer<typeof resumenReservaSchema>;
 
 /** POST /webhooks/pagos (site root, no API key) — the gateway's notification; only the charge id is used (it is re-fetched). */
-export const webhookSchema = z.object({
-  type: z.string().max(100).optional(),
-  /** Openpay's verification request when the webhook is registered. */
-  verification_code: z.string().max(100).optional(),
-  transaction: z.object({ id: z.string().min(1).max(128) }).passthrough().optional(),
-}).passthrough();
+export const webhookSchema = z
+  .object({
+    type: z.string().max(100).optional(),
+    /** Openpay's verification request when the webhook is registered. */
+    verification_code: z.string().max(100).optional(),
+    transaction: z
+      .object({ id: z.string().min(1).max(128) })
+      .passthrough()
+      .optional(),
+  })
+  .passthrough();
 
 /** POST /correos/sold-tickets-email* — the tickets e-mail sent again, to the sale's own address. */
 export const reenvioBoletosResponseSchema = z.object({
@@ -282,7 +296,11 @@ export type TipoTarjeta = z.infer<typeof tipoTarjetaResponseSchema>;
 export const makeReferenciaSchema = z.object({
   reservaId: reservaIdSchema,
   metodo: z.enum(['efectivo', 'spei'], { error: pagoMessages.METHOD_INVALID }),
-  amount: z.number({ error: pagoMessages.AMOUNT_INVALID }).int(pagoMessages.AMOUNT_INVALID).positive(pagoMessages.AMOUNT_INVALID).max(2147483647, pagoMessages.AMOUNT_INVALID),
+  amount: z
+    .number({ error: pagoMessages.AMOUNT_INVALID })
+    .int(pagoMessages.AMOUNT_INVALID)
+    .positive(pagoMessages.AMOUNT_INVALID)
+    .max(2147483647, pagoMessages.AMOUNT_INVALID),
   promocion_id: promocionIdSchema.nullish(),
   promocion_clave: claveSchema.nullish(),
 });

@@ -30,7 +30,11 @@ export const promocionSchema = z.object({
 });
 export type Promocion = z.infer<typeof promocionSchema>;
 
-const eventoIdBody = z.number({ error: promocionMessages.PROMOTION_EVENT_INVALID }).int(promocionMessages.PROMOTION_EVENT_INVALID).positive(promocionMessages.PROMOTION_EVENT_INVALID).max(2147483647, promocionMessages.PROMOTION_EVENT_INVALID);
+const eventoIdBody = z
+  .number({ error: promocionMessages.PROMOTION_EVENT_INVALID })
+  .int(promocionMessages.PROMOTION_EVENT_INVALID)
+  .positive(promocionMessages.PROMOTION_EVENT_INVALID)
+  .max(2147483647, promocionMessages.PROMOTION_EVENT_INVALID);
 
 /** POST /promociones/validar_promo_web */
 export const validarPromoWebBodySchema = z.object({ evento_id: eventoIdBody });

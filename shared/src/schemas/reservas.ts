@@ -85,7 +85,11 @@ export type ReservarGeneralesPayload = z.infer<typeof reservarGeneralesSchema>;
  * place with its companion seats. Buyer as in reservar_generales: a session, or nombre/correo.
  */
 export const mejoresLugaresSchema = z.object({
-  categoria: z.string({ error: reservaMessages.BEST_CATEGORY_INVALID }).trim().min(1, reservaMessages.BEST_CATEGORY_INVALID).max(200, reservaMessages.BEST_CATEGORY_INVALID),
+  categoria: z
+    .string({ error: reservaMessages.BEST_CATEGORY_INVALID })
+    .trim()
+    .min(1, reservaMessages.BEST_CATEGORY_INVALID)
+    .max(200, reservaMessages.BEST_CATEGORY_INVALID),
   cantidad: cantidadAsientosSchema,
   seccionId: idWith(reservaMessages.SECTION_INVALID).optional(),
   separados: z.boolean().optional().default(false),

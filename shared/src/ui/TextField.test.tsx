@@ -10,7 +10,12 @@ describe('TextField', () => {
     render(<TextField block="checkout" label="Número de tarjeta" hint="16 dígitos" error="El número no es válido" defaultValue="4111" />);
     const input = screen.getByRole('textbox', { name: 'Número de tarjeta' });
     expect(input.getAttribute('aria-invalid')).toBe('true');
-    expect(input.getAttribute('aria-describedby')?.split(' ').map((id) => document.getElementById(id)?.textContent)).toEqual(['16 dígitos', 'El número no es válido']);
+    expect(
+      input
+        .getAttribute('aria-describedby')
+        ?.split(' ')
+        .map((id) => document.getElementById(id)?.textContent),
+    ).toEqual(['16 dígitos', 'El número no es válido']);
     expect(input.closest('div')?.className).toBe('checkout__field');
     expect(screen.getByText('El número no es válido').className).toBe('checkout__field-error');
     expect(screen.getByText('16 dígitos').className).toBe('checkout__field-hint');

@@ -122,12 +122,7 @@ export function SeatSelectionPage() {
   return (
     <div className="seat-layout">
       <RemoteSlot remote="seating" module="SeatSelection" className="seat-layout__map" />
-      <RemoteSlot
-        remote="checkout"
-        module="CheckoutPanel"
-        props={{ eventoId, seccionId }}
-        className="seat-layout__panel"
-      />
+      <RemoteSlot remote="checkout" module="CheckoutPanel" props={{ eventoId, seccionId }} className="seat-layout__panel" />
     </div>
   );
 }

@@ -18,16 +18,13 @@ vi.mock('../federation/RegistryBanner', async (importOriginal) => {
   };
 });
 
-
 const setAuth = (patch: Partial<AuthState>) => store.set(authAtom, { ...initialAuthState, ...patch });
-
 
 afterEach(() => {
   setAuth({});
   failAt.path = null;
   vi.restoreAllMocks();
 });
-
 
 describe('route table (spec §2)', () => {
   it('/ redirects to /eventos, which the catalog renders inside the public layout', async () => {
@@ -71,10 +68,7 @@ describe('route table (spec §2)', () => {
 
   it.each([
     ['/terminar_compra/r1/true/0', { reservaId: 'r1', esGeneral: 'true', promocionId: '0' }],
-    [
-      '/terminar_compra_invitado/r1/false/inv9/3',
-      { reservaId: 'r1', esGeneral: 'false', invitadoId: 'inv9', promocionId: '3' },
-    ],
+    ['/terminar_compra_invitado/r1/false/inv9/3', { reservaId: 'r1', esGeneral: 'false', invitadoId: 'inv9', promocionId: '3' }],
   ])('%s → checkout ConfirmPurchase', async (path, params) => {
     renderAt(path);
     const region = await slot('checkout', 'ConfirmPurchase');

@@ -7,16 +7,7 @@ import { Backdrop } from '../components/feedback/Backdrop';
 import { RootErrorBoundary } from './RootErrorBoundary';
 import { lazyPage } from './lazy-page';
 import { QueueGate } from '../pages/waiting-room/QueueGate';
-import {
-  AuthPage,
-  ConfirmPurchasePage,
-  EventDetailPage,
-  EventInfoPage,
-  EventListPage,
-  GuestInvoicePage,
-  ProfilePage,
-  SeatSelectionPage,
-} from './remote-pages';
+import { AuthPage, ConfirmPurchasePage, EventDetailPage, EventInfoPage, EventListPage, GuestInvoicePage, ProfilePage, SeatSelectionPage } from './remote-pages';
 
 // Shell-only pages are small but off the first-load path of /eventos (a failed download is
 // tried again on the next navigation: lazy-page.tsx).
@@ -67,16 +58,45 @@ export function AppRoutes() {
         <Route path="auth/*" element={<AuthPage />} />
         <Route element={<PublicLayout />}>
           <Route path="eventos" element={<EventListPage />} />
-          <Route path="eventos/informacion/:id" element={<WithIds names={['id']}><EventInfoPage /></WithIds>} />
-          {/* A queued event's seat pages wait behind its 'Sala de espera' (decision 0031). */}
-          <Route path="eventos/:id" element={<WithIds names={['id']}><QueueGate param="id"><EventDetailPage /></QueueGate></WithIds>} />
-          <Route path="eventos/:id/sala_de_espera" element={<WithIds names={['id']}><WaitingRoomPage /></WithIds>} />
-          <Route path="eventos/:eventoId/:seccionId/:seccion" element={<WithIds names={['eventoId', 'seccionId']}><QueueGate param="eventoId"><SeatSelectionPage /></QueueGate></WithIds>} />
-          <Route path="terminar_compra/:reservaId/:esGeneral/:promocionId" element={<ConfirmPurchasePage />} />
           <Route
-            path="terminar_compra_invitado/:reservaId/:esGeneral/:invitadoId/:promocionId"
-            element={<ConfirmPurchasePage />}
+            path="eventos/informacion/:id"
+            element={
+              <WithIds names={['id']}>
+                <EventInfoPage />
+              </WithIds>
+            }
           />
+          {/* A queued event's seat pages wait behind its 'Sala de espera' (decision 0031). */}
+          <Route
+            path="eventos/:id"
+            element={
+              <WithIds names={['id']}>
+                <QueueGate param="id">
+                  <EventDetailPage />
+                </QueueGate>
+              </WithIds>
+            }
+          />
+          <Route
+            path="eventos/:id/sala_de_espera"
+            element={
+              <WithIds names={['id']}>
+                <WaitingRoomPage />
+              </WithIds>
+            }
+          />
+          <Route
+            path="eventos/:eventoId/:seccionId/:seccion"
+            element={
+              <WithIds names={['eventoId', 'seccionId']}>
+                <QueueGate param="eventoId">
+                  <SeatSelectionPage />
+                </QueueGate>
+              </WithIds>
+            }
+          />
+          <Route path="terminar_compra/:reservaId/:esGeneral/:promocionId" element={<ConfirmPurchasePage />} />
+          <Route path="terminar_compra_invitado/:reservaId/:esGeneral/:invitadoId/:promocionId" element={<ConfirmPurchasePage />} />
           <Route path="factura/:invitadoId/:reservaId" element={<GuestInvoicePage />} />
           <Route
             path="perfil/*"

@@ -38,7 +38,12 @@ describe('the shell mounts only slots of the slot contract, with props that fit 
     ['/factura/inv-1/res-1'],
   ])('%s', async (path) => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    store.set(authAtom, { ...initialAuthState, status: 'authenticated', token: 't', user: { id: '1', fullName: 'Ana', email: 'a@b.mx', isVerified: true } } as never);
+    store.set(authAtom, {
+      ...initialAuthState,
+      status: 'authenticated',
+      token: 't',
+      user: { id: '1', fullName: 'Ana', email: 'a@b.mx', isVerified: true },
+    } as never);
     const view = stubIntersection();
     renderAt(path);
     await waitFor(() => expect(slotsOnScreen().length).toBeGreaterThan(0));

@@ -10,7 +10,8 @@ export function OverrideBadge() {
   return (
     <aside className="override-badge" aria-label="Overrides de desarrollo activos">
       <span>
-        Override: {entries.map(([name, url]) => (
+        Override:{' '}
+        {entries.map(([name, url]) => (
           <code key={name} title={url}>
             {name}
           </code>

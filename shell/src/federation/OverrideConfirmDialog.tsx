@@ -14,8 +14,7 @@ export function OverrideConfirmDialog() {
         <>
           <h2 id="override-confirm-title">¿Cargar código de otro origen?</h2>
           <p>
-            Este enlace pide cargar módulos desde fuera de la tienda. Ese código tendría acceso a tu sesión. Acepta solo si
-            tú mismo lo estás desarrollando.
+            Este enlace pide cargar módulos desde fuera de la tienda. Ese código tendría acceso a tu sesión. Acepta solo si tú mismo lo estás desarrollando.
           </p>
           <ul>
             {Object.entries(request.pending).map(([name, url]) => (

@@ -83,9 +83,7 @@ describe('RemoteSlot', () => {
   });
 
   it('a rejected load and a remote without a default export are caught the same way', async () => {
-    const federation = createFakeFederation((_id, attempt) =>
-      attempt === 0 ? Promise.reject(new Error('script error')) : { nada: true },
-    );
+    const federation = createFakeFederation((_id, attempt) => (attempt === 0 ? Promise.reject(new Error('script error')) : { nada: true }));
     renderSlot(federation);
     const region = screen.getByRole('region', { name: 'catalog' });
     await within(region).findByText('No pudimos cargar esta sección.');

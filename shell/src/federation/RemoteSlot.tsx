@@ -10,7 +10,10 @@ import { remotesAtom } from './remotes-state';
 
 class RemoteLoadError extends Error {
   override readonly name = 'RemoteLoadError';
-  constructor(readonly id: string, override readonly cause?: unknown) {
+  constructor(
+    readonly id: string,
+    override readonly cause?: unknown,
+  ) {
     super(`No se pudo cargar ${id}`);
   }
 }
@@ -98,12 +101,7 @@ export function RemoteSlot({ remote, module, props, className, onShown }: Remote
   );
 
   return (
-    <section
-      className={['remote-slot', className].filter(Boolean).join(' ')}
-      aria-label={remote}
-      data-remote={remote}
-      data-module={module}
-    >
+    <section className={['remote-slot', className].filter(Boolean).join(' ')} aria-label={remote} data-remote={remote} data-module={module}>
       <RemoteErrorBoundary
         key={`${id}@${entry}`}
         remote={id}

@@ -1,14 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bus, savedHold, type AsientoSeleccionado } from '@taquilla/shared';
-import {
-  changedRemotes,
-  purchaseGuard,
-  readTabVersions,
-  REGISTRY_MAX_AGE_MS,
-  registryFollower,
-  saveTabVersions,
-  TAB_VERSIONS_KEY,
-} from './follow-registry';
+import { changedRemotes, purchaseGuard, readTabVersions, REGISTRY_MAX_AGE_MS, registryFollower, saveTabVersions, TAB_VERSIONS_KEY } from './follow-registry';
 import type { ResolvedRemote } from './registry';
 
 const at = (name: ResolvedRemote['name'], version: string, source: ResolvedRemote['source'] = 'registry'): ResolvedRemote => ({

@@ -1,25 +1,13 @@
 // The shell's side of Module Federation: @module-federation/enhanced's runtime (the instance the
 // shell's build creates, which every production remote runs on too), Taquilla's behaviour as
 // runtime plugins (./plugins), the registry and the developer overrides.
-import {
-  getInstance,
-  loadRemote,
-  preloadRemote,
-  registerPlugins,
-  registerRemotes,
-} from '@module-federation/enhanced/runtime';
+import { getInstance, loadRemote, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { browserCohort } from '@taquilla/platform/canary';
 import type { RemoteName } from '@taquilla/platform/registry';
 import { getRuntimeConfig, onUnheardEvent, store } from '@taquilla/shared';
 import { inlinedFetch } from '../app/inlined-fetch';
 import type { FederationApi } from './federation-api';
-import {
-  purchaseGuard,
-  readTabVersions,
-  REGISTRY_POLL_MS,
-  registryFollower,
-  saveTabVersions,
-} from './follow-registry';
+import { purchaseGuard, readTabVersions, REGISTRY_POLL_MS, registryFollower, saveTabVersions } from './follow-registry';
 import { fetchRegistry, loadRemotes } from './load-remotes';
 import { askOverrideConfirmation } from './override-confirmation';
 import { readOverrides, saveOverrides } from './overrides';
@@ -120,7 +108,10 @@ const freshRegistry = () => fetchRegistry(getRuntimeConfig().registryUrl, { fetc
 
 /** Registers these remotes again (force: drops what the runtime kept of the old version) and mounts them. */
 function applyRemotes(changed: ResolvedRemote[]): void {
-  registerRemotes(changed.map(({ name, entry }) => ({ name, entry })), { force: true });
+  registerRemotes(
+    changed.map(({ name, entry }) => ({ name, entry })),
+    { force: true },
+  );
   store.set(remotesAtom, (state) => {
     const replaced = state.remotes.map((remote) => changed.find((c) => c.name === remote.name) ?? remote);
     // Read from the registry: a start-up without it (its banner) is over.
@@ -173,7 +164,13 @@ function followRegistry(): void {
 
 /** Called once by bootstrap, after /config.json: installs the plugins, reads the registry, registers the remotes. */
 export async function startFederation(): Promise<void> {
-  registerPlugins([manifestPlugin(), retryPlugin({ fetch: inlinedFetch(window.fetch.bind(window)) }), timeoutPlugin(), onCallPlugin(onCallLog), fallbackPlugin()]);
+  registerPlugins([
+    manifestPlugin(),
+    retryPlugin({ fetch: inlinedFetch(window.fetch.bind(window)) }),
+    timeoutPlugin(),
+    onCallPlugin(onCallLog),
+    fallbackPlugin(),
+  ]);
   startTelemetry();
   try {
     await readRegistry();

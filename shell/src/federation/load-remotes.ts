@@ -28,11 +28,7 @@ export async function fetchRegistry(
  * a missing or malformed registry leaves the shell up with a message, and overridden
  * remotes still load.
  */
-export async function loadRemotes(
-  registryUrl: string,
-  overrides: Overrides,
-  deps: LoadRemotesDeps,
-): Promise<RemotesState> {
+export async function loadRemotes(registryUrl: string, overrides: Overrides, deps: LoadRemotesDeps): Promise<RemotesState> {
   const warn = deps.warn ?? console.warn;
   let fromRegistry: ResolvedRemote[] = [];
   let message: string | null = null;
@@ -44,7 +40,10 @@ export async function loadRemotes(
   }
   const remotes = applyOverrides(fromRegistry, overrides);
   if (remotes.length) {
-    deps.register(remotes.map(({ name, entry }) => ({ name, entry })), { force: true });
+    deps.register(
+      remotes.map(({ name, entry }) => ({ name, entry })),
+      { force: true },
+    );
   }
   const state: RemotesState = { status: message ? 'error' : 'ready', remotes, overrides, message };
   store.set(remotesAtom, state);

@@ -39,9 +39,7 @@ describe('parseRegistry', () => {
 
   it('keeps root-relative entries on the origin', () => {
     const rolledBack = { remotes: { catalog: { ...registry.remotes.catalog, current: '1.0.0' } } };
-    expect(parseRegistry(rolledBack, REGISTRY_URL, vi.fn())[0]!.entry).toBe(
-      'http://tienda.test/remotes/catalog/1.0.0/mf-manifest.json',
-    );
+    expect(parseRegistry(rolledBack, REGISTRY_URL, vi.fn())[0]!.entry).toBe('http://tienda.test/remotes/catalog/1.0.0/mf-manifest.json');
   });
 
   it('skips (with a warning) a remote whose current version has no release record', () => {
@@ -195,11 +193,7 @@ describe('loadRemotes', () => {
     ['a network failure', () => Promise.reject(new TypeError('Failed to fetch'))],
   ])('survives %s: a clear Spanish message, overrides still registered', async (_label, answer) => {
     const register = vi.fn();
-    const state = await loadRemotes(
-      REGISTRY_URL,
-      { auth: 'http://localhost:3015/mf-manifest.json' },
-      { fetch: vi.fn(answer), register, warn: vi.fn() },
-    );
+    const state = await loadRemotes(REGISTRY_URL, { auth: 'http://localhost:3015/mf-manifest.json' }, { fetch: vi.fn(answer), register, warn: vi.fn() });
     expect(state.status).toBe('error');
     expect(state.message).toMatch(/^No pudimos cargar el catálogo de módulos del sitio/);
     expect(register).toHaveBeenCalledWith([{ name: 'auth', entry: 'http://localhost:3015/mf-manifest.json' }], {

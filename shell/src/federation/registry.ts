@@ -23,11 +23,9 @@ export class RegistryError extends Error {
   override readonly name = 'RegistryError';
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export const isRemoteName = (name: string): name is RemoteName =>
-  (REMOTE_NAMES as readonly string[]).includes(name);
+export const isRemoteName = (name: string): name is RemoteName => (REMOTE_NAMES as readonly string[]).includes(name);
 
 type Release = { version: string; entry: string };
 
@@ -43,12 +41,7 @@ const releaseOf = (history: unknown[], version: string | null | undefined): Rele
  * Each remote's version: the tab's pinned one while it is in the history, else the canary when
  * the browser's cohort falls in it, else `current`.
  */
-export function parseRegistry(
-  raw: unknown,
-  registryUrl: string,
-  warn: (message: string) => void = console.warn,
-  choice: VersionChoice = {},
-): ResolvedRemote[] {
+export function parseRegistry(raw: unknown, registryUrl: string, warn: (message: string) => void = console.warn, choice: VersionChoice = {}): ResolvedRemote[] {
   if (!isRecord(raw) || !isRecord(raw.remotes)) {
     throw new RegistryError('remotes.json no tiene la forma { remotes: { … } }');
   }
@@ -87,10 +80,7 @@ function resolveEntry(entry: string, registryUrl: string): string {
 }
 
 /** Registry remotes with the developer's overrides laid on top (an override may add a remote). */
-export function applyOverrides(
-  remotes: ResolvedRemote[],
-  overrides: Partial<Record<RemoteName, string>>,
-): ResolvedRemote[] {
+export function applyOverrides(remotes: ResolvedRemote[], overrides: Partial<Record<RemoteName, string>>): ResolvedRemote[] {
   const byName = new Map(remotes.map((remote) => [remote.name, remote]));
   for (const name of REMOTE_NAMES) {
     const entry = overrides[name];

@@ -50,7 +50,10 @@ export function stubIntersection() {
     intersect: () =>
       act(() => {
         for (const o of [...observers]) {
-          o.callback(o.targets.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry), o as never);
+          o.callback(
+            o.targets.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry),
+            o as never,
+          );
         }
       }),
   };

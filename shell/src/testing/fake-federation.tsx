@@ -30,9 +30,7 @@ export interface FakeFederation extends FederationApi {
   reports: string[];
 }
 
-export function createFakeFederation(
-  load: (id: string, attempt: number) => unknown = (id) => fakeRemoteModule(id),
-): FakeFederation {
+export function createFakeFederation(load: (id: string, attempt: number) => unknown = (id) => fakeRemoteModule(id)): FakeFederation {
   const attempts = new Map<string, number>();
   const fake: FakeFederation = {
     loaded: [],

@@ -13,9 +13,15 @@ export const eventos = pgTable(
     zonaHoraria: text('zona_horaria').notNull().default('America/Mexico_City'),
     imagenBanner: text('imagen_banner'),
     imagenPromocion: text('imagen_promocion'),
-    categoriaId: integer('categoria_id').notNull().references(() => categorias.id),
-    artistaId: integer('artista_id').notNull().references(() => artistas.id),
-    recintoId: integer('recinto_id').notNull().references(() => recintos.id),
+    categoriaId: integer('categoria_id')
+      .notNull()
+      .references(() => categorias.id),
+    artistaId: integer('artista_id')
+      .notNull()
+      .references(() => artistas.id),
+    recintoId: integer('recinto_id')
+      .notNull()
+      .references(() => recintos.id),
     mostrarWeb: boolean('mostrar_web').notNull().default(true),
     limiteDeAsientos: integer('limite_de_asientos').notNull().default(10),
     usoDeTarjetaBps: integer('uso_de_tarjeta_bps').notNull().default(0),
@@ -56,7 +62,9 @@ export const categoriasEvento = pgTable(
   'categorias_evento',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    eventoId: integer('evento_id').notNull().references(() => eventos.id, { onDelete: 'cascade' }),
+    eventoId: integer('evento_id')
+      .notNull()
+      .references(() => eventos.id, { onDelete: 'cascade' }),
     nombre: text('nombre').notNull(),
     color: text('color').notNull(),
     /** Per-category service fee rate, basis points; null = event rate. */
@@ -75,8 +83,12 @@ export const eventoSecciones = pgTable(
   'evento_secciones',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    eventoId: integer('evento_id').notNull().references(() => eventos.id, { onDelete: 'cascade' }),
-    seccionId: integer('seccion_id').notNull().references(() => secciones.id),
+    eventoId: integer('evento_id')
+      .notNull()
+      .references(() => eventos.id, { onDelete: 'cascade' }),
+    seccionId: integer('seccion_id')
+      .notNull()
+      .references(() => secciones.id),
     categoriaEventoId: integer('categoria_evento_id').references(() => categoriasEvento.id),
     precioEspecial: integer('precio_especial').notNull().default(0),
     capacidad: integer('capacidad').notNull().default(0),

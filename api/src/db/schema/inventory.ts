@@ -18,15 +18,21 @@ export const eventoAsientos = pgTable(
   'evento_asientos',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    eventoId: integer('evento_id').notNull().references(() => eventos.id, { onDelete: 'cascade' }),
-    asientoId: integer('asiento_id').notNull().references(() => asientos.id),
+    eventoId: integer('evento_id')
+      .notNull()
+      .references(() => eventos.id, { onDelete: 'cascade' }),
+    asientoId: integer('asiento_id')
+      .notNull()
+      .references(() => asientos.id),
     // Denormalised copies of the seat's row and section (no FK: they follow asiento_id, and
     // skipping two FK checks per row keeps a 20,000-seat event import fast).
     seccionId: integer('seccion_id').notNull(),
     filaId: integer('fila_id').notNull(),
     /** Seat number, copied from asientos so a section's seat map is read without a join. */
     numero: integer('numero').notNull(),
-    categoriaEventoId: integer('categoria_evento_id').notNull().references(() => categoriasEvento.id),
+    categoriaEventoId: integer('categoria_evento_id')
+      .notNull()
+      .references(() => categoriasEvento.id),
     precio: integer('precio').notNull(),
     estado: text('estado', { enum: ESTADOS_INVENTARIO }).notNull().default('disponible'),
     reservaId: uuid('reserva_id'),
@@ -55,11 +61,17 @@ export const eventoLugaresGenerales = pgTable(
   'evento_lugares_generales',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    eventoSeccionId: integer('evento_seccion_id').notNull().references(() => eventoSecciones.id, { onDelete: 'cascade' }),
-    eventoId: integer('evento_id').notNull().references(() => eventos.id, { onDelete: 'cascade' }),
+    eventoSeccionId: integer('evento_seccion_id')
+      .notNull()
+      .references(() => eventoSecciones.id, { onDelete: 'cascade' }),
+    eventoId: integer('evento_id')
+      .notNull()
+      .references(() => eventos.id, { onDelete: 'cascade' }),
     /** Copy of the evento_seccion's section, for per-section counts without a join. */
     seccionId: integer('seccion_id').notNull(),
-    estado: text('estado', { enum: ['disponible', 'vendido', 'cortesia', 'bloqueado'] }).notNull().default('disponible'),
+    estado: text('estado', { enum: ['disponible', 'vendido', 'cortesia', 'bloqueado'] })
+      .notNull()
+      .default('disponible'),
     reservaId: uuid('reserva_id'),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
   },
@@ -82,7 +94,9 @@ export const eventoLugaresGenerales = pgTable(
 export const seccionVersiones = pgTable(
   'seccion_versiones',
   {
-    eventoId: integer('evento_id').notNull().references(() => eventos.id, { onDelete: 'cascade' }),
+    eventoId: integer('evento_id')
+      .notNull()
+      .references(() => eventos.id, { onDelete: 'cascade' }),
     seccionId: integer('seccion_id').notNull(),
     version: bigint('version', { mode: 'number' }).notNull().default(0),
   },

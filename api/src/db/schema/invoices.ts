@@ -18,8 +18,12 @@ export const facturas = pgTable(
   'facturas',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    reservaId: uuid('reserva_id').notNull().references(() => reservas.id),
-    estado: text('estado', { enum: ['solicitada', 'emitida'] }).notNull().default('solicitada'),
+    reservaId: uuid('reserva_id')
+      .notNull()
+      .references(() => reservas.id),
+    estado: text('estado', { enum: ['solicitada', 'emitida'] })
+      .notNull()
+      .default('solicitada'),
     rfc: text('rfc').notNull(),
     razonSocial: text('razon_social').notNull(),
     regimenFiscal: text('regimen_fiscal').notNull(),
@@ -43,6 +47,9 @@ export const facturas = pgTable(
     uniqueIndex('facturas_reserva_uq').on(t.reservaId),
     uniqueIndex('facturas_uuid_fiscal_uq').on(t.uuidFiscal),
     index('facturas_rfc_idx').on(t.rfc),
-    check('facturas_emitida_completa', sql`estado <> 'emitida' or (uuid_fiscal is not null and xml is not null and pdf is not null and emitida_en is not null)`),
+    check(
+      'facturas_emitida_completa',
+      sql`estado <> 'emitida' or (uuid_fiscal is not null and xml is not null and pdf is not null and emitida_en is not null)`,
+    ),
   ],
 );

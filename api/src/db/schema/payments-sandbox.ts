@@ -41,7 +41,9 @@ export const sandboxTarjetas = pgTable(
   'sandbox_tarjetas',
   {
     id: text('id').primaryKey(),
-    clienteId: text('cliente_id').notNull().references(() => sandboxClientes.id, { onDelete: 'cascade' }),
+    clienteId: text('cliente_id')
+      .notNull()
+      .references(() => sandboxClientes.id, { onDelete: 'cascade' }),
     ...cardColumns,
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,7 +4,10 @@ import { users } from './users';
 /** The buyer's customer at the payment provider (idOpenpay). */
 export const perfilesPago = pgTable('perfiles_pago', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  usuarioId: uuid('usuario_id').notNull().unique().references(() => users.id, { onDelete: 'cascade' }),
+  usuarioId: uuid('usuario_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
   proveedor: text('proveedor').notNull().default('sandbox'),
   idOpenpay: text('id_openpay').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -15,7 +18,9 @@ export const tarjetas = pgTable(
   'tarjetas',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    perfilPagoId: integer('perfil_pago_id').notNull().references(() => perfilesPago.id, { onDelete: 'cascade' }),
+    perfilPagoId: integer('perfil_pago_id')
+      .notNull()
+      .references(() => perfilesPago.id, { onDelete: 'cascade' }),
     idtarjeta: text('idtarjeta').notNull(),
     /** Masked, e.g. '411111XXXXXX1111'. */
     tarjeta: text('tarjeta').notNull(),

@@ -14,7 +14,9 @@ export const promociones = pgTable(
   'promociones',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    eventoId: integer('evento_id').notNull().references(() => eventos.id, { onDelete: 'cascade' }),
+    eventoId: integer('evento_id')
+      .notNull()
+      .references(() => eventos.id, { onDelete: 'cascade' }),
     nombre: text('nombre').notNull(),
     tipo: text('tipo', { enum: ['PORCENTAJE', 'CANTIDAD'] }).notNull(),
     porcentajeBps: integer('porcentaje_bps'),
@@ -41,7 +43,9 @@ export const promocionCategorias = pgTable(
   'promocion_categorias',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    promocionId: integer('promocion_id').notNull().references(() => promociones.id, { onDelete: 'cascade' }),
+    promocionId: integer('promocion_id')
+      .notNull()
+      .references(() => promociones.id, { onDelete: 'cascade' }),
     categoriaEventoId: integer('categoria_evento_id').references(() => categoriasEvento.id),
     eventoSeccionId: integer('evento_seccion_id').references(() => eventoSecciones.id),
   },

@@ -15,7 +15,9 @@ export const reservas = pgTable(
   'reservas',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    eventoId: integer('evento_id').notNull().references(() => eventos.id),
+    eventoId: integer('evento_id')
+      .notNull()
+      .references(() => eventos.id),
     usuarioId: uuid('usuario_id').references(() => users.id),
     invitadoId: uuid('invitado_id').references(() => invitados.id),
     esGeneral: boolean('es_general').notNull().default(false),
@@ -104,11 +106,15 @@ export const cargos = pgTable(
   'cargos',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    reservaId: uuid('reserva_id').notNull().references(() => reservas.id),
+    reservaId: uuid('reserva_id')
+      .notNull()
+      .references(() => reservas.id),
     proveedor: text('proveedor').notNull(),
     proveedorCargoId: text('proveedor_cargo_id').notNull(),
     monto: integer('monto').notNull(),
-    estado: text('estado', { enum: ['pendiente', 'pagado', 'fallido', 'reembolsado'] }).notNull().default('pendiente'),
+    estado: text('estado', { enum: ['pendiente', 'pagado', 'fallido', 'reembolsado'] })
+      .notNull()
+      .default('pendiente'),
     metodoPago: text('metodo_pago').notNull().default('tarjeta'),
     redirectUrl: text('redirect_url'),
     error: text('error'),
@@ -125,9 +131,13 @@ export const boletos = pgTable(
   'boletos',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    reservaId: uuid('reserva_id').notNull().references(() => reservas.id),
+    reservaId: uuid('reserva_id')
+      .notNull()
+      .references(() => reservas.id),
     cargoId: uuid('cargo_id').references(() => cargos.id),
-    eventoId: integer('evento_id').notNull().references(() => eventos.id),
+    eventoId: integer('evento_id')
+      .notNull()
+      .references(() => eventos.id),
     eventoAsientoId: integer('evento_asiento_id').references(() => eventoAsientos.id),
     lugarGeneralId: integer('lugar_general_id').references(() => eventoLugaresGenerales.id),
     eventoSeccionId: integer('evento_seccion_id').references(() => eventoSecciones.id),

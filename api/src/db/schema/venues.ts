@@ -8,7 +8,9 @@ export const recintos = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     nombre: text('nombre').notNull(),
     direccion: text('direccion').notNull(),
-    ciudadId: integer('ciudad_id').notNull().references(() => ciudades.id),
+    ciudadId: integer('ciudad_id')
+      .notNull()
+      .references(() => ciudades.id),
     svg: text('svg').notNull(),
   },
   (t) => [uniqueIndex('recintos_nombre_ciudad_uq').on(t.nombre, t.ciudadId)],
@@ -18,7 +20,9 @@ export const bloques = pgTable(
   'bloques',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    recintoId: integer('recinto_id').notNull().references(() => recintos.id, { onDelete: 'cascade' }),
+    recintoId: integer('recinto_id')
+      .notNull()
+      .references(() => recintos.id, { onDelete: 'cascade' }),
     nombre: text('nombre').notNull(),
     orden: integer('orden').notNull().default(0),
   },
@@ -33,8 +37,12 @@ export const secciones = pgTable(
   'secciones',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    recintoId: integer('recinto_id').notNull().references(() => recintos.id, { onDelete: 'cascade' }),
-    bloqueId: integer('bloque_id').notNull().references(() => bloques.id, { onDelete: 'cascade' }),
+    recintoId: integer('recinto_id')
+      .notNull()
+      .references(() => recintos.id, { onDelete: 'cascade' }),
+    bloqueId: integer('bloque_id')
+      .notNull()
+      .references(() => bloques.id, { onDelete: 'cascade' }),
     clave: text('clave').notNull(),
     nombre: text('nombre').notNull(),
     tipo: text('tipo', { enum: ['general', 'numerada', 'mesa'] }).notNull(),
@@ -44,7 +52,9 @@ export const secciones = pgTable(
     colores: text('colores').array().notNull(),
     /** Per-section service fee rate, basis points; null = event rate. */
     udsBps: integer('uds_bps'),
-    orientacionFilas: text('orientacion_filas', { enum: ['izquierda', 'centro', 'derecha'] }).notNull().default('centro'),
+    orientacionFilas: text('orientacion_filas', { enum: ['izquierda', 'centro', 'derecha'] })
+      .notNull()
+      .default('centro'),
     orden: integer('orden').notNull().default(0),
     /** Best available: sections are tried by rango (lower is better), then orden. */
     rango: integer('rango').notNull().default(0),
@@ -56,7 +66,9 @@ export const filas = pgTable(
   'filas',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    seccionId: integer('seccion_id').notNull().references(() => secciones.id, { onDelete: 'cascade' }),
+    seccionId: integer('seccion_id')
+      .notNull()
+      .references(() => secciones.id, { onDelete: 'cascade' }),
     nombre: text('nombre').notNull(),
     orden: integer('orden').notNull(),
     esMesa: boolean('es_mesa').notNull().default(false),
@@ -73,7 +85,9 @@ export const asientos = pgTable(
   'asientos',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    filaId: integer('fila_id').notNull().references(() => filas.id, { onDelete: 'cascade' }),
+    filaId: integer('fila_id')
+      .notNull()
+      .references(() => filas.id, { onDelete: 'cascade' }),
     numero: integer('numero').notNull(),
     /** 'silla_de_ruedas' (a wheelchair place) or 'acompanante' (its companion seat); null otherwise. */
     accesibilidad: text('accesibilidad', { enum: ACCESIBILIDADES }),

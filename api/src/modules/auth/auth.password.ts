@@ -35,9 +35,7 @@ function derive(password: string, salt: Buffer, params: { N: number; r: number; 
   const options: ScryptOptions = { ...params, maxmem: 128 * params.N * params.r * 2 };
   return pool(
     () =>
-      new Promise<Buffer>((resolve, reject) =>
-        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key))),
-      ),
+      new Promise<Buffer>((resolve, reject) => scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key)))),
   );
 }
 

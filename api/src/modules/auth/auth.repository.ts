@@ -27,10 +27,7 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | un
 }
 
 /** Inserts a user; undefined when the e-mail is already taken (unique index, race-safe). */
-export async function insertUser(
-  db: DbOrTx,
-  input: { fullName: string; email: string; passwordHash: string },
-): Promise<UserRow | undefined> {
+export async function insertUser(db: DbOrTx, input: { fullName: string; email: string; passwordHash: string }): Promise<UserRow | undefined> {
   const [row] = await db.insert(users).values(input).onConflictDoNothing({ target: users.email }).returning();
   return row;
 }
@@ -51,18 +48,13 @@ export async function replacePasswordHash(db: DbOrTx, userId: string, passwordHa
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
-export async function insertToken(
-  db: DbOrTx,
-  input: { userId: string; purpose: AuthTokenPurpose; tokenHash: string; expiresAt: Date },
-): Promise<void> {
+export async function insertToken(db: DbOrTx, input: { userId: string; purpose: AuthTokenPurpose; tokenHash: string; expiresAt: Date }): Promise<void> {
   await db.insert(authTokens).values(input);
 }
 
 /** Removes a user's unused tokens of one purpose (an older reset link stops working). */
 export async function deleteUnusedTokens(db: DbOrTx, userId: string, purpose: AuthTokenPurpose): Promise<void> {
-  await db
-    .delete(authTokens)
-    .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));
+  await db.delete(authTokens).where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));
 }
 
 /** Whether a link token could be spent now, without spending it. */
@@ -92,14 +84,7 @@ export async function consumeToken(db: DbOrTx, tokenHash: string, purpose: AuthT
   const [used] = await db
     .update(authTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(authTokens.tokenHash, tokenHash),
-        eq(authTokens.purpose, purpose),
-        isNull(authTokens.usedAt),
-        gt(authTokens.expiresAt, now),
-      ),
-    )
+    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)))
     .returning({ userId: authTokens.userId });
   if (used) return { ok: true, userId: used.userId };
   const [row] = await db

@@ -26,7 +26,10 @@ export async function revokeSession(db: DbOrTx, sessionId: string, userId: strin
 }
 
 export async function revokeUserSessions(db: DbOrTx, userId: string): Promise<void> {
-  await db.update(authSessions).set({ revokedAt: new Date() }).where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
+  await db
+    .update(authSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
 }
 
 /** Every live session of the user but `keepSessionId` (a password change keeps the device that made it). */

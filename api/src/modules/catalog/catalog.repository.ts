@@ -9,7 +9,7 @@ import {
   categorias,
   categoriasEvento,
   ciudades,
-  eventoAsientos,
+  type eventoAsientos,
   eventoSecciones,
   eventos,
   recintos,
@@ -109,7 +109,12 @@ export async function listCategorias(db: DbOrTx) {
 export async function listCategoriasEvento(db: DbOrTx, eventoId: number) {
   return prepared(db, 'catalog_categorias_evento', () =>
     db
-      .select({ id: categoriasEvento.id, nombre: categoriasEvento.nombre, color: categoriasEvento.color, cargoPorCategoriaBps: categoriasEvento.cargoPorCategoriaBps })
+      .select({
+        id: categoriasEvento.id,
+        nombre: categoriasEvento.nombre,
+        color: categoriasEvento.color,
+        cargoPorCategoriaBps: categoriasEvento.cargoPorCategoriaBps,
+      })
       .from(categoriasEvento)
       .where(eq(categoriasEvento.eventoId, sql.placeholder('eventoId')))
       .orderBy(asc(categoriasEvento.orden), asc(categoriasEvento.id))

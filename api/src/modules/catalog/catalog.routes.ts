@@ -64,13 +64,23 @@ export const catalogModule: RouteModule = {
         let text = listadoText.get(value);
         if (text === undefined) listadoText.set(value, (text = reply.getSerializationFunction('200')!(value)));
         // A string with a JSON type is sent as it is: the text above is already this route's answer.
-        return reply.header('etag', etag).type('application/json; charset=utf-8').send(text as never);
+        return reply
+          .header('etag', etag)
+          .type('application/json; charset=utf-8')
+          .send(text as never);
       },
     );
 
     app.get(
       '/eventos/:id/detalle',
-      { schema: { tags: ['catálogo'], summary: 'Detalle de un evento con el mapa del recinto', params: eventoParams, response: { 200: eventoDetalleSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['catálogo'],
+          summary: 'Detalle de un evento con el mapa del recinto',
+          params: eventoParams,
+          response: { 200: eventoDetalleSchema, ...errors },
+        },
+      },
       async (request) => getEventoDetalle(app.db, request.params.id),
     );
 

@@ -108,7 +108,8 @@ export async function getDetalleSeccion(db: Db, eventoId: number): Promise<Detal
     secciones: secciones.map((s) => {
       const rows = bySeccion.get(s.id) ?? [];
       const porCategoria = new Map<number, number>();
-      for (const r of rows) if (r.categoriaEventoId !== null) porCategoria.set(r.categoriaEventoId, (porCategoria.get(r.categoriaEventoId) ?? 0) + r.disponibles);
+      for (const r of rows)
+        if (r.categoriaEventoId !== null) porCategoria.set(r.categoriaEventoId, (porCategoria.get(r.categoriaEventoId) ?? 0) + r.disponibles);
       const onSale = rows.filter((r) => r.precio > 0 && r.vendibles > 0).map((r) => r.precio);
       return {
         id: s.id,

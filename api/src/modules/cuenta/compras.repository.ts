@@ -114,8 +114,15 @@ export async function listCompras(db: DbOrTx, reservaIds: string[]): Promise<Com
     .orderBy(asc(reservas.createdAt), asc(reservas.id));
   const n = (v: number | null) => v ?? 0;
   return rows.map((r) => ({
-    reservaId: r.reservaId, correo: r.correo ?? '', subtotal: n(r.subtotal), descuento: n(r.descuento), cargoServicio: n(r.cargoServicio),
-    cargoTarjeta: n(r.cargoTarjeta), iva: n(r.iva), total: n(r.total),
-    metodoPago: r.metodoPago === 'efectivo' || r.metodoPago === 'spei' ? r.metodoPago : 'tarjeta', meses: r.meses === null ? null : Number(r.meses),
+    reservaId: r.reservaId,
+    correo: r.correo ?? '',
+    subtotal: n(r.subtotal),
+    descuento: n(r.descuento),
+    cargoServicio: n(r.cargoServicio),
+    cargoTarjeta: n(r.cargoTarjeta),
+    iva: n(r.iva),
+    total: n(r.total),
+    metodoPago: r.metodoPago === 'efectivo' || r.metodoPago === 'spei' ? r.metodoPago : 'tarjeta',
+    meses: r.meses === null ? null : Number(r.meses),
   }));
 }

@@ -25,8 +25,17 @@ async function misEventosDto(db: Db, cantidades: Map<number, number>): Promise<A
   return rows.map((r) => {
     const e = toEvento(r);
     const evento: MiEvento = {
-      id: e.id, nombre: e.nombre, fecha: e.fecha, zonaHoraria: e.zonaHoraria, imagenBanner: e.imagenBanner, imagenPromocion: e.imagenPromocion,
-      categoria: e.categoria, artista: e.artista, recinto: e.recinto, ciudad: e.ciudad, cantidadBoletos: cantidades.get(e.id) ?? 0,
+      id: e.id,
+      nombre: e.nombre,
+      fecha: e.fecha,
+      zonaHoraria: e.zonaHoraria,
+      imagenBanner: e.imagenBanner,
+      imagenPromocion: e.imagenPromocion,
+      categoria: e.categoria,
+      artista: e.artista,
+      recinto: e.recinto,
+      ciudad: e.ciudad,
+      cantidadBoletos: cantidades.get(e.id) ?? 0,
     };
     return { evento, fecha: r.fecha };
   });
@@ -35,8 +44,12 @@ async function misEventosDto(db: Db, cantidades: Map<number, number>): Promise<A
 /** GET /eventos/mis_eventos — upcoming soonest first, past latest first. */
 export async function misEventos(db: Db, dueno: repo.Dueno, ahora: Date = new Date()): Promise<MisEventos> {
   const eventos = await misEventosDto(db, await repo.contarBoletosPorEvento(db, dueno));
-  const byDate = (a: { fecha: Date; evento: MiEvento }, b: { fecha: Date; evento: MiEvento }) => a.fecha.getTime() - b.fecha.getTime() || a.evento.id - b.evento.id;
-  const pasados = eventos.filter((e) => yaPaso(e.fecha, e.evento.zonaHoraria, ahora)).sort(byDate).reverse();
+  const byDate = (a: { fecha: Date; evento: MiEvento }, b: { fecha: Date; evento: MiEvento }) =>
+    a.fecha.getTime() - b.fecha.getTime() || a.evento.id - b.evento.id;
+  const pasados = eventos
+    .filter((e) => yaPaso(e.fecha, e.evento.zonaHoraria, ahora))
+    .sort(byDate)
+    .reverse();
   const proximos = eventos.filter((e) => !yaPaso(e.fecha, e.evento.zonaHoraria, ahora)).sort(byDate);
   return { proximos: proximos.map((e) => e.evento), pasados: pasados.map((e) => e.evento), ahora: ahora.toISOString() };
 }

@@ -31,7 +31,10 @@ export async function deleteTarjeta(db: DbOrTx, perfilId: number, idtarjeta: str
 }
 
 /** The account's payment customer at the gateway, if any. */
-export async function findPerfilPago(db: DbOrTx, usuarioId: string): Promise<Pick<typeof perfilesPago.$inferSelect, 'id' | 'idOpenpay' | 'proveedor'> | undefined> {
+export async function findPerfilPago(
+  db: DbOrTx,
+  usuarioId: string,
+): Promise<Pick<typeof perfilesPago.$inferSelect, 'id' | 'idOpenpay' | 'proveedor'> | undefined> {
   const [row] = await db
     .select({ id: perfilesPago.id, idOpenpay: perfilesPago.idOpenpay, proveedor: perfilesPago.proveedor })
     .from(perfilesPago)
@@ -48,9 +51,20 @@ export async function hasTarjeta(db: DbOrTx, perfilId: number, idtarjeta: string
   return rows.length > 0;
 }
 
-export async function insertTarjeta(db: DbOrTx, t: { perfilId: number; idtarjeta: string; tarjeta: string; banco: string; marca: string; tipo: string; nombre: string }): Promise<void> {
+export async function insertTarjeta(
+  db: DbOrTx,
+  t: { perfilId: number; idtarjeta: string; tarjeta: string; banco: string; marca: string; tipo: string; nombre: string },
+): Promise<void> {
   await db
     .insert(tarjetas)
-    .values({ perfilPagoId: t.perfilId, idtarjeta: t.idtarjeta, tarjeta: t.tarjeta, banco: t.banco, marca: t.marca, tipo: t.tipo || 'credit', nombreEnTarjeta: t.nombre })
+    .values({
+      perfilPagoId: t.perfilId,
+      idtarjeta: t.idtarjeta,
+      tarjeta: t.tarjeta,
+      banco: t.banco,
+      marca: t.marca,
+      tipo: t.tipo || 'credit',
+      nombreEnTarjeta: t.nombre,
+    })
     .onConflictDoNothing();
 }

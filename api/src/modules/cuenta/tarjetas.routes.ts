@@ -18,7 +18,10 @@ export async function tarjetaRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/get/mi_perfil',
-    { preValidation: requireVerifiedUser, schema: { tags: ['cuenta'], summary: 'Perfil de pago: cliente de la pasarela y tarjetas guardadas', response: { 200: perfilPagoSchema, ...errors } } },
+    {
+      preValidation: requireVerifiedUser,
+      schema: { tags: ['cuenta'], summary: 'Perfil de pago: cliente de la pasarela y tarjetas guardadas', response: { 200: perfilPagoSchema, ...errors } },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return miPerfilPago(app.db, request.user!);
@@ -29,7 +32,12 @@ export async function tarjetaRoutes(app: FastifyInstance): Promise<void> {
     '/tarjeta/:idOpenpay/:idtarjeta',
     {
       preValidation: requireVerifiedUser,
-      schema: { tags: ['cuenta'], summary: 'Eliminar una tarjeta guardada (aquí y en la pasarela)', params: deleteTarjetaParamsSchema, response: { 200: cuentaMessageSchema, ...errors } },
+      schema: {
+        tags: ['cuenta'],
+        summary: 'Eliminar una tarjeta guardada (aquí y en la pasarela)',
+        params: deleteTarjetaParamsSchema,
+        response: { 200: cuentaMessageSchema, ...errors },
+      },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');

@@ -77,7 +77,13 @@ export function cfdiXml(s: CfdiSolicitud, sello: { noCertificado: string; certif
     if (c.objetoImp === '02' && c.traslados.length > 0) {
       const traslados = concepto.ele(CFDI_NS, 'cfdi:Impuestos').ele(CFDI_NS, 'cfdi:Traslados');
       for (const t of c.traslados) {
-        traslados.ele(CFDI_NS, 'cfdi:Traslado', { Base: pesos(t.base), Impuesto: '002', TipoFactor: 'Tasa', TasaOCuota: tasa(t.tasaBps), Importe: pesos(t.importe) });
+        traslados.ele(CFDI_NS, 'cfdi:Traslado', {
+          Base: pesos(t.base),
+          Impuesto: '002',
+          TipoFactor: 'Tasa',
+          TasaOCuota: tasa(t.tasaBps),
+          Importe: pesos(t.importe),
+        });
       }
     }
   }
@@ -89,8 +95,11 @@ export function cfdiXml(s: CfdiSolicitud, sello: { noCertificado: string; certif
     porTasa.set(t.tasaBps, acc);
   }
   if (porTasa.size > 0) {
-    const traslados = comprobante.ele(CFDI_NS, 'cfdi:Impuestos', { TotalImpuestosTrasladados: pesos(s.totalImpuestosTrasladados) }).ele(CFDI_NS, 'cfdi:Traslados');
-    for (const [bps, t] of porTasa) traslados.ele(CFDI_NS, 'cfdi:Traslado', { Base: pesos(t.base), Impuesto: '002', TipoFactor: 'Tasa', TasaOCuota: tasa(bps), Importe: pesos(t.importe) });
+    const traslados = comprobante
+      .ele(CFDI_NS, 'cfdi:Impuestos', { TotalImpuestosTrasladados: pesos(s.totalImpuestosTrasladados) })
+      .ele(CFDI_NS, 'cfdi:Traslados');
+    for (const [bps, t] of porTasa)
+      traslados.ele(CFDI_NS, 'cfdi:Traslado', { Base: pesos(t.base), Impuesto: '002', TipoFactor: 'Tasa', TasaOCuota: tasa(bps), Importe: pesos(t.importe) });
   }
   if (timbre) {
     comprobante.ele(CFDI_NS, 'cfdi:Complemento').ele(TFD_NS, 'tfd:TimbreFiscalDigital', {

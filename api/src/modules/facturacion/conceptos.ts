@@ -38,7 +38,11 @@ function porMayorResto(total: number, numerators: bigint[], denominator: bigint)
 export function repartir(total: number, weights: number[]): number[] {
   const sum = weights.reduce((a, w) => a + w, 0);
   if (total === 0 || sum === 0) return weights.map(() => 0);
-  return porMayorResto(total, weights.map((w) => BigInt(total) * BigInt(w)), BigInt(sum));
+  return porMayorResto(
+    total,
+    weights.map((w) => BigInt(total) * BigInt(w)),
+    BigInt(sum),
+  );
 }
 
 /**
@@ -49,7 +53,11 @@ export function repartir(total: number, weights: number[]): number[] {
  * within a centavo of its own base × rate; the service and card fees, which carried no IVA
  * at the sale, as 'no objeto de impuesto'. Sum of importes − descuentos + IVA = the total paid.
  */
-export function conceptosDeCompra(lineas: LineaBoletos[], t: TotalesCompra, ivaBps: number): { conceptos: CfdiConcepto[]; subtotal: number; descuento: number; iva: number; total: number } {
+export function conceptosDeCompra(
+  lineas: LineaBoletos[],
+  t: TotalesCompra,
+  ivaBps: number,
+): { conceptos: CfdiConcepto[]; subtotal: number; descuento: number; iva: number; total: number } {
   const importes = lineas.map((l) => l.cantidad * l.precio);
   const descuentos = repartir(t.descuento, importes);
   const bases = importes.map((imp, i) => imp - descuentos[i]!);
@@ -68,7 +76,16 @@ export function conceptosDeCompra(lineas: LineaBoletos[], t: TotalesCompra, ivaB
     traslados: conIva ? [{ base: bases[i]!, tasaBps: ivaBps, importe: ivas[i]! }] : [],
   }));
   const cargo = (descripcion: string, importe: number): CfdiConcepto => ({
-    claveProdServ: CLAVES.cargos, claveUnidad: CLAVES.unidad, unidad: 'Servicio', descripcion, cantidad: 1, valorUnitario: importe, importe, descuento: 0, objetoImp: '01', traslados: [],
+    claveProdServ: CLAVES.cargos,
+    claveUnidad: CLAVES.unidad,
+    unidad: 'Servicio',
+    descripcion,
+    cantidad: 1,
+    valorUnitario: importe,
+    importe,
+    descuento: 0,
+    objetoImp: '01',
+    traslados: [],
   });
   if (t.cargoServicio > 0) conceptos.push(cargo('Cargo por servicio', t.cargoServicio));
   if (t.cargoTarjeta > 0) conceptos.push(cargo('Cargo por procesamiento de pago con tarjeta', t.cargoTarjeta));
@@ -79,5 +96,9 @@ export function conceptosDeCompra(lineas: LineaBoletos[], t: TotalesCompra, ivaB
 
 /** IVA per line: floor of base × rate, the centavos the purchase's single rounding added go to the largest remainders. */
 function repartirIva(iva: number, bases: number[], bps: number): number[] {
-  return porMayorResto(iva, bases.map((b) => BigInt(b) * BigInt(bps)), 10_000n);
+  return porMayorResto(
+    iva,
+    bases.map((b) => BigInt(b) * BigInt(bps)),
+    10_000n,
+  );
 }

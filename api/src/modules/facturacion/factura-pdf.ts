@@ -6,7 +6,6 @@ import { pesos, tasa } from './cfdi-xml';
 import type { CfdiSolicitud } from './invoicing.types';
 import type { Timbre } from './cfdi-xml';
 
-
 /**
  * The printed form (representación impresa) of a stamped CFDI: issuer, receptor, each
  * concepto, totals, the folio fiscal and seals, and the SAT verification QR
@@ -20,7 +19,11 @@ export async function facturaPdf(s: CfdiSolicitud, timbre: Timbre): Promise<Buff
     `&rr=${encodeURIComponent(s.receptor.rfc)}&tt=${total}&fe=${timbre.selloCfd.slice(-8)}`;
   const qr = await QRCode.toBuffer(verificacion, { type: 'png', width: 200, margin: 1, errorCorrectionLevel: 'M' });
 
-  const doc = new PDFDocument({ size: 'LETTER', margin: 48, info: { Title: `Factura ${s.serie}-${s.folio}`, Author: s.emisor.nombre, Subject: `CFDI 4.0 ${timbre.uuid}` } });
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: 48,
+    info: { Title: `Factura ${s.serie}-${s.folio}`, Author: s.emisor.nombre, Subject: `CFDI 4.0 ${timbre.uuid}` },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -33,17 +36,24 @@ export async function facturaPdf(s: CfdiSolicitud, timbre: Timbre): Promise<Buff
   doc.text(`Folio fiscal (UUID): ${timbre.uuid} · Fecha de certificación: ${timbre.fechaTimbrado}`);
   doc.moveDown();
   doc.font('Helvetica-Bold').fontSize(10).text('Emisor');
-  doc.font('Helvetica').fontSize(9).text(`${s.emisor.nombre} · RFC ${s.emisor.rfc} · Régimen ${s.emisor.regimenFiscal} ${regimenFiscal(s.emisor.regimenFiscal)?.descripcion ?? ''}`);
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .text(`${s.emisor.nombre} · RFC ${s.emisor.rfc} · Régimen ${s.emisor.regimenFiscal} ${regimenFiscal(s.emisor.regimenFiscal)?.descripcion ?? ''}`);
   doc.moveDown(0.5);
   doc.font('Helvetica-Bold').fontSize(10).text('Receptor');
   doc.font('Helvetica').fontSize(9).text(`${s.receptor.nombre} · RFC ${s.receptor.rfc} · C.P. ${s.receptor.domicilioFiscal}`);
-  doc.text(`Régimen ${s.receptor.regimenFiscal} ${regimenFiscal(s.receptor.regimenFiscal)?.descripcion ?? ''} · Uso del CFDI ${s.receptor.usoCfdi} ${usoCfdi(s.receptor.usoCfdi)?.descripcion ?? ''}`);
+  doc.text(
+    `Régimen ${s.receptor.regimenFiscal} ${regimenFiscal(s.receptor.regimenFiscal)?.descripcion ?? ''} · Uso del CFDI ${s.receptor.usoCfdi} ${usoCfdi(s.receptor.usoCfdi)?.descripcion ?? ''}`,
+  );
   doc.moveDown();
   doc.font('Helvetica-Bold').fontSize(10).text('Conceptos');
   doc.font('Helvetica').fontSize(9);
   for (const c of s.conceptos) {
     const iva = c.traslados.map((t) => `IVA ${tasa(t.tasaBps)} ${formatMoney(t.importe)}`).join(' ') || 'No objeto de impuesto';
-    doc.text(`${c.cantidad} × ${c.descripcion} (${c.claveProdServ}, ${c.claveUnidad}) · ${formatMoney(c.valorUnitario)} c/u · Importe ${formatMoney(c.importe)}${c.descuento ? ` · Descuento ${formatMoney(c.descuento)}` : ''} · ${iva}`);
+    doc.text(
+      `${c.cantidad} × ${c.descripcion} (${c.claveProdServ}, ${c.claveUnidad}) · ${formatMoney(c.valorUnitario)} c/u · Importe ${formatMoney(c.importe)}${c.descuento ? ` · Descuento ${formatMoney(c.descuento)}` : ''} · ${iva}`,
+    );
   }
   doc.moveDown();
   doc.text(`Subtotal: ${formatMoney(s.subtotal)}`, { align: 'right' });

@@ -4,7 +4,17 @@ import type { NewMail } from '../../mail/outbox';
 const esc = (v: string) => v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The invoice e-mail: to the purchase's address, the XML and the PDF attached. */
-export function facturaEmail(input: { to: string; evento: string; rfc: string; razonSocial: string; uuid: string; total: number; xml: string; pdf: Buffer; link: string }): NewMail {
+export function facturaEmail(input: {
+  to: string;
+  evento: string;
+  rfc: string;
+  razonSocial: string;
+  uuid: string;
+  total: number;
+  xml: string;
+  pdf: Buffer;
+  link: string;
+}): NewMail {
   const lines = [
     `Adjuntamos la factura (CFDI 4.0) de tu compra para ${input.evento}.`,
     `Receptor: ${input.razonSocial} · RFC ${input.rfc}`,

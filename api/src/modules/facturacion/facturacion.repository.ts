@@ -26,9 +26,21 @@ export interface CompraRow extends TotalesCompra {
 }
 
 type Raw = {
-  id: string; evento_id: number; evento_nombre: string; estado: string; correo: string | null; iva_bps: number;
-  subtotal: number | null; descuento: number | null; cargo_servicio: number | null; cargo_tarjeta: number | null; iva: number | null; total: number | null;
-  pagado_en: Date | string | null; metodo_pago: string | null; reembolsada: boolean;
+  id: string;
+  evento_id: number;
+  evento_nombre: string;
+  estado: string;
+  correo: string | null;
+  iva_bps: number;
+  subtotal: number | null;
+  descuento: number | null;
+  cargo_servicio: number | null;
+  cargo_tarjeta: number | null;
+  iva: number | null;
+  total: number | null;
+  pagado_en: Date | string | null;
+  metodo_pago: string | null;
+  reembolsada: boolean;
 };
 
 const select = sql`select r.id, r.evento_id, e.nombre as evento_nombre, r.estado, coalesce(u.email, i.correo) as correo, e.iva_rate_bps as iva_bps,
@@ -40,9 +52,21 @@ const select = sql`select r.id, r.evento_id, e.nombre as evento_nombre, r.estado
 
 const n = (v: number | null) => Number(v ?? 0);
 const toRow = (r: Raw): CompraRow => ({
-  reservaId: r.id, eventoId: Number(r.evento_id), eventoNombre: r.evento_nombre, estado: r.estado, correo: r.correo ?? '', ivaBps: Number(r.iva_bps),
-  subtotal: n(r.subtotal), descuento: n(r.descuento), cargoServicio: n(r.cargo_servicio), cargoTarjeta: n(r.cargo_tarjeta), iva: n(r.iva), total: n(r.total),
-  pagadoEn: r.pagado_en === null ? null : new Date(r.pagado_en), metodoPago: r.metodo_pago, reembolsada: Boolean(r.reembolsada),
+  reservaId: r.id,
+  eventoId: Number(r.evento_id),
+  eventoNombre: r.evento_nombre,
+  estado: r.estado,
+  correo: r.correo ?? '',
+  ivaBps: Number(r.iva_bps),
+  subtotal: n(r.subtotal),
+  descuento: n(r.descuento),
+  cargoServicio: n(r.cargo_servicio),
+  cargoTarjeta: n(r.cargo_tarjeta),
+  iva: n(r.iva),
+  total: n(r.total),
+  pagadoEn: r.pagado_en === null ? null : new Date(r.pagado_en),
+  metodoPago: r.metodo_pago,
+  reembolsada: Boolean(r.reembolsada),
 });
 
 /** One purchase of the owner (undefined when it is not theirs, or does not exist). */
@@ -61,7 +85,10 @@ export async function listComprasDeEvento(db: DbOrTx, eventoId: number, p: Propi
 }
 
 /** The purchase's tickets grouped as invoice lines: section (and category), price. */
-export async function lineasDeCompra(db: DbOrTx, reservaId: string): Promise<Array<{ seccion: string; categoria: string | null; precio: number; cantidad: number }>> {
+export async function lineasDeCompra(
+  db: DbOrTx,
+  reservaId: string,
+): Promise<Array<{ seccion: string; categoria: string | null; precio: number; cantidad: number }>> {
   const rows = await queryRows<{ seccion: string; categoria: string | null; precio: number; cantidad: number }>(
     db,
     sql`select coalesce(s.nombre_especial, s.nombre) as seccion, ce.nombre as categoria, b.precio, count(*)::int as cantidad
@@ -92,12 +119,32 @@ export interface FacturaRow {
 }
 
 type FacturaRaw = {
-  id: string; reserva_id: string; estado: FacturaRow['estado']; rfc: string; razon_social: string; regimen_fiscal: string; codigo_postal: string;
-  uso_cfdi: string; correo: string; total: number; uuid_fiscal: string | null; emitida_en: Date | string | null;
+  id: string;
+  reserva_id: string;
+  estado: FacturaRow['estado'];
+  rfc: string;
+  razon_social: string;
+  regimen_fiscal: string;
+  codigo_postal: string;
+  uso_cfdi: string;
+  correo: string;
+  total: number;
+  uuid_fiscal: string | null;
+  emitida_en: Date | string | null;
 };
 const toFactura = (r: FacturaRaw): FacturaRow => ({
-  id: r.id, reservaId: r.reserva_id, estado: r.estado, rfc: r.rfc, razonSocial: r.razon_social, regimenFiscal: r.regimen_fiscal, codigoPostal: r.codigo_postal,
-  usoCfdi: r.uso_cfdi, correo: r.correo, total: Number(r.total), uuidFiscal: r.uuid_fiscal, emitidaEn: r.emitida_en === null ? null : new Date(r.emitida_en),
+  id: r.id,
+  reservaId: r.reserva_id,
+  estado: r.estado,
+  rfc: r.rfc,
+  razonSocial: r.razon_social,
+  regimenFiscal: r.regimen_fiscal,
+  codigoPostal: r.codigo_postal,
+  usoCfdi: r.uso_cfdi,
+  correo: r.correo,
+  total: Number(r.total),
+  uuidFiscal: r.uuid_fiscal,
+  emitidaEn: r.emitida_en === null ? null : new Date(r.emitida_en),
 });
 const facturaCols = sql`id, reserva_id, estado, rfc, razon_social, regimen_fiscal, codigo_postal, uso_cfdi, correo, total, uuid_fiscal, emitida_en`;
 
@@ -113,7 +160,17 @@ export async function facturasDe(db: DbOrTx, reservaIds: string[]): Promise<Map<
  */
 export async function reservarFactura(
   db: DbOrTx,
-  f: { reservaId: string; rfc: string; razonSocial: string; regimenFiscal: string; codigoPostal: string; usoCfdi: string; correo: string; total: number; proveedor: string },
+  f: {
+    reservaId: string;
+    rfc: string;
+    razonSocial: string;
+    regimenFiscal: string;
+    codigoPostal: string;
+    usoCfdi: string;
+    correo: string;
+    total: number;
+    proveedor: string;
+  },
 ): Promise<string | undefined> {
   const rows = await queryRows<{ id: string }>(
     db,
@@ -138,7 +195,11 @@ export async function marcarEmitida(db: DbOrTx, id: string, e: { proveedorId: st
   return toFactura(rows[0]!);
 }
 
-export async function archivoDeFactura(db: DbOrTx, reservaId: string, formato: 'xml' | 'pdf'): Promise<{ uuid: string; contenido: string | Buffer } | undefined> {
+export async function archivoDeFactura(
+  db: DbOrTx,
+  reservaId: string,
+  formato: 'xml' | 'pdf',
+): Promise<{ uuid: string; contenido: string | Buffer } | undefined> {
   const rows = await queryRows<{ uuid_fiscal: string; contenido: string | Buffer | Uint8Array }>(
     db,
     formato === 'xml'

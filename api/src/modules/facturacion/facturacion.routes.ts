@@ -11,7 +11,16 @@ import type { RouteModule } from '../types';
 import { archivoFactura, estadoFactura, facturasDeEvento, solicitarFactura, type FacturacionDeps, type Propietario } from './facturacion.service';
 import { LocalPac } from './local-pac';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema, 502: apiErrorSchema, 503: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+  502: apiErrorSchema,
+  503: apiErrorSchema,
+};
 const tags = ['facturas'];
 const formatoSchema = z.enum(['xml', 'pdf'], { error: 'El formato debe ser xml o pdf.' });
 const invitadoParams = z.object({ invitadoId: z.uuid({ error: 'El invitado no es válido.' }), reservaId: reservaIdSchema });
@@ -42,7 +51,13 @@ export const facturacionModule: RouteModule = {
     const perIp = ipLimit({ max: config.solicitudesPorIp, windowMs: 10 * 60_000 });
     const provider = config.proveedor === 'local' ? new LocalPac() : null;
     const mailer = app.mailer;
-    const deps = (request: FastifyRequest): FacturacionDeps => ({ db: app.db, config, provider, mailer, publicUrl: publicUrlFor(request, app.config.publicUrl) });
+    const deps = (request: FastifyRequest): FacturacionDeps => ({
+      db: app.db,
+      config,
+      provider,
+      mailer,
+      publicUrl: publicUrlFor(request, app.config.publicUrl),
+    });
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
     });
@@ -52,25 +67,58 @@ export const facturacionModule: RouteModule = {
       cuenta.addHook('preValidation', requireVerifiedUser);
       cuenta.get(
         '/eventos/:id',
-        { schema: { tags, summary: 'Compras del comprador para un evento y sus facturas', params: z.object({ id: idParamSchema }), response: { 200: comprasFacturablesSchema, ...errors } } },
+        {
+          schema: {
+            tags,
+            summary: 'Compras del comprador para un evento y sus facturas',
+            params: z.object({ id: idParamSchema }),
+            response: { 200: comprasFacturablesSchema, ...errors },
+          },
+        },
         async (request) => facturasDeEvento(deps(request), (request.params as { id: number }).id, usuario(request)),
       );
       cuenta.get(
         '/compras/:reservaId',
-        { schema: { tags, summary: 'Una compra del comprador y su factura', params: z.object({ reservaId: reservaIdSchema }), response: { 200: compraFacturableSchema, ...errors } } },
+        {
+          schema: {
+            tags,
+            summary: 'Una compra del comprador y su factura',
+            params: z.object({ reservaId: reservaIdSchema }),
+            response: { 200: compraFacturableSchema, ...errors },
+          },
+        },
         async (request) => estadoFactura(deps(request), (request.params as { reservaId: string }).reservaId, usuario(request)),
       );
       cuenta.post(
         '/compras/:reservaId',
         {
           config: perIp,
-          schema: { tags, summary: 'Pedir la factura (CFDI 4.0) de una compra', params: z.object({ reservaId: reservaIdSchema }), body: solicitarFacturaSchema, response: { 200: facturaEmitidaSchema, ...errors } },
+          schema: {
+            tags,
+            summary: 'Pedir la factura (CFDI 4.0) de una compra',
+            params: z.object({ reservaId: reservaIdSchema }),
+            body: solicitarFacturaSchema,
+            response: { 200: facturaEmitidaSchema, ...errors },
+          },
         },
-        async (request) => solicitarFactura(deps(request), (request.params as { reservaId: string }).reservaId, usuario(request), request.body as z.infer<typeof solicitarFacturaSchema>),
+        async (request) =>
+          solicitarFactura(
+            deps(request),
+            (request.params as { reservaId: string }).reservaId,
+            usuario(request),
+            request.body as z.infer<typeof solicitarFacturaSchema>,
+          ),
       );
       cuenta.get(
         '/compras/:reservaId/:formato',
-        { schema: { tags, summary: 'Descargar el XML o el PDF de la factura', params: z.object({ reservaId: reservaIdSchema, formato: formatoSchema }), response: errors } },
+        {
+          schema: {
+            tags,
+            summary: 'Descargar el XML o el PDF de la factura',
+            params: z.object({ reservaId: reservaIdSchema, formato: formatoSchema }),
+            response: errors,
+          },
+        },
         async (request, reply) => {
           const { reservaId, formato } = request.params as { reservaId: string; formato: 'xml' | 'pdf' };
           return enviarArchivo(reply, await archivoFactura(deps(request), reservaId, usuario(request), formato), formato);
@@ -90,7 +138,16 @@ export const facturacionModule: RouteModule = {
     );
     app.post(
       '/invitado/:invitadoId/:reservaId',
-      { config: perIp, schema: { tags, summary: 'Pedir la factura de la compra de un invitado', params: invitadoParams, body: solicitarFacturaSchema, response: { 200: facturaEmitidaSchema, ...errors } } },
+      {
+        config: perIp,
+        schema: {
+          tags,
+          summary: 'Pedir la factura de la compra de un invitado',
+          params: invitadoParams,
+          body: solicitarFacturaSchema,
+          response: { 200: facturaEmitidaSchema, ...errors },
+        },
+      },
       async (request) => {
         const params = request.params as z.infer<typeof invitadoParams>;
         return solicitarFactura(deps(request), params.reservaId, invitado(params), request.body as z.infer<typeof solicitarFacturaSchema>);
@@ -98,7 +155,14 @@ export const facturacionModule: RouteModule = {
     );
     app.get(
       '/invitado/:invitadoId/:reservaId/:formato',
-      { schema: { tags, summary: 'Descargar el XML o el PDF de la factura de un invitado', params: invitadoParams.extend({ formato: formatoSchema }), response: errors } },
+      {
+        schema: {
+          tags,
+          summary: 'Descargar el XML o el PDF de la factura de un invitado',
+          params: invitadoParams.extend({ formato: formatoSchema }),
+          response: errors,
+        },
+      },
       async (request, reply) => {
         const params = request.params as z.infer<typeof invitadoParams> & { formato: 'xml' | 'pdf' };
         return enviarArchivo(reply, await archivoFactura(deps(request), params.reservaId, invitado(params), params.formato), params.formato);

@@ -24,7 +24,16 @@ export interface FacturacionDeps {
 }
 
 /** c_FormaPago of a charge's method (cards are taken as credit: the gateway does not tell debit here). */
-const FORMA_PAGO: Record<string, string> = { tarjeta: '04', credito: '04', debito: '28', efectivo: '01', tienda: '01', store: '01', spei: '03', bank_account: '03' };
+const FORMA_PAGO: Record<string, string> = {
+  tarjeta: '04',
+  credito: '04',
+  debito: '28',
+  efectivo: '01',
+  tienda: '01',
+  store: '01',
+  spei: '03',
+  bank_account: '03',
+};
 
 /** Why this purchase cannot be invoiced now, as an error code (null: it can). */
 function motivo(c: repo.CompraRow, ahora: Date): keyof typeof ERRORS | null {
@@ -37,8 +46,16 @@ function motivo(c: repo.CompraRow, ahora: Date): keyof typeof ERRORS | null {
 
 function facturaDto(f: repo.FacturaRow): Factura {
   return {
-    id: f.id, uuid: f.uuidFiscal!, rfc: f.rfc, razonSocial: f.razonSocial, regimenFiscal: f.regimenFiscal, codigoPostal: f.codigoPostal,
-    usoCfdi: f.usoCfdi, total: f.total, correo: f.correo, emitidaEn: f.emitidaEn!.toISOString(),
+    id: f.id,
+    uuid: f.uuidFiscal!,
+    rfc: f.rfc,
+    razonSocial: f.razonSocial,
+    regimenFiscal: f.regimenFiscal,
+    codigoPostal: f.codigoPostal,
+    usoCfdi: f.usoCfdi,
+    total: f.total,
+    correo: f.correo,
+    emitidaEn: f.emitidaEn!.toISOString(),
   };
 }
 
@@ -73,7 +90,10 @@ export async function estadoFactura(deps: FacturacionDeps, reservaId: string, p:
 /** GET /facturas/eventos/{id}: the caller's purchases of an event (Mis compras). */
 export async function facturasDeEvento(deps: FacturacionDeps, eventoId: number, p: repo.Propietario): Promise<{ compras: CompraFacturable[] }> {
   const compras = await repo.listComprasDeEvento(deps.db, eventoId, p);
-  const facturas = await repo.facturasDe(deps.db, compras.map((c) => c.reservaId));
+  const facturas = await repo.facturasDe(
+    deps.db,
+    compras.map((c) => c.reservaId),
+  );
   const ahora = deps.now?.() ?? new Date();
   return { compras: compras.map((c) => compraDto(c, facturas.get(c.reservaId), ahora)) };
 }
@@ -85,7 +105,7 @@ export function receptorValido(body: SolicitarFacturaPayload) {
   // CFDI 4.0 wants the name as the Constancia de Situación Fiscal writes it: upper case, single spaces.
   const razonSocial = body.razonSocial.replace(/\s+/g, ' ').trim().toUpperCase();
   if (!/^[A-ZÁÉÍÓÚÜÑ0-9 &.,'\-()/]+$/.test(razonSocial)) {
-    throw new DomainError('FACTURA_DATOS_INVALIDOS', 'El nombre o razón social solo puede llevar letras, números, espacios y los signos & . , \' - ( ) /.');
+    throw new DomainError('FACTURA_DATOS_INVALIDOS', "El nombre o razón social solo puede llevar letras, números, espacios y los signos & . , ' - ( ) /.");
   }
   const fuera = motivoCatalogo(rfc.tipo, body.regimenFiscal, body.usoCfdi);
   if (fuera) throw new DomainError('FACTURA_DATOS_INVALIDOS', fuera);
@@ -130,7 +150,13 @@ export async function solicitarFactura(deps: FacturacionDeps, reservaId: string,
       metodoPago: 'PUE',
       lugarExpedicion: deps.config.lugarExpedicion,
       emisor: deps.config.emisor,
-      receptor: { rfc: receptor.rfc, nombre: receptor.razonSocial, domicilioFiscal: receptor.codigoPostal, regimenFiscal: receptor.regimenFiscal, usoCfdi: receptor.usoCfdi },
+      receptor: {
+        rfc: receptor.rfc,
+        nombre: receptor.razonSocial,
+        domicilioFiscal: receptor.codigoPostal,
+        regimenFiscal: receptor.regimenFiscal,
+        usoCfdi: receptor.usoCfdi,
+      },
       conceptos: importes.conceptos,
       subtotal: importes.subtotal,
       descuento: importes.descuento,
@@ -141,7 +167,17 @@ export async function solicitarFactura(deps: FacturacionDeps, reservaId: string,
     const link = `${deps.publicUrl.replace(/\/+$/, '')}${p.invitadoId ? `/factura/${p.invitadoId}/${c.reservaId}` : `/perfil/mis_compras/${c.eventoId}`}`;
     const { factura, correoId } = await db.transaction(async (tx) => {
       const factura = await repo.marcarEmitida(tx, id, { proveedorId: timbrado.id, uuidFiscal: timbrado.uuid, xml, pdf });
-      const mail = facturaEmail({ to: c.correo, evento: c.eventoNombre, rfc: factura.rfc, razonSocial: factura.razonSocial, uuid: timbrado.uuid, total: c.total, xml, pdf, link });
+      const mail = facturaEmail({
+        to: c.correo,
+        evento: c.eventoNombre,
+        rfc: factura.rfc,
+        razonSocial: factura.razonSocial,
+        uuid: timbrado.uuid,
+        total: c.total,
+        xml,
+        pdf,
+        link,
+      });
       return { factura, correoId: deps.mailer ? await deps.mailer.enqueue(tx, mail) : null };
     });
     if (correoId) deps.mailer!.deliverInBackground(correoId);

@@ -60,7 +60,10 @@ export type MotivoCancelacion = '01' | '02' | '03' | '04';
 
 /** A provider refused or could not be reached: the buyer reads `message`. */
 export class InvoicingError extends Error {
-  constructor(message: string, readonly permanent: boolean) {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
     super(message);
     this.name = 'InvoicingError';
   }

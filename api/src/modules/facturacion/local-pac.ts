@@ -23,7 +23,11 @@ export class LocalPac implements InvoicingProvider {
 
   async crearCfdi(s: CfdiSolicitud): Promise<CfdiTimbrado> {
     revisar(s);
-    const sello = { noCertificado: '30001000000500003416', certificado: huella('certificado', s.emisor.rfc), sello: huella('cfd', s.serie, s.folio, s.receptor.rfc, String(s.total)) };
+    const sello = {
+      noCertificado: '30001000000500003416',
+      certificado: huella('certificado', s.emisor.rfc),
+      sello: huella('cfd', s.serie, s.folio, s.receptor.rfc, String(s.total)),
+    };
     const timbre: Timbre = {
       uuid: randomUUID().toUpperCase(),
       fechaTimbrado: s.fecha,
@@ -68,12 +72,14 @@ function revisar(s: CfdiSolicitud): void {
     if (c.descuento > c.importe) throw rechazo('CFDI40157', `el descuento de «${c.descripcion}» es mayor que su importe.`);
     for (const t of c.traslados) {
       if (t.base !== c.importe - c.descuento) throw rechazo('CFDI40166', `la base del IVA de «${c.descripcion}» no es su importe menos el descuento.`);
-      if (Math.abs(t.importe - (t.base * t.tasaBps) / 10_000) > TOLERANCIA) throw rechazo('CFDI40170', `el IVA de «${c.descripcion}» no corresponde a su base y tasa.`);
+      if (Math.abs(t.importe - (t.base * t.tasaBps) / 10_000) > TOLERANCIA)
+        throw rechazo('CFDI40170', `el IVA de «${c.descripcion}» no corresponde a su base y tasa.`);
     }
   }
   const sum = (f: (c: CfdiSolicitud['conceptos'][number]) => number) => s.conceptos.reduce((acc, c) => acc + f(c), 0);
   if (s.subtotal !== sum((c) => c.importe)) throw rechazo('CFDI40108', 'el SubTotal no es la suma de los importes.');
   if (s.descuento !== sum((c) => c.descuento)) throw rechazo('CFDI40110', 'el Descuento no es la suma de los descuentos.');
-  if (s.totalImpuestosTrasladados !== sum((c) => c.traslados.reduce((a, t) => a + t.importe, 0))) throw rechazo('CFDI40159', 'el total de impuestos trasladados no es la suma de los traslados.');
+  if (s.totalImpuestosTrasladados !== sum((c) => c.traslados.reduce((a, t) => a + t.importe, 0)))
+    throw rechazo('CFDI40159', 'el total de impuestos trasladados no es la suma de los traslados.');
   if (s.total !== s.subtotal - s.descuento + s.totalImpuestosTrasladados) throw rechazo('CFDI40119', 'el Total no es SubTotal − Descuento + impuestos.');
 }

@@ -32,6 +32,10 @@ export function validarRfc(input: string): RfcValidado {
   if (errors.includes('INVALID_FORMAT')) return { ok: false, message: 'El RFC no tiene el formato correcto: letras iniciales, fecha (AAMMDD) y homoclave.' };
   if (errors.includes('INVALID_DATE')) return { ok: false, message: 'La fecha dentro del RFC no es válida.' };
   if (errors.includes('FORBIDDEN_WORD')) return { ok: false, message: 'El RFC no es válido: sus letras iniciales forman una palabra que el SAT no asigna.' };
-  if (errors.includes('INVALID_VERIFICATION_DIGIT')) return { ok: false, message: 'El RFC no es válido: el dígito verificador (último carácter) no corresponde. Revísalo en tu Constancia de Situación Fiscal.' };
+  if (errors.includes('INVALID_VERIFICATION_DIGIT'))
+    return {
+      ok: false,
+      message: 'El RFC no es válido: el dígito verificador (último carácter) no corresponde. Revísalo en tu Constancia de Situación Fiscal.',
+    };
   return { ok: false, message: 'El RFC no es válido.' };
 }

@@ -9,13 +9,9 @@ export const healthModule: RouteModule = {
   name: 'health',
   plugin: async (app) => {
     const version = serverVersion(app.config.buildId);
-    app.get(
-      '/health',
-      { schema: { tags: ['salud'], summary: 'Estado del servidor y de la base de datos', response: { 200: healthSchema } } },
-      async () => {
-        await pingDatabase(app.db);
-        return { status: 'ok' as const, db: app.dbKind, uptime: Math.round(process.uptime()), ...version };
-      },
-    );
+    app.get('/health', { schema: { tags: ['salud'], summary: 'Estado del servidor y de la base de datos', response: { 200: healthSchema } } }, async () => {
+      await pingDatabase(app.db);
+      return { status: 'ok' as const, db: app.dbKind, uptime: Math.round(process.uptime()), ...version };
+    });
   },
 };

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { eventoAsientos } from '../../db/schema/inventory';
+import type { eventoAsientos } from '../../db/schema/inventory';
 
 /**
  * A place is free when it is 'disponible' and has no live hold. An expired hold counts as free

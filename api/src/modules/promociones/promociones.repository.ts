@@ -23,7 +23,11 @@ export async function findEventoEnVenta(db: DbOrTx, eventoId: number): Promise<{
 }
 
 /** Promotions of an event that are active and within their validity window at `now()`. */
-export async function listPromocionesVigentes(db: DbOrTx, eventoId: number, filter: { automatica?: boolean; clave?: string; id?: number }): Promise<PromocionRow[]> {
+export async function listPromocionesVigentes(
+  db: DbOrTx,
+  eventoId: number,
+  filter: { automatica?: boolean; clave?: string; id?: number },
+): Promise<PromocionRow[]> {
   const conditions: SQL[] = [
     eq(promociones.eventoId, eventoId),
     eq(promociones.activa, true),
@@ -33,7 +37,11 @@ export async function listPromocionesVigentes(db: DbOrTx, eventoId: number, filt
   if (filter.automatica !== undefined) conditions.push(eq(promociones.automatica, filter.automatica));
   if (filter.clave !== undefined) conditions.push(eq(promociones.clave, filter.clave));
   if (filter.id !== undefined) conditions.push(eq(promociones.id, filter.id));
-  return db.select().from(promociones).where(and(...conditions)).orderBy(asc(promociones.id));
+  return db
+    .select()
+    .from(promociones)
+    .where(and(...conditions))
+    .orderBy(asc(promociones.id));
 }
 
 /** A promotion whose sales reached its limit (`usos` is counted in each sale's transaction). */

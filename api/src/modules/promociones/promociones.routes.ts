@@ -1,10 +1,5 @@
 import { apiErrorSchema } from '@taquilla/shared/schemas/common';
-import {
-  validarClaveWebBodySchema,
-  promocionSchema,
-  validarPromoWebBodySchema,
-  validarPromoWebResponseSchema,
-} from '@taquilla/shared/schemas/promociones';
+import { validarClaveWebBodySchema, promocionSchema, validarPromoWebBodySchema, validarPromoWebResponseSchema } from '@taquilla/shared/schemas/promociones';
 import type { RouteModule } from '../types';
 import { promocionesAutomaticas, promocionPorClave } from './promociones.service';
 

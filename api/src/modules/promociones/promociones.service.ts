@@ -2,7 +2,14 @@ import type { Promocion, ValidarPromoWebResponse } from '@taquilla/shared/schema
 import { categoriaKey, type PromotionRule } from '@taquilla/shared/money';
 import type { DbOrTx } from '../../db/client';
 import { DomainError } from '../../lib/errors';
-import { agotada, findEventoEnVenta, listPromocionCategorias, listPromocionesVigentes, type PromocionCategoriaRow, type PromocionRow } from './promociones.repository';
+import {
+  agotada,
+  findEventoEnVenta,
+  listPromocionCategorias,
+  listPromocionesVigentes,
+  type PromocionCategoriaRow,
+  type PromocionRow,
+} from './promociones.repository';
 
 /** Whether the caller sent this promotion's code (already trimmed and upper-cased). */
 const codeSent = (p: PromocionRow, clave: string | undefined) => clave !== undefined && p.clave === clave;
@@ -40,8 +47,17 @@ export function toPromotionRule(p: Promocion): PromotionRule {
 }
 
 async function withCategorias(db: DbOrTx, rows: PromocionRow[], clave: string | undefined): Promise<Promocion[]> {
-  const categorias = await listPromocionCategorias(db, rows.map((r) => r.id));
-  return rows.map((r) => toPromocion(r, categorias.filter((c) => c.promocionId === r.id), clave));
+  const categorias = await listPromocionCategorias(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) =>
+    toPromocion(
+      r,
+      categorias.filter((c) => c.promocionId === r.id),
+      clave,
+    ),
+  );
 }
 
 /**
@@ -62,7 +78,11 @@ async function requireEventoEnVenta(db: DbOrTx, eventoId: number): Promise<void>
 /** validar_promo_web: the automatic promotions in force; the checkout picks the best for its cart. */
 export async function promocionesAutomaticas(db: DbOrTx, eventoId: number): Promise<ValidarPromoWebResponse> {
   await requireEventoEnVenta(db, eventoId);
-  const promos = await withCategorias(db, (await listPromocionesVigentes(db, eventoId, { automatica: true })).filter((p) => !agotada(p)), undefined);
+  const promos = await withCategorias(
+    db,
+    (await listPromocionesVigentes(db, eventoId, { automatica: true })).filter((p) => !agotada(p)),
+    undefined,
+  );
   return { total: promos.length, promocionesAplicaDirecto: promos };
 }
 

@@ -137,7 +137,12 @@ export class DisponibilidadPublisher {
       }
       if (generales.length > 0) {
         const payloads = generales.map((g) => JSON.stringify({ e: g.eventoId, s: g.seccionId, g: 1 } satisfies Change));
-        await tx.execute(sql`select ${sql.join(payloads.map((p) => sql`pg_notify(${CHANNEL}, ${p})`), sql`, `)}`);
+        await tx.execute(
+          sql`select ${sql.join(
+            payloads.map((p) => sql`pg_notify(${CHANNEL}, ${p})`),
+            sql`, `,
+          )}`,
+        );
       }
     });
   }
@@ -340,7 +345,10 @@ export class DisponibilidadHub {
     const set = this.listeners.get(change.e);
     if (!set) return;
     if (asientos) {
-      const event: AvailabilityEvent = { event: 'asientos', data: { seccionId: change.s, asientos, ...(typeof change.v === 'number' ? { version: change.v } : {}) } };
+      const event: AvailabilityEvent = {
+        event: 'asientos',
+        data: { seccionId: change.s, asientos, ...(typeof change.v === 'number' ? { version: change.v } : {}) },
+      };
       for (const listener of set) listener(event);
     }
     if (change.g) this.scheduleRecount(change.e, change.s);

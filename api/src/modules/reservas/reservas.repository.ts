@@ -2,7 +2,7 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { categoriasEvento, eventos } from '../../db/schema/events';
-import { eventoAsientos, eventoLugaresGenerales } from '../../db/schema/inventory';
+import { eventoAsientos, type eventoLugaresGenerales } from '../../db/schema/inventory';
 import { reservas } from '../../db/schema/sales';
 import { filas } from '../../db/schema/venues';
 
@@ -177,7 +177,10 @@ function intList(value: number[] | string | null | undefined): number[] {
   return value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
 }
 
-export type ReservaRow = Pick<typeof reservas.$inferSelect, 'id' | 'eventoId' | 'usuarioId' | 'estado' | 'esGeneral' | 'seccionId' | 'cantidad' | 'fechaExpiracion'> & {
+export type ReservaRow = Pick<
+  typeof reservas.$inferSelect,
+  'id' | 'eventoId' | 'usuarioId' | 'estado' | 'esGeneral' | 'seccionId' | 'cantidad' | 'fechaExpiracion'
+> & {
   /** estado 'activa' whose time ran out (the expiry job has not marked it yet). */
   vencida: boolean;
   ahora: Date;
@@ -211,7 +214,14 @@ export async function setEstadoReserva(tx: DbOrTx, id: string, estado: Extract<R
 /** Seats by a condition with row, number, category and price, in layout order. */
 function asientosDescritos(db: DbOrTx, where: SQL | undefined) {
   return db
-    .select({ id: eventoAsientos.id, numero: eventoAsientos.numero, fila: filas.nombre, filaId: filas.id, categoria: categoriasEvento.nombre, precio: eventoAsientos.precio })
+    .select({
+      id: eventoAsientos.id,
+      numero: eventoAsientos.numero,
+      fila: filas.nombre,
+      filaId: filas.id,
+      categoria: categoriasEvento.nombre,
+      precio: eventoAsientos.precio,
+    })
     .from(eventoAsientos)
     .innerJoin(filas, eq(filas.id, eventoAsientos.filaId))
     .innerJoin(categoriasEvento, eq(categoriasEvento.id, eventoAsientos.categoriaEventoId))

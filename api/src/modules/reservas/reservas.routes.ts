@@ -138,7 +138,13 @@ export const reservasModule: RouteModule = {
       {
         ...limited.hold,
         preHandler: [requireVerifiedUser, pase],
-        schema: { tags: ['reservas'], summary: 'Reservar asientos (comprador con sesión y correo verificado)', params: eventoParams, body: reservarSchema, response: created },
+        schema: {
+          tags: ['reservas'],
+          summary: 'Reservar asientos (comprador con sesión y correo verificado)',
+          params: eventoParams,
+          body: reservarSchema,
+          response: created,
+        },
       },
       async (request, reply) => {
         const ids = request.body.asientosReserva.map((a) => a.id);
@@ -149,17 +155,37 @@ export const reservasModule: RouteModule = {
 
     app.post(
       '/eventos/:id/reservarInvitado',
-      { ...limited.hold, preHandler: pase, schema: { tags: ['reservas'], summary: 'Reservar asientos como invitado', params: eventoParams, body: reservarInvitadoSchema, response: created } },
+      {
+        ...limited.hold,
+        preHandler: pase,
+        schema: { tags: ['reservas'], summary: 'Reservar asientos como invitado', params: eventoParams, body: reservarInvitadoSchema, response: created },
+      },
       async (request, reply) => {
         const { asientosReserva, nombre, correo } = request.body;
         const client = holdClient(request);
-        return answerHold(reply, client, reservarAsientos(app.db, cfg, publisher, request.params.id, asientosReserva.map((a) => a.id), guest(nombre, correo), client));
+        return answerHold(
+          reply,
+          client,
+          reservarAsientos(
+            app.db,
+            cfg,
+            publisher,
+            request.params.id,
+            asientosReserva.map((a) => a.id),
+            guest(nombre, correo),
+            client,
+          ),
+        );
       },
     );
 
     app.post(
       '/eventos/:id/reservar_generales',
-      { ...limited.hold, preHandler: pase, schema: { tags: ['reservas'], summary: 'Reservar lugares de admisión general', params: eventoParams, body: reservarGeneralesSchema, response: created } },
+      {
+        ...limited.hold,
+        preHandler: pase,
+        schema: { tags: ['reservas'], summary: 'Reservar lugares de admisión general', params: eventoParams, body: reservarGeneralesSchema, response: created },
+      },
       async (request, reply) => {
         const comprador = await compradorGenerales(request, request.body);
         const { seccionId, cantidadAsientos } = request.body;
@@ -205,7 +231,13 @@ export const reservasModule: RouteModule = {
       '/eventos/:id/cancelar',
       {
         ...limited.cancel,
-        schema: { tags: ['reservas'], summary: 'Cancelar una reserva (idempotente)', params: eventoParams, body: cancelarSchema, response: { 200: cancelarResponseSchema, ...errors, 429: apiErrorSchema } },
+        schema: {
+          tags: ['reservas'],
+          summary: 'Cancelar una reserva (idempotente)',
+          params: eventoParams,
+          body: cancelarSchema,
+          response: { 200: cancelarResponseSchema, ...errors, 429: apiErrorSchema },
+        },
       },
       async (request) => cancelarReserva(app.db, publisher, request.params.id, request.body.reservaId, request.user),
     );
@@ -232,7 +264,8 @@ export const reservasModule: RouteModule = {
         schema: {
           tags: ['reservas'],
           summary: 'Disponibilidad en vivo (text/event-stream): eventos asientos y general',
-          description: 'Con límite de flujos por cliente (429) y por proceso (503), ambos con Retry-After: el cliente consulta la sección periódicamente mientras tanto.',
+          description:
+            'Con límite de flujos por cliente (429) y por proceso (503), ambos con Retry-After: el cliente consulta la sección periódicamente mientras tanto.',
           params: eventoParams,
           querystring: z.object({
             apiKey: z.string().optional(),

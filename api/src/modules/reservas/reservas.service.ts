@@ -50,7 +50,10 @@ function capError(r: HoldRefusal): DomainError {
   const [tope = 0, apartados = 0, segundos = 0] = r.detail;
   // Nothing held yet: the request alone is above the cap (an event whose limit is above it).
   if (apartados === 0) {
-    return new DomainError('LIMITE_DE_ASIENTOS', `Sin iniciar sesión puedes apartar hasta ${tope} lugares de este evento a la vez. Inicia sesión para reservar más.`);
+    return new DomainError(
+      'LIMITE_DE_ASIENTOS',
+      `Sin iniciar sesión puedes apartar hasta ${tope} lugares de este evento a la vez. Inicia sesión para reservar más.`,
+    );
   }
   const espera = Math.max(1, segundos);
   const where =
@@ -146,7 +149,16 @@ export function reservarAsientos(
   client?: HoldClient,
 ): Promise<ReservaCreada> {
   const cliente = clienteReserva(cfg, client);
-  return hold(db, publisher, { id: randomUUID(), eventoId, comprador, asientoIds, seccionId: null, cantidad: asientoIds.length, holdMinutes: cfg.holdMinutes, cliente });
+  return hold(db, publisher, {
+    id: randomUUID(),
+    eventoId,
+    comprador,
+    asientoIds,
+    seccionId: null,
+    cantidad: asientoIds.length,
+    holdMinutes: cfg.holdMinutes,
+    cliente,
+  });
 }
 
 /** `cantidad` places of a general section for the buyer. */
@@ -239,7 +251,13 @@ function estadoActual(r: ReservaRow): ReservaRow['estado'] {
 }
 
 /** Idempotent: a hold already cancelled or expired answers its state again; a sold one cannot be cancelled. */
-export async function cancelarReserva(db: Db, publisher: DisponibilidadPublisher | null, eventoId: number, reservaId: string, user: TokenUser | null): Promise<CancelarResponse> {
+export async function cancelarReserva(
+  db: Db,
+  publisher: DisponibilidadPublisher | null,
+  eventoId: number,
+  reservaId: string,
+  user: TokenUser | null,
+): Promise<CancelarResponse> {
   const reserva = await findReserva(db, reservaId);
   if (!visible(reserva, eventoId, user)) throw new DomainError('RESERVA_NO_ENCONTRADA');
   if (reserva.estado === 'vendida') throw new DomainError('RESERVA_VENDIDA');

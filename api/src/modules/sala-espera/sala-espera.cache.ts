@@ -8,7 +8,7 @@ import { findSalaVista, type SalaVista } from './sala-espera.repository';
  * one second is the admission step's own period, so a copy is never more than one step behind.
  * The admission step and ops calls in this process drop it at once.
  */
-export const COPIA_MS = 1000;
+const COPIA_MS = 1000;
 
 interface Copia {
   hasta: number;

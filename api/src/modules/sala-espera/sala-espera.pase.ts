@@ -47,7 +47,12 @@ export function ensureBrowser(request: FastifyRequest, reply: FastifyReply, secu
 const key = (secret: string) => new TextEncoder().encode(`sala-espera:${secret}`);
 
 /** Sets the event's pass cookie: signed (HS256), naming the place and the browser, ending with the pass. */
-export async function issuePass(reply: FastifyReply, secret: string, p: { eventoId: number; lugarId: number; navegador: string; expira: Date }, secure: boolean): Promise<void> {
+export async function issuePass(
+  reply: FastifyReply,
+  secret: string,
+  p: { eventoId: number; lugarId: number; navegador: string; expira: Date },
+  secure: boolean,
+): Promise<void> {
   const token = await new SignJWT({ ev: p.eventoId, nav: p.navegador })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(p.lugarId))
@@ -80,10 +85,12 @@ export async function readPass(request: FastifyRequest, secret: string, eventoId
  * without reading the place (decision 0031, "Cheap polls"). The number never changes once drawn;
  * `numero` null: a place taken before the draw.
  */
-export const placeCookie = (eventoId: number) => `tq_lugar_${eventoId}`;
+const placeCookie = (eventoId: number) => `tq_lugar_${eventoId}`;
 
 const markSig = (secret: string, eventoId: number, lugarId: number, numero: number | null, navegador: string) =>
-  createHmac('sha256', `sala-espera-lugar:${secret}`).update(`${eventoId}.${lugarId}.${numero ?? '-'}.${navegador}`).digest('base64url');
+  createHmac('sha256', `sala-espera-lugar:${secret}`)
+    .update(`${eventoId}.${lugarId}.${numero ?? '-'}.${navegador}`)
+    .digest('base64url');
 
 const markValue = (secret: string, eventoId: number, lugarId: number, numero: number | null, navegador: string) =>
   `${lugarId}.${numero ?? '-'}.${markSig(secret, eventoId, lugarId, numero, navegador)}`;
@@ -101,7 +108,13 @@ export function readPlaceMark(request: FastifyRequest, secret: string, eventoId:
 }
 
 /** Sets the mark when the browser does not carry this one already (a day: the line does not last longer). */
-export function markPlace(request: FastifyRequest, reply: FastifyReply, secret: string, p: { eventoId: number; lugarId: number; numero: number | null; navegador: string }, secure: boolean): void {
+export function markPlace(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  secret: string,
+  p: { eventoId: number; lugarId: number; numero: number | null; navegador: string },
+  secure: boolean,
+): void {
   const value = markValue(secret, p.eventoId, p.lugarId, p.numero, p.navegador);
   if (cookies(request)[placeCookie(p.eventoId)] !== value) setCookie(reply, placeCookie(p.eventoId), value, 86_400, secure);
 }

@@ -74,7 +74,9 @@ export async function findLugar(db: DbOrTx, eventoId: number, navegador: string)
     db,
     sql`select id, numero, estado, pase_expira_en from sala_espera_lugares where evento_id = ${eventoId} and navegador = ${navegador}`,
   );
-  return row ? { id: Number(row.id), numero: row.numero === null ? null : Number(row.numero), estado: row.estado, paseExpiraEn: date(row.pase_expira_en) } : null;
+  return row
+    ? { id: Number(row.id), numero: row.numero === null ? null : Number(row.numero), estado: row.estado, paseExpiraEn: date(row.pase_expira_en) }
+    : null;
 }
 
 export type JoinResult = { lugar: Lugar; sala: Sala } | { refusal: 'RETO_USADO' | 'TOPE_IP' | 'SIN_SALA' };
@@ -91,10 +93,15 @@ const numberSequence = (eventoId: number) => sql.raw(`sala_espera_numero_${Math.
  * 20,000 joins in a minute never queue behind one another. Answers the room too (as read by the join).
  */
 export async function joinLine(db: DbOrTx, p: { eventoId: number; navegador: string; ip: string; reto: string; maxPorIp: number }): Promise<JoinResult> {
-  const [r] = await queryRows<Omit<SalaRow, 'evento_id'> & { rechazo: 'RETO_USADO' | 'TOPE_IP' | 'SIN_SALA' | null; lugar_id: string | number | null; numero: string | number | null; estado: EstadoLugar | null; pase_expira_en: Date | string | null }>(
-    db,
-    sql`select * from sala_espera_unirse(${p.eventoId}, ${p.navegador}, ${p.ip}, ${p.reto}, ${p.maxPorIp})`,
-  );
+  const [r] = await queryRows<
+    Omit<SalaRow, 'evento_id'> & {
+      rechazo: 'RETO_USADO' | 'TOPE_IP' | 'SIN_SALA' | null;
+      lugar_id: string | number | null;
+      numero: string | number | null;
+      estado: EstadoLugar | null;
+      pase_expira_en: Date | string | null;
+    }
+  >(db, sql`select * from sala_espera_unirse(${p.eventoId}, ${p.navegador}, ${p.ip}, ${p.reto}, ${p.maxPorIp})`);
   if (!r || r.rechazo) return { refusal: r?.rechazo ?? 'SIN_SALA' };
   return {
     lugar: { id: Number(r.lugar_id), numero: r.numero === null ? null : Number(r.numero), estado: r.estado!, paseExpiraEn: date(r.pase_expira_en) },
@@ -214,7 +221,10 @@ export async function tickSala(db: Db, eventoId: number, paseMinutos: number): P
     let admitir = 0;
     if (libres === 0) {
       // Nothing left to sell now (every place sold or under a hold): everybody still waiting is told, keeping their number.
-      const told = await queryRows<{ id: string }>(tx, sql`update sala_espera_lugares set estado = 'agotado' where evento_id = ${eventoId} and estado = 'esperando' returning id`);
+      const told = await queryRows<{ id: string }>(
+        tx,
+        sql`update sala_espera_lugares set estado = 'agotado' where evento_id = ${eventoId} and estado = 'esperando' returning id`,
+      );
       out.agotados = told.length;
       agotadoEn ??= ahora;
       credito = 0;
@@ -283,8 +293,16 @@ export interface SalaResumen {
 
 export async function resumenSalas(db: DbOrTx): Promise<SalaResumen[]> {
   const rows = await queryRows<{
-    evento_id: number; nombre: string; inicio: Date | string; ritmo_por_minuto: number | null; pausada: boolean;
-    esperando: number; admitidos: number; expirados: number; agotados: number; vendidos: number;
+    evento_id: number;
+    nombre: string;
+    inicio: Date | string;
+    ritmo_por_minuto: number | null;
+    pausada: boolean;
+    esperando: number;
+    admitidos: number;
+    expirados: number;
+    agotados: number;
+    vendidos: number;
   }>(
     db,
     sql`select s.evento_id, e.nombre, s.inicio, s.ritmo_por_minuto, s.pausada,
@@ -300,8 +318,16 @@ export async function resumenSalas(db: DbOrTx): Promise<SalaResumen[]> {
          order by s.evento_id`,
   );
   return rows.map((r) => ({
-    eventoId: Number(r.evento_id), nombre: r.nombre, inicio: date(r.inicio)!.toISOString(), ritmoPorMinuto: r.ritmo_por_minuto === null ? null : Number(r.ritmo_por_minuto),
-    pausada: r.pausada, esperando: Number(r.esperando), admitidos: Number(r.admitidos), expirados: Number(r.expirados), agotados: Number(r.agotados), vendidos: Number(r.vendidos),
+    eventoId: Number(r.evento_id),
+    nombre: r.nombre,
+    inicio: date(r.inicio)!.toISOString(),
+    ritmoPorMinuto: r.ritmo_por_minuto === null ? null : Number(r.ritmo_por_minuto),
+    pausada: r.pausada,
+    esperando: Number(r.esperando),
+    admitidos: Number(r.admitidos),
+    expirados: Number(r.expirados),
+    agotados: Number(r.agotados),
+    vendidos: Number(r.vendidos),
   }));
 }
 
@@ -366,5 +392,12 @@ export async function recentAuditoria(db: DbOrTx, limit: number): Promise<Audito
     db,
     sql`select evento_id, en, accion, detalle, actor, motivo from sala_espera_auditoria order by id desc limit ${limit}`,
   );
-  return rows.map((r) => ({ eventoId: Number(r.evento_id), en: date(r.en)!.toISOString(), accion: r.accion, detalle: r.detalle, actor: r.actor, motivo: r.motivo }));
+  return rows.map((r) => ({
+    eventoId: Number(r.evento_id),
+    en: date(r.en)!.toISOString(),
+    accion: r.accion,
+    detalle: r.detalle,
+    actor: r.actor,
+    motivo: r.motivo,
+  }));
 }

@@ -40,18 +40,29 @@ function checkOps(cfg: SalaEsperaConfig, request: FastifyRequest): void {
     if (sent !== cfg.opsToken) throw new DomainError('OPS_NO_AUTORIZADO');
     return;
   }
-  const loopback = request.socket.remoteAddress === '127.0.0.1' || request.socket.remoteAddress === '::1' || request.socket.remoteAddress === '::ffff:127.0.0.1';
+  const loopback =
+    request.socket.remoteAddress === '127.0.0.1' || request.socket.remoteAddress === '::1' || request.socket.remoteAddress === '::ffff:127.0.0.1';
   if (cfg.production || !loopback) throw new DomainError('OPS_NO_AUTORIZADO');
 }
 
 const resumenSchema = z.object({
   salas: z.array(
     z.object({
-      eventoId: z.number(), nombre: z.string(), inicio: z.string(), ritmoPorMinuto: z.number().nullable(), pausada: z.boolean(),
-      esperando: z.number(), admitidos: z.number(), expirados: z.number(), agotados: z.number(), vendidos: z.number(),
+      eventoId: z.number(),
+      nombre: z.string(),
+      inicio: z.string(),
+      ritmoPorMinuto: z.number().nullable(),
+      pausada: z.boolean(),
+      esperando: z.number(),
+      admitidos: z.number(),
+      expirados: z.number(),
+      agotados: z.number(),
+      vendidos: z.number(),
     }),
   ),
-  cambios: z.array(z.object({ eventoId: z.number(), en: z.string(), accion: z.string(), detalle: z.string(), actor: z.string(), motivo: z.string().nullable() })),
+  cambios: z.array(
+    z.object({ eventoId: z.number(), en: z.string(), accion: z.string(), detalle: z.string(), actor: z.string(), motivo: z.string().nullable() }),
+  ),
 });
 
 /** The virtual waiting room of events "en venta con fila" (decision 0031). */
@@ -65,7 +76,14 @@ export const salaEsperaModule: RouteModule = {
 
     app.get(
       '/eventos/:id/sala_espera',
-      { schema: { tags: ['sala de espera'], summary: 'La sala de espera del evento vista por este navegador (fija la cookie del pase al ser admitido)', params: eventoParams, response: { 200: estadoSalaSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['sala de espera'],
+          summary: 'La sala de espera del evento vista por este navegador (fija la cookie del pase al ser admitido)',
+          params: eventoParams,
+          response: { 200: estadoSalaSchema, ...errors },
+        },
+      },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         return estadoSala(deps, request.params.id, request, reply);
@@ -83,7 +101,15 @@ export const salaEsperaModule: RouteModule = {
 
     app.post(
       '/eventos/:id/sala_espera',
-      { schema: { tags: ['sala de espera'], summary: 'Entrar a la fila con la solución del reto (un lugar por navegador)', params: eventoParams, body: unirseSalaSchema, response: { 200: estadoSalaSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['sala de espera'],
+          summary: 'Entrar a la fila con la solución del reto (un lugar por navegador)',
+          params: eventoParams,
+          body: unirseSalaSchema,
+          response: { 200: estadoSalaSchema, ...errors },
+        },
+      },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         return unirse(deps, request.params.id, request.body.altcha, request, reply);
@@ -92,7 +118,13 @@ export const salaEsperaModule: RouteModule = {
 
     app.get(
       '/sala_espera/resumen',
-      { schema: { tags: ['sala de espera'], summary: 'Cada fila: esperando, admitidos, vendidos, ritmo; últimos cambios (para status)', response: { 200: resumenSchema } } },
+      {
+        schema: {
+          tags: ['sala de espera'],
+          summary: 'Cada fila: esperando, admitidos, vendidos, ritmo; últimos cambios (para status)',
+          response: { 200: resumenSchema },
+        },
+      },
       async (_request, reply) => {
         reply.header('cache-control', 'no-store');
         return { salas: await resumenSalas(app.db), cambios: await recentAuditoria(app.db, 10) };
@@ -101,7 +133,14 @@ export const salaEsperaModule: RouteModule = {
 
     app.post(
       '/sala_espera/ops',
-      { schema: { tags: ['sala de espera'], summary: 'Operación: abrir, pausar, reanudar, cambiar ritmo o cerrar la fila de un evento (auditada)', body: opsSalaSchema, response: { 200: z.object({ ok: z.literal(true) }), ...errors } } },
+      {
+        schema: {
+          tags: ['sala de espera'],
+          summary: 'Operación: abrir, pausar, reanudar, cambiar ritmo o cerrar la fila de un evento (auditada)',
+          body: opsSalaSchema,
+          response: { 200: z.object({ ok: z.literal(true) }), ...errors },
+        },
+      },
       async (request) => {
         checkOps(cfg, request);
         const b = request.body;

@@ -48,7 +48,8 @@ async function verifiedNonce(deps: SalaDeps, eventoId: number, altcha: string): 
     throw new DomainError('SALA_ESPERA_RETO_INVALIDO');
   }
   const challenge = payload?.challenge;
-  if (!challenge?.parameters || typeof challenge.parameters !== 'object' || !payload.solution || typeof payload.solution !== 'object') throw new DomainError('SALA_ESPERA_RETO_INVALIDO');
+  if (!challenge?.parameters || typeof challenge.parameters !== 'object' || !payload.solution || typeof payload.solution !== 'object')
+    throw new DomainError('SALA_ESPERA_RETO_INVALIDO');
   let verified = false;
   try {
     const result = await verifySolution({
@@ -78,7 +79,7 @@ function estimate(v: SalaVista, posicion: number): number | null {
  * When a buyer should ask again, in ms: `baseMs` less up to a quarter at random, so buyers who
  * arrived together (or woke with the draw) spread their polls instead of asking in step.
  */
-export function nextPollMs(baseMs: number): number {
+function nextPollMs(baseMs: number): number {
   return Math.max(1000, Math.round(baseMs * (1 - Math.random() * 0.25)));
 }
 
@@ -88,7 +89,7 @@ export function nextPollMs(baseMs: number): number {
  * a sell-out must reach everyone within 10 s (7 s + the 1 s admission step + the 1 s copy of the
  * room + the answer's own time).
  */
-export function waitingPollMs(esperaSegundos: number | null): number {
+function waitingPollMs(esperaSegundos: number | null): number {
   if (esperaSegundos !== null && esperaSegundos < 30) return 2000;
   if (esperaSegundos !== null && esperaSegundos < 120) return 4000;
   return 7000;
@@ -106,7 +107,13 @@ function answer(room: Room, estado: EstadoSala['estado'], pollMs: number, extra:
  * A browser waiting behind the admitted numbers (its signed mark says its number) is answered from
  * the process's copy of the room alone; every other case reads its place.
  */
-export async function estadoSala(deps: SalaDeps, eventoId: number, request: FastifyRequest, reply: FastifyReply, known?: { lugar: Lugar; sala: Sala }): Promise<EstadoSala> {
+export async function estadoSala(
+  deps: SalaDeps,
+  eventoId: number,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  known?: { lugar: Lugar; sala: Sala },
+): Promise<EstadoSala> {
   const vista = known && known.sala.ritmoPorMinuto !== null ? { sala: known.sala, recientes: 0 } : await salaVista(deps.db, eventoId);
   const ahora = new Date();
   const base = { ahora: ahora.toISOString(), lugar: null, esperaSegundos: null, paseExpira: null };

@@ -31,7 +31,15 @@ export async function recordBatch(db: Db, eventos: EventoTelemetria[]): Promise<
       continue;
     }
     const key = `${e.remoto} ${e.version}`;
-    const row = counts.get(key) ?? { remoto: e.remoto, version: e.version, sesiones: 0, sesionesConError: 0, erroresCarga: 0, erroresRender: 0, eventosSinOyente: 0 };
+    const row = counts.get(key) ?? {
+      remoto: e.remoto,
+      version: e.version,
+      sesiones: 0,
+      sesionesConError: 0,
+      erroresCarga: 0,
+      erroresRender: 0,
+      eventosSinOyente: 0,
+    };
     row[COLUMN[e.tipo]!] += 1;
     counts.set(key, row);
   }
@@ -133,7 +141,15 @@ export async function summary(db: Db, hours: number): Promise<VersionSummary[]> 
     }
     for (const [key, histogram] of byVersion) {
       const [remoto = '', version = ''] = key.split(' ');
-      const entry = result.get(key) ?? { remoto, version, sesiones: 0, sesionesConError: 0, errores: 0, tasaError: 0, vitales: { LCP: null, INP: null, CLS: null } };
+      const entry = result.get(key) ?? {
+        remoto,
+        version,
+        sesiones: 0,
+        sesionesConError: 0,
+        errores: 0,
+        tasaError: 0,
+        vitales: { LCP: null, INP: null, CLS: null },
+      };
       entry.vitales[metrica] = percentile(histogram, 0.75);
       result.set(key, entry);
     }

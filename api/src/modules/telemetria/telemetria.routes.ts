@@ -132,7 +132,14 @@ export const telemetriaModule: RouteModule = {
           tags: ['telemetria'],
           summary: 'Lote de telemetría del navegador (sendBeacon; la clave de la API va en ?apiKey=)',
           body: loteTelemetriaSchema,
-          response: { 202: z.object({ aceptados: z.number() }), 400: apiErrorSchema, 401: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema },
+          response: {
+            202: z.object({ aceptados: z.number() }),
+            400: apiErrorSchema,
+            401: apiErrorSchema,
+            413: apiErrorSchema,
+            415: apiErrorSchema,
+            429: apiErrorSchema,
+          },
         },
       },
       async (request, reply) => {
@@ -156,7 +163,14 @@ export const telemetriaModule: RouteModule = {
         schema: {
           tags: ['telemetria'],
           summary: 'Sesiones, errores, tasa de error y p75 de Web Vitals por remoto y versión',
-          querystring: z.object({ horas: z.coerce.number({ error: 'horas debe ser un número.' }).int('horas debe ser un número entero.').min(1).max(24 * 90).default(24) }),
+          querystring: z.object({
+            horas: z.coerce
+              .number({ error: 'horas debe ser un número.' })
+              .int('horas debe ser un número entero.')
+              .min(1)
+              .max(24 * 90)
+              .default(24),
+          }),
           response: { 200: resumenSchema, 400: apiErrorSchema, 401: apiErrorSchema },
         },
       },

@@ -40,7 +40,10 @@ export function reenvioRoutes(deps: (request: FastifyRequest) => VentaDeps): Fas
 
     app.post(
       '/sold-tickets-email-3d/:id',
-      { config: perIp, schema: { tags, summary: 'Reenvía los boletos de una reserva pagada (tras 3-D Secure)', params: z.object({ id: reservaIdSchema }), response } },
+      {
+        config: perIp,
+        schema: { tags, summary: 'Reenvía los boletos de una reserva pagada (tras 3-D Secure)', params: z.object({ id: reservaIdSchema }), response },
+      },
       async (request) => reenviarPorReserva(deps(request), request.params.id, await callerOf(request)),
     );
 

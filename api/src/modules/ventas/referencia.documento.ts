@@ -22,8 +22,18 @@ export interface ReferenciaDocumento {
 const esc = (v: string) => v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The store reference's Code 128 barcode as a PNG (bwip-js). */
-export function barcodePng(reference: string): Promise<Buffer> {
-  return bwipjs.toBuffer({ bcid: 'code128', text: reference, scale: 3, height: 14, includetext: true, textxalign: 'center', paddingwidth: 10, paddingheight: 6, backgroundcolor: 'FFFFFF' });
+function barcodePng(reference: string): Promise<Buffer> {
+  return bwipjs.toBuffer({
+    bcid: 'code128',
+    text: reference,
+    scale: 3,
+    height: 14,
+    includetext: true,
+    textxalign: 'center',
+    paddingwidth: 10,
+    paddingheight: 6,
+    backgroundcolor: 'FFFFFF',
+  });
 }
 
 /** The lines a buyer follows, in order (screen, e-mail and PDF say the same). */
@@ -71,7 +81,10 @@ export async function referenciaPdf(doc: ReferenciaDocumento): Promise<Uint8Arra
   pdf.fillColor('#1b1d24');
   // Long lines wrap on words to the page's width (pdfkit's text flow within the margins).
   const line = (text: string, size = 12, bold = false) => {
-    pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(size).text(text, { lineGap: 4 });
+    pdf
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(size)
+      .text(text, { lineGap: 4 });
     pdf.y += 4;
   };
   const gap = (points: number) => {
@@ -112,7 +125,13 @@ export async function referenciaPdf(doc: ReferenciaDocumento): Promise<Uint8Arra
 export async function referenciaEmail(to: string, doc: ReferenciaDocumento, pdf: Uint8Array): Promise<NewMail> {
   const i = doc.instrucciones;
   const titulo = tituloMetodo(i);
-  const attachments: MailAttachment[] = [{ filename: i.metodo === 'efectivo' ? 'referencia-pago-efectivo.pdf' : 'referencia-spei.pdf', contentType: 'application/pdf', base64: Buffer.from(pdf).toString('base64') }];
+  const attachments: MailAttachment[] = [
+    {
+      filename: i.metodo === 'efectivo' ? 'referencia-pago-efectivo.pdf' : 'referencia-spei.pdf',
+      contentType: 'application/pdf',
+      base64: Buffer.from(pdf).toString('base64'),
+    },
+  ];
   let datos: string;
   if (i.metodo === 'efectivo') {
     const cid = 'codigo-barras@taquilla';
@@ -138,7 +157,9 @@ ${datos}
     `${doc.evento.nombre} · ${doc.evento.recinto} · ${formatDateTime(doc.evento.fecha)}`,
     `${titulo}: ${formatMoney(doc.total)}`,
     `Vence: ${formatDateTime(doc.vence)}`,
-    i.metodo === 'efectivo' ? `Referencia: ${i.referencia}` : `CLABE: ${i.clabe}\nBanco: ${i.banco}\nBeneficiario: ${i.beneficiario}\nConcepto / referencia: ${i.referencia}`,
+    i.metodo === 'efectivo'
+      ? `Referencia: ${i.referencia}`
+      : `CLABE: ${i.clabe}\nBanco: ${i.banco}\nBeneficiario: ${i.beneficiario}\nConcepto / referencia: ${i.referencia}`,
     lines.map((l, n) => `${n + 1}. ${l}`).join('\n'),
   ].join('\n\n');
   return { to, subject: `${titulo} para ${doc.evento.nombre}: tu referencia`, html, text, attachments };

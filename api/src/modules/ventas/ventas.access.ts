@@ -24,9 +24,7 @@ export async function callerOf(request: FastifyRequest): Promise<Caller> {
  */
 export async function ownReserva(db: DbOrTx, reservaId: string, caller: Caller, eventoId?: number): Promise<VentaReserva> {
   const r = await repo.findVentaReserva(db, reservaId);
-  const mine =
-    r && (r.usuarioId === null ? caller.invitadoId === undefined || caller.invitadoId === r.invitadoId : r.usuarioId === caller.user?.id);
+  const mine = r && (r.usuarioId === null ? caller.invitadoId === undefined || caller.invitadoId === r.invitadoId : r.usuarioId === caller.user?.id);
   if (!mine || (eventoId !== undefined && r.eventoId !== eventoId)) throw new DomainError('RESERVA_NO_ENCONTRADA');
   return r;
 }
-

@@ -9,7 +9,12 @@ export type MetodoDiferido = 'efectivo' | 'spei';
  * configured default), never later than `cierreMinutos` before the event. Null when that
  * cut-off leaves less than `minimoMinutos` (the method is then not offered).
  */
-export function venceReferencia(evento: Pick<VentaEventoRow, 'fecha' | 'plazoEfectivoMinutos' | 'plazoSpeiMinutos'>, metodo: MetodoDiferido, cfg: PagosDiferidosConfig, now = new Date()): Date | null {
+export function venceReferencia(
+  evento: Pick<VentaEventoRow, 'fecha' | 'plazoEfectivoMinutos' | 'plazoSpeiMinutos'>,
+  metodo: MetodoDiferido,
+  cfg: PagosDiferidosConfig,
+  now = new Date(),
+): Date | null {
   const minutos = metodo === 'efectivo' ? (evento.plazoEfectivoMinutos ?? cfg.efectivoMinutos) : (evento.plazoSpeiMinutos ?? cfg.speiMinutos);
   const pedido = now.getTime() + minutos * 60_000;
   const tope = evento.fecha.getTime() - cfg.cierreMinutos * 60_000;
@@ -19,6 +24,8 @@ export function venceReferencia(evento: Pick<VentaEventoRow, 'fecha' | 'plazoEfe
 }
 
 export function diferidosDisponibles(evento: VentaEventoRow, cfg: PagosDiferidosConfig, now = new Date()): { efectivo: string | null; spei: string | null } {
-  return { efectivo: venceReferencia(evento, 'efectivo', cfg, now)?.toISOString() ?? null, spei: venceReferencia(evento, 'spei', cfg, now)?.toISOString() ?? null };
+  return {
+    efectivo: venceReferencia(evento, 'efectivo', cfg, now)?.toISOString() ?? null,
+    spei: venceReferencia(evento, 'spei', cfg, now)?.toISOString() ?? null,
+  };
 }
-

@@ -47,7 +47,11 @@ export async function ticketsEmail(input: TicketsEmailInput): Promise<NewMail> {
       base64: (await QRCode.toBuffer(b.quemadoUuid, { type: 'png', width: 240, margin: 1, errorCorrectionLevel: 'M' })).toString('base64'),
     })),
   );
-  const ics: MailAttachment = { filename: 'evento.ics', contentType: 'text/calendar; charset=utf-8', base64: Buffer.from(eventoIcs(input.evento, input.boletos[0]?.id ?? 'evento')).toString('base64') };
+  const ics: MailAttachment = {
+    filename: 'evento.ics',
+    contentType: 'text/calendar; charset=utf-8',
+    base64: Buffer.from(eventoIcs(input.evento, input.boletos[0]?.id ?? 'evento')).toString('base64'),
+  };
   const rows = input.boletos
     .map(
       (b, i) => `<tr><td style="padding:12px 0;border-bottom:1px solid #eee;vertical-align:top;">
@@ -71,7 +75,9 @@ export async function ticketsEmail(input: TicketsEmailInput): Promise<NewMail> {
   }
 <p style="margin:0 0 16px;line-height:1.5;">Presenta el código QR de cada boleto en la entrada. Agrega el evento a tu calendario con el archivo adjunto.</p>
 <p style="margin:0;"><a href="${esc(input.link)}" style="color:#1b4dd6;">Ver mis compras</a></p>${
-    input.facturaLink ? `\n<p style="margin:16px 0 0;">¿Necesitas factura? <a href="${esc(input.facturaLink)}" style="color:#1b4dd6;">Pide tu factura</a> (dentro del mes de tu compra).</p>` : ''
+    input.facturaLink
+      ? `\n<p style="margin:16px 0 0;">¿Necesitas factura? <a href="${esc(input.facturaLink)}" style="color:#1b4dd6;">Pide tu factura</a> (dentro del mes de tu compra).</p>`
+      : ''
   }
 </td></tr>
 <tr><td style="background:#f4f4f5;padding:16px 28px;font-size:12px;color:#777;">Taquilla · Boletos para eventos en vivo en México. Este es un correo automático, no respondas a este mensaje.</td></tr>
@@ -106,7 +112,14 @@ const MOTIVOS: Record<MotivoReembolso, (evento: { limiteDeAsientos: number }) =>
 };
 
 /** The charge was refunded instead of becoming tickets: the buyer is told why. */
-export function refundEmail(input: { to: string; nombre: string; evento: { nombre: string; limiteDeAsientos: number }; total: number; motivo: MotivoReembolso; metodo?: 'tarjeta' | 'efectivo' | 'spei' }): NewMail {
+export function refundEmail(input: {
+  to: string;
+  nombre: string;
+  evento: { nombre: string; limiteDeAsientos: number };
+  total: number;
+  motivo: MotivoReembolso;
+  metodo?: 'tarjeta' | 'efectivo' | 'spei';
+}): NewMail {
   const lines = [
     `Hola, ${input.nombre}:`,
     `Tu pago de ${formatMoney(input.total)} para ${input.evento.nombre} ${MOTIVOS[input.motivo](input.evento)}`,

@@ -22,4 +22,3 @@ export function planMsiElegido(evento: Pick<VentaEventoRow, 'planesMsi'>, total:
   if (!planesMsiPara(evento, total).some((p) => p.meses === meses)) throw new DomainError('MSI_NO_DISPONIBLE');
   return meses;
 }
-

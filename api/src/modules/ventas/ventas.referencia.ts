@@ -25,7 +25,6 @@ import { venceReferencia, type MetodoDiferido } from './ventas.diferidos';
  * released rebooks them if still free, else it is refunded.
  */
 
-
 const METODO_GATEWAY = { efectivo: 'store', spei: 'bank_account' } as const;
 
 function instruccionesDe(charge: ChargeResult): InstruccionesPago {
@@ -53,7 +52,14 @@ function documento(r: VentaReserva, evento: VentaEventoRow, row: CargoRow): Refe
   return { nombre: r.nombre, evento, instrucciones: ref.instrucciones, total: row.monto, vence: new Date(ref.vence) };
 }
 
-function answer(deps: VentaDeps, r: VentaReserva, evento: VentaEventoRow, row: CargoRow, pagado: boolean, status: ChargeResult['status']): MakeReferenciaResponse {
+function answer(
+  deps: VentaDeps,
+  r: VentaReserva,
+  evento: VentaEventoRow,
+  row: CargoRow,
+  pagado: boolean,
+  status: ChargeResult['status'],
+): MakeReferenciaResponse {
   const ref = row.detalle!.referencia!;
   const i = ref.instrucciones;
   return {
@@ -119,17 +125,37 @@ export async function makeReferencia(deps: VentaDeps, input: MakeReferenciaInput
     ...detalleDe(r, cart, promo, totals, orderId),
     referencia: { instrucciones: instruccionesDe(charge), vence: (charge.dueDate ?? vence).toISOString() },
   };
-  const row: CargoRow = { id: '', reservaId: r.id, proveedor: gateway.proveedor, proveedorCargoId: charge.id, monto: charge.amount, estado: 'pendiente', error: null, detalle };
+  const row: CargoRow = {
+    id: '',
+    reservaId: r.id,
+    proveedor: gateway.proveedor,
+    proveedorCargoId: charge.id,
+    monto: charge.amount,
+    estado: 'pendiente',
+    error: null,
+    detalle,
+  };
   const doc = documento(r, evento, row);
   const mail = deps.mailer ? await referenciaEmail(r.correo, doc, await referenciaPdf(doc)) : null;
   // The charge is recorded whatever happens next, so a payment of it is always settled (sold,
   // rebooked or refunded); the hold waits for it only if it is still live and still the buyer's
   // only unpaid reference on the event (checked again under the buyer's lock).
-  await repo.insertCargo(db, { reservaId: r.id, proveedor: gateway.proveedor, proveedorCargoId: charge.id, monto: charge.amount, estado: 'pendiente', redirectUrl: null, error: null, detalle, metodoPago: input.metodo });
+  await repo.insertCargo(db, {
+    reservaId: r.id,
+    proveedor: gateway.proveedor,
+    proveedorCargoId: charge.id,
+    monto: charge.amount,
+    estado: 'pendiente',
+    redirectUrl: null,
+    error: null,
+    detalle,
+    metodoPago: input.metodo,
+  });
   const correoId = await db.transaction(async (tx) => {
     await repo.lockFor(tx, 'compradorEvento', `${r.eventoId}:${r.usuarioId ? `u:${r.usuarioId}` : `c:${r.correo}`}`);
     if (await repo.otraReferenciaPendiente(tx, r)) throw new DomainError('REFERENCIA_PENDIENTE');
-    if (!(await repo.apartarHastaPago(tx, r.id, input.metodo, new Date(detalle.referencia!.vence)))) throw new DomainError('RESERVA_NO_ENCONTRADA', 'La reserva no existe o ya expiró.');
+    if (!(await repo.apartarHastaPago(tx, r.id, input.metodo, new Date(detalle.referencia!.vence))))
+      throw new DomainError('RESERVA_NO_ENCONTRADA', 'La reserva no existe o ya expiró.');
     return mail && deps.mailer ? deps.mailer.enqueue(tx, mail) : null;
   });
   if (correoId) deps.mailer?.deliverInBackground(correoId);

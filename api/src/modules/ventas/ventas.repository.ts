@@ -123,7 +123,15 @@ export async function listAsientosVenta(db: DbOrTx, where: { reservaId: string }
       ? eq(ea.reservaId, where.reservaId)
       : and(inArray(ea.id, where.ids), where.eventoId === undefined ? undefined : eq(ea.eventoId, where.eventoId));
   const rows = await db
-    .select({ ...lugarColumns, id: ea.id, precio: ea.precio, categoriaEventoId: ea.categoriaEventoId, seccionId: ea.seccionId, fila: filas.nombre, asiento: ea.numero })
+    .select({
+      ...lugarColumns,
+      id: ea.id,
+      precio: ea.precio,
+      categoriaEventoId: ea.categoriaEventoId,
+      seccionId: ea.seccionId,
+      fila: filas.nombre,
+      asiento: ea.numero,
+    })
     .from(ea)
     .innerJoin(categoriasEvento, eq(categoriasEvento.id, ea.categoriaEventoId))
     .innerJoin(secciones, eq(secciones.id, ea.seccionId))
@@ -207,7 +215,20 @@ export async function countCargos(db: DbOrTx, reservaId: string): Promise<number
 }
 
 /** Inserts the charge once; a replay (same provider id) keeps the first row. */
-export async function insertCargo(db: DbOrTx, c: { reservaId: string; proveedor: string; proveedorCargoId: string; monto: number; estado: EstadoCargo; redirectUrl: string | null; error: string | null; detalle: DetalleCargo; metodoPago?: MetodoPago }) {
+export async function insertCargo(
+  db: DbOrTx,
+  c: {
+    reservaId: string;
+    proveedor: string;
+    proveedorCargoId: string;
+    monto: number;
+    estado: EstadoCargo;
+    redirectUrl: string | null;
+    error: string | null;
+    detalle: DetalleCargo;
+    metodoPago?: MetodoPago;
+  },
+) {
   await db
     .insert(cargos)
     .values({ ...c, metodoPago: c.metodoPago ?? 'tarjeta' })
@@ -266,13 +287,7 @@ export async function sellSeats(tx: DbOrTx, reservaId: string, ids: number[]): P
   const rows = await tx
     .update(ea)
     .set({ estado: 'vendido', reservaId, holdExpiresAt: null })
-    .where(
-      and(
-        inArray(ea.id, ids),
-        eq(ea.estado, 'disponible'),
-        or(eq(ea.reservaId, reservaId), isNull(ea.holdExpiresAt), lte(ea.holdExpiresAt, sql`now()`)),
-      ),
-    )
+    .where(and(inArray(ea.id, ids), eq(ea.estado, 'disponible'), or(eq(ea.reservaId, reservaId), isNull(ea.holdExpiresAt), lte(ea.holdExpiresAt, sql`now()`))))
     .returning({ id: ea.id });
   return rows.map((r) => r.id);
 }
@@ -305,7 +320,8 @@ export async function insertBoletos(
   await tx.execute(sql`insert into boletos (reserva_id, cargo_id, evento_id, evento_asiento_id, lugar_general_id, evento_seccion_id, categoria_evento_id, precio, quemado_uuid, usuario_id, invitado_id)
     values ${sql.join(
       b.lugares.map(
-        (l) => sql`(${b.reservaId}, ${b.cargoId}, ${b.eventoId}, ${l.tipo === 'asiento' ? l.id : null}, ${l.tipo === 'general' ? l.id : null}, ${l.eventoSeccionId}, ${l.categoriaEventoId}, ${l.precio}, gen_random_uuid(), ${b.usuarioId}, ${b.invitadoId})`,
+        (l) =>
+          sql`(${b.reservaId}, ${b.cargoId}, ${b.eventoId}, ${l.tipo === 'asiento' ? l.id : null}, ${l.tipo === 'general' ? l.id : null}, ${l.eventoSeccionId}, ${l.categoriaEventoId}, ${l.precio}, gen_random_uuid(), ${b.usuarioId}, ${b.invitadoId})`,
       ),
       sql`, `,
     )}`);
@@ -336,7 +352,14 @@ export interface BoletoRow {
 
 export async function listBoletosCargo(db: DbOrTx, cargoId: string): Promise<BoletoRow[]> {
   return db
-    .select({ id: boletos.id, quemadoUuid: boletos.quemadoUuid, seccion: seccionNombre, fila: filas.nombre, asiento: eventoAsientos.numero, precio: boletos.precio })
+    .select({
+      id: boletos.id,
+      quemadoUuid: boletos.quemadoUuid,
+      seccion: seccionNombre,
+      fila: filas.nombre,
+      asiento: eventoAsientos.numero,
+      precio: boletos.precio,
+    })
     .from(boletos)
     .leftJoin(eventoAsientos, eq(eventoAsientos.id, boletos.eventoAsientoId))
     .leftJoin(filas, eq(filas.id, eventoAsientos.filaId))
@@ -462,7 +485,10 @@ export async function findCargoReferencia(db: DbOrTx, reservaId: string): Promis
  * places now: they were held until the deadline, so they do not read as free by themselves.
  * Answers the places freed (for the live map), or null when the hold was not waiting any more.
  */
-export async function liberarReferencia(tx: DbOrTx, reservaId: string): Promise<{ asientos: number[]; generales: { eventoId: number; seccionId: number }[] } | null> {
+export async function liberarReferencia(
+  tx: DbOrTx,
+  reservaId: string,
+): Promise<{ asientos: number[]; generales: { eventoId: number; seccionId: number }[] } | null> {
   const ended = await queryRows<{ id: string }>(
     tx,
     sql`update reservas set estado = 'expirada', updated_at = now() where id = ${reservaId} and estado = 'activa' and pago_pendiente is not null returning id`,

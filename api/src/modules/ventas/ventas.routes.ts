@@ -35,10 +35,23 @@ import { passForCharge } from '../sala-espera/sala-espera.routes';
 import { makeReferencia, referenciaPdfDe, startAvisoVencidas } from './ventas.referencia';
 import { tipoTarjeta } from './ventas.tarjeta';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 502: apiErrorSchema, 503: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  402: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  502: apiErrorSchema,
+  503: apiErrorSchema,
+};
 /** Per client IP: a buyer typing a few cards, with room for many buyers behind one venue's network. */
 const TIPO_TARJETA_POR_IP = ipLimit({ max: 30, windowMs: 10 * 60_000 });
-const chargeIdSchema = z.string().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/, pagoMessages.CHARGE_INVALID);
+const chargeIdSchema = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9_-]+$/, pagoMessages.CHARGE_INVALID);
 
 /**
  * The sale under /pagos (spec §7 "Payments": make/cargo, check/cargo, aplicar-promo); a
@@ -56,13 +69,24 @@ async function ventaRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/make/cargo',
-    { preHandler: [requireVerifiedUser, pase], schema: { tags: ['pagos'], summary: 'Pagar una reserva (comprador con sesión)', body: makeCargoSchema, response: { 200: makeCargoResponseSchema, ...errors } } },
+    {
+      preHandler: [requireVerifiedUser, pase],
+      schema: {
+        tags: ['pagos'],
+        summary: 'Pagar una reserva (comprador con sesión)',
+        body: makeCargoSchema,
+        response: { 200: makeCargoResponseSchema, ...errors },
+      },
+    },
     async (request) => makeCargo(deps(request), request.body, { user: request.user! }),
   );
 
   r.post(
     '/make/cargo_invitado',
-    { preHandler: pase, schema: { tags: ['pagos'], summary: 'Pagar una reserva de invitado', body: makeCargoSchema, response: { 200: makeCargoResponseSchema, ...errors } } },
+    {
+      preHandler: pase,
+      schema: { tags: ['pagos'], summary: 'Pagar una reserva de invitado', body: makeCargoSchema, response: { 200: makeCargoResponseSchema, ...errors } },
+    },
     async (request) => makeCargo(deps(request), { ...request.body, usuarioOpenpayId: null, guardarTarjeta: false }, {}),
   );
 
@@ -70,7 +94,13 @@ async function ventaRoutes(app: FastifyInstance): Promise<void> {
     '/check/cargo/:chargeId',
     {
       preHandler: requireVerifiedUser,
-      schema: { tags: ['pagos'], summary: 'Estado de un cargo (tras 3-D Secure); vende si está pagado', params: z.object({ chargeId: chargeIdSchema }), body: checkCargoSchema, response: { 200: checkCargoResponseSchema, ...errors } },
+      schema: {
+        tags: ['pagos'],
+        summary: 'Estado de un cargo (tras 3-D Secure); vende si está pagado',
+        params: z.object({ chargeId: chargeIdSchema }),
+        body: checkCargoSchema,
+        response: { 200: checkCargoResponseSchema, ...errors },
+      },
     },
     async (request) => checkCargo(deps(request), request.params.chargeId, request.body.reservaId, { user: request.user! }),
   );
@@ -94,19 +124,42 @@ async function ventaRoutes(app: FastifyInstance): Promise<void> {
   await registerRateLimit(app, app.config.rateLimit);
   r.post(
     '/tipo-tarjeta',
-    { config: TIPO_TARJETA_POR_IP, schema: { tags: ['pagos'], summary: 'Tipo (crédito o débito) de una tarjeta nueva, por su token', body: tipoTarjetaSchema, response: { 200: tipoTarjetaResponseSchema, ...errors } } },
+    {
+      config: TIPO_TARJETA_POR_IP,
+      schema: {
+        tags: ['pagos'],
+        summary: 'Tipo (crédito o débito) de una tarjeta nueva, por su token',
+        body: tipoTarjetaSchema,
+        response: { 200: tipoTarjetaResponseSchema, ...errors },
+      },
+    },
     async (request) => tipoTarjeta(app.db, app.pagos.gateway, request.body, await callerOf(request)),
   );
 
   // Cash at a store ('Pago en efectivo') and SPEI: a reference to pay by its deadline (ventas.referencia.ts).
   r.post(
     '/make/referencia',
-    { preHandler: requireVerifiedUser, schema: { tags: ['pagos'], summary: 'Referencia de pago en efectivo o SPEI (comprador con sesión)', body: makeReferenciaSchema, response: { 200: makeReferenciaResponseSchema, ...errors } } },
+    {
+      preHandler: requireVerifiedUser,
+      schema: {
+        tags: ['pagos'],
+        summary: 'Referencia de pago en efectivo o SPEI (comprador con sesión)',
+        body: makeReferenciaSchema,
+        response: { 200: makeReferenciaResponseSchema, ...errors },
+      },
+    },
     async (request) => makeReferencia(deps(request), request.body, { user: request.user! }),
   );
   r.post(
     '/make/referencia_invitado',
-    { schema: { tags: ['pagos'], summary: 'Referencia de pago en efectivo o SPEI de un invitado', body: makeReferenciaSchema, response: { 200: makeReferenciaResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['pagos'],
+        summary: 'Referencia de pago en efectivo o SPEI de un invitado',
+        body: makeReferenciaSchema,
+        response: { 200: makeReferenciaResponseSchema, ...errors },
+      },
+    },
     async (request) => makeReferencia(deps(request), request.body, {}),
   );
   r.get(
@@ -114,13 +167,24 @@ async function ventaRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags: ['pagos'], summary: 'La referencia de pago de la reserva, en PDF', params: z.object({ reservaId: reservaIdSchema }) } },
     async (request, reply) => {
       const { pdf, filename } = await referenciaPdfDe(app.db, request.params.reservaId, await callerOf(request));
-      return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="${filename}"`).header('cache-control', 'no-store').send(Buffer.from(pdf));
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(pdf));
     },
   );
 
   r.post(
     '/aplicar-promo',
-    { schema: { tags: ['pagos'], summary: 'Totales de la reserva con un código de descuento', body: aplicarPromoSchema, response: { 200: aplicarPromoResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['pagos'],
+        summary: 'Totales de la reserva con un código de descuento',
+        body: aplicarPromoSchema,
+        response: { 200: aplicarPromoResponseSchema, ...errors },
+      },
+    },
     async (request) => aplicarPromo(app.db, request.body, await callerOf(request)),
   );
 }
@@ -151,18 +215,20 @@ function ventaDeps(app: FastifyInstance): (request: FastifyRequest) => VentaDeps
  */
 const pagosWebhookPlugin: FastifyPluginAsync = async (app) => {
   const deps = ventaDeps(app);
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/webhooks/pagos',
-    { schema: { tags: ['pagos'], summary: 'Notificación de la pasarela: vuelve a consultar el cargo y vende una sola vez', body: webhookSchema } },
-    async (request, reply) => {
-      try {
-        return await webhook(deps(request), request.body.transaction?.id);
-      } catch (err) {
-        request.log.warn({ err }, 'webhook de pagos: se reintentará');
-        return reply.status(503).send({ recibido: false });
-      }
-    },
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      '/webhooks/pagos',
+      { schema: { tags: ['pagos'], summary: 'Notificación de la pasarela: vuelve a consultar el cargo y vende una sola vez', body: webhookSchema } },
+      async (request, reply) => {
+        try {
+          return await webhook(deps(request), request.body.transaction?.id);
+        } catch (err) {
+          request.log.warn({ err }, 'webhook de pagos: se reintentará');
+          return reply.status(503).send({ recibido: false });
+        }
+      },
+    );
 };
 
 /**

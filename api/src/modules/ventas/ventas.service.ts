@@ -73,7 +73,11 @@ async function promocionAplicable(db: DbOrTx, cart: Cart, promocionId: number, c
   const promo = await promocionPorId(db, cart.evento.id, promocionId, clave);
   const rule = toPromotionRule(promo);
   const nombres = promo.categorias.flatMap((c) => [c.categoria?.nombre, c.categoriaGeneral?.nombre]).filter((n): n is string => Boolean(n));
-  const problem = promotionProblem(cart.lines, rule, { esGeneral: cart.lugares[0]!.tipo === 'general', seccionNombre: cart.lugares[0]!.seccion, categoriasNombres: nombres });
+  const problem = promotionProblem(cart.lines, rule, {
+    esGeneral: cart.lugares[0]!.tipo === 'general',
+    seccionNombre: cart.lugares[0]!.seccion,
+    categoriasNombres: nombres,
+  });
   if (problem) throw new DomainError('PROMOCION_NO_APLICA', problem.message);
   return promo;
 }
@@ -86,7 +90,10 @@ export async function promocionDeVenta(db: DbOrTx, cart: Cart, promocionId: numb
 
 async function mejorAutomatica(db: DbOrTx, cart: Cart): Promise<Promocion | null> {
   const { promocionesAplicaDirecto } = await promocionesAutomaticas(db, cart.evento.id).catch(() => ({ promocionesAplicaDirecto: [] as Promocion[] }));
-  const best = bestPromotion(cart.lines, promocionesAplicaDirecto.map((p) => ({ p, rule: toPromotionRule(p) })));
+  const best = bestPromotion(
+    cart.lines,
+    promocionesAplicaDirecto.map((p) => ({ p, rule: toPromotionRule(p) })),
+  );
   return best?.p ?? null;
 }
 
@@ -95,9 +102,18 @@ export function detalleDe(r: VentaReserva, cart: Cart, promo: Promocion | null, 
   return {
     orderId,
     promocionId: promo?.id ?? null,
-    totales: { subtotal: totals.subtotal, descuento: totals.descuento, cargoServicio: totals.cargoServicio, cargoTarjeta: totals.cargoTarjeta, iva: totals.iva, total: totals.total },
+    totales: {
+      subtotal: totals.subtotal,
+      descuento: totals.descuento,
+      cargoServicio: totals.cargoServicio,
+      cargoTarjeta: totals.cargoTarjeta,
+      iva: totals.iva,
+      total: totals.total,
+    },
     asientos: cart.lugares.filter((l) => l.tipo === 'asiento').map((l) => l.id),
-    generales: r.esGeneral ? { eventoSeccionId: cart.lugares[0]!.eventoSeccionId!, seccionId: cart.lugares[0]!.seccionId, cantidad: cart.lugares.length } : null,
+    generales: r.esGeneral
+      ? { eventoSeccionId: cart.lugares[0]!.eventoSeccionId!, seccionId: cart.lugares[0]!.seccionId, cantidad: cart.lugares.length }
+      : null,
   };
 }
 
@@ -140,14 +156,20 @@ export async function cotizar(db: Db, eventoId: number, body: CotizarPayload): P
     throw new DomainError('LIMITE_DE_ASIENTOS', `Solo puedes reservar hasta ${evento.limiteDeAsientos} boletos para este evento.`);
   }
   const cart: Cart = { evento, lugares, lines: toLines(evento, lugares) };
-  const promocion = body.clave ? await promocionAplicable(db, cart, (await promocionPorClave(db, eventoId, body.clave)).id, body.clave) : await mejorAutomatica(db, cart);
+  const promocion = body.clave
+    ? await promocionAplicable(db, cart, (await promocionPorClave(db, eventoId, body.clave)).id, body.clave)
+    : await mejorAutomatica(db, cart);
   return { promocion, ...totalsOf(cart, promocion) };
 }
 
 export type { VentaDeps } from './ventas.deps';
 
 /** POST /pagos/aplicar-promo */
-export async function aplicarPromo(db: Db, body: { promocionId: number; eventoId: number; reservaId: string; clave?: string }, caller: Caller): Promise<AplicarPromoResponse> {
+export async function aplicarPromo(
+  db: Db,
+  body: { promocionId: number; eventoId: number; reservaId: string; clave?: string },
+  caller: Caller,
+): Promise<AplicarPromoResponse> {
   const r = await ownReserva(db, body.reservaId, caller, body.eventoId);
   requireLive(r);
   const cart = await loadCart(db, r);
@@ -237,10 +259,28 @@ export async function makeCargo(deps: VentaDeps, input: MakeCargoInput, caller: 
     // A twin that charged under the previous attempt number but has not recorded it yet.
     const twinCharge = !recorded && attempt > 1 ? await gateway.findChargeByOrderId(`${r.id}-${attempt - 1}`).catch(() => null) : null;
     if (twinCharge && twinCharge.status !== 'failed') {
-      await repo.insertCargo(db, { reservaId: r.id, proveedor: gateway.proveedor, proveedorCargoId: twinCharge.id, monto: twinCharge.amount, estado: 'pendiente', redirectUrl: null, error: null, detalle: { ...detalle, orderId: `${r.id}-${attempt - 1}` } });
+      await repo.insertCargo(db, {
+        reservaId: r.id,
+        proveedor: gateway.proveedor,
+        proveedorCargoId: twinCharge.id,
+        monto: twinCharge.amount,
+        estado: 'pendiente',
+        redirectUrl: null,
+        error: null,
+        detalle: { ...detalle, orderId: `${r.id}-${attempt - 1}` },
+      });
     }
     if (recorded) {
-      await repo.insertCargo(db, { reservaId: r.id, proveedor: gateway.proveedor, proveedorCargoId: recorded.id, monto: recorded.amount, estado: 'pendiente', redirectUrl: null, error: null, detalle });
+      await repo.insertCargo(db, {
+        reservaId: r.id,
+        proveedor: gateway.proveedor,
+        proveedorCargoId: recorded.id,
+        monto: recorded.amount,
+        estado: 'pendiente',
+        redirectUrl: null,
+        error: null,
+        detalle,
+      });
       const state = await settleCharge(deps, recorded.id);
       if (state.cargo.pagado || state.charge?.status === 'charge_pending') return makeAnswer(deps, r, evento, state.row, state.charge);
     }
@@ -250,8 +290,14 @@ export async function makeCargo(deps: VentaDeps, input: MakeCargoInput, caller: 
     throw err;
   }
   await repo.insertCargo(db, {
-    reservaId: r.id, proveedor: gateway.proveedor, proveedorCargoId: charge.id, monto: charge.amount, estado: 'pendiente',
-    redirectUrl: charge.redirectUrl ?? null, error: null, detalle: { ...detalle, ...(charge.card ? { card: { last4: charge.card.last4, brand: charge.card.brand } } : {}) },
+    reservaId: r.id,
+    proveedor: gateway.proveedor,
+    proveedorCargoId: charge.id,
+    monto: charge.amount,
+    estado: 'pendiente',
+    redirectUrl: charge.redirectUrl ?? null,
+    error: null,
+    detalle: { ...detalle, ...(charge.card ? { card: { last4: charge.card.last4, brand: charge.card.brand } } : {}) },
   });
   const state = await settleCharge(deps, charge.id);
   // A twin request (another tab) sold the hold first and this charge was refunded: the buyer's
@@ -261,7 +307,13 @@ export async function makeCargo(deps: VentaDeps, input: MakeCargoInput, caller: 
   return makeAnswer(deps, r, evento, state.row, state.charge);
 }
 
-async function makeAnswer(deps: VentaDeps, r: VentaReserva, evento: repo.VentaEventoRow, row: CargoRow, charge: ChargeResult | null): Promise<MakeCargoResponse> {
+async function makeAnswer(
+  deps: VentaDeps,
+  r: VentaReserva,
+  evento: repo.VentaEventoRow,
+  row: CargoRow,
+  charge: ChargeResult | null,
+): Promise<MakeCargoResponse> {
   const boletos = row.estado === 'pagado' ? await boletosDto(deps.db, row.id) : [];
   const status = charge?.status ?? (row.estado === 'pagado' ? 'completed' : row.estado === 'reembolsado' ? 'refunded' : 'failed');
   return {
@@ -269,7 +321,9 @@ async function makeAnswer(deps: VentaDeps, r: VentaReserva, evento: repo.VentaEv
       id: row.proveedorCargoId,
       status,
       pagado: row.estado === 'pagado',
-      ...(status === 'charge_pending' && charge?.redirectUrl ? { payment_method: { type: 'redirect' as const, url: new URL(charge.redirectUrl, deps.publicUrl).href } } : {}),
+      ...(status === 'charge_pending' && charge?.redirectUrl
+        ? { payment_method: { type: 'redirect' as const, url: new URL(charge.redirectUrl, deps.publicUrl).href } }
+        : {}),
     },
     boletos,
     total: row.monto,
@@ -293,7 +347,13 @@ function returnUrl(origin: string, r: VentaReserva, promocionId: number | null):
 }
 
 /** The card to charge: a new token, a saved card of the caller's own customer, or a new card saved first. */
-async function chargeSource(deps: VentaDeps, gateway: PaymentGateway, r: VentaReserva, input: MakeCargoInput, caller: Caller): Promise<{ customer: ChargeCustomer; sourceId: string }> {
+async function chargeSource(
+  deps: VentaDeps,
+  gateway: PaymentGateway,
+  r: VentaReserva,
+  input: MakeCargoInput,
+  caller: Caller,
+): Promise<{ customer: ChargeCustomer; sourceId: string }> {
   const anonymous: ChargeCustomer = { name: r.nombre || 'Comprador', email: r.correo };
   if (!caller.user) return { customer: anonymous, sourceId: input.source_id };
   const perfil = await tarjetas.findPerfilPago(deps.db, caller.user.id);
@@ -313,7 +373,15 @@ async function chargeSource(deps: VentaDeps, gateway: PaymentGateway, r: VentaRe
   }
   const card = await gateway.addCard(customerId, input.source_id, input.device_session_id);
   const perfilId = (await tarjetas.findPerfilPago(deps.db, caller.user.id))!.id;
-  await tarjetas.insertTarjeta(deps.db, { perfilId, idtarjeta: card.id!, tarjeta: card.number, banco: card.bank, marca: card.brand, tipo: card.type, nombre: card.holderName });
+  await tarjetas.insertTarjeta(deps.db, {
+    perfilId,
+    idtarjeta: card.id!,
+    tarjeta: card.number,
+    banco: card.bank,
+    marca: card.brand,
+    tipo: card.type,
+    nombre: card.holderName,
+  });
   return { customer: { customerId }, sourceId: card.id! };
 }
 
@@ -330,7 +398,15 @@ export async function checkCargo(deps: VentaDeps, chargeId: string, reservaId: s
   const paidBy = state.row.estado === 'reembolsado' ? await repo.findCargoPagado(deps.db, r.id) : undefined;
   if (paidBy) {
     const boletos = await boletosDto(deps.db, paidBy.id);
-    return { id: boletos[0]?.id ?? r.id, message: pagoMessages.PAYMENT_DUPLICATE_REFUNDED, cargo: { pagado: true, status }, total: paidBy.monto, evento: eventoDto(evento), boletos, correo: r.correo };
+    return {
+      id: boletos[0]?.id ?? r.id,
+      message: pagoMessages.PAYMENT_DUPLICATE_REFUNDED,
+      cargo: { pagado: true, status },
+      total: paidBy.monto,
+      evento: eventoDto(evento),
+      boletos,
+      correo: r.correo,
+    };
   }
   const boletos = state.row.estado === 'pagado' ? await boletosDto(deps.db, state.row.id) : [];
   const message =
@@ -341,7 +417,15 @@ export async function checkCargo(deps: VentaDeps, chargeId: string, reservaId: s
         : status === 'failed' || status === 'cancelled'
           ? (state.error ?? pagoMessages.PAYMENT_FAILED)
           : pagoMessages.PAYMENT_PENDING;
-  return { id: boletos[0]?.id ?? r.id, message, cargo: { pagado: state.cargo.pagado, status }, total: state.row.monto, evento: eventoDto(evento), boletos, correo: r.correo };
+  return {
+    id: boletos[0]?.id ?? r.id,
+    message,
+    cargo: { pagado: state.cargo.pagado, status },
+    total: state.row.monto,
+    evento: eventoDto(evento),
+    boletos,
+    correo: r.correo,
+  };
 }
 
 /** Why this charge was refunded, for the buyer. */

@@ -56,47 +56,55 @@ export async function settleCharge(deps: VentaDeps, proveedorCargoId: string): P
   }
   if (charge.status !== 'completed') return { row: known, charge, cargo: { pagado: false } };
 
-  const sold = await db.transaction(async (tx) => {
-    const r = (await repo.findVentaReserva(tx, known.reservaId, { forUpdate: true }))!;
-    const row = (await repo.findCargo(tx, known.proveedor, known.proveedorCargoId, { forUpdate: true }))!;
-    if (row.estado === 'pagado' || row.estado === 'reembolsado') return { row, places: null };
-    const detalle = row.detalle!;
-    const wanted = detalle.generales ? detalle.generales.cantidad : detalle.asientos.length;
-    // A second charge for a hold already sold (another tab, a double click with a new token).
-    if (r.estado === 'vendida') throw new NeedsRefund(row, 'duplicado');
-    // The hold checked the per-buyer limit, but a charge that completes late (3-D Secure left
-    // open while the buyer held and bought again) would pass it: counted again here.
-    if (await overBuyerLimit(tx, r, wanted)) throw new NeedsRefund(row, 'limite');
-    const ids = detalle.generales
-      ? await repo.sellGenerales(tx, r.id, detalle.generales.eventoSeccionId, detalle.generales.cantidad)
-      : await repo.sellSeats(tx, r.id, detalle.asientos);
-    if (ids.length !== wanted) {
-      // Undo the partial claim (savepoint-free: the places were only touched in this
-      // transaction) by throwing, then refund outside it.
-      throw new NeedsRefund(row, 'lugares');
-    }
-    // The promotion's use is counted here, with the sale: its last use goes to one sale only.
-    // make/cargo refused an exhausted one before charging, so this loses only a race for the last use.
-    if (detalle.promocionId !== null && !(await usarPromocion(tx, detalle.promocionId))) throw new NeedsRefund(row, 'promocion');
-    const lugares = detalle.generales ? await repo.listGeneralesVenta(tx, { ids }) : await repo.listAsientosVenta(tx, { ids });
-    await repo.insertBoletos(tx, { reservaId: r.id, cargoId: row.id, eventoId: r.eventoId, usuarioId: r.usuarioId, invitadoId: r.invitadoId, lugares });
-    await repo.markReservaVendida(tx, r.id, detalle.promocionId, detalle.totales);
-    await repo.setEstadoCargo(tx, row.id, 'pagado');
-    // The e-mail is queued with the sale: sent once, and never for a sale that rolled back.
-    const correoId = deps.mailer ? await deps.mailer.enqueue(tx, await ticketsEmailFor(tx, deps, r, row)) : null;
-    return { row: { ...row, estado: 'pagado' as const }, places: { ids, eventoId: r.eventoId, detalle }, correoId };
-  }).catch(async (err: unknown) => {
-    if (!(err instanceof NeedsRefund)) throw err;
-    return { row: await refundCharge(deps, gateway, err.row, err.motivo), places: null };
-  });
+  const sold = await db
+    .transaction(async (tx) => {
+      const r = (await repo.findVentaReserva(tx, known.reservaId, { forUpdate: true }))!;
+      const row = (await repo.findCargo(tx, known.proveedor, known.proveedorCargoId, { forUpdate: true }))!;
+      if (row.estado === 'pagado' || row.estado === 'reembolsado') return { row, places: null };
+      const detalle = row.detalle!;
+      const wanted = detalle.generales ? detalle.generales.cantidad : detalle.asientos.length;
+      // A second charge for a hold already sold (another tab, a double click with a new token).
+      if (r.estado === 'vendida') throw new NeedsRefund(row, 'duplicado');
+      // The hold checked the per-buyer limit, but a charge that completes late (3-D Secure left
+      // open while the buyer held and bought again) would pass it: counted again here.
+      if (await overBuyerLimit(tx, r, wanted)) throw new NeedsRefund(row, 'limite');
+      const ids = detalle.generales
+        ? await repo.sellGenerales(tx, r.id, detalle.generales.eventoSeccionId, detalle.generales.cantidad)
+        : await repo.sellSeats(tx, r.id, detalle.asientos);
+      if (ids.length !== wanted) {
+        // Undo the partial claim (savepoint-free: the places were only touched in this
+        // transaction) by throwing, then refund outside it.
+        throw new NeedsRefund(row, 'lugares');
+      }
+      // The promotion's use is counted here, with the sale: its last use goes to one sale only.
+      // make/cargo refused an exhausted one before charging, so this loses only a race for the last use.
+      if (detalle.promocionId !== null && !(await usarPromocion(tx, detalle.promocionId))) throw new NeedsRefund(row, 'promocion');
+      const lugares = detalle.generales ? await repo.listGeneralesVenta(tx, { ids }) : await repo.listAsientosVenta(tx, { ids });
+      await repo.insertBoletos(tx, { reservaId: r.id, cargoId: row.id, eventoId: r.eventoId, usuarioId: r.usuarioId, invitadoId: r.invitadoId, lugares });
+      await repo.markReservaVendida(tx, r.id, detalle.promocionId, detalle.totales);
+      await repo.setEstadoCargo(tx, row.id, 'pagado');
+      // The e-mail is queued with the sale: sent once, and never for a sale that rolled back.
+      const correoId = deps.mailer ? await deps.mailer.enqueue(tx, await ticketsEmailFor(tx, deps, r, row)) : null;
+      return { row: { ...row, estado: 'pagado' as const }, places: { ids, eventoId: r.eventoId, detalle }, correoId };
+    })
+    .catch(async (err: unknown) => {
+      if (!(err instanceof NeedsRefund)) throw err;
+      return { row: await refundCharge(deps, gateway, err.row, err.motivo), places: null };
+    });
   if ('correoId' in sold && sold.correoId) deps.mailer?.deliverInBackground(sold.correoId);
   if (sold.places) businessCounters(deps.db)?.sales.inc();
 
   if (sold.places) {
     const { ids, eventoId, detalle } = sold.places;
-    deps.publisher?.queue(detalle.generales ? { generales: [{ eventoId, seccionId: detalle.generales.seccionId }] } : { asientos: [...ids].sort((a, b) => a - b) });
+    deps.publisher?.queue(
+      detalle.generales ? { generales: [{ eventoId, seccionId: detalle.generales.seccionId }] } : { asientos: [...ids].sort((a, b) => a - b) },
+    );
   }
-  return { row: sold.row, charge: sold.row.estado === 'reembolsado' ? { ...charge, status: 'refunded' } : charge, cargo: { pagado: sold.row.estado === 'pagado' } };
+  return {
+    row: sold.row,
+    charge: sold.row.estado === 'reembolsado' ? { ...charge, status: 'refunded' } : charge,
+    cargo: { pagado: sold.row.estado === 'pagado' },
+  };
 }
 
 /**
@@ -149,8 +157,12 @@ async function refundCharge(deps: VentaDeps, gateway: PaymentGateway, row: Cargo
   if (deps.mailer) {
     const r = (await repo.findVentaReserva(deps.db, row.reservaId))!;
     const evento = (await repo.findVentaEvento(deps.db, r.eventoId))!;
-    deps.mailer.deliverInBackground(await deps.mailer.enqueue(deps.db, refundEmail({ to: r.correo, nombre: r.nombre, evento, total: row.monto, motivo, metodo: row.detalle?.referencia?.instrucciones.metodo ?? 'tarjeta' })));
+    deps.mailer.deliverInBackground(
+      await deps.mailer.enqueue(
+        deps.db,
+        refundEmail({ to: r.correo, nombre: r.nombre, evento, total: row.monto, motivo, metodo: row.detalle?.referencia?.instrucciones.metodo ?? 'tarjeta' }),
+      ),
+    );
   }
   return { ...row, estado: 'reembolsado', error: `reembolso:${motivo}` };
 }
-

@@ -50,15 +50,27 @@ const OpenPay = {
     extractFormAndCreate(form: string | HTMLElement, success?: Callback, error?: Callback) {
       const element = typeof form === 'string' ? document.getElementById(form) : form;
       const card: Record<string, string> = {};
-      for (const input of element ? Array.from(element.querySelectorAll<HTMLInputElement>('[data-openpay-card]')) : []) card[input.getAttribute('data-openpay-card')!] = input.value;
+      for (const input of element ? Array.from(element.querySelectorAll<HTMLInputElement>('[data-openpay-card]')) : [])
+        card[input.getAttribute('data-openpay-card')!] = input.value;
       OpenPay.token.create(card, success, error);
     },
     create(card: CardFields, success?: Callback, error?: Callback) {
       if (!state.id || !state.key) {
-        fail(error, 0, { category: 'request', error_code: 1002, http_code: 401, description: 'OpenPay.setId y OpenPay.setApiKey son necesarios' }, 'Sin credenciales');
+        fail(
+          error,
+          0,
+          { category: 'request', error_code: 1002, http_code: 401, description: 'OpenPay.setId y OpenPay.setApiKey son necesarios' },
+          'Sin credenciales',
+        );
         return;
       }
-      const body = { card_number: digits(card?.card_number), holder_name: card?.holder_name, expiration_month: card?.expiration_month, expiration_year: card?.expiration_year, cvv2: card?.cvv2 };
+      const body = {
+        card_number: digits(card?.card_number),
+        holder_name: card?.holder_name,
+        expiration_month: card?.expiration_month,
+        expiration_year: card?.expiration_year,
+        cvv2: card?.cvv2,
+      };
       fetch(`${base}/v1/${encodeURIComponent(state.id)}/tokens`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Authorization: `Basic ${btoa(`${state.key}:`)}` },

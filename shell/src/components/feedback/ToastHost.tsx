@@ -8,15 +8,5 @@ import { attachToastRenderer } from './toast-queue';
 /** The page's one toast container (spec "Shared layout"). Loaded lazily by <Toasts>. */
 export default function ToastHost() {
   useEffect(() => attachToastRenderer(({ kind, message }) => void toast[kind](message)), []);
-  return (
-    <ToastContainer
-      position="top-right"
-      autoClose={3000}
-      theme="dark"
-      closeOnClick
-      pauseOnHover
-      draggable
-      newestOnTop={false}
-    />
-  );
+  return <ToastContainer position="top-right" autoClose={3000} theme="dark" closeOnClick pauseOnHover draggable newestOnTop={false} />;
 }

@@ -69,9 +69,7 @@ describe('Footer', () => {
         <Footer />
       </MemoryRouter>,
     );
-    expect(screen.getByRole('link', { name: 'Términos y condiciones' }).getAttribute('href')).toBe(
-      '/legales/terminos_y_condiciones',
-    );
+    expect(screen.getByRole('link', { name: 'Términos y condiciones' }).getAttribute('href')).toBe('/legales/terminos_y_condiciones');
     expect(screen.getByRole('link', { name: 'Aviso de privacidad' }).getAttribute('href')).toBe('/legales/aviso_de_privacidad');
     expect(screen.getByRole('link', { name: 'Nuestras políticas' }).getAttribute('href')).toBe('/legales/nuestras_politicas');
     expect(screen.queryByRole('heading', { name: 'Contacto' })).not.toBeNull();

@@ -13,7 +13,10 @@ export function Header() {
     <header className="site-header">
       <div className="container site-header__inner">
         <Link to="/eventos" className="brand" aria-label="Taquilla, ir a eventos">
-          <span className="brand__mark" aria-hidden="true">▲</span> Taquilla
+          <span className="brand__mark" aria-hidden="true">
+            ▲
+          </span>{' '}
+          Taquilla
         </Link>
         <nav aria-label="Cuenta" className="site-header__nav">
           {status === 'authenticated' ? (

@@ -3,8 +3,7 @@ import { checkSession, closeFailedSession, login, loginFailed, logout, type Sess
 
 /** Wires the bus requests that change the session. Returns a function that unwires them. */
 export function installAuthBus(deps: SessionDeps = defaultSessionDeps()): () => void {
-  const onLogin = ({ token, user }: { token: string; user: Parameters<typeof login>[2] }) =>
-    login(deps.storage, token, user);
+  const onLogin = ({ token, user }: { token: string; user: Parameters<typeof login>[2] }) => login(deps.storage, token, user);
   const onLogout = ({ message }: { message?: string | null }) => {
     // End the session on the server as well (best effort: the browser forgets it either way).
     const token = deps.storage.getItem(TOKEN_STORAGE_KEY);

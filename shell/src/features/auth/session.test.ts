@@ -81,9 +81,7 @@ describe('session check (spec §4)', () => {
     vi.useFakeTimers();
     localStorage.setItem('token', 'malo');
     localStorage.setItem('preferencia', 'oscuro');
-    const { d, toasts } = deps(() =>
-      Promise.reject(new ApiError({ status: 401, messages: ['Token no válido'] })),
-    );
+    const { d, toasts } = deps(() => Promise.reject(new ApiError({ status: 401, messages: ['Token no válido'] })));
     await checkSession(d);
     expect(auth()).toMatchObject({ status: 'unauthenticated', token: null, errorMessage: 'Se ha cerrado la sesión' });
     expect(localStorage.getItem('token')).toBeNull();

@@ -1,14 +1,4 @@
-import {
-  authAtom,
-  bus,
-  initialAuthState,
-  isApiError,
-  messages,
-  store,
-  TOKEN_STORAGE_KEY,
-  type ToastKind,
-  type User,
-} from '@taquilla/shared';
+import { authAtom, bus, initialAuthState, isApiError, messages, store, TOKEN_STORAGE_KEY, type ToastKind, type User } from '@taquilla/shared';
 import { checkStatus, logoutSession } from '@taquilla/shared/api/auth';
 import type { CheckStatusResponse } from '@taquilla/shared/schemas/auth';
 import { COHORT_KEY } from '@taquilla/platform/canary';

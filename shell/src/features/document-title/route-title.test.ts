@@ -23,7 +23,18 @@ describe('routeTitle', () => {
   });
 
   it('every route has its own title', () => {
-    const paths = ['/eventos', '/eventos/informacion/1', '/eventos/1', '/eventos/1/2/A', '/perfil', '/factura/a/b', '/auth/login', '/auth/register', '/legales/nuestras_politicas', '/x'];
+    const paths = [
+      '/eventos',
+      '/eventos/informacion/1',
+      '/eventos/1',
+      '/eventos/1/2/A',
+      '/perfil',
+      '/factura/a/b',
+      '/auth/login',
+      '/auth/register',
+      '/legales/nuestras_politicas',
+      '/x',
+    ];
     expect(new Set(paths.map(routeTitle)).size).toBe(paths.length);
   });
 });

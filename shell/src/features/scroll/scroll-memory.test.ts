@@ -34,7 +34,12 @@ describe('scroll memory', () => {
 
   it("gives a freshly typed URL's entry a key of its own, once", () => {
     let state: unknown = null;
-    const history = { get state() { return state; }, replaceState: (s: unknown) => void (state = s) };
+    const history = {
+      get state() {
+        return state;
+      },
+      replaceState: (s: unknown) => void (state = s),
+    };
     keyThisEntry(history);
     const key = (state as { key: string }).key;
     expect(key).toMatch(/^[a-z0-9]+$/);

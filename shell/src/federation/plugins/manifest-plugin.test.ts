@@ -29,7 +29,13 @@ describe('manifest plugin', () => {
   it("afterResolve points the remote at the manifest's remoteEntry.js and global name", async () => {
     const { origin: host, loadRemoteSnapshotInfo } = origin();
     const remoteInfo = { name: 'seating', entry: manifest, type: 'global', entryGlobalName: 'seating', shareScope: 'default' };
-    const args = { id: 'seating/EventDetail', expose: './EventDetail', remote: { name: 'seating', entry: manifest }, remoteInfo, origin: host } as unknown as AfterResolveArgs;
+    const args = {
+      id: 'seating/EventDetail',
+      expose: './EventDetail',
+      remote: { name: 'seating', entry: manifest },
+      remoteInfo,
+      origin: host,
+    } as unknown as AfterResolveArgs;
     const result = await plugin.afterResolve!(args);
     expect(loadRemoteSnapshotInfo).toHaveBeenCalledWith({ moduleInfo: { name: 'seating', entry: manifest }, id: 'seating/EventDetail' });
     expect(remoteInfo).toMatchObject({ entry: 'https://tienda/remotes/seating/1.2.0/remoteEntry.js', entryGlobalName: 'seating', type: 'global' });
@@ -57,7 +63,13 @@ describe('manifest plugin', () => {
         {
           name: 'seating',
           url: 'https://tienda/remotes/seating/1.2.0/remoteEntry.js',
-          moduleInfo: { name: 'seating', entry: 'https://tienda/remotes/seating/1.2.0/remoteEntry.js', type: 'global', entryGlobalName: 'seating', shareScope: '' },
+          moduleInfo: {
+            name: 'seating',
+            entry: 'https://tienda/remotes/seating/1.2.0/remoteEntry.js',
+            type: 'global',
+            entryGlobalName: 'seating',
+            shareScope: '',
+          },
         },
       ],
     });

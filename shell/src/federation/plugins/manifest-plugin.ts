@@ -56,7 +56,13 @@ export function manifestPlugin(): ModuleFederationRuntimePlugin {
           {
             name: remoteInfo.name,
             url: entry,
-            moduleInfo: { name: remoteInfo.name, entry, type: snapshot.remoteEntryType ?? 'global', entryGlobalName: snapshot.globalName ?? remoteInfo.name, shareScope: '' },
+            moduleInfo: {
+              name: remoteInfo.name,
+              entry,
+              type: snapshot.remoteEntryType ?? 'global',
+              entryGlobalName: snapshot.globalName ?? remoteInfo.name,
+              shareScope: '',
+            },
           },
         ],
       };

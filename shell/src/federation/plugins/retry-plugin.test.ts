@@ -40,7 +40,13 @@ type LoadEntryError = NonNullable<ModuleFederationRuntimePlugin['loadEntryError'
 type LoadEntryArgs = Parameters<LoadEntryError>[0];
 
 describe('retry plugin: remoteEntry.js', () => {
-  const remoteInfo = { name: 'catalog', entry: 'https://cdn/catalog/1.0.0/remoteEntry.js', type: 'global', entryGlobalName: 'catalog', shareScope: 'default' } as LoadEntryArgs['remoteInfo'];
+  const remoteInfo = {
+    name: 'catalog',
+    entry: 'https://cdn/catalog/1.0.0/remoteEntry.js',
+    type: 'global',
+    entryGlobalName: 'catalog',
+    shareScope: 'default',
+  } as LoadEntryArgs['remoteInfo'];
   const args = (getRemoteEntry: LoadEntryArgs['getRemoteEntry']) =>
     ({ getRemoteEntry, origin: {} as ModuleFederation, remoteInfo, globalLoading: {}, uniqueKey: 'k' }) as LoadEntryArgs;
 

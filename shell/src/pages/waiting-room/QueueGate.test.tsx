@@ -18,14 +18,21 @@ function renderAt(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
-        <Route path="/eventos/:id" element={<QueueGate param="id"><p>mapa del evento</p></QueueGate>} />
+        <Route
+          path="/eventos/:id"
+          element={
+            <QueueGate param="id">
+              <p>mapa del evento</p>
+            </QueueGate>
+          }
+        />
         <Route path="/eventos/:id/sala_de_espera" element={<p>sala de espera</p>} />
       </Routes>
     </MemoryRouter>,
   );
 }
 
-describe('QueueGate: a queued event\'s seat pages wait behind its waiting room', () => {
+describe("QueueGate: a queued event's seat pages wait behind its waiting room", () => {
   beforeEach(() => {
     estado.answer = null;
   });
@@ -50,7 +57,7 @@ describe('QueueGate: a queued event\'s seat pages wait behind its waiting room',
   });
 });
 
-describe('the waiting page\'s figures', () => {
+describe("the waiting page's figures", () => {
   it('formats the countdown and the estimated wait', () => {
     expect(cuentaRegresiva(3725)).toBe('01:02:05');
     expect(cuentaRegresiva(90_061)).toBe('1 día 01:01:01');
@@ -69,7 +76,17 @@ describe('the waiting page asks again when the server says', () => {
   it('polls after siguienteConsultaMs, not before, and follows a new hint', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     const ahora = new Date().toISOString();
-    const waiting = { estado: 'esperando', ahora, inicio: ahora, pausada: false, ritmoPorMinuto: 60, lugar: 400, esperaSegundos: 400, paseExpira: null, consultarEnSegundos: 7 };
+    const waiting = {
+      estado: 'esperando',
+      ahora,
+      inicio: ahora,
+      pausada: false,
+      ritmoPorMinuto: 60,
+      lugar: 400,
+      esperaSegundos: 400,
+      paseExpira: null,
+      consultarEnSegundos: 7,
+    };
     estado.answer = { ...waiting, siguienteConsultaMs: 6500 };
     const asked = vi.mocked(estadoSala);
     asked.mockClear();

@@ -54,16 +54,6 @@ export function gatewayMessage(errorCode: number | null): string {
   return GATEWAY_MESSAGES[errorCode] ?? GATEWAY_FALLBACK_MESSAGE;
 }
 
-/** Openpay's error object, as its API answers it. */
-export interface OpenpayErrorBody {
-  category: 'request' | 'internal' | 'gateway';
-  description: string;
-  http_code: number;
-  error_code: number;
-  request_id: string;
-  fraud_rules?: string[];
-}
-
 export class GatewayError extends Error {
   /** Openpay's error_code; null when the gateway could not be reached or answered nonsense. */
   readonly errorCode: number | null;

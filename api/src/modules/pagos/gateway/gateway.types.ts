@@ -51,7 +51,7 @@ export interface CreateChargeInput {
 }
 
 /** Openpay's charge methods: a card, cash at a convenience store, a SPEI transfer. */
-export type ChargeMethod = 'card' | 'store' | 'bank_account';
+type ChargeMethod = 'card' | 'store' | 'bank_account';
 
 export interface CreateReferenceChargeInput {
   method: 'store' | 'bank_account';
@@ -68,7 +68,7 @@ export interface CreateReferenceChargeInput {
 /** What the buyer needs to pay a store or SPEI charge (Openpay's payment_method). */
 type PaymentInstructions =
   | { type: 'store'; reference: string; barcodeUrl: string }
-  | { type: 'bank_account'; clabe: string; bank: string; agreement: string; /** The reference (concepto) to type in the bank app. */ name: string };
+  | { type: 'bank_account'; clabe: string; bank: string; agreement: string /** The reference (concepto) to type in the bank app. */; name: string };
 
 export interface ChargeResult {
   id: string;

@@ -63,7 +63,8 @@ function instructionsOf(charge: OpenpayCharge): ChargeResult['instructions'] {
   const pm = charge.payment_method;
   if (charge.method === 'store' && pm?.reference) return { type: 'store', reference: pm.reference, barcodeUrl: pm.barcode_url ?? '' };
   // Openpay answers a bank_account charge with payment_method.type 'bank_transfer'.
-  if (charge.method === 'bank_account' && pm?.clabe) return { type: 'bank_account', clabe: pm.clabe, bank: pm.bank ?? '', agreement: pm.agreement ?? '', name: pm.name ?? '' };
+  if (charge.method === 'bank_account' && pm?.clabe)
+    return { type: 'bank_account', clabe: pm.clabe, bank: pm.bank ?? '', agreement: pm.agreement ?? '', name: pm.name ?? '' };
   return undefined;
 }
 
@@ -107,7 +108,10 @@ export class OpenpayGateway implements PaymentGateway {
   readonly proveedor = 'openpay' as const;
   private readonly client: OpenpayClient;
 
-  constructor(private readonly config: OpenpayConfig, log?: ClientLog) {
+  constructor(
+    private readonly config: OpenpayConfig,
+    log?: ClientLog,
+  ) {
     this.client = new OpenpayClient({ apiUrl: config.apiUrl, merchantId: config.merchantId, privateKey: config.privateKey, timeoutMs: config.timeoutMs, log });
   }
 
@@ -122,7 +126,8 @@ export class OpenpayGateway implements PaymentGateway {
   }
 
   async createCharge(input: CreateChargeInput): Promise<ChargeResult> {
-    if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new GatewayError(1001, { description: 'amount debe ser un entero positivo de centavos' });
+    if (!Number.isSafeInteger(input.amount) || input.amount <= 0)
+      throw new GatewayError(1001, { description: 'amount debe ser un entero positivo de centavos' });
     const customerId = 'customerId' in input.customer ? input.customer.customerId : undefined;
     const body = {
       method: 'card',
@@ -134,7 +139,9 @@ export class OpenpayGateway implements PaymentGateway {
       device_session_id: input.deviceSessionId,
       ...('customerId' in input.customer
         ? {}
-        : { customer: { name: input.customer.name, last_name: input.customer.lastName, email: input.customer.email, phone_number: input.customer.phoneNumber } }),
+        : {
+            customer: { name: input.customer.name, last_name: input.customer.lastName, email: input.customer.email, phone_number: input.customer.phoneNumber },
+          }),
       // Where the buyer returns from 3-D Secure: the one we ask for, or the one Openpay's antifraud
       // rules may ask for on their own (the charge then answers charge_pending with its URL).
       redirect_url: input.redirectUrl,
@@ -150,7 +157,8 @@ export class OpenpayGateway implements PaymentGateway {
    * transfer's reference), at the merchant level with the buyer as `customer`.
    */
   async createReferenceCharge(input: CreateReferenceChargeInput): Promise<ChargeResult> {
-    if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new GatewayError(1001, { description: 'amount debe ser un entero positivo de centavos' });
+    if (!Number.isSafeInteger(input.amount) || input.amount <= 0)
+      throw new GatewayError(1001, { description: 'amount debe ser un entero positivo de centavos' });
     const body = {
       method: input.method,
       amount: centavosToPesos(input.amount),
@@ -169,7 +177,11 @@ export class OpenpayGateway implements PaymentGateway {
   }
 
   async findChargeByOrderId(orderId: string, customerId?: string): Promise<ChargeResult | null> {
-    const list = await this.client.request('GET', `${prefix(customerId)}/charges?order_id=${encodeURIComponent(orderId)}&limit=1`, z.array(openpayChargeSchema));
+    const list = await this.client.request(
+      'GET',
+      `${prefix(customerId)}/charges?order_id=${encodeURIComponent(orderId)}&limit=1`,
+      z.array(openpayChargeSchema),
+    );
     return list[0] ? toCharge(list[0]) : null;
   }
 
@@ -189,7 +201,9 @@ export class OpenpayGateway implements PaymentGateway {
   }
 
   async addCard(customerId: string, tokenId: string, deviceSessionId: string): Promise<MaskedCard> {
-    return toCard(await this.client.request('POST', `${prefix(customerId)}/cards`, openpayCardSchema, { token_id: tokenId, device_session_id: deviceSessionId }));
+    return toCard(
+      await this.client.request('POST', `${prefix(customerId)}/cards`, openpayCardSchema, { token_id: tokenId, device_session_id: deviceSessionId }),
+    );
   }
 
   /**

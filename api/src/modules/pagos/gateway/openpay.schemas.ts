@@ -3,7 +3,10 @@ import { pesosToCentavos } from './gateway.amount';
 
 /** Openpay's answers, only the fields we read (Openpay adds fields freely; zod strips the rest). */
 
-const nullableString = z.string().nullish().transform((s) => s ?? '');
+const nullableString = z
+  .string()
+  .nullish()
+  .transform((s) => s ?? '');
 
 export const openpayCardSchema = z.object({
   id: z.string().optional(),

@@ -21,10 +21,11 @@ describe('Mis formas de pago', () => {
     api.getMiPerfilPago.mockResolvedValue(perfil([visa, mc]));
     renderAccount('/perfil/mis_formas_de_pago');
     const list = await screen.findByRole('list', { name: 'Tarjetas guardadas' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.querySelector('.cards__name')?.textContent)).toEqual([
-      'Visa terminada en 1111',
-      'Mastercard terminada en 4444',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('.cards__name')?.textContent),
+    ).toEqual(['Visa terminada en 1111', 'Mastercard terminada en 4444']);
     expect(list.textContent).not.toContain('411111');
   });
 

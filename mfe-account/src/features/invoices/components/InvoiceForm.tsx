@@ -62,36 +62,84 @@ export function InvoiceForm({ reservaId, comprador, onIssued, onCancel }: Props)
   return (
     <form ref={form} className="account__form invoice-form" onSubmit={submit} noValidate aria-label="Datos fiscales para tu factura">
       <p className="account__hint">Escribe tus datos tal como aparecen en tu Constancia de Situación Fiscal.</p>
-      <TextField block="account" label="RFC" name="rfc" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={13} value={values.rfc}
-        onChange={(e) => set('rfc')(e.target.value.toUpperCase())} error={errorFor('rfc')} />
-      <TextField block="account" label="Nombre o razón social" name="razonSocial" autoComplete="organization" maxLength={254} value={values.razonSocial}
-        onChange={(e) => set('razonSocial')(e.target.value)} error={errorFor('razonSocial')} />
-      <TextField block="account" label="Código postal del domicilio fiscal" name="codigoPostal" inputMode="numeric" autoComplete="postal-code" maxLength={5} value={values.codigoPostal}
-        onChange={(e) => set('codigoPostal')(e.target.value.replace(/\D/g, ''))} error={errorFor('codigoPostal')} />
+      <TextField
+        block="account"
+        label="RFC"
+        name="rfc"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={13}
+        value={values.rfc}
+        onChange={(e) => set('rfc')(e.target.value.toUpperCase())}
+        error={errorFor('rfc')}
+      />
+      <TextField
+        block="account"
+        label="Nombre o razón social"
+        name="razonSocial"
+        autoComplete="organization"
+        maxLength={254}
+        value={values.razonSocial}
+        onChange={(e) => set('razonSocial')(e.target.value)}
+        error={errorFor('razonSocial')}
+      />
+      <TextField
+        block="account"
+        label="Código postal del domicilio fiscal"
+        name="codigoPostal"
+        inputMode="numeric"
+        autoComplete="postal-code"
+        maxLength={5}
+        value={values.codigoPostal}
+        onChange={(e) => set('codigoPostal')(e.target.value.replace(/\D/g, ''))}
+        error={errorFor('codigoPostal')}
+      />
       <div className="account__field">
         <label htmlFor={`${regimenId}-regimenFiscal`}>Régimen fiscal</label>
-        <select id={`${regimenId}-regimenFiscal`} name="regimenFiscal" value={values.regimenFiscal} onChange={(e) => set('regimenFiscal')(e.target.value)}
-          aria-invalid={errorFor('regimenFiscal') ? true : undefined} aria-describedby={errorFor('regimenFiscal') ? `${regimenId}-regimen-error` : undefined}>
+        <select
+          id={`${regimenId}-regimenFiscal`}
+          name="regimenFiscal"
+          value={values.regimenFiscal}
+          onChange={(e) => set('regimenFiscal')(e.target.value)}
+          aria-invalid={errorFor('regimenFiscal') ? true : undefined}
+          aria-describedby={errorFor('regimenFiscal') ? `${regimenId}-regimen-error` : undefined}
+        >
           <option value="">Elige tu régimen fiscal</option>
           {regimenes.map((r) => (
             <option key={r.clave} value={r.clave}>{`${r.clave} · ${r.descripcion}`}</option>
           ))}
         </select>
-        {errorFor('regimenFiscal') && <p id={`${regimenId}-regimen-error`} className="account__field-error">{errorFor('regimenFiscal')}</p>}
+        {errorFor('regimenFiscal') && (
+          <p id={`${regimenId}-regimen-error`} className="account__field-error">
+            {errorFor('regimenFiscal')}
+          </p>
+        )}
       </div>
       <div className="account__field">
         <label htmlFor={`${usoId}-usoCfdi`}>Uso del CFDI</label>
-        <select id={`${usoId}-usoCfdi`} name="usoCfdi" value={values.usoCfdi} onChange={(e) => set('usoCfdi')(e.target.value)} disabled={usos.length === 0}
-          aria-invalid={errorFor('usoCfdi') ? true : undefined} aria-describedby={errorFor('usoCfdi') ? `${usoId}-uso-error` : `${usoId}-uso-hint`}>
+        <select
+          id={`${usoId}-usoCfdi`}
+          name="usoCfdi"
+          value={values.usoCfdi}
+          onChange={(e) => set('usoCfdi')(e.target.value)}
+          disabled={usos.length === 0}
+          aria-invalid={errorFor('usoCfdi') ? true : undefined}
+          aria-describedby={errorFor('usoCfdi') ? `${usoId}-uso-error` : `${usoId}-uso-hint`}
+        >
           <option value="">{usos.length === 0 ? 'Primero elige tu régimen fiscal' : 'Elige el uso del CFDI'}</option>
           {usos.map((u) => (
             <option key={u.clave} value={u.clave}>{`${u.clave} · ${u.descripcion}`}</option>
           ))}
         </select>
         {errorFor('usoCfdi') ? (
-          <p id={`${usoId}-uso-error`} className="account__field-error">{errorFor('usoCfdi')}</p>
+          <p id={`${usoId}-uso-error`} className="account__field-error">
+            {errorFor('usoCfdi')}
+          </p>
         ) : (
-          <p id={`${usoId}-uso-hint`} className="account__hint">Solo aparecen los usos que corresponden a tu régimen fiscal.</p>
+          <p id={`${usoId}-uso-hint`} className="account__hint">
+            Solo aparecen los usos que corresponden a tu régimen fiscal.
+          </p>
         )}
       </div>
       {serverError && (

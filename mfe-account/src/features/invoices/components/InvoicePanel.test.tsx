@@ -23,7 +23,18 @@ const compra: CompraFacturable = {
   motivo: null,
   fechaLimite: '2026-12-01T05:59:59.000Z',
 };
-const factura = { id: 'f1', uuid: 'ABCDEF01-2345-4678-9ABC-DEF012345678', rfc: 'MAG041126GT8', razonSocial: 'MI AGENCIA', regimenFiscal: '601', codigoPostal: '06600', usoCfdi: 'G03', total: 233100, correo: 'ana@ejemplo.mx', emitidaEn: '2026-11-28T10:00:00.000Z' };
+const factura = {
+  id: 'f1',
+  uuid: 'ABCDEF01-2345-4678-9ABC-DEF012345678',
+  rfc: 'MAG041126GT8',
+  razonSocial: 'MI AGENCIA',
+  regimenFiscal: '601',
+  codigoPostal: '06600',
+  usoCfdi: 'G03',
+  total: 233100,
+  correo: 'ana@ejemplo.mx',
+  emitidaEn: '2026-11-28T10:00:00.000Z',
+};
 
 async function fill(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('RFC'), 'mag041126gt8');
@@ -46,13 +57,22 @@ describe('InvoicePanel', () => {
     expect(api.solicitarFactura).not.toHaveBeenCalled();
 
     await fill(user);
-    api.solicitarFactura.mockRejectedValueOnce(new ApiError({ status: 400, messages: ['El RFC no es válido: el dígito verificador (último carácter) no corresponde. Revísalo en tu Constancia de Situación Fiscal.'] }));
+    api.solicitarFactura.mockRejectedValueOnce(
+      new ApiError({
+        status: 400,
+        messages: ['El RFC no es válido: el dígito verificador (último carácter) no corresponde. Revísalo en tu Constancia de Situación Fiscal.'],
+      }),
+    );
     await user.click(screen.getByRole('button', { name: 'Emitir factura' }));
     expect((await screen.findByRole('alert')).textContent).toContain('dígito verificador');
 
     api.solicitarFactura.mockResolvedValueOnce({ message: 'Emitimos tu factura y la enviamos a ana@ejemplo.mx.', factura });
     await user.click(screen.getByRole('button', { name: 'Emitir factura' }));
-    expect(api.solicitarFactura).toHaveBeenLastCalledWith(compra.reservaId, { rfc: 'MAG041126GT8', razonSocial: 'Mi Agencia', codigoPostal: '06600', regimenFiscal: '601', usoCfdi: 'G03' }, { invitadoId: 'inv-1' });
+    expect(api.solicitarFactura).toHaveBeenLastCalledWith(
+      compra.reservaId,
+      { rfc: 'MAG041126GT8', razonSocial: 'Mi Agencia', codigoPostal: '06600', regimenFiscal: '601', usoCfdi: 'G03' },
+      { invitadoId: 'inv-1' },
+    );
     expect((await screen.findByRole('status')).textContent).toBe('Emitimos tu factura y la enviamos a ana@ejemplo.mx.');
     const article = screen.getByRole('article');
     expect(within(article).getByText(`Folio fiscal: ${factura.uuid}`)).toBeInstanceOf(HTMLElement);

@@ -16,7 +16,8 @@ describe('invoice form options', () => {
     expect(usoOptions('GODE561231GR8', '')).toEqual([]);
     for (const rfc of ['GODE561231GR8', 'MAG041126GT8']) {
       const tipo = tipoDe(rfc)!;
-      for (const r of regimenOptions(rfc)) for (const u of usoOptions(rfc, r.clave)) expect(motivoCatalogo(tipo, r.clave, u.clave), `${rfc} ${r.clave} ${u.clave}`).toBeNull();
+      for (const r of regimenOptions(rfc))
+        for (const u of usoOptions(rfc, r.clave)) expect(motivoCatalogo(tipo, r.clave, u.clave), `${rfc} ${r.clave} ${u.clave}`).toBeNull();
     }
     expect(usoOptions('GODE561231GR8', '616').map((u) => u.clave)).toEqual(['S01']);
   });

@@ -7,12 +7,7 @@ import { cuentaMessages } from '@taquilla/shared/messages/cuenta';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { OutcomeMessage, type Outcome } from '../../../components/OutcomeMessage';
 import { TextField } from '@taquilla/shared/ui';
-import {
-  checkPasswordForm,
-  EMPTY_PASSWORD_FORM,
-  type PasswordField,
-  type PasswordValues,
-} from '../lib/password-form';
+import { checkPasswordForm, EMPTY_PASSWORD_FORM, type PasswordField, type PasswordValues } from '../lib/password-form';
 
 /** Mi password: current, new and its confirmation; a confirm dialog precedes the change (spec §5). */
 export function PasswordForm() {

@@ -7,9 +7,7 @@ export type PasswordValues = Record<PasswordField, string>;
 
 export const EMPTY_PASSWORD_FORM: PasswordValues = { actualPassword: '', newPassword: '', repeatedNewPassword: '' };
 
-export type PasswordCheck =
-  | { ok: true; payload: UpdatePasswordPayload }
-  | { ok: false; form?: string; fields: Partial<Record<PasswordField, string>> };
+export type PasswordCheck = { ok: true; payload: UpdatePasswordPayload } | { ok: false; form?: string; fields: Partial<Record<PasswordField, string>> };
 
 /**
  * The shared form schema, told the way the spec tells it: any empty field is ONE message for

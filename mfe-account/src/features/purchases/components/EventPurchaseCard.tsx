@@ -18,7 +18,14 @@ export function EventPurchaseCard({ evento, ahora, search }: Props) {
   const days = daysUntil(evento.fecha, ahora, evento.zonaHoraria);
   return (
     <article className="purchase-card" aria-labelledby={titleId}>
-      <EventImage className="purchase-card__image" src={evento.imagenPromocion ?? evento.imagenBanner} alt={`Cartel de ${evento.nombre}`} loading="lazy" width={400} height={225} />
+      <EventImage
+        className="purchase-card__image"
+        src={evento.imagenPromocion ?? evento.imagenBanner}
+        alt={`Cartel de ${evento.nombre}`}
+        loading="lazy"
+        width={400}
+        height={225}
+      />
       <div className="purchase-card__body">
         <h2 className="purchase-card__title" id={titleId}>
           {evento.nombre}

@@ -29,7 +29,13 @@ export function PurchaseDetail() {
     </Link>
   );
 
-  if (detalle.status === 'loading') return <section className="account__page">{back}<Loading label="Cargando tus boletos…" /></section>;
+  if (detalle.status === 'loading')
+    return (
+      <section className="account__page">
+        {back}
+        <Loading label="Cargando tus boletos…" />
+      </section>
+    );
   if (detalle.status === 'error') {
     return (
       <section className="account__page">

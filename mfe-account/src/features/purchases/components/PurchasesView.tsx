@@ -28,7 +28,12 @@ export function PurchasesView() {
     <section className="account__page" aria-labelledby="account-title">
       <h1 id="account-title">Mis compras</h1>
       <div className="purchases__bar">
-        <PurchaseTabs tab={state.tab} proximos={eventos.status === 'success' ? eventos.data.proximos.length : null} panelId={panelId} onChange={(tab) => change({ tab })} />
+        <PurchaseTabs
+          tab={state.tab}
+          proximos={eventos.status === 'success' ? eventos.data.proximos.length : null}
+          panelId={panelId}
+          onChange={(tab) => change({ tab })}
+        />
         <ViewToggle vista={state.vista} onChange={(vista) => change({ vista })} />
       </div>
       <div id={panelId} role="tabpanel" aria-labelledby={`tab-${state.tab}`} className="purchases__panel">

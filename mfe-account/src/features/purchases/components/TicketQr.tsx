@@ -28,7 +28,13 @@ export function TicketQr({ payload, label, size = 264, className }: Props) {
     };
   }, [payload]);
 
-  if (failed) return <p className="ticket-qr ticket-qr--failed" role="img" aria-label={label}>{formatMessage(cuentaMessages.TICKET_QR_FAILED, { payload })}</p>;
-  if (!src || src.payload !== payload) return <span className="ticket-qr ticket-qr--loading" style={{ width: size, height: size }} role="img" aria-label={label} aria-busy="true" />;
+  if (failed)
+    return (
+      <p className="ticket-qr ticket-qr--failed" role="img" aria-label={label}>
+        {formatMessage(cuentaMessages.TICKET_QR_FAILED, { payload })}
+      </p>
+    );
+  if (!src || src.payload !== payload)
+    return <span className="ticket-qr ticket-qr--loading" style={{ width: size, height: size }} role="img" aria-label={label} aria-busy="true" />;
   return <img className={`ticket-qr ${className ?? ''}`} src={src.url} alt={label} width={size} height={size} />;
 }

@@ -54,15 +54,7 @@ export async function ticketsPdf(evento: PdfEvento, tickets: readonly TicketView
     doc.setFillColor(0, 0, 0);
     for (const run of qr.runs) doc.rect(left + run.x * module, 32 + run.y * module, run.length * module, module, 'F');
     doc.setFontSize(10);
-    doc.text(
-      [
-        `${ticket.bloque} · ${ticket.seccion}`,
-        `${placeLabel(ticket)} · ${ticket.categoria}`,
-        `Precio: ${formatMoney(ticket.precio)}`,
-      ],
-      8,
-      120,
-    );
+    doc.text([`${ticket.bloque} · ${ticket.seccion}`, `${placeLabel(ticket)} · ${ticket.categoria}`, `Precio: ${formatMoney(ticket.precio)}`], 8, 120);
     doc.setFontSize(7).text(`Boleto ${ticket.id} · ${index + 1} de ${tickets.length}`, 8, 140);
   }
   return { blob: doc.output('blob'), filename: `boletos-${slug(evento.nombre)}.pdf` };

@@ -5,11 +5,7 @@ import { groupBySection, placeLabel, ticketViews } from './tickets';
 describe('ticketViews', () => {
   it('merges seats and general places, seats in walking order and general after', () => {
     const views = ticketViews({
-      boletos: [
-        boleto({ fila: '10', numero: 2 }),
-        boleto({ fila: '2', numero: 7 }),
-        boleto({ fila: '2', numero: 5 }),
-      ],
+      boletos: [boleto({ fila: '10', numero: 2 }), boleto({ fila: '2', numero: 7 }), boleto({ fila: '2', numero: 5 })],
       pasesGenerales: [pase({})],
     });
     expect(views.map((t) => placeLabel(t))).toEqual(['Fila 2 · Asiento 5', 'Fila 2 · Asiento 7', 'Fila 10 · Asiento 2', 'Acceso general']);

@@ -24,7 +24,9 @@ export function ForgotPasswordPage() {
         </button>
       </form>
       <nav className="ta-auth__links" aria-label="Otras opciones">
-        <Link to="/auth/login" state={state}>Volver a iniciar sesión</Link>
+        <Link to="/auth/login" state={state}>
+          Volver a iniciar sesión
+        </Link>
       </nav>
       <MessageDialog dialog={dialog} onClose={close} />
     </>

@@ -25,8 +25,12 @@ export function LoginPage() {
         </button>
       </form>
       <nav className="ta-auth__links" aria-label="Otras opciones">
-        <Link to="/auth/forgot" state={state}>¿Olvidaste tu contraseña?</Link>
-        <Link to="/auth/register" state={state}>¿No tienes cuenta? Crear una cuenta</Link>
+        <Link to="/auth/forgot" state={state}>
+          ¿Olvidaste tu contraseña?
+        </Link>
+        <Link to="/auth/register" state={state}>
+          ¿No tienes cuenta? Crear una cuenta
+        </Link>
       </nav>
       <MessageDialog dialog={dialog} onClose={close} />
     </>

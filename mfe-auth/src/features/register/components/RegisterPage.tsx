@@ -32,7 +32,9 @@ export function RegisterPage() {
         </button>
       </form>
       <nav className="ta-auth__links" aria-label="Otras opciones">
-        <Link to="/auth/login" state={state}>¿Ya tienes cuenta? Inicia sesión</Link>
+        <Link to="/auth/login" state={state}>
+          ¿Ya tienes cuenta? Inicia sesión
+        </Link>
       </nav>
       <MessageDialog dialog={dialog} onClose={close} />
     </>

@@ -2,10 +2,7 @@ import { useEffect, useState } from 'react';
 import { verifyEmail } from '@taquilla/shared/api/auth';
 import { errorText } from '../../../lib/session';
 
-export type VerifyState =
-  | { status: 'pending' }
-  | { status: 'verified'; message: string }
-  | { status: 'failed'; message: string };
+export type VerifyState = { status: 'pending' } | { status: 'verified'; message: string } | { status: 'failed'; message: string };
 
 /**
  * The token is single-use, so a second request for the same token (React StrictMode runs

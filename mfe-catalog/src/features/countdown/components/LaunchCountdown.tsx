@@ -18,8 +18,7 @@ export function LaunchCountdown() {
       {left ? (
         // role="timer" is not announced on every tick; the label says what it counts to.
         <span className="countdown__value" role="timer">
-          <span>{left.days} d</span> <span>{pad(left.hours)} h</span> <span>{pad(left.minutes)} min</span>{' '}
-          <span>{pad(left.seconds)} s</span>
+          <span>{left.days} d</span> <span>{pad(left.hours)} h</span> <span>{pad(left.minutes)} min</span> <span>{pad(left.seconds)} s</span>
         </span>
       ) : (
         <strong className="countdown__value">Ya inició</strong>

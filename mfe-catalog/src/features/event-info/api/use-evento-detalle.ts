@@ -14,6 +14,8 @@ const EVENTO_ID = /^[1-9][0-9]{0,9}$/;
  */
 export function useEventoDetalle(id: string): RequestState<EventoDetalle> {
   return useRequest(`evento:${id}`, () =>
-    EVENTO_ID.test(id) && Number(id) <= 2147483647 ? getEventoDetalle(id) : Promise.reject(new ApiError({ status: 404, messages: [catalogMessages.EVENT_NOT_FOUND] })),
+    EVENTO_ID.test(id) && Number(id) <= 2147483647
+      ? getEventoDetalle(id)
+      : Promise.reject(new ApiError({ status: 404, messages: [catalogMessages.EVENT_NOT_FOUND] })),
   );
 }

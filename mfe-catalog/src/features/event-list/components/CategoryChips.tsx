@@ -17,13 +17,7 @@ export function CategoryChips({ categorias, selected, onToggle, onAll }: Props) 
       {categorias.map((categoria) => {
         const id = String(categoria.id);
         return (
-          <button
-            key={id}
-            type="button"
-            className="chip"
-            aria-pressed={selected.includes(id)}
-            onClick={() => onToggle(id)}
-          >
+          <button key={id} type="button" className="chip" aria-pressed={selected.includes(id)} onClick={() => onToggle(id)}>
             {categoria.nombre}
           </button>
         );

@@ -10,13 +10,7 @@ export function DateFilter({ value, onChange }: Props) {
   return (
     <div className="chips" role="group" aria-label="Filtrar por fecha">
       {DATE_FILTERS.map((filter) => (
-        <button
-          key={filter}
-          type="button"
-          className="chip"
-          aria-pressed={value === filter}
-          onClick={() => onChange(filter)}
-        >
+        <button key={filter} type="button" className="chip" aria-pressed={value === filter} onClick={() => onChange(filter)}>
           {DATE_FILTER_LABELS[filter]}
         </button>
       ))}

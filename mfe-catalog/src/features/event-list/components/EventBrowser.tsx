@@ -31,12 +31,7 @@ export function EventBrowser({ eventos }: { eventos: RequestState<Evento[]> }) {
       <section className="filters" aria-label="Filtros">
         <DateFilter value={filters.fecha} onChange={setFecha} />
         {categorias.status === 'success' && (
-          <CategoryChips
-            categorias={categorias.data}
-            selected={filters.categorias}
-            onToggle={toggleCategoria}
-            onAll={clearCategorias}
-          />
+          <CategoryChips categorias={categorias.data} selected={filters.categorias} onToggle={toggleCategoria} onAll={clearCategorias} />
         )}
       </section>
       <section aria-labelledby="proximos-eventos" aria-busy={eventos.status === 'loading'}>

@@ -43,9 +43,7 @@ export function EventCard({ evento }: { evento: Evento }) {
         <p className="event-card__venue">
           {evento.recinto.nombre} — {evento.recinto.direccion}
         </p>
-        {evento.precioDesde !== null && evento.precioDesde > 0 && (
-          <p className="event-card__price">Desde {formatMoney(evento.precioDesde)}</p>
-        )}
+        {evento.precioDesde !== null && evento.precioDesde > 0 && <p className="event-card__price">Desde {formatMoney(evento.precioDesde)}</p>}
         <div className="event-card__actions">
           <Link className="link" to={`/eventos/informacion/${evento.id}`} aria-label={`Más información: ${evento.nombre}`}>
             Más información

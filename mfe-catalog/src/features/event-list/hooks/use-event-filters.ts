@@ -24,10 +24,7 @@ export function useEventFilters() {
   return {
     filters,
     setFecha: useCallback((fecha: DateFilter) => update((f) => ({ ...f, fecha })), [update]),
-    toggleCategoria: useCallback(
-      (id: string) => update((f) => ({ ...f, categorias: toggleCategoria(f.categorias, id) })),
-      [update],
-    ),
+    toggleCategoria: useCallback((id: string) => update((f) => ({ ...f, categorias: toggleCategoria(f.categorias, id) })), [update]),
     clearCategorias: useCallback(() => update((f) => ({ ...f, categorias: [] })), [update]),
   };
 }

@@ -3,8 +3,7 @@ import { isoWeekday, localDayNumber, matchesDateFilter, type DateFilter } from '
 
 /** Mexico City has been UTC-6 all year since 2022: local wall time → UTC instant. */
 const mx = (local: string) => new Date(`${local}-06:00`);
-const passes = (filter: DateFilter, local: string, nowLocal: string, zone?: string) =>
-  matchesDateFilter(filter, mx(local).toISOString(), mx(nowLocal), zone);
+const passes = (filter: DateFilter, local: string, nowLocal: string, zone?: string) => matchesDateFilter(filter, mx(local).toISOString(), mx(nowLocal), zone);
 
 // Wednesday 25 Nov 2026: this week is Mon 23 – Sun 29, weekend Fri 27 – Sun 29,
 // next week Mon 30 Nov – Sun 6 Dec.

@@ -73,12 +73,7 @@ function mondayOf(dayNumber: number): number {
 }
 
 /** Does an event on `fecha` (in `timeZone`) pass `filter`, seen from the instant `now`? */
-export function matchesDateFilter(
-  filter: DateFilter,
-  fecha: string | Date | null | undefined,
-  now: Date,
-  timeZone?: string | null,
-): boolean {
+export function matchesDateFilter(filter: DateFilter, fecha: string | Date | null | undefined, now: Date, timeZone?: string | null): boolean {
   if (filter === 'todas') return true;
   const date = parseFecha(fecha);
   if (!date) return false;

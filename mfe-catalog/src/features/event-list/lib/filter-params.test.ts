@@ -16,9 +16,7 @@ describe('filters in the URL', () => {
       categorias: ['3', '1'],
     });
     expect(written.toString()).toBe('utm=x&categorias=3%2C1');
-    expect(writeFilters(written, { fecha: 'fin-de-semana', categorias: [] }).toString()).toBe(
-      'utm=x&fecha=fin-de-semana',
-    );
+    expect(writeFilters(written, { fecha: 'fin-de-semana', categorias: [] }).toString()).toBe('utm=x&fecha=fin-de-semana');
   });
 
   it('round-trips', () => {

@@ -30,24 +30,11 @@ describe('selectVisibleEvents', () => {
     expect(all.map((e) => e.id)).toEqual(['sab', 'lun', 'dic', 'sinfecha']);
   });
   it('combines date filter and categories (any selected category matches)', () => {
-    expect(
-      selectVisibleEvents(events, { fecha: 'fin-de-semana', categorias: [] }, NOW, catOf).map((e) => e.id),
-    ).toEqual(['sab', 'lun']);
-    expect(
-      selectVisibleEvents(events, { fecha: 'fin-de-semana', categorias: ['deportes'] }, NOW, catOf).map(
-        (e) => e.id,
-      ),
-    ).toEqual(['lun']);
-    expect(
-      selectVisibleEvents(events, { fecha: 'todas', categorias: ['teatro', 'deportes'] }, NOW, catOf).map(
-        (e) => e.id,
-      ),
-    ).toEqual(['lun', 'dic']);
+    expect(selectVisibleEvents(events, { fecha: 'fin-de-semana', categorias: [] }, NOW, catOf).map((e) => e.id)).toEqual(['sab', 'lun']);
+    expect(selectVisibleEvents(events, { fecha: 'fin-de-semana', categorias: ['deportes'] }, NOW, catOf).map((e) => e.id)).toEqual(['lun']);
+    expect(selectVisibleEvents(events, { fecha: 'todas', categorias: ['teatro', 'deportes'] }, NOW, catOf).map((e) => e.id)).toEqual(['lun', 'dic']);
   });
   it('returns nothing when no event matches', () => {
-    expect(selectVisibleEvents(events, { fecha: 'proxima-semana', categorias: ['teatro'] }, NOW, catOf)).toEqual(
-      [],
-    );
+    expect(selectVisibleEvents(events, { fecha: 'proxima-semana', categorias: ['teatro'] }, NOW, catOf)).toEqual([]);
   });
 });
-

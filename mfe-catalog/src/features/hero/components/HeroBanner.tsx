@@ -72,12 +72,9 @@ export function HeroBanner({ eventos }: { eventos: readonly Evento[] }) {
               <p className="hero__name">{evento.nombre}</p>
               <p className="hero__artist">{evento.artista.nombre}</p>
               <p className="hero__venue">
-                <time dateTime={evento.fecha}>{formatDateTime(evento.fecha, { timeZone: evento.zonaHoraria })}</time> ·{' '}
-                <span>{evento.recinto.nombre}</span>
+                <time dateTime={evento.fecha}>{formatDateTime(evento.fecha, { timeZone: evento.zonaHoraria })}</time> · <span>{evento.recinto.nombre}</span>
               </p>
-              {evento.precioDesde !== null && evento.precioDesde > 0 && (
-                <p className="hero__price">Desde {formatMoney(evento.precioDesde)}</p>
-              )}
+              {evento.precioDesde !== null && evento.precioDesde > 0 && <p className="hero__price">Desde {formatMoney(evento.precioDesde)}</p>}
               <Link className="button hero__cta" to={`/eventos/${evento.id}`}>
                 Ver entradas
               </Link>

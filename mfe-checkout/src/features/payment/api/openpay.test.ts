@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadGateway, type OpenPayCard } from './openpay';
 
-const cred = { merchantId: 'm1', publicKey: 'pk_1', sandbox: true, proveedor: 'sandbox' as const, scriptUrls: ['http://localhost/a.js', 'http://localhost/b.js'] };
+const cred = {
+  merchantId: 'm1',
+  publicKey: 'pk_1',
+  sandbox: true,
+  proveedor: 'sandbox' as const,
+  scriptUrls: ['http://localhost/a.js', 'http://localhost/b.js'],
+};
 const card: OpenPayCard = { card_number: '4111111111111111', holder_name: 'Ana', expiration_month: '12', expiration_year: '30', cvv2: '123' };
 
 /** jsdom fetches no scripts: answer each appended <script> ourselves, in order, and install a fake OpenPay. */

@@ -20,7 +20,11 @@ interface OpenPayGlobal {
   setApiKey(key: string): void;
   setSandboxMode(enabled: boolean): void;
   token: {
-    create(card: OpenPayCard, success: (res: { data: { id: string } }) => void, error: (err: { data?: { description?: string; error_code?: number } }) => void): void;
+    create(
+      card: OpenPayCard,
+      success: (res: { data: { id: string } }) => void,
+      error: (err: { data?: { description?: string; error_code?: number } }) => void,
+    ): void;
   };
   deviceData: { setup(formId?: string, hiddenFieldName?: string): string };
 }

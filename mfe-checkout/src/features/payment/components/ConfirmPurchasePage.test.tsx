@@ -8,7 +8,14 @@ import { ConfirmPurchasePage } from './ConfirmPurchasePage';
 
 const INVITADO = '0b5e8c8e-9d0f-4f57-8a57-6c3d1b1f0a11';
 const evento = { id: 1, nombre: 'Concierto de prueba', recinto: 'Auditorio Central', fecha: '2026-12-01T02:00:00.000Z' };
-const paid = { id: RESERVA_ID, message: 'Tu pago fue procesado correctamente. Te enviamos tus boletos por correo.', cargo: { pagado: true, status: 'completed' as const }, total: 339_000, evento, boletos: [] };
+const paid = {
+  id: RESERVA_ID,
+  message: 'Tu pago fue procesado correctamente. Te enviamos tus boletos por correo.',
+  cargo: { pagado: true, status: 'completed' as const },
+  total: 339_000,
+  evento,
+  boletos: [],
+};
 
 function renderAt(url: string, fake = fakePaymentDeps()) {
   render(

@@ -19,10 +19,14 @@ function renderStep(fake = fakePaymentDeps()) {
 }
 
 /** resumen with the event's plans for this total and cash / SPEI still offered. */
-function withOffers(fake = fakePaymentDeps(), diferidos = { efectivo: '2026-11-28T16:00:00.000Z', spei: '2026-11-27T04:00:00.000Z' } as { efectivo: string | null; spei: string | null }) {
+function withOffers(
+  fake = fakePaymentDeps(),
+  diferidos = { efectivo: '2026-11-28T16:00:00.000Z', spei: '2026-11-27T04:00:00.000Z' } as { efectivo: string | null; spei: string | null },
+) {
   const total = cotizacion().total;
   fake.deps.getResumenReserva.mockResolvedValue({
-    ...cotizacion(), reservaId: RESERVA_ID,
+    ...cotizacion(),
+    reservaId: RESERVA_ID,
     planesMsi: [3, 6].map((meses) => ({ meses: meses as 3 | 6, mensualidad: Math.ceil(total / meses), total })),
     diferidos,
   });
@@ -132,7 +136,10 @@ describe('meses sin intereses', () => {
     const fake = withOffers();
     fake.deps.getMiPerfilPago.mockResolvedValue({
       idOpenpay: 'cus_1',
-      tarjetas: [tarjeta({ id: 1, idtarjeta: 'card_debito', tarjeta: '400000XXXXXX0002', tipo: 'debit' }), tarjeta({ id: 2, idtarjeta: 'card_credito', tarjeta: '411111XXXXXX1111', tipo: 'credit' })],
+      tarjetas: [
+        tarjeta({ id: 1, idtarjeta: 'card_debito', tarjeta: '400000XXXXXX0002', tipo: 'debit' }),
+        tarjeta({ id: 2, idtarjeta: 'card_credito', tarjeta: '411111XXXXXX1111', tipo: 'credit' }),
+      ],
       usuario: { email: 'ana@ejemplo.mx' },
     });
     renderStep(fake);
@@ -160,7 +167,13 @@ describe('cash and SPEI', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Generar referencia' }));
     const ref = within(await screen.findByRole('region', { name: 'Pago en efectivo: tu referencia' }));
     expect(fake.deps.makeReferencia).toHaveBeenCalledTimes(1);
-    expect(fake.deps.makeReferencia).toHaveBeenCalledWith({ reservaId: RESERVA_ID, metodo: 'efectivo', amount: 339_000, promocion_id: null, promocion_clave: null });
+    expect(fake.deps.makeReferencia).toHaveBeenCalledWith({
+      reservaId: RESERVA_ID,
+      metodo: 'efectivo',
+      amount: 339_000,
+      promocion_id: null,
+      promocion_clave: null,
+    });
     expect(ref.getByText('91234567890123456789')).toBeTruthy();
     expect(ref.getByRole('img', { name: 'Código de barras de la referencia 91234567890123456789' })).toBeTruthy();
     expect(ref.getByText('Total a pagar').nextElementSibling?.textContent?.replace(/\u00a0/g, ' ')).toBe('$3,390.00');
@@ -174,9 +187,11 @@ describe('cash and SPEI', () => {
 
   it('SPEI: the CLABE, beneficiary and the concept to type; a refusal is shown in Spanish and the buyer stays on the form', async () => {
     const fake = withOffers();
-    fake.deps.makeReferencia
-      .mockRejectedValueOnce(Object.assign(new Error('x'), { name: 'ApiError' }))
-      .mockResolvedValueOnce(referencia({ instrucciones: { metodo: 'spei', clabe: '646180000000000012', banco: 'STP', beneficiario: 'Taquilla', referencia: '81234567890123456789' } }));
+    fake.deps.makeReferencia.mockRejectedValueOnce(Object.assign(new Error('x'), { name: 'ApiError' })).mockResolvedValueOnce(
+      referencia({
+        instrucciones: { metodo: 'spei', clabe: '646180000000000012', banco: 'STP', beneficiario: 'Taquilla', referencia: '81234567890123456789' },
+      }),
+    );
     renderStep(fake);
     fireEvent.click(within(await screen.findByRole('group', { name: '¿Cómo quieres pagar?' })).getByRole('radio', { name: 'Transferencia SPEI' }));
     fireEvent.click(screen.getByRole('button', { name: 'Generar referencia' }));

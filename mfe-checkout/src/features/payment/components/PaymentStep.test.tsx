@@ -37,10 +37,17 @@ afterEach(() => {
 });
 
 describe('PaymentStep summary and discount', () => {
-  it('shows the server\'s figures for the hold (resumen, with its automatic promotion) and the all-in price', async () => {
+  it("shows the server's figures for the hold (resumen, with its automatic promotion) and the all-in price", async () => {
     const fake = fakePaymentDeps();
     fake.deps.getResumenReserva.mockResolvedValue({
-      reservaId: RESERVA_ID, subtotal: 300_000, descuento: 30_000, boletosGratis: 0, cargoServicio: 27_000, cargoTarjeta: 8_100, iva: 0, total: 305_100,
+      reservaId: RESERVA_ID,
+      subtotal: 300_000,
+      descuento: 30_000,
+      boletosGratis: 0,
+      cargoServicio: 27_000,
+      cargoTarjeta: 8_100,
+      iva: 0,
+      total: 305_100,
       promocion: promocion({ id: 2, porcentaje: 1000, nombre: 'Diez' }),
     });
     renderStep(fake);
@@ -60,7 +67,14 @@ describe('PaymentStep summary and discount', () => {
   it('applies a code over the automatic promotion, and says why one does not apply', async () => {
     const fake = fakePaymentDeps();
     fake.deps.getResumenReserva.mockResolvedValue({
-      reservaId: RESERVA_ID, subtotal: 300_000, descuento: 15_000, boletosGratis: 0, cargoServicio: 28_500, cargoTarjeta: 8_550, iva: 0, total: 322_050,
+      reservaId: RESERVA_ID,
+      subtotal: 300_000,
+      descuento: 15_000,
+      boletosGratis: 0,
+      cargoServicio: 28_500,
+      cargoTarjeta: 8_550,
+      iva: 0,
+      total: 322_050,
       promocion: promocion({ id: 1, porcentaje: 500, nombre: 'Cinco' }),
     });
     renderStep(fake);
@@ -68,10 +82,14 @@ describe('PaymentStep summary and discount', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
     await waitFor(() => expect(screen.queryByText('Ingresa un código valido')).not.toBeNull());
 
-    fake.deps.validarClaveWeb.mockResolvedValueOnce(promocion({ id: 7, tipo: 'CANTIDAD', porcentaje: null, cantidadCompra: 3, cantidadPaga: 2, clave: 'TRES' }));
+    fake.deps.validarClaveWeb.mockResolvedValueOnce(
+      promocion({ id: 7, tipo: 'CANTIDAD', porcentaje: null, cantidadCompra: 3, cantidadPaga: 2, clave: 'TRES' }),
+    );
     fireEvent.change(screen.getByLabelText('Código de descuento'), { target: { value: 'tres' } });
     fireEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
-    await waitFor(() => expect(screen.queryByText('Debes seleccionar al menos 3 asientos en una misma categoría y precio para aplicar este código.')).not.toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByText('Debes seleccionar al menos 3 asientos en una misma categoría y precio para aplicar este código.')).not.toBeNull(),
+    );
     expect(fake.deps.validarClaveWeb).toHaveBeenLastCalledWith(1, 'TRES');
     expect(fake.deps.aplicarPromo).not.toHaveBeenCalled();
 
@@ -81,8 +99,15 @@ describe('PaymentStep summary and discount', () => {
 
     fake.deps.validarClaveWeb.mockResolvedValueOnce(promocion({ id: 8, porcentaje: 5000, nombre: 'Mitad', clave: 'MITAD', automatica: false }));
     fake.deps.aplicarPromo.mockResolvedValueOnce({
-      message: 'Descuento aplicado correctamente!', promocion: promocion({ id: 8, porcentaje: 5000, nombre: 'Mitad', clave: 'MITAD', automatica: false }),
-      subtotal: 300_000, descuento: 150_000, boletosGratis: 0, cargoServicio: 15_000, cargoTarjeta: 4_500, iva: 0, total: 169_500,
+      message: 'Descuento aplicado correctamente!',
+      promocion: promocion({ id: 8, porcentaje: 5000, nombre: 'Mitad', clave: 'MITAD', automatica: false }),
+      subtotal: 300_000,
+      descuento: 150_000,
+      boletosGratis: 0,
+      cargoServicio: 15_000,
+      cargoTarjeta: 4_500,
+      iva: 0,
+      total: 169_500,
     });
     fireEvent.change(screen.getByLabelText('Código de descuento'), { target: { value: 'mitad' } });
     fireEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
@@ -104,18 +129,34 @@ describe('PaymentStep on a restored hold', () => {
     let answerPromo!: () => void;
     fake.deps.getResumenReserva.mockReturnValue(
       new Promise((resolve) => {
-        answerResumen = () => resolve({
-          reservaId: RESERVA_ID, subtotal: 300_000, descuento: 15_000, boletosGratis: 0, cargoServicio: 28_500, cargoTarjeta: 8_550, iva: 0, total: 322_050,
-          promocion: promocion({ id: 1, porcentaje: 500, nombre: 'Cinco' }),
-        });
+        answerResumen = () =>
+          resolve({
+            reservaId: RESERVA_ID,
+            subtotal: 300_000,
+            descuento: 15_000,
+            boletosGratis: 0,
+            cargoServicio: 28_500,
+            cargoTarjeta: 8_550,
+            iva: 0,
+            total: 322_050,
+            promocion: promocion({ id: 1, porcentaje: 500, nombre: 'Cinco' }),
+          });
       }),
     );
     fake.deps.aplicarPromo.mockReturnValue(
       new Promise((resolve) => {
-        answerPromo = () => resolve({
-          message: 'Descuento aplicado correctamente!', promocion: promocion({ id: 8, porcentaje: 5000, nombre: 'Mitad', clave: 'MITAD', automatica: false }),
-          subtotal: 300_000, descuento: 150_000, boletosGratis: 0, cargoServicio: 15_000, cargoTarjeta: 4_500, iva: 0, total: 169_500,
-        });
+        answerPromo = () =>
+          resolve({
+            message: 'Descuento aplicado correctamente!',
+            promocion: promocion({ id: 8, porcentaje: 5000, nombre: 'Mitad', clave: 'MITAD', automatica: false }),
+            subtotal: 300_000,
+            descuento: 150_000,
+            boletosGratis: 0,
+            cargoServicio: 15_000,
+            cargoTarjeta: 4_500,
+            iva: 0,
+            total: 169_500,
+          });
       }),
     );
     renderStep(fake);
@@ -141,7 +182,8 @@ describe('PaymentStep card payment', () => {
       'El número de tarjeta debe tener máximo 16 dígitos.',
       'La fecha de vencimiento debe estar en formato MM/YY.',
       'El CVV debe tener 3 o 4 dígitos.',
-    ]) expect(screen.queryByText(m)).not.toBeNull();
+    ])
+      expect(screen.queryByText(m)).not.toBeNull();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(fake.gateway.tokenize).not.toHaveBeenCalled();
   });
@@ -170,11 +212,25 @@ describe('PaymentStep card payment', () => {
     const success = within(await screen.findByRole('dialog', { name: '¡Compra exitosa!' }));
     expect(fake.deps.makeCargo).toHaveBeenCalledTimes(1);
     expect(fake.deps.makeCargo).toHaveBeenCalledWith(
-      expect.objectContaining({ reservaId: RESERVA_ID, esGeneral: false, source_id: 'tok_1', device_session_id: 'dev-1', amount: 339_000, promocion_id: null, guardarTarjeta: true }),
+      expect.objectContaining({
+        reservaId: RESERVA_ID,
+        esGeneral: false,
+        source_id: 'tok_1',
+        device_session_id: 'dev-1',
+        amount: 339_000,
+        promocion_id: null,
+        guardarTarjeta: true,
+      }),
     );
     // The card itself only went to the gateway's tokenizer.
     expect(JSON.stringify(fake.deps.makeCargo.mock.calls)).not.toContain('4111');
-    expect(fake.gateway.tokenize).toHaveBeenCalledWith({ card_number: '4111111111111111', holder_name: 'Ana Prueba', expiration_month: '12', expiration_year: '30', cvv2: '123' });
+    expect(fake.gateway.tokenize).toHaveBeenCalledWith({
+      card_number: '4111111111111111',
+      holder_name: 'Ana Prueba',
+      expiration_month: '12',
+      expiration_year: '30',
+      cvv2: '123',
+    });
     expect(success.queryByText('Concierto de prueba')).not.toBeNull();
     expect(success.queryByText('Auditorio Central')).not.toBeNull();
     expect(success.getByRole('link').getAttribute('href')).toBe('/perfil/mis_compras');
@@ -187,7 +243,9 @@ describe('PaymentStep card payment', () => {
   it('sends a guest through cargo_invitado and a 3-D Secure charge to the bank page', async () => {
     signOut();
     const fake = fakePaymentDeps();
-    fake.deps.makeCargoInvitado.mockResolvedValue(cargo({ cargo: { id: 'tr_2', status: 'charge_pending', pagado: false, payment_method: { type: 'redirect', url: 'http://localhost/sandbox/3ds/tr_2' } } }));
+    fake.deps.makeCargoInvitado.mockResolvedValue(
+      cargo({ cargo: { id: 'tr_2', status: 'charge_pending', pagado: false, payment_method: { type: 'redirect', url: 'http://localhost/sandbox/3ds/tr_2' } } }),
+    );
     renderStep(fake);
     await summary();
     expect(screen.queryByLabelText('Quieres guardar tu tarjeta?')).toBeNull();
@@ -207,8 +265,15 @@ describe('PaymentStep card payment', () => {
     await summary();
     fake.deps.validarClaveWeb.mockResolvedValueOnce(promocion({ id: 8, porcentaje: 5000, nombre: 'Mitad', clave: 'MITAD' }));
     fake.deps.aplicarPromo.mockResolvedValueOnce({
-      message: 'Descuento aplicado correctamente!', promocion: promocion({ id: 8, porcentaje: 5000, nombre: 'Mitad', clave: 'MITAD', automatica: false }),
-      subtotal: 300_000, descuento: 150_000, boletosGratis: 0, cargoServicio: 15_000, cargoTarjeta: 4_500, iva: 0, total: 169_500,
+      message: 'Descuento aplicado correctamente!',
+      promocion: promocion({ id: 8, porcentaje: 5000, nombre: 'Mitad', clave: 'MITAD', automatica: false }),
+      subtotal: 300_000,
+      descuento: 150_000,
+      boletosGratis: 0,
+      cargoServicio: 15_000,
+      cargoTarjeta: 4_500,
+      iva: 0,
+      total: 169_500,
     });
     fireEvent.change(screen.getByLabelText('Código de descuento'), { target: { value: 'MITAD' } });
     fireEvent.click(screen.getByRole('button', { name: 'Aplicar' }));

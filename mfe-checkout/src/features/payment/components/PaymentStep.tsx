@@ -102,6 +102,7 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
   const eventHasPlans = (offers.planesMsi?.length ?? 0) > 0;
   const askType = eventHasPlans && metodo === 'tarjeta' && savedCard === null && Object.keys(validateCard(card, deps.now())).length === 0;
   const askedFor = newCard?.number ?? null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asked once per card number (cardNumber), not again for every keystroke in the other fields of `card`
   useEffect(() => {
     if (!askType || askedFor === cardNumber) return;
     const number = cardNumber;
@@ -253,7 +254,11 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
   const chosen = savedCard && saved.state.status === 'ready' ? saved.state.tarjetas.find((t) => t.idtarjeta === savedCard) : undefined;
   const tipoNueva = savedCard === null && newCard?.number === cardNumber ? newCard.tipo : null;
   const credit = savedCard ? chosen?.tipo !== 'debit' : tipoNueva === 'credit';
-  const plans = (credit ? (offers.planesMsi ?? []) : []).map((p) => ({ meses: p.meses, mensualidad: Math.ceil((totals?.total ?? p.total) / p.meses), total: totals?.total ?? p.total }));
+  const plans = (credit ? (offers.planesMsi ?? []) : []).map((p) => ({
+    meses: p.meses,
+    mensualidad: Math.ceil((totals?.total ?? p.total) / p.meses),
+    total: totals?.total ?? p.total,
+  }));
   const efectivo = offers.diferidos?.efectivo ?? null;
   const spei = offers.diferidos?.spei ?? null;
 
@@ -282,15 +287,7 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
   return (
     <div className="checkout__payment">
       {totals ? <OrderSummary order={order} totals={totals} promo={promo} /> : <p className="checkout__notice">Calculando el total…</p>}
-      <DiscountCode
-        eventoId={eventoId}
-        reservaId={reservaId}
-        esGeneral={esGeneral}
-        order={order}
-        disabled={paying}
-        applied={code}
-        onApplied={applyCode}
-      />
+      <DiscountCode eventoId={eventoId} reservaId={reservaId} esGeneral={esGeneral} order={order} disabled={paying} applied={code} onApplied={applyCode} />
       {(efectivo || spei) && (
         <fieldset className="checkout__metodos" disabled={paying}>
           <legend>¿Cómo quieres pagar?</legend>
@@ -313,7 +310,11 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
         </fieldset>
       )}
       {metodo !== 'tarjeta' ? (
-        <form className="checkout__form" onSubmit={(e) => void makeReference(e)} aria-label={metodo === 'efectivo' ? pagoMessages.METHOD_EFECTIVO : pagoMessages.METHOD_SPEI}>
+        <form
+          className="checkout__form"
+          onSubmit={(e) => void makeReference(e)}
+          aria-label={metodo === 'efectivo' ? pagoMessages.METHOD_EFECTIVO : pagoMessages.METHOD_SPEI}
+        >
           <p className="checkout__hint">
             {metodo === 'efectivo'
               ? 'Te damos una referencia con código de barras para pagar en efectivo en una tienda de conveniencia. Tus lugares quedan apartados como pendientes de pago hasta que venza.'
@@ -322,39 +323,45 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
           <SubmitRow error={payError} busy={paying} disabled={!totals} label="Generar referencia" busyLabel="Generando referencia" />
         </form>
       ) : (
-      <form className="checkout__form" onSubmit={submit} noValidate aria-label="Pago con tarjeta">
-        <SavedCards state={saved.state} selected={savedCard} disabled={paying} onSelect={setSavedCard} onDelete={saved.remove} />
-        {savedCard === null && <CardForm card={card} errors={errors} disabled={paying} onChange={setCard} />}
-        {eventHasPlans && plans.length === 0 && (
-          <p className="checkout__hint" role="status">
-            {planNote(savedCard ? 'debit' : tipoNueva)}
-          </p>
-        )}
-        {plans.length > 0 && (
-          <div className="checkout__field">
-            <label htmlFor={`${uid}-meses`}>Meses sin intereses</label>
-            <select id={`${uid}-meses`} aria-describedby={`${uid}-meses-nota`} value={meses ?? ''} disabled={paying} onChange={(e) => setMeses(e.target.value ? (Number(e.target.value) as PlanMsi['meses']) : null)}>
-              <option value="">{pagoMessages.MSI_CONTADO}</option>
-              {plans.map((p) => (
-                <option key={p.meses} value={p.meses}>
-                  {`${p.meses} meses sin intereses de ${formatMoney(p.mensualidad)} (total ${formatMoney(p.total)})`}
-                </option>
-              ))}
-            </select>
-            <p id={`${uid}-meses-nota`} className="checkout__hint">
-              Con tarjetas de crédito de bancos participantes; las tarjetas de débito pagan de contado.
+        <form className="checkout__form" onSubmit={submit} noValidate aria-label="Pago con tarjeta">
+          <SavedCards state={saved.state} selected={savedCard} disabled={paying} onSelect={setSavedCard} onDelete={saved.remove} />
+          {savedCard === null && <CardForm card={card} errors={errors} disabled={paying} onChange={setCard} />}
+          {eventHasPlans && plans.length === 0 && (
+            <p className="checkout__hint" role="status">
+              {planNote(savedCard ? 'debit' : tipoNueva)}
             </p>
-          </div>
-        )}
-        {buyer === 'account' && savedCard === null && (
-          <label className="checkout__check">
-            <input type="checkbox" checked={guardar} disabled={paying} onChange={(e) => setGuardar(e.target.checked)} />
-            Quieres guardar tu tarjeta?
-          </label>
-        )}
-        <p className="checkout__hint">Tus datos viajan cifrados con seguridad de 256 bits; tu tarjeta nunca pasa por nuestros servidores.</p>
-        <SubmitRow error={payError} busy={paying} disabled={!totals} label="Pagar" busyLabel="Procesando pago" />
-      </form>
+          )}
+          {plans.length > 0 && (
+            <div className="checkout__field">
+              <label htmlFor={`${uid}-meses`}>Meses sin intereses</label>
+              <select
+                id={`${uid}-meses`}
+                aria-describedby={`${uid}-meses-nota`}
+                value={meses ?? ''}
+                disabled={paying}
+                onChange={(e) => setMeses(e.target.value ? (Number(e.target.value) as PlanMsi['meses']) : null)}
+              >
+                <option value="">{pagoMessages.MSI_CONTADO}</option>
+                {plans.map((p) => (
+                  <option key={p.meses} value={p.meses}>
+                    {`${p.meses} meses sin intereses de ${formatMoney(p.mensualidad)} (total ${formatMoney(p.total)})`}
+                  </option>
+                ))}
+              </select>
+              <p id={`${uid}-meses-nota`} className="checkout__hint">
+                Con tarjetas de crédito de bancos participantes; las tarjetas de débito pagan de contado.
+              </p>
+            </div>
+          )}
+          {buyer === 'account' && savedCard === null && (
+            <label className="checkout__check">
+              <input type="checkbox" checked={guardar} disabled={paying} onChange={(e) => setGuardar(e.target.checked)} />
+              Quieres guardar tu tarjeta?
+            </label>
+          )}
+          <p className="checkout__hint">Tus datos viajan cifrados con seguridad de 256 bits; tu tarjeta nunca pasa por nuestros servidores.</p>
+          <SubmitRow error={payError} busy={paying} disabled={!totals} label="Pagar" busyLabel="Procesando pago" />
+        </form>
       )}
       <ConfirmPayDialog open={confirming && totals !== null} total={totals?.total ?? 0} onConfirm={() => void pay()} onCancel={() => setConfirming(false)} />
       {purchase && <PurchaseSuccess purchase={purchase} />}

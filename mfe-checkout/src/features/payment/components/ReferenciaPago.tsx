@@ -78,7 +78,9 @@ export function ReferenciaPago({ referencia }: { referencia: MakeReferenciaRespo
       ) : (
         <ol className="checkout__pasos">
           <li>Abre la app o el portal de tu banco y elige «Transferencia» a otro banco (SPEI).</li>
-          <li>Captura la CLABE {i.clabe} y como beneficiario «{i.beneficiario}».</li>
+          <li>
+            Captura la CLABE {i.clabe} y como beneficiario «{i.beneficiario}».
+          </li>
           <li>En «Concepto» o «Referencia» escribe exactamente {i.referencia}; sin él no podemos identificar tu pago.</li>
           <li>
             Transfiere exactamente {monto} antes del {vence}.

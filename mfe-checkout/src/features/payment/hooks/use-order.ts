@@ -24,7 +24,11 @@ export function useOrder(eventoId: string, reservaId: string, esGeneral: boolean
     let live = true;
     void (async () => {
       try {
-        const [evento, reserva, detalleSeccion] = await Promise.all([deps.getEventoDetalle(eventoId), deps.getReserva(eventoId, reservaId), deps.getDetalleSeccion(eventoId)]);
+        const [evento, reserva, detalleSeccion] = await Promise.all([
+          deps.getEventoDetalle(eventoId),
+          deps.getReserva(eventoId, reservaId),
+          deps.getDetalleSeccion(eventoId),
+        ]);
         const seccion = detalleSeccion.secciones.find((s) => s.id === reserva.seccionId);
         if (!seccion) throw new Error('sección desconocida');
         const filas = esGeneral ? null : await deps.getFilasPorSeccion(eventoId, reserva.seccionId);

@@ -5,11 +5,7 @@ import { errorMessage, usePaymentDeps } from '../api/deps';
 /** A selection changes with every click; ask once it has rested this long. */
 const QUOTE_DEBOUNCE_MS = 200;
 
-export type QuoteState =
-  | { status: 'none' }
-  | { status: 'loading' }
-  | { status: 'ready'; quote: Cotizacion }
-  | { status: 'error'; message: string };
+export type QuoteState = { status: 'none' } | { status: 'loading' } | { status: 'ready'; quote: Cotizacion } | { status: 'error'; message: string };
 
 /**
  * The server's price of a selection before it is held (POST /eventos/{id}/cotizar): the same

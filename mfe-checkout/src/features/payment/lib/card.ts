@@ -14,7 +14,11 @@ export interface CardInput {
 export type CardErrors = Partial<Record<keyof CardInput, string>>;
 
 /** Letters (accents and ñ included) and spaces; everything else is dropped as typed. */
-export const cleanHolder = (raw: string) => raw.replace(/[^\p{L} ]/gu, '').replace(/ {2,}/g, ' ').trimStart();
+export const cleanHolder = (raw: string) =>
+  raw
+    .replace(/[^\p{L} ]/gu, '')
+    .replace(/ {2,}/g, ' ')
+    .trimStart();
 
 const cardDigits = (raw: string) => raw.replace(/\D/g, '').slice(0, 16);
 

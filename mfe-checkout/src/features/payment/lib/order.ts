@@ -41,7 +41,7 @@ export function cartLines({ evento, reserva, seccion, categoriasEvento = [] }: C
     serviceRateFor({
       udsPorCategoria: evento.udsPorCategoria,
       usoDeServicioBps: evento.usoDeServicio,
-      cargoPorCategoriaBps: categoria === undefined ? null : categoriasEvento.find((c) => c.categoria === categoria)?.cargoPorCategoria ?? null,
+      cargoPorCategoriaBps: categoria === undefined ? null : (categoriasEvento.find((c) => c.categoria === categoria)?.cargoPorCategoria ?? null),
       seccionUdsBps: seccion.uds,
     });
   if (reserva.esGeneral) {
@@ -77,7 +77,9 @@ export function codeProblem(lines: readonly CartLine[], promo: Promocion, ctx: O
   const problem = promotionProblem(lines, rule, { ...ctx, categoriasNombres });
   if (problem) return problem.message;
   // promotionProblem passes a promotion with eligible tickets; a 0 % one still gives nothing.
-  return computeTotals(lines, { tarjetaBps: 0, ivaBps: 0, ivaAplicado: false }, rule).descuento > 0 ? null : formatMessage(promocionMessages.DISCOUNT_CODE_INVALID);
+  return computeTotals(lines, { tarjetaBps: 0, ivaBps: 0, ivaAplicado: false }, rule).descuento > 0
+    ? null
+    : formatMessage(promocionMessages.DISCOUNT_CODE_INVALID);
 }
 
 /** Short label of a promotion: '20 %' or '3x2'. */

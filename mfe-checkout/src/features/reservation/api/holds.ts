@@ -1,10 +1,4 @@
-import {
-  cancelarReserva,
-  getReserva,
-  reservar,
-  reservarGenerales,
-  reservarInvitado,
-} from '@taquilla/shared/api/reservas';
+import { cancelarReserva, getReserva, reservar, reservarGenerales, reservarInvitado } from '@taquilla/shared/api/reservas';
 import { getEventoDetalle } from '@taquilla/shared/api/catalog';
 
 /**

@@ -11,10 +11,7 @@ export interface GeneralSection {
   limiteDeAsientos: number;
 }
 
-export type GeneralSectionState =
-  | { status: 'loading' }
-  | { status: 'success'; data: GeneralSection }
-  | { status: 'error' };
+export type GeneralSectionState = { status: 'loading' } | { status: 'success'; data: GeneralSection } | { status: 'error' };
 
 export interface CatalogReads {
   getEventoDetalle: typeof getEventoDetalle;

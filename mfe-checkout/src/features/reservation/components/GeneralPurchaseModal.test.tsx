@@ -31,8 +31,14 @@ function catalogWith(disponibles: number, limiteDeAsientos = 4): CatalogReads {
 /** What seating's map does on a click on a general section. */
 const ask = (request: GeneralRequest) => act(() => page.set(generalRequestAtom, request));
 
-const settle = () => act(async () => { await vi.advanceTimersByTimeAsync(0); });
-const tick = (ms: number) => act(async () => { await vi.advanceTimersByTimeAsync(ms); });
+const settle = () =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(0);
+  });
+const tick = (ms: number) =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
 
 async function openFor(fake = fakeDeps(), catalog = catalogWith(500), eventoId = '1') {
   render(<GeneralPurchaseModal eventoId="1" deps={fake.deps} catalog={catalog} />);
@@ -213,7 +219,9 @@ describe('GeneralPurchaseModal', () => {
 
   it('reopens on the live general hold found after a reload', async () => {
     const fake = fakeDeps({ eventoId: '1', reservaId: RESERVA_ID, esGeneral: true });
-    fake.api.getReserva.mockResolvedValue(reservaDetalle({ esGeneral: true, seccionId: 5, cantidad: 2, asientos: [], fechaExpiracion: '2026-11-26T10:03:00.000Z' }));
+    fake.api.getReserva.mockResolvedValue(
+      reservaDetalle({ esGeneral: true, seccionId: 5, cantidad: 2, asientos: [], fechaExpiracion: '2026-11-26T10:03:00.000Z' }),
+    );
     render(<GeneralPurchaseModal eventoId="1" deps={fake.deps} catalog={catalogWith(500)} />);
     await settle();
     await settle();

@@ -69,7 +69,11 @@ export function GeneralPurchaseModal({ eventoId, payment, deps = defaultHoldDeps
         {(idle || state.status === 'reserving') && (
           <>
             {section?.status === 'loading' && <p role="status">{messages.REMOTE_LOADING}</p>}
-            {section?.status === 'error' && <p className="checkout__alert" role="alert">{catalogMessages.EVENT_FAILED}</p>}
+            {section?.status === 'error' && (
+              <p className="checkout__alert" role="alert">
+                {catalogMessages.EVENT_FAILED}
+              </p>
+            )}
             {section?.status === 'success' && (
               <QuantityStep
                 eventoId={eventoId}
@@ -77,9 +81,7 @@ export function GeneralPurchaseModal({ eventoId, payment, deps = defaultHoldDeps
                 buyer={buyer}
                 reserving={state.status === 'reserving'}
                 error={idle ? state.error : null}
-                onReserve={(cantidad, invitado) =>
-                  void reserve({ kind: 'general', seccionId: section.data.seccionId, cantidad, invitado })
-                }
+                onReserve={(cantidad, invitado) => void reserve({ kind: 'general', seccionId: section.data.seccionId, cantidad, invitado })}
               />
             )}
           </>

@@ -37,7 +37,13 @@ export function HeldReservation({ hold, cancelling, error, onCancel, onExpire, s
         </p>
       )}
       {!sold && (
-        <button type="button" className="checkout__button checkout__button--secondary" onClick={onCancel} disabled={cancelling} aria-busy={cancelling || undefined}>
+        <button
+          type="button"
+          className="checkout__button checkout__button--secondary"
+          onClick={onCancel}
+          disabled={cancelling}
+          aria-busy={cancelling || undefined}
+        >
           Cancelar la compra
         </button>
       )}

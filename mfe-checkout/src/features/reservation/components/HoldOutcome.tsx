@@ -3,8 +3,18 @@ import type { HoldState } from '@taquilla/shared';
 
 /** The final states, each followed by a reload (use-hold schedules it) except `replaced`, which the buyer reads first. */
 export function HoldOutcome({ state }: { state: HoldState }) {
-  if (state.status === 'expired') return <p className="checkout__alert" role="alert">{reservaMessages.RESERVATION_EXPIRED}</p>;
-  if (state.status === 'gone') return <p className="checkout__alert" role="alert">{reservaMessages.SEATS_GONE}</p>;
+  if (state.status === 'expired')
+    return (
+      <p className="checkout__alert" role="alert">
+        {reservaMessages.RESERVATION_EXPIRED}
+      </p>
+    );
+  if (state.status === 'gone')
+    return (
+      <p className="checkout__alert" role="alert">
+        {reservaMessages.SEATS_GONE}
+      </p>
+    );
   if (state.status === 'replaced') {
     return (
       <div className="checkout__alert" role="alert">
@@ -15,6 +25,11 @@ export function HoldOutcome({ state }: { state: HoldState }) {
       </div>
     );
   }
-  if (state.status === 'cancelled') return <p className="checkout__notice" role="status">{reservaMessages.CANCEL_SUCCESS}</p>;
+  if (state.status === 'cancelled')
+    return (
+      <p className="checkout__notice" role="status">
+        {reservaMessages.CANCEL_SUCCESS}
+      </p>
+    );
   return null;
 }

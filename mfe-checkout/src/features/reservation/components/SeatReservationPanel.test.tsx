@@ -23,10 +23,17 @@ function renderPanel(deps = fakeDeps(), payment?: PaymentSlot) {
 
 /** Lets pending promises (API answers) settle inside act, and the effects they cause run their zero-delay timers. */
 const settle = async () => {
-  await act(async () => { await vi.advanceTimersByTimeAsync(0); });
-  await act(async () => { await vi.advanceTimersByTimeAsync(0); });
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(0);
+  });
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(0);
+  });
 };
-const tick = (ms: number) => act(async () => { await vi.advanceTimersByTimeAsync(ms); });
+const tick = (ms: number) =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
 
 function select(asientoIds: number[], eventoId = '1', seccionId = '9') {
   const asientos = asientoIds.map((id, i) => ({ id, numero: 5 + i, fila: 'A', categoria: 'VIP', color: '#c00', precio: 150_000 }));
@@ -354,7 +361,9 @@ describe('the price before the hold', () => {
     const { fakePaymentDeps, cotizacion } = await import('../../../testing/payment');
     const payment = fakePaymentDeps();
     payment.deps.cotizar.mockImplementation(async (_e, payload) =>
-      cotizacion('asientoIds' in payload && payload.asientoIds.length === 3 ? { subtotal: 450_000, cargoServicio: 45_000, cargoTarjeta: 13_500, total: 508_500 } : {}),
+      cotizacion(
+        'asientoIds' in payload && payload.asientoIds.length === 3 ? { subtotal: 450_000, cargoServicio: 45_000, cargoTarjeta: 13_500, total: 508_500 } : {},
+      ),
     );
     render(
       <PaymentDepsContext.Provider value={payment.deps}>

@@ -69,7 +69,13 @@ export function SeatReservationPanel({ eventoId, seccionId, payment, deps = defa
   // A past or hidden event: seating's page says so, and there is nothing here to buy.
   if (enVenta === false && state.status !== 'held') return null;
   return (
-    <section className="checkout checkout--panel" id={CHECKOUT_SUMMARY_ID} aria-labelledby={headingId} data-remote-name={__REMOTE_NAME__} data-remote-version={__REMOTE_VERSION__}>
+    <section
+      className="checkout checkout--panel"
+      id={CHECKOUT_SUMMARY_ID}
+      aria-labelledby={headingId}
+      data-remote-name={__REMOTE_NAME__}
+      data-remote-version={__REMOTE_VERSION__}
+    >
       <h2 id={headingId}>Resumen de compra</h2>
       {(state.status === 'restoring' || (state.status === 'idle' && enVenta === null)) && <p role="status">{messages.REMOTE_LOADING}</p>}
       {(state.status === 'idle' || reserving) && enVenta !== null && (

@@ -102,9 +102,7 @@ function callReserve(api: HoldsApi, eventoId: string, request: ReserveRequest) {
     });
   }
   const asientosReserva = request.asientoIds.map((id) => ({ id }));
-  return request.invitado
-    ? api.reservarInvitado(eventoId, { asientosReserva, ...request.invitado })
-    : api.reservar(eventoId, { asientosReserva });
+  return request.invitado ? api.reservarInvitado(eventoId, { asientosReserva, ...request.invitado }) : api.reservar(eventoId, { asientosReserva });
 }
 
 export interface UseHold {

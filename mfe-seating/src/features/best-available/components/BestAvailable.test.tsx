@@ -53,7 +53,15 @@ describe('BestAvailable', () => {
   it('shows a proposed split, holds it when accepted, hands the hold to checkout and opens the seat page', async () => {
     api.mejoresLugares
       .mockResolvedValueOnce({ reservado: false, seccionId: 2, grupos: 2, asientos: [asiento('A', 1), asiento('A', 2), asiento('A', 9), asiento('A', 10)] })
-      .mockResolvedValueOnce({ reservado: true, reservaId: 'r-1', id: 'r-1', fechaExpiracion: '2026-12-01T00:00:00.000Z', seccionId: 2, grupos: 2, asientos: [] });
+      .mockResolvedValueOnce({
+        reservado: true,
+        reservaId: 'r-1',
+        id: 'r-1',
+        fechaExpiracion: '2026-12-01T00:00:00.000Z',
+        seccionId: 2,
+        grupos: 2,
+        asientos: [],
+      });
     renderForm();
     const toggle = screen.getByRole('button', { name: 'Mejores lugares disponibles' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
@@ -65,7 +73,14 @@ describe('BestAvailable', () => {
     expect(await screen.findByText('No hay 4 lugares juntos en esta categoría. Te proponemos los mejores 4 en 2 grupos.')).toBeTruthy();
     expect(screen.getByText('Fila A: asientos 1 a 2')).toBeTruthy();
     expect(screen.getByText('Fila A: asientos 9 a 10')).toBeTruthy();
-    expect(api.mejoresLugares).toHaveBeenLastCalledWith('7', { categoria: 'Luneta centro', cantidad: 4, separados: false, sillaDeRuedas: false, nombre: 'Ana', correo: 'ana@ejemplo.mx' });
+    expect(api.mejoresLugares).toHaveBeenLastCalledWith('7', {
+      categoria: 'Luneta centro',
+      cantidad: 4,
+      separados: false,
+      sillaDeRuedas: false,
+      nombre: 'Ana',
+      correo: 'ana@ejemplo.mx',
+    });
 
     fireEvent.click(screen.getByRole('button', { name: 'Aceptar lugares separados' }));
     await waitFor(() => expect(screen.getByTestId('ruta').textContent).toBe('/eventos/7/2/Luneta%20Central'));
@@ -74,7 +89,9 @@ describe('BestAvailable', () => {
   });
 
   it('shows the server’s Spanish refusal in an alert and stays on the page', async () => {
-    api.mejoresLugares.mockRejectedValueOnce(new ApiError({ status: 409, messages: ['No quedan 4 lugares de esta categoría en una misma sección. Prueba con menos lugares o con otra categoría.'] }));
+    api.mejoresLugares.mockRejectedValueOnce(
+      new ApiError({ status: 409, messages: ['No quedan 4 lugares de esta categoría en una misma sección. Prueba con menos lugares o con otra categoría.'] }),
+    );
     renderForm();
     fireEvent.click(screen.getByRole('button', { name: 'Mejores lugares disponibles' }));
     fireEvent.click(screen.getByRole('button', { name: 'Buscar mejores lugares' }));

@@ -16,7 +16,11 @@ export interface BestAvailableProps {
   limiteDeAsientos: number;
 }
 
-type Outcome = { kind: 'none' } | { kind: 'searching' } | { kind: 'error'; message: string } | { kind: 'offer'; answer: MejoresLugaresRespuesta; cantidad: number };
+type Outcome =
+  | { kind: 'none' }
+  | { kind: 'searching' }
+  | { kind: 'error'; message: string }
+  | { kind: 'offer'; answer: MejoresLugaresRespuesta; cantidad: number };
 
 /** Price categories with seats (numbered or table sections) still free, in the sections' order. */
 export function seatCategories(secciones: Seccion[]): string[] {

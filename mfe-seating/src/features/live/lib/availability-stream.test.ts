@@ -72,7 +72,14 @@ describe('availability stream', () => {
   it('delivers well-formed seat and general changes and ignores malformed ones', () => {
     const { sources, handlers } = setup();
     const s = sources[0]!;
-    s.emit('asientos', { seccionId: 2, asientos: [{ id: 7, estado: 'reservado' }, { id: 'x', estado: 'reservado' }, { id: 8, estado: 'robado' }] });
+    s.emit('asientos', {
+      seccionId: 2,
+      asientos: [
+        { id: 7, estado: 'reservado' },
+        { id: 'x', estado: 'reservado' },
+        { id: 8, estado: 'robado' },
+      ],
+    });
     s.emit('asientos', 'not json');
     s.emit('general', { seccionId: 1, disponibles: 1499 });
     s.emit('general', { seccionId: 1, disponibles: -1 });
@@ -84,17 +91,17 @@ describe('availability stream', () => {
 
   it('reopens a closed stream with growing delays and resyncs once it is back', () => {
     const { sources, reopens, handlers } = setup();
-    sources[0]!.onopen?.(new Event("open"));
+    sources[0]!.onopen?.(new Event('open'));
     expect(handlers.onResync).not.toHaveBeenCalled();
     sources[0]!.readyState = 2;
-    sources[0]!.onerror?.(new Event("error"));
+    sources[0]!.onerror?.(new Event('error'));
     expect(reopens().map((t) => t.ms)).toEqual([1000]);
     reopens()[0]!.fn();
     sources[1]!.readyState = 2;
-    sources[1]!.onerror?.(new Event("error"));
+    sources[1]!.onerror?.(new Event('error'));
     expect(reopens().map((t) => t.ms)).toEqual([1000, 2000]);
     reopens()[1]!.fn();
-    sources[2]!.onopen?.(new Event("open"));
+    sources[2]!.onopen?.(new Event('open'));
     expect(handlers.onResync).toHaveBeenCalledTimes(1);
     expect(sources[2]!.url).toBe('/api/v1/eventos/1/disponibilidad?apiKey=k');
   });
@@ -102,7 +109,7 @@ describe('availability stream', () => {
   it('leaves the browser to retry while the stream is only reconnecting, and stops for good', () => {
     const { sources, reopens, stop } = setup();
     sources[0]!.readyState = 0;
-    sources[0]!.onerror?.(new Event("error"));
+    sources[0]!.onerror?.(new Event('error'));
     expect(reopens().map((t) => t.ms)).toEqual([]);
     stop();
     expect(sources[0]!.closed).toBe(true);

@@ -3,7 +3,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { connectAvailability, parseAsientosChange, type EventSourceLike } from './availability-stream';
 import { SeatDeltas } from './seat-deltas';
 
-const seat = (id: number, estado: 'disponible' | 'reservado' | 'vendido' = 'disponible') => ({ id, numero: id, estado, precio: 50000, categoria: 'A', color: '#123456', fila: 'A' });
+const seat = (id: number, estado: 'disponible' | 'reservado' | 'vendido' = 'disponible') => ({
+  id,
+  numero: id,
+  estado,
+  precio: 50000,
+  categoria: 'A',
+  color: '#123456',
+  fila: 'A',
+});
 const snapshot = (version: number, estados: Record<number, 'disponible' | 'reservado' | 'vendido'> = {}): FilasPorSeccionResponse => ({
   seccion: { id: 5, nombre: 'Preferente', tipo_seccion: 'numerada', bloque: 'Bajo' },
   filas: [{ id: 1, nombre: 'A', asientos: [1, 2, 3].map((id) => seat(id, estados[id])), udt: 0, uds: 0, iva: 0, orientacionFilas: 'izquierda', esMesa: false }],
@@ -29,7 +37,14 @@ describe('SeatDeltas: live deltas on top of the snapshot version held', () => {
     const d = new SeatDeltas(5);
     d.onSnapshot(snapshot(10));
     d.onDelta({ seccionId: 5, version: 11, asientos: [{ id: 1, estado: 'reservado' }] });
-    d.onDelta({ seccionId: 5, version: 12, asientos: [{ id: 1, estado: 'vendido' }, { id: 2, estado: 'reservado' }] });
+    d.onDelta({
+      seccionId: 5,
+      version: 12,
+      asientos: [
+        { id: 1, estado: 'vendido' },
+        { id: 2, estado: 'reservado' },
+      ],
+    });
     // A reload answered by a cache with version 11: seat 1 held there, seat 2 free.
     expect(estados(d.onSnapshot(snapshot(11, { 1: 'reservado' })))).toEqual(['vendido', 'reservado', 'disponible']);
     // A newer snapshot has it all: nothing laid on top, and older deltas are skipped from now on.
@@ -70,18 +85,28 @@ describe('the stream carries versions and asks for a reload', () => {
     let desde = 10;
     const onRecargar = vi.fn();
     const timers: (() => void)[] = [];
-    connectAvailability(() => `/disponibilidad?seccion=5&desde=${desde}`, { onRecargar }, {
-      create: (url) => {
-        urls.push(url);
-        const listeners = new Map<string, (ev: { data?: unknown }) => void>();
-        const es = { readyState: 0, onopen: null, onerror: null, addEventListener: (t: string, l: (ev: { data?: unknown }) => void) => listeners.set(t, l), close: () => undefined };
-        sources.push({ listeners, es });
-        return es;
+    connectAvailability(
+      () => `/disponibilidad?seccion=5&desde=${desde}`,
+      { onRecargar },
+      {
+        create: (url) => {
+          urls.push(url);
+          const listeners = new Map<string, (ev: { data?: unknown }) => void>();
+          const es = {
+            readyState: 0,
+            onopen: null,
+            onerror: null,
+            addEventListener: (t: string, l: (ev: { data?: unknown }) => void) => listeners.set(t, l),
+            close: () => undefined,
+          };
+          sources.push({ listeners, es });
+          return es;
+        },
+        setTimeout: (fn) => timers.push(fn),
+        clearTimeout: () => undefined,
+        random: () => 0.5,
       },
-      setTimeout: (fn) => timers.push(fn),
-      clearTimeout: () => undefined,
-      random: () => 0.5,
-    });
+    );
     sources[0]!.listeners.get('recargar')!({ data: JSON.stringify({ seccionId: 5 }) });
     expect(onRecargar).toHaveBeenCalledWith(5);
     // The stream is refused (CLOSED): the reopen asks the URL again, from the version shown now.

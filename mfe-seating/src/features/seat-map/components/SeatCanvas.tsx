@@ -24,7 +24,21 @@ export interface SeatCanvasProps {
  * One canvas for the whole section; React re-renders it as one element whatever the seat count.
  * The keyboard focus ring is a DOM overlay (SeatMap), so moving focus repaints nothing here.
  */
-export function SeatCanvas({ grid, estados, selected, cell, label, describedBy, onSeatClick, onHover, onKeyDown, onFocus, onBlur, onPointerDown, onPointerCancel }: SeatCanvasProps) {
+export function SeatCanvas({
+  grid,
+  estados,
+  selected,
+  cell,
+  label,
+  describedBy,
+  onSeatClick,
+  onHover,
+  onKeyDown,
+  onFocus,
+  onBlur,
+  onPointerDown,
+  onPointerCancel,
+}: SeatCanvasProps) {
   const ref = useRef<HTMLCanvasElement>(null);
   const width = grid.cols * cell;
   const height = grid.rows.length * cell;

@@ -15,7 +15,6 @@ import { SeatMap } from './SeatMap';
 import { SelectionPanel } from './SelectionPanel';
 import './seat-map.css';
 
-
 export interface SeatPageProps {
   eventoId: string;
   seccionId: string;

@@ -20,7 +20,9 @@ export function SelectionPanel({
   };
   return (
     <aside className="selection-panel" aria-labelledby="tus-asientos">
-      <h2 id="tus-asientos" className="selection-panel__title">Tus asientos</h2>
+      <h2 id="tus-asientos" className="selection-panel__title">
+        Tus asientos
+      </h2>
       <p className="selection-panel__count" aria-live="polite">
         {n} {n === 1 ? 'asiento seleccionado' : 'asientos seleccionados'}
       </p>

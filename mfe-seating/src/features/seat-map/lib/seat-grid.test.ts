@@ -7,7 +7,15 @@ function fila(nombre: string, n: number, over: Partial<Fila> = {}): Fila {
   return {
     id: nextId++,
     nombre,
-    asientos: Array.from({ length: n }, (_, i) => ({ id: nextId++, numero: i + 1, estado: 'disponible' as const, precio: 100, categoria: 'A', color: '#fff', fila: nombre })),
+    asientos: Array.from({ length: n }, (_, i) => ({
+      id: nextId++,
+      numero: i + 1,
+      estado: 'disponible' as const,
+      precio: 100,
+      categoria: 'A',
+      color: '#fff',
+      fila: nombre,
+    })),
     udt: 0,
     uds: 0,
     iva: 0,

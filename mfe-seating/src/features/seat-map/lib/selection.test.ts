@@ -60,7 +60,13 @@ describe('seat selection', () => {
 describe('seat tooltip', () => {
   const a = fila('B', ['disponible']).asientos[0]!;
   it('shows category and price, no price on sold / courtesy / blocked, nothing on inaccessible', () => {
-    expect(seatTooltip(a, 'disponible')).toEqual({ titulo: 'Fila B, asiento 1', categoria: 'Cabecera', estado: 'Disponible', precio: '$300.00', precioFinal: null });
+    expect(seatTooltip(a, 'disponible')).toEqual({
+      titulo: 'Fila B, asiento 1',
+      categoria: 'Cabecera',
+      estado: 'Disponible',
+      precio: '$300.00',
+      precioFinal: null,
+    });
     expect(seatTooltip(a, 'reservado')?.precio).toBe('$300.00');
     for (const e of ['vendido', 'cortesia', 'bloqueado'] as const) expect(seatTooltip(a, e)?.precio, e).toBeNull();
     expect(seatTooltip(a, 'inaccesible')).toBeNull();

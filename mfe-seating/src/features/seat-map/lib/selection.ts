@@ -8,8 +8,7 @@ export interface ToggleResult {
   error?: string;
 }
 
-export const limitMessage = (limit: number) =>
-  `Puedes elegir hasta ${limit} ${limit === 1 ? 'asiento' : 'asientos'} por compra.`;
+export const limitMessage = (limit: number) => `Puedes elegir hasta ${limit} ${limit === 1 ? 'asiento' : 'asientos'} por compra.`;
 
 /**
  * The seats a click on `index` acts on. A table (esMesa row) is sold whole, so a click takes
@@ -30,13 +29,7 @@ function unitOf(grid: SeatGrid, estados: readonly EstadoAsiento[], selected: Rea
  * seat (or table) is always released by a second click. At most `limit` seats (the event's
  * limiteDeAsientos) are selected at once.
  */
-export function toggleSeat(
-  grid: SeatGrid,
-  estados: readonly EstadoAsiento[],
-  selected: ReadonlySet<number>,
-  index: number,
-  limit: number,
-): ToggleResult {
+export function toggleSeat(grid: SeatGrid, estados: readonly EstadoAsiento[], selected: ReadonlySet<number>, index: number, limit: number): ToggleResult {
   if (selected.has(index)) {
     const next = new Set(selected);
     for (const i of unitOf(grid, estados, selected, index)) next.delete(i);
@@ -69,7 +62,9 @@ export function companionToPropose(grid: SeatGrid, estados: readonly EstadoAsien
     if (grid.asientos[i]?.accesibilidad !== 'silla_de_ruedas') continue;
     const row = grid.rows[grid.rowOf[i]!]!;
     const inRow = (j: number) => j >= row.first && j < row.first + row.fila.asientos.length;
-    const companions = [i - 1, i + 1].filter((j) => inRow(j) && grid.asientos[j]!.accesibilidad === 'acompanante' && Math.abs(grid.asientos[j]!.numero - grid.asientos[i]!.numero) === 1);
+    const companions = [i - 1, i + 1].filter(
+      (j) => inRow(j) && grid.asientos[j]!.accesibilidad === 'acompanante' && Math.abs(grid.asientos[j]!.numero - grid.asientos[i]!.numero) === 1,
+    );
     if (companions.some((j) => selected.has(j))) continue;
     const free = companions.find((j) => estados[j] === 'disponible');
     if (free !== undefined) return { index: free, label: `${grid.asientos[free]!.fila}-${grid.asientos[free]!.numero}` };

@@ -32,7 +32,9 @@ export function useVenue(eventoId: string) {
   const refreshSecciones = useCallback(() => {
     getDetalleSeccion(eventoId).then(
       (detalle) =>
-        setState((s) => (s.id === eventoId && s.value.status === 'ready' ? { id: s.id, value: { status: 'ready', venue: { ...s.value.venue, ...detalle } } } : s)),
+        setState((s) =>
+          s.id === eventoId && s.value.status === 'ready' ? { id: s.id, value: { status: 'ready', venue: { ...s.value.venue, ...detalle } } } : s,
+        ),
       () => undefined, // keep the map the buyer sees; the next push or visit tries again
     );
   }, [eventoId]);

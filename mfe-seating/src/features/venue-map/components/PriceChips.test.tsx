@@ -53,4 +53,3 @@ describe('PriceChips all-in prices', () => {
     expect(chip.textContent).toContain('Precio final $1,270.00 – $1,524.00 con cargos e IVA');
   });
 });
-

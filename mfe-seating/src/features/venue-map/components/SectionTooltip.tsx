@@ -7,12 +7,7 @@ export function SectionTooltip({ id, seccion, x, y }: { id: string; seccion: Sec
   const t = sectionTooltip(seccion);
   const below = y < 110;
   return (
-    <div
-      id={id}
-      role="tooltip"
-      className={`venue-tooltip${below ? ' venue-tooltip--below' : ''}`}
-      style={{ left: x, top: below ? Math.max(y, 0) + 8 : y - 8 }}
-    >
+    <div id={id} role="tooltip" className={`venue-tooltip${below ? ' venue-tooltip--below' : ''}`} style={{ left: x, top: below ? Math.max(y, 0) + 8 : y - 8 }}>
       <strong className="venue-tooltip__title">{t.titulo}</strong>
       <span className="venue-tooltip__tipo">{t.tipo}</span>
       <ul className="venue-tooltip__list">

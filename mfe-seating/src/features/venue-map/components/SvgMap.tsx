@@ -131,9 +131,15 @@ export function SvgMap({ svg, secciones, onSelect }: SvgMapProps) {
         {hover && <SectionTooltip id={tooltipId} seccion={hover.seccion} x={hover.x} y={hover.y} />}
       </div>
       <div className="venue-map__zoom" role="group" aria-label="Zoom del mapa">
-        <button type="button" className="venue-map__zoom-btn" onClick={zoomIn} aria-label="Acercar el mapa">+</button>
-        <button type="button" className="venue-map__zoom-btn" onClick={zoomOut} aria-label="Alejar el mapa">−</button>
-        <button type="button" className="venue-map__zoom-btn" onClick={reset} aria-label="Ver el mapa completo">⤢</button>
+        <button type="button" className="venue-map__zoom-btn" onClick={zoomIn} aria-label="Acercar el mapa">
+          +
+        </button>
+        <button type="button" className="venue-map__zoom-btn" onClick={zoomOut} aria-label="Alejar el mapa">
+          −
+        </button>
+        <button type="button" className="venue-map__zoom-btn" onClick={reset} aria-label="Ver el mapa completo">
+          ⤢
+        </button>
       </div>
     </div>
   );

@@ -34,10 +34,13 @@ export function VenueMapView({ eventoId, variant }: VenueMapViewProps) {
     onGeneral: (c) => setGeneral(c.seccionId, c.disponibles),
     onAsientos: () => {
       if (refreshTimer.current !== null) return;
-      refreshTimer.current = window.setTimeout(() => {
-        refreshTimer.current = null;
-        refreshSecciones();
-      }, REFRESH_MIN_MS * (1 + Math.random()));
+      refreshTimer.current = window.setTimeout(
+        () => {
+          refreshTimer.current = null;
+          refreshSecciones();
+        },
+        REFRESH_MIN_MS * (1 + Math.random()),
+      );
     },
     onResync: refreshSecciones,
   });
@@ -64,7 +67,9 @@ export function VenueMapView({ eventoId, variant }: VenueMapViewProps) {
   if (state.status === 'loading') {
     return root(
       <>
-        <Heading id={`venue-${eventoId}`} className="venue__title">Mapa del recinto</Heading>
+        <Heading id={`venue-${eventoId}`} className="venue__title">
+          Mapa del recinto
+        </Heading>
         <p role="status">Cargando el mapa…</p>
       </>,
     );
@@ -76,7 +81,9 @@ export function VenueMapView({ eventoId, variant }: VenueMapViewProps) {
     const message = isApiError(state.error) && state.error.message.trim() ? state.error.message : catalogMessages.EVENT_FAILED;
     return root(
       <>
-        <Heading id={`venue-${eventoId}`} className="venue__title">Mapa del recinto</Heading>
+        <Heading id={`venue-${eventoId}`} className="venue__title">
+          Mapa del recinto
+        </Heading>
         <p role="alert">{message}</p>
       </>,
     );
@@ -99,14 +106,18 @@ export function VenueMapView({ eventoId, variant }: VenueMapViewProps) {
     <>
       {variant === 'page' ? (
         <header className="venue__header">
-          <h1 id={`venue-${eventoId}`} className="venue__title">{evento.nombre}</h1>
+          <h1 id={`venue-${eventoId}`} className="venue__title">
+            {evento.nombre}
+          </h1>
           <p className="venue__facts">
             {evento.recinto.nombre} · {evento.ciudad.nombre} ·{' '}
             <time dateTime={evento.fecha}>{formatDateTime(evento.fecha, { timeZone: evento.zonaHoraria })}</time>
           </p>
         </header>
       ) : (
-        <h2 id={`venue-${eventoId}`} className="venue__title">Mapa del recinto</h2>
+        <h2 id={`venue-${eventoId}`} className="venue__title">
+          Mapa del recinto
+        </h2>
       )}
       {pasado ? (
         <p role="status" className="venue__hint">

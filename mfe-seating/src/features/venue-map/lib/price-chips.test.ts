@@ -13,14 +13,7 @@ describe('priceChips', () => {
       cat('Balcón izquierda', [60000]),
       cat('Platea', [60000]),
     ]);
-    expect(chips.map((c) => c.categoria)).toEqual([
-      'Luneta centro',
-      'Luneta izquierda',
-      'Luneta derecha',
-      'Balcón izquierda',
-      'Balcón derecha',
-      'Platea',
-    ]);
+    expect(chips.map((c) => c.categoria)).toEqual(['Luneta centro', 'Luneta izquierda', 'Luneta derecha', 'Balcón izquierda', 'Balcón derecha', 'Platea']);
   });
 
   it('hides prices at or below 0 and categories left without a price', () => {

@@ -38,10 +38,7 @@ export function priceChips(categorias: readonly PrecioCategoria[]): PriceChip[] 
     }))
     .filter(({ chip }) => chip.precios.length > 0)
     .sort(
-      (a, b) =>
-        b.chip.precios[0]! - a.chip.precios[0]! ||
-        Number(hasIzquierda(b.chip.categoria)) - Number(hasIzquierda(a.chip.categoria)) ||
-        a.order - b.order,
+      (a, b) => b.chip.precios[0]! - a.chip.precios[0]! || Number(hasIzquierda(b.chip.categoria)) - Number(hasIzquierda(a.chip.categoria)) || a.order - b.order,
     )
     .map(({ chip }) => chip);
 }

@@ -7,7 +7,6 @@ const TIPO_SECCION_LABEL: Record<TipoSeccion, string> = {
   mesa: 'Mesas',
 };
 
-
 export interface SectionTooltip {
   titulo: string;
   tipo: string;
