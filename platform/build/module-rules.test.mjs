@@ -8,20 +8,22 @@ import { moduleRules, spanishDateFnsDefault } from './module-rules.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const shellDir = path.join(ROOT, 'shell');
+// date-fns as @taquilla/shared (the one package that formats dates) resolves it.
+const sharedDir = path.join(ROOT, 'shared');
 const require = createRequire(path.join(shellDir, 'package.json'));
 const { rspack } = await import(pathToFileURL(require.resolve('@rspack/core')).href);
 
-/** Builds `source` (from the shell's folder, so date-fns resolves as in the real builds) and returns the bundle's text. */
+/** Builds `source` (from shared's folder, so date-fns resolves as in the real builds) and returns the bundle's text. */
 async function build(source, plugins) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'taquilla-locale-'));
-  const entry = path.join(shellDir, `.locale-probe-${process.pid}.ts`);
+  const entry = path.join(sharedDir, `.locale-probe-${process.pid}.ts`);
   fs.writeFileSync(entry, source);
   try {
     await new Promise((resolve, reject) =>
       rspack({
         mode: 'production',
         target: 'web',
-        context: shellDir,
+        context: sharedDir,
         entry,
         output: { path: dir, filename: 'out.js' },
         resolve: { extensions: ['.ts', '.js', '.mjs'] },
