@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOpenpaySandbox } from '@taquilla/openpay-sandbox';
 import type { Database } from '../src/db/client';
 import { queryRows } from '../src/db/rows';
 import { CONCURRENCY_JWT_SECRET, postJson, startApiProcess, type ApiProcess } from './support/api-process';
@@ -18,6 +19,7 @@ const TRIES = 10;
 let scratch: Awaited<ReturnType<typeof pgScratchDatabase>> | undefined;
 let database: Database;
 let servers: ApiProcess[] = [];
+let sandbox: Awaited<ReturnType<typeof startOpenpaySandbox>> | undefined;
 const sales: Array<{ reservaId: string; token: string; email: string }> = [];
 
 beforeAll(async () => {
@@ -36,7 +38,10 @@ beforeAll(async () => {
       sql`select id from evento_asientos where evento_id = ${pick!.evento_id} and seccion_id = ${pick!.seccion_id} and estado = 'disponible' and hold_expires_at is null order by id limit ${PURCHASES}`,
     )
   ).map((r) => r.id);
-  servers = await Promise.all([0, 1].map(() => startApiProcess(scratch!.url, { NODE_ENV: 'test', FACTURA_SOLICITUDES_POR_IP: '1000' })));
+  // One Openpay sandbox (platform/openpay-sandbox) for both processes, as Openpay is one; card payments need no webhook.
+  sandbox = await startOpenpaySandbox();
+  const gateway = { OPENPAY_MERCHANT_ID: sandbox.merchantId, OPENPAY_PRIVATE_KEY: sandbox.privateKey, OPENPAY_PUBLIC_KEY: sandbox.publicKey, OPENPAY_API_URL: sandbox.url };
+  servers = await Promise.all([0, 1].map(() => startApiProcess(scratch!.url, { NODE_ENV: 'test', FACTURA_SOLICITUDES_POR_IP: '1000', ...gateway })));
   const base = servers[0]!.base;
   for (const seat of seats) {
     const user = await createUser(db, CONCURRENCY_JWT_SECRET);
@@ -44,13 +49,16 @@ beforeAll(async () => {
     const held = await holdSeats(base, pick!.evento_id, buyer, [seat]);
     expect(held.status).toBe(201);
     const hold = { reservaId: held.body.reservaId!, esGeneral: false };
-    const paid = await makeCargo(base, hold, buyer, await cardToken(base, CARDS.APPROVED), await totalOf(base, pick!.evento_id, hold.reservaId, buyer));
+    const paid = await makeCargo(base, hold, buyer, await cardToken(sandbox.url, CARDS.APPROVED), await totalOf(base, pick!.evento_id, hold.reservaId, buyer));
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     sales.push({ reservaId: hold.reservaId, token: user.token, email: user.email });
   }
 }, 180_000);
 
-afterAll(() => shutDown(servers, scratch), 60_000);
+afterAll(async () => {
+  await shutDown(servers, scratch);
+  await sandbox?.close();
+}, 60_000);
 
 describe('facturas across two API processes', () => {
   it(`${TRIES} requests at once per purchase, through both processes: one invoice each`, async () => {
