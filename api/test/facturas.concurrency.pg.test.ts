@@ -40,7 +40,12 @@ beforeAll(async () => {
   ).map((r) => r.id);
   // One Openpay sandbox (platform/openpay-sandbox) for both processes, as Openpay is one; card payments need no webhook.
   sandbox = await startOpenpaySandbox();
-  const gateway = { OPENPAY_MERCHANT_ID: sandbox.merchantId, OPENPAY_PRIVATE_KEY: sandbox.privateKey, OPENPAY_PUBLIC_KEY: sandbox.publicKey, OPENPAY_API_URL: sandbox.url };
+  const gateway = {
+    OPENPAY_MERCHANT_ID: sandbox.merchantId,
+    OPENPAY_PRIVATE_KEY: sandbox.privateKey,
+    OPENPAY_PUBLIC_KEY: sandbox.publicKey,
+    OPENPAY_API_URL: sandbox.url,
+  };
   servers = await Promise.all([0, 1].map(() => startApiProcess(scratch!.url, { NODE_ENV: 'test', FACTURA_SOLICITUDES_POR_IP: '1000', ...gateway })));
   const base = servers[0]!.base;
   for (const seat of seats) {
