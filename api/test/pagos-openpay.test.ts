@@ -19,7 +19,7 @@ const log: ClientLog = { debug: (o, m) => logged.push([o, m]), warn: (o, m) => l
 let order = 0;
 
 beforeAll(async () => {
-  fake = await startOpenpaySandbox({ threeDsCardWithout3ds: 3012 });
+  fake = await startOpenpaySandbox();
   gateway = new OpenpayGateway(
     { merchantId: fake.merchantId, privateKey: fake.privateKey, publicKey: fake.publicKey, production: false, apiUrl: fake.url, timeoutMs: 2000 },
     log,
@@ -135,14 +135,30 @@ describe('charges', () => {
     ['4444444444444448', 3003, 'La tarjeta no tiene fondos suficientes. Intenta con otra tarjeta.'],
     ['4000000000000119', 3004, GATEWAY_MESSAGES[3004]],
     ['4000000000000044', 3005, GATEWAY_MESSAGES[3005]],
-    ['4000000000003220', 3012, GATEWAY_MESSAGES[3012]],
-  ])('card %s is refused with %i (402/412) and a Spanish message', async (card, code, message) => {
+    ['4000000000003220', 3005, GATEWAY_MESSAGES[3005]],
+  ])('card %s is refused with %i (402) and a Spanish message', async (card, code, message) => {
     const err = await rejection(gateway.createCharge(await chargeInput(card)));
     expect(err.errorCode).toBe(code);
-    expect(err.httpStatus).toBe(code === 3012 ? 412 : 402);
+    expect(err.httpStatus).toBe(402);
     expect(err.isCardDeclined).toBe(true);
     expect(err.message).toBe(message);
     expect(err.description).not.toBe('');
+  });
+
+  it('a charge without 3-D Secure sends no redirect_url; a risk refusal (3005) leaves the token good for the 3-D Secure charge', async () => {
+    const input = await chargeInput('4000000000003220');
+    expect((await rejection(gateway.createCharge(input))).errorCode).toBe(3005);
+    const sent = JSON.parse(fake.requests.at(-1)!.body);
+    expect(sent).not.toHaveProperty('redirect_url');
+    expect(sent).not.toHaveProperty('use_3d_secure');
+    // Openpay's guide ("Token de cargo previo"): the same token, charged again with 3-D Secure.
+    const again = await gateway.createCharge({ ...input, orderId: `${input.orderId}-3ds`, use3ds: true });
+    expect(again.status).toBe('charge_pending');
+    expect(JSON.parse(fake.requests.at(-1)!.body)).toMatchObject({ use_3d_secure: true, redirect_url: input.redirectUrl });
+    // A token spent by a completed charge is not good for another.
+    const paid = await chargeInput('4111111111111111');
+    await gateway.createCharge(paid);
+    expect((await rejection(gateway.createCharge({ ...paid, orderId: `${paid.orderId}-b` }))).errorCode).toBe(1005);
   });
 
   it('3-D Secure: charge_pending with the redirect URL, then completed once the buyer authorises', async () => {

@@ -125,7 +125,7 @@ describe('token endpoint', () => {
     logLines.length = 0;
     const res = await postToken({ card_number: '4000000000003220', cvv2: '7391', holder_name: 'Prueba Sin Rastro' });
     expect(res.statusCode).toBe(201);
-    await gateway.createCharge(await input('4111111111111111', { sourceId: res.json().id }));
+    await gateway.createCharge(await input('4111111111111111', { sourceId: res.json().id, use3ds: true }));
     const added = [...(await dump())].filter((row) => !before.has(row));
     // The CVV as a value of its own: timestamps, response times and random ids may contain
     // these four digits by chance inside longer numbers.
@@ -201,7 +201,7 @@ describe('charges', () => {
 
 describe('3-D Secure through the local bank page', () => {
   it('the 3-D Secure card is charge_pending; Autorizar completes it and returns the browser with ?id=', async () => {
-    const charge = await gateway.createCharge(await input('4000000000003220', { paymentPlan: { payments: 3 } }));
+    const charge = await gateway.createCharge(await input('4000000000003220', { use3ds: true, paymentPlan: { payments: 3 } }));
     expect(charge.status).toBe('charge_pending');
     expect(charge.redirectUrl).toBe(`/sandbox/3ds/${charge.id}`);
 
@@ -250,7 +250,7 @@ describe('3-D Secure through the local bank page', () => {
     expect([missing.statusCode, missing.body.includes('El cargo que intentas autorizar no existe.')]).toEqual([404, true]);
     expect((await authorize('trnoexiste', 'autorizar')).statusCode).toBe(404);
     expect((await t.app.inject('/sandbox/3ds/..%2F..%2Fetc')).statusCode).toBe(404);
-    const charge = await gateway.createCharge(await input('4000000000003220'));
+    const charge = await gateway.createCharge(await input('4000000000003220', { use3ds: true }));
     const bad = await authorize(charge.id, 'quizas');
     expect([bad.statusCode, bad.body.includes('Elige Autorizar o Rechazar.')]).toEqual([400, true]);
     expect((await gateway.getCharge(charge.id)).status).toBe('charge_pending');

@@ -15,6 +15,8 @@ let t: SandboxApp;
 let ev: Awaited<ReturnType<typeof pickEvento>>;
 let jwtSecret: string;
 const { APPROVED, DECLINED, THREE_DS } = CARDS;
+/** Openpay's test card refused for fraud (3005). */
+const FRAUD = '4000000000000044';
 const { post, cardToken, holdSeats, resumen, pay, authorize, expire, webhookPost, count, boletosDe } = saleKit(() => ({
   t,
   eventoId: ev.eventoId,
@@ -215,6 +217,42 @@ describe('3-D Secure, declines and late charges', () => {
     expect(await boletosDe(reservaId)).toBe(1);
     // Another guest id does not open this hold.
     expect((await post(`/pagos/check/cargo_invitado/${randomUUID()}/${body.cargo.id}`, { reservaId, esGeneral: false })).statusCode).toBe(404);
+  });
+
+  it('a risk refusal (3005) is charged again with 3-D Secure on the same token: the bank page, both charges on record', async () => {
+    const user = await createUser(t.database.db, jwtSecret);
+    const { reservaId } = await holdSeats(1, user.token);
+    const body = makeCargoResponseSchema.parse(ok(await pay(reservaId, THREE_DS, { token: user.token })));
+    expect(body.cargo).toMatchObject({ status: 'charge_pending', pagado: false, payment_method: { type: 'redirect' } });
+    const sent = [...t.sandbox.charges.values()].filter((c) => String(c.order_id).startsWith(reservaId));
+    expect(sent.map((c) => [c.order_id, c.status])).toEqual([
+      [`${reservaId}-1`, 'failed'],
+      [`${reservaId}-1-3ds`, 'charge_pending'],
+    ]);
+    const orders = await queryRows<{ estado: string; order_id: string }>(
+      t.database.db,
+      sql`select estado, detalle->>'orderId' as order_id from cargos where reserva_id = ${reservaId} order by created_at`,
+    );
+    expect(orders).toEqual([
+      { estado: 'fallido', order_id: `${reservaId}-1` },
+      { estado: 'pendiente', order_id: `${reservaId}-1-3ds` },
+    ]);
+    await authorize(body.cargo.payment_method!.url, 'autorizar');
+    const paid = await post(`/pagos/check/cargo/${body.cargo.id}`, { reservaId, esGeneral: false }, user.token);
+    expect(paid.json()).toMatchObject({ message: pagoMessages.PAYMENT_PAID, cargo: { pagado: true } });
+    expect(await boletosDe(reservaId)).toBe(1);
+  });
+
+  it('a card refused for fraud (3005) whose token cannot be charged again: the refusal, and a second card pays', async () => {
+    const user = await createUser(t.database.db, jwtSecret);
+    const { reservaId } = await holdSeats(1, user.token);
+    const refused = await pay(reservaId, FRAUD, { token: user.token });
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json().message).toBe('La tarjeta fue rechazada por seguridad. Intenta con otra tarjeta.');
+    expect(await reservaEstado(t.database.db, reservaId)).toBe('activa');
+    const paid = await pay(reservaId, APPROVED, { token: user.token });
+    expect(paid.json().cargo.pagado, paid.body).toBe(true);
+    expect(await boletosDe(reservaId)).toBe(1);
   });
 
   it('a decline keeps the hold; a second card within the same hold pays (a new order id)', async () => {

@@ -86,7 +86,8 @@ export async function expectSalesConsistent(
     });
   }
 
-  // The gateway's side: a completed charge is a sale with tickets; a refunded one has none; nothing is left pending.
+  // The gateway's side: a completed charge is a sale with tickets; a refunded or failed one (a risk
+  // refusal before its 3-D Secure charge, decision 0039) has none; nothing is left pending.
   // Every charge the gateway (the Openpay sandbox) holds for these holds, beside our record of it.
   const reservas = run.outcomes.map((o) => o.reservaId);
   const ours = await queryRows<{ id: string; estado: string; boletos: number }>(
@@ -105,7 +106,11 @@ export async function expectSalesConsistent(
     }));
   const wrong = charges.filter(
     (c) =>
-      !((c.status === 'completed' && c.estado === 'pagado' && c.boletos > 0) || (c.status === 'refunded' && c.estado === 'reembolsado' && c.boletos === 0)),
+      !(
+        (c.status === 'completed' && c.estado === 'pagado' && c.boletos > 0) ||
+        (c.status === 'refunded' && c.estado === 'reembolsado' && c.boletos === 0) ||
+        (c.status === 'failed' && c.estado === 'fallido' && c.boletos === 0)
+      ),
   );
   expect(wrong, 'charges neither sold with tickets nor refunded').toEqual([]);
   expect(charges.filter((c) => c.estado === 'pagado')).toHaveLength(run.outcomes.filter((o) => o.expect === 'vendida').length);

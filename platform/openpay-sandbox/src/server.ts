@@ -100,11 +100,6 @@ export interface OpenpaySandboxOptions {
   publicBase?: string;
   /** The shop's webhook: a URL Openpay POSTs to, or a function receiving the same body. */
   webhook?: string | ((event: Json) => Promise<unknown>);
-  /**
-   * The 3-D Secure test card charged without use_3d_secure: 'redirect' (the antifraud rules ask
-   * for 3-D Secure, as a merchant with those rules on sees; the default) or 3012 (refused).
-   */
-  threeDsCardWithout3ds?: 'redirect' | 3012;
 }
 
 export interface OpenpaySandbox {
@@ -277,9 +272,12 @@ export function openpaySandbox(opts: OpenpaySandboxOptions = {}): OpenpaySandbox
       // The card's bank must take part in the plan (a debit card in none).
       if (plan !== undefined && !cardPlans(card.number).meses.includes(Number(plan.payments)))
         return fail(reply, 3006, 'The card does not allow this payment plan');
-      if (token && card === token) token.used = true;
-      if (orderId) orderIds.add(orderId);
       const outcome = cardOutcome(card.number);
+      // The 3-D Secure test card charged without it is refused for risk (3005) and its token stays
+      // good for the 3-D Secure charge Openpay's guide says to make next ("Token de cargo previo").
+      const riskRefusal = outcome === 'requiere_3ds' && b.use_3d_secure !== true;
+      if (token && card === token && !riskRefusal) token.used = true;
+      if (orderId) orderIds.add(orderId);
       const tx: Json = {
         id: newId('tr'),
         amount: b.amount,
@@ -302,14 +300,13 @@ export function openpaySandbox(opts: OpenpaySandboxOptions = {}): OpenpaySandbox
       };
       charges.set(tx.id as string, tx);
       const declined = OUTCOME_ERROR[outcome];
-      const antifraud3ds = outcome === 'requiere_3ds' && opts.threeDsCardWithout3ds !== 3012 && /^https?:\/\//.test(str(b.redirect_url));
-      if (b.use_3d_secure === true || antifraud3ds) {
+      if (b.use_3d_secure === true) {
         tx.status = 'charge_pending';
         tx.payment_method = { type: 'redirect', url: `${publicBase}/3ds/${tx.id}` };
-      } else if (declined || outcome === 'requiere_3ds') {
+      } else if (declined || riskRefusal) {
         tx.status = 'failed';
-        tx.error_code = declined ?? 3012;
-        return fail(reply, declined ?? 3012, 'The card was declined');
+        tx.error_code = declined ?? 3005;
+        return fail(reply, declined ?? 3005, 'The card was declined');
       } else tx.authorization = authorization();
       return reply.send(publicCharge(tx));
     };

@@ -191,6 +191,9 @@ export interface MakeCargoInput {
   meses?: number | null;
 }
 
+/** Openpay's error_code for a charge refused by its antifraud rules ("Rechazo por riesgo"). */
+const RECHAZO_POR_RIESGO = 3005;
+
 /**
  * make/cargo and make/cargo_invitado: recomputes the total, charges the card once per attempt
  * (orderId = reservation + attempt number, so a double click is refused by the gateway as a
@@ -234,22 +237,52 @@ export async function makeCargo(deps: VentaDeps, input: MakeCargoInput, caller: 
 
   const { customer, sourceId } = await chargeSource(deps, gateway, r, input, caller);
   const attempt = (await repo.countCargos(db, r.id)) + 1;
-  const orderId = `${r.id}-${attempt}`;
-  const detalle: DetalleCargo = { ...detalleDe(r, cart, promo, totals, orderId), ...(meses ? { meses } : {}) };
+  let orderId = `${r.id}-${attempt}`;
+  const detalleFor = (id: string): DetalleCargo => ({ ...detalleDe(r, cart, promo, totals, id), ...(meses ? { meses } : {}) });
   const redirectUrl = returnUrl(deps.publicUrl, r, promo?.id ?? null);
-  let charge: ChargeResult;
-  try {
-    charge = await gateway.createCharge({
+  const chargeWith = (use3ds: boolean) =>
+    gateway.createCharge({
       orderId,
       amount: totals.total,
       description: `Boletos ${evento.nombre}`.slice(0, 250),
       sourceId,
       deviceSessionId: input.device_session_id,
       customer,
-      use3ds: deps.use3ds,
+      use3ds,
       redirectUrl,
       ...(meses ? { paymentPlan: { payments: meses as MesesSinIntereses } } : {}),
     });
+  /** A charge the gateway holds under `id` becomes one of the hold's cargos (so the next attempt takes a new order id), settled. */
+  const remember = async (found: ChargeResult, id: string) => {
+    await repo.insertCargo(db, {
+      reservaId: r.id,
+      proveedor: gateway.proveedor,
+      proveedorCargoId: found.id,
+      monto: found.amount,
+      estado: 'pendiente',
+      redirectUrl: null,
+      error: null,
+      detalle: detalleFor(id),
+    });
+    return settleCharge(deps, found.id);
+  };
+  let charge: ChargeResult;
+  try {
+    try {
+      charge = await chargeWith(deps.use3ds);
+    } catch (err) {
+      // Openpay's documented way out of a risk refusal (3005, slate "3D Secure": "Token de cargo
+      // previo"): the same token or saved card charged again with 3-D Secure, under an order id of
+      // its own, and the buyer authenticates at the bank. The refused charge is remembered first.
+      // When the second charge is refused outright, the buyer reads the first refusal.
+      if (deps.use3ds || !(err instanceof GatewayError) || err.errorCode !== RECHAZO_POR_RIESGO) throw err;
+      const refused = await gateway.findChargeByOrderId(orderId).catch(() => null);
+      if (refused) await remember(refused, orderId);
+      orderId = `${r.id}-${attempt}-3ds`;
+      charge = await chargeWith(true).catch((retryErr: unknown) => {
+        throw retryErr instanceof GatewayError && retryErr.httpStatus !== null ? err : retryErr;
+      });
+    }
   } catch (err) {
     if (!(err instanceof GatewayError)) throw err;
     // Whatever the gateway recorded under this orderId is remembered: a decline (so the next
@@ -257,7 +290,8 @@ export async function makeCargo(deps: VentaDeps, input: MakeCargoInput, caller: 
     // duplicate, or its token already spent) — which then answers with the charge made.
     const recorded = await gateway.findChargeByOrderId(orderId).catch(() => null);
     // A twin that charged under the previous attempt number but has not recorded it yet.
-    const twinCharge = !recorded && attempt > 1 ? await gateway.findChargeByOrderId(`${r.id}-${attempt - 1}`).catch(() => null) : null;
+    const twinId = `${r.id}-${attempt - 1}`;
+    const twinCharge = !recorded && attempt > 1 ? await gateway.findChargeByOrderId(twinId).catch(() => null) : null;
     if (twinCharge && twinCharge.status !== 'failed') {
       await repo.insertCargo(db, {
         reservaId: r.id,
@@ -267,21 +301,11 @@ export async function makeCargo(deps: VentaDeps, input: MakeCargoInput, caller: 
         estado: 'pendiente',
         redirectUrl: null,
         error: null,
-        detalle: { ...detalle, orderId: `${r.id}-${attempt - 1}` },
+        detalle: detalleFor(twinId),
       });
     }
     if (recorded) {
-      await repo.insertCargo(db, {
-        reservaId: r.id,
-        proveedor: gateway.proveedor,
-        proveedorCargoId: recorded.id,
-        monto: recorded.amount,
-        estado: 'pendiente',
-        redirectUrl: null,
-        error: null,
-        detalle,
-      });
-      const state = await settleCharge(deps, recorded.id);
+      const state = await remember(recorded, orderId);
       if (state.cargo.pagado || state.charge?.status === 'charge_pending') return makeAnswer(deps, r, evento, state.row, state.charge);
     }
     // A twin request (double click) that recorded its charge first, under the previous attempt number.
@@ -297,7 +321,7 @@ export async function makeCargo(deps: VentaDeps, input: MakeCargoInput, caller: 
     estado: 'pendiente',
     redirectUrl: charge.redirectUrl ?? null,
     error: null,
-    detalle: { ...detalle, ...(charge.card ? { card: { last4: charge.card.last4, brand: charge.card.brand } } : {}) },
+    detalle: { ...detalleFor(orderId), ...(charge.card ? { card: { last4: charge.card.last4, brand: charge.card.brand } } : {}) },
   });
   const state = await settleCharge(deps, charge.id);
   // A twin request (another tab) sold the hold first and this charge was refunded: the buyer's

@@ -142,10 +142,9 @@ export class OpenpayGateway implements PaymentGateway {
         : {
             customer: { name: input.customer.name, last_name: input.customer.lastName, email: input.customer.email, phone_number: input.customer.phoneNumber },
           }),
-      // Where the buyer returns from 3-D Secure: the one we ask for, or the one Openpay's antifraud
-      // rules may ask for on their own (the charge then answers charge_pending with its URL).
-      redirect_url: input.redirectUrl,
-      ...(input.use3ds ? { use_3d_secure: true } : {}),
+      // 3-D Secure when asked for (slate "3D Secure"): the charge answers charge_pending with the
+      // bank's URL, and the bank sends the buyer back to redirect_url?id=<charge>.
+      ...(input.use3ds ? { use_3d_secure: true, redirect_url: input.redirectUrl } : {}),
       ...(input.paymentPlan ? { payment_plan: { payments: input.paymentPlan.payments } } : {}),
     };
     return toCharge(await this.client.request('POST', `${prefix(customerId)}/charges`, openpayChargeSchema, body));
