@@ -2,19 +2,10 @@ import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { queryRows } from '../../db/rows';
-import {
-  artistas,
-  bloques,
-  filas,
-  categorias,
-  categoriasEvento,
-  ciudades,
-  type eventoAsientos,
-  eventoSecciones,
-  eventos,
-  recintos,
-  secciones,
-} from '../../db/schema/index';
+import { categoriasEvento, eventoSecciones, eventos } from '../../db/schema/events';
+import type { eventoAsientos } from '../../db/schema/inventory';
+import { artistas, categorias, ciudades } from '../../db/schema/places';
+import { bloques, filas, recintos, secciones } from '../../db/schema/venues';
 
 /** Columns of an event as the catalogue shows it (one query with its joins: no N+1). */
 const eventoColumns = {
