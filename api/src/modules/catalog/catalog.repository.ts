@@ -189,3 +189,15 @@ export async function listAsientosSeccion(db: DbOrTx, eventoId: number, seccionI
          order by evento_id, seccion_id, fila_id, numero`,
   );
 }
+
+/** What an event's generated poster shows: its artist, venue and city (undefined: no such event). */
+export async function findPosterEvento(db: DbOrTx, eventoId: number): Promise<{ artista: string; recinto: string; ciudad: string } | undefined> {
+  const [row] = await db
+    .select({ artista: artistas.nombre, recinto: recintos.nombre, ciudad: ciudades.nombre })
+    .from(eventos)
+    .innerJoin(artistas, eq(artistas.id, eventos.artistaId))
+    .innerJoin(recintos, eq(recintos.id, eventos.recintoId))
+    .innerJoin(ciudades, eq(ciudades.id, recintos.ciudadId))
+    .where(eq(eventos.id, eventoId));
+  return row;
+}

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { categoriasEvento, eventos } from '../../db/schema/events';
@@ -369,4 +369,13 @@ export async function readSeccionVersion(db: DbOrTx, eventoId: number, seccionId
     .from(seccionVersiones)
     .where(and(eq(seccionVersiones.eventoId, eventoId), eq(seccionVersiones.seccionId, seccionId)));
   return Number(row?.version ?? 0);
+}
+
+/** Seconds the oldest live hold has been past its expiry without the expiry job marking it (0 when none): the metrics' lag. */
+export async function holdExpiryLagSeconds(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ lag: sql<number>`coalesce(extract(epoch from now() - min(${reservas.fechaExpiracion})), 0)::float8`.mapWith(Number) })
+    .from(reservas)
+    .where(and(eq(reservas.estado, 'activa'), lte(reservas.fechaExpiracion, sql`now()`)));
+  return row?.lag ?? 0;
 }
