@@ -5,6 +5,7 @@ import { eventoAsientos, eventoLugaresGenerales } from '../../db/schema/inventor
 import { boletos, cargos, reservas } from '../../db/schema/sales';
 import { invitados, users } from '../../db/schema/users';
 import { bloques, filas, secciones } from '../../db/schema/venues';
+import { compraTotalesColumns, totalesDe } from '../ventas/ventas.repository';
 
 /**
  * Whose tickets are the caller's: those sold to the account, and those a guest bought with the
@@ -96,13 +97,7 @@ export async function listCompras(db: DbOrTx, reservaIds: string[]): Promise<Com
   const rows = await db
     .select({
       reservaId: reservas.id,
-      correo: sql<string | null>`coalesce(${users.email}, ${invitados.correo})`,
-      subtotal: reservas.subtotal,
-      descuento: reservas.descuento,
-      cargoServicio: reservas.cargoServicio,
-      cargoTarjeta: reservas.cargoTarjeta,
-      iva: reservas.iva,
-      total: reservas.total,
+      ...compraTotalesColumns,
       metodoPago: pago.metodoPago,
       meses: pago.meses,
     })
@@ -112,16 +107,9 @@ export async function listCompras(db: DbOrTx, reservaIds: string[]): Promise<Com
     .leftJoinLateral(pago, sql`true`)
     .where(inArray(reservas.id, reservaIds))
     .orderBy(asc(reservas.createdAt), asc(reservas.id));
-  const n = (v: number | null) => v ?? 0;
   return rows.map((r) => ({
     reservaId: r.reservaId,
-    correo: r.correo ?? '',
-    subtotal: n(r.subtotal),
-    descuento: n(r.descuento),
-    cargoServicio: n(r.cargoServicio),
-    cargoTarjeta: n(r.cargoTarjeta),
-    iva: n(r.iva),
-    total: n(r.total),
+    ...totalesDe(r),
     metodoPago: r.metodoPago === 'efectivo' || r.metodoPago === 'spei' ? r.metodoPago : 'tarjeta',
     meses: r.meses === null ? null : Number(r.meses),
   }));

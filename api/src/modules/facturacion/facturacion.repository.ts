@@ -6,6 +6,7 @@ import { facturas } from '../../db/schema/invoices';
 import { boletos, cargos, reservas } from '../../db/schema/sales';
 import { invitados, users } from '../../db/schema/users';
 import { secciones } from '../../db/schema/venues';
+import { compraTotalesColumns, seccionNombre, totalesDe } from '../ventas/ventas.repository';
 import type { TotalesCompra } from './conceptos';
 
 /** Whose purchases: a verified account (its own and guest ones made with its e-mail, as Mis compras shows) or one guest. */
@@ -37,14 +38,8 @@ const compraColumns = {
   eventoId: reservas.eventoId,
   eventoNombre: eventos.nombre,
   estado: reservas.estado,
-  correo: sql<string | null>`coalesce(${users.email}, ${invitados.correo})`,
   ivaBps: eventos.ivaRateBps,
-  subtotal: reservas.subtotal,
-  descuento: reservas.descuento,
-  cargoServicio: reservas.cargoServicio,
-  cargoTarjeta: reservas.cargoTarjeta,
-  iva: reservas.iva,
-  total: reservas.total,
+  ...compraTotalesColumns,
   pagadoEn: sql<Date | null>`(select min(${boletos.createdAt}) from ${boletos} where ${boletos.reservaId} = ${reservas.id})`.mapWith(boletos.createdAt),
   metodoPago: sql<
     string | null
@@ -62,16 +57,9 @@ function selectCompras(db: DbOrTx, where: SQL | undefined) {
     .where(where);
 }
 
-const n = (v: number | null) => Number(v ?? 0);
 const toRow = (r: Awaited<ReturnType<typeof selectCompras>>[number]): CompraRow => ({
   ...r,
-  correo: r.correo ?? '',
-  subtotal: n(r.subtotal),
-  descuento: n(r.descuento),
-  cargoServicio: n(r.cargoServicio),
-  cargoTarjeta: n(r.cargoTarjeta),
-  iva: n(r.iva),
-  total: n(r.total),
+  ...totalesDe(r),
   reembolsada: Boolean(r.reembolsada),
 });
 
@@ -95,9 +83,8 @@ export async function lineasDeCompra(
   db: DbOrTx,
   reservaId: string,
 ): Promise<Array<{ seccion: string; categoria: string | null; precio: number; cantidad: number }>> {
-  const seccion = sql<string>`coalesce(${secciones.nombreEspecial}, ${secciones.nombre})`;
   return db
-    .select({ seccion, categoria: categoriasEvento.nombre, precio: boletos.precio, cantidad: sql<number>`count(*)::int`.mapWith(Number) })
+    .select({ seccion: seccionNombre, categoria: categoriasEvento.nombre, precio: boletos.precio, cantidad: sql<number>`count(*)::int`.mapWith(Number) })
     .from(boletos)
     .leftJoin(categoriasEvento, eq(categoriasEvento.id, boletos.categoriaEventoId))
     .leftJoin(eventoAsientos, eq(eventoAsientos.id, boletos.eventoAsientoId))

@@ -101,7 +101,36 @@ export interface LugarVenta {
   asiento: number | null;
 }
 
-const seccionNombre = sql<string>`coalesce(${secciones.nombreEspecial}, ${secciones.nombre})`;
+/** A section's name as sold: its special name on the event, else its own. */
+export const seccionNombre = sql<string>`coalesce(${secciones.nombreEspecial}, ${secciones.nombre})`;
+
+/**
+ * A purchase's delivery address and the totals stored at its sale, selected from reservas with
+ * users and invitados left-joined; `totalesDe` reads them (a total not stored yet reads 0).
+ */
+export const compraTotalesColumns = {
+  correo: sql<string | null>`coalesce(${users.email}, ${invitados.correo})`,
+  subtotal: reservas.subtotal,
+  descuento: reservas.descuento,
+  cargoServicio: reservas.cargoServicio,
+  cargoTarjeta: reservas.cargoTarjeta,
+  iva: reservas.iva,
+  total: reservas.total,
+};
+
+type Totales = Pick<Reserva, 'subtotal' | 'descuento' | 'cargoServicio' | 'cargoTarjeta' | 'iva' | 'total'>;
+
+export function totalesDe(r: Totales & { correo: string | null }): { [K in keyof Totales]: number } & { correo: string } {
+  return {
+    correo: r.correo ?? '',
+    subtotal: r.subtotal ?? 0,
+    descuento: r.descuento ?? 0,
+    cargoServicio: r.cargoServicio ?? 0,
+    cargoTarjeta: r.cargoTarjeta ?? 0,
+    iva: r.iva ?? 0,
+    total: r.total ?? 0,
+  };
+}
 const lugarColumns = {
   cargoPorCategoriaBps: categoriasEvento.cargoPorCategoriaBps,
   seccionUdsBps: secciones.udsBps,
