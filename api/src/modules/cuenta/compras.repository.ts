@@ -5,7 +5,7 @@ import { eventoAsientos, eventoLugaresGenerales } from '../../db/schema/inventor
 import { boletos, cargos, reservas } from '../../db/schema/sales';
 import { invitados, users } from '../../db/schema/users';
 import { bloques, filas, secciones } from '../../db/schema/venues';
-import { compraTotalesColumns, totalesDe } from '../ventas/ventas.repository';
+import { boletoJoin, compraTotalesColumns, totalesDe } from '../ventas/ventas.repository';
 
 /**
  * Whose tickets are the caller's: those sold to the account, and those a guest bought with the
@@ -61,10 +61,10 @@ export async function listBoletosEvento(db: DbOrTx, d: Dueno, eventoId: number):
     })
     .from(boletos)
     .leftJoin(categoriasEvento, eq(categoriasEvento.id, boletos.categoriaEventoId))
-    .leftJoin(eventoAsientos, eq(eventoAsientos.id, boletos.eventoAsientoId))
+    .leftJoin(eventoAsientos, boletoJoin.asiento)
     .leftJoin(filas, eq(filas.id, eventoAsientos.filaId))
-    .leftJoin(eventoLugaresGenerales, eq(eventoLugaresGenerales.id, boletos.lugarGeneralId))
-    .innerJoin(secciones, eq(secciones.id, sql`coalesce(${eventoAsientos.seccionId}, ${eventoLugaresGenerales.seccionId})`))
+    .leftJoin(eventoLugaresGenerales, boletoJoin.general)
+    .innerJoin(secciones, boletoJoin.seccion)
     .innerJoin(bloques, eq(bloques.id, secciones.bloqueId))
     .where(and(eq(boletos.eventoId, eventoId), deDueno(db, d)))
     .orderBy(bloques.orden, secciones.orden, sql`${filas.orden} nulls last`, eventoAsientos.numero, eventoLugaresGenerales.id, boletos.id);

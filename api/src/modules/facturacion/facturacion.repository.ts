@@ -6,7 +6,7 @@ import { facturas } from '../../db/schema/invoices';
 import { boletos, cargos, reservas } from '../../db/schema/sales';
 import { invitados, users } from '../../db/schema/users';
 import { secciones } from '../../db/schema/venues';
-import { compraTotalesColumns, seccionNombre, totalesDe } from '../ventas/ventas.repository';
+import { boletoJoin, compraTotalesColumns, seccionNombre, totalesDe } from '../ventas/ventas.repository';
 import type { TotalesCompra } from './conceptos';
 
 /** Whose purchases: a verified account (its own and guest ones made with its e-mail, as Mis compras shows) or one guest. */
@@ -87,9 +87,9 @@ export async function lineasDeCompra(
     .select({ seccion: seccionNombre, categoria: categoriasEvento.nombre, precio: boletos.precio, cantidad: sql<number>`count(*)::int`.mapWith(Number) })
     .from(boletos)
     .leftJoin(categoriasEvento, eq(categoriasEvento.id, boletos.categoriaEventoId))
-    .leftJoin(eventoAsientos, eq(eventoAsientos.id, boletos.eventoAsientoId))
-    .leftJoin(eventoLugaresGenerales, eq(eventoLugaresGenerales.id, boletos.lugarGeneralId))
-    .innerJoin(secciones, eq(secciones.id, sql`coalesce(${eventoAsientos.seccionId}, ${eventoLugaresGenerales.seccionId})`))
+    .leftJoin(eventoAsientos, boletoJoin.asiento)
+    .leftJoin(eventoLugaresGenerales, boletoJoin.general)
+    .innerJoin(secciones, boletoJoin.seccion)
     .where(eq(boletos.reservaId, reservaId))
     .groupBy(sql`1, 2, 3`)
     .orderBy(sql`1, 2, 3`);

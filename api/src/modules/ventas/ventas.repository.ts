@@ -105,6 +105,16 @@ export interface LugarVenta {
 export const seccionNombre = sql<string>`coalesce(${secciones.nombreEspecial}, ${secciones.nombre})`;
 
 /**
+ * How a ticket (boletos) reaches its place and section: its seat or its general place, one of
+ * the two set (left joins), and the section of whichever it is (inner join).
+ */
+export const boletoJoin = {
+  asiento: eq(eventoAsientos.id, boletos.eventoAsientoId),
+  general: eq(eventoLugaresGenerales.id, boletos.lugarGeneralId),
+  seccion: eq(secciones.id, sql`coalesce(${eventoAsientos.seccionId}, ${eventoLugaresGenerales.seccionId})`),
+};
+
+/**
  * A purchase's delivery address and the totals stored at its sale, selected from reservas with
  * users and invitados left-joined; `totalesDe` reads them (a total not stored yet reads 0).
  */
@@ -417,10 +427,10 @@ export async function listBoletosCargo(db: DbOrTx, cargoId: string): Promise<Bol
       precio: boletos.precio,
     })
     .from(boletos)
-    .leftJoin(eventoAsientos, eq(eventoAsientos.id, boletos.eventoAsientoId))
+    .leftJoin(eventoAsientos, boletoJoin.asiento)
     .leftJoin(filas, eq(filas.id, eventoAsientos.filaId))
-    .leftJoin(eventoLugaresGenerales, eq(eventoLugaresGenerales.id, boletos.lugarGeneralId))
-    .innerJoin(secciones, eq(secciones.id, sql`coalesce(${eventoAsientos.seccionId}, ${eventoLugaresGenerales.seccionId})`))
+    .leftJoin(eventoLugaresGenerales, boletoJoin.general)
+    .innerJoin(secciones, boletoJoin.seccion)
     .where(eq(boletos.cargoId, cargoId))
     .orderBy(boletos.createdAt, filas.orden, eventoAsientos.numero, eventoLugaresGenerales.id);
 }
