@@ -11,7 +11,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { getEventosWeb, getFilasPorSeccion } from '../src/modules/catalog/catalog.service';
-import { readSeccionVersion } from '../src/modules/reservas/disponibilidad.notify';
+import { readSeccionVersion } from '../src/modules/reservas/reservas.repository';
 import { buildTestApp, type TestApp } from './support/app';
 
 let t: TestApp;

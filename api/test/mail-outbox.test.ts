@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from './support/app';
 import type { Database } from '../src/db/client';
 import { backoffMs } from '../src/mail/mailer';
-import { claimDue, insertMail, markFailed, markSent } from '../src/mail/outbox';
+import { claimDue, insertMail, markFailed, markSent, outboxLagSeconds } from '../src/mail/outbox';
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -53,6 +53,17 @@ describe('outbox claiming (the worker runs in every instance)', () => {
       ['local@ejemplo.mx', 'local', null, false],
       ['retry@ejemplo.mx', 'pendiente', '451 ocupado', true],
     ]);
+  });
+
+  it('the outbox lag is the age of the oldest due message; a message with attachments is claimed with them', async () => {
+    const tag = `lag-${Date.now()}`;
+    const attachments = [{ filename: 'boleto.pdf', contentType: 'application/pdf', base64: 'JVBERg==' }];
+    const id = await insertMail(database.db, { ...mail(`${tag}@ejemplo.mx`), attachments }, 'pendiente');
+    await database.db.execute(sql`UPDATE email_outbox SET next_attempt_at = now() - interval '120 seconds' WHERE id = ${id}`);
+    expect(await outboxLagSeconds(database.db)).toBeGreaterThanOrEqual(119);
+    const [claimed] = await claimDue(database.db, { limit: 1, leaseMs: 60_000, onlyId: id });
+    expect(claimed).toMatchObject({ id, attempts: 1, attachments });
+    expect(await claimDue(database.db, { limit: 1, leaseMs: 60_000, onlyId: id })).toEqual([]);
   });
 
   it('backoff doubles from 30 s and stops growing at an hour', () => {

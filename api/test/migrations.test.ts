@@ -43,6 +43,8 @@ describe('migrations', () => {
           'invitados',
         ]),
       );
+      // The former built-in payment sandbox's tables are dropped (0025).
+      expect(tables.map((r) => r.table_name).filter((t) => t.startsWith('sandbox_'))).toEqual([]);
       const cols = await queryRows<{ column_name: string }>(database.db, sql`select column_name from information_schema.columns where table_name = 'users'`);
       expect(cols.map((c) => c.column_name).sort()).toEqual(['created_at', 'email', 'full_name', 'id', 'is_verified', 'password_changed_at', 'password_hash']);
     } finally {

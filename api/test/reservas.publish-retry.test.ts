@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client';
-import { DisponibilidadHub, DisponibilidadPublisher, type AvailabilityEvent } from '../src/modules/reservas/disponibilidad.notify';
+import { DisponibilidadHub, type AvailabilityEvent } from '../src/modules/reservas/disponibilidad.hub';
+import { DisponibilidadPublisher } from '../src/modules/reservas/disponibilidad.publisher';
 import { buildTestApp, type TestApp } from './support/app';
 import { freeSeats, pickEvento } from './support/reservas';
 

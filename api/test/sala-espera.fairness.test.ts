@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
-import { joinLine, tickSala } from '../src/modules/sala-espera/sala-espera.repository';
+import { tickSala } from '../src/modules/sala-espera/sala-espera.admision';
+import { joinLine } from '../src/modules/sala-espera/sala-espera.repository';
 import { buildTestApp, type TestApp } from './support/app';
 import { pickEvento } from './support/reservas';
 import { abrirSala } from './support/sala-espera';

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSeccionVersion } from '../src/modules/reservas/disponibilidad.notify';
+import { readSeccionVersion } from '../src/modules/reservas/reservas.repository';
 import { buildTestApp, TEST_API_KEY, type TestApp } from './support/app';
 import { freeSeats, pickEvento } from './support/reservas';
 import { openSseStream } from './support/sse';

@@ -1,21 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { queryRows } from '../db/rows';
-import {
-  artistas,
-  asientos,
-  bloques,
-  categorias,
-  categoriasEvento,
-  ciudades,
-  eventoSecciones,
-  eventos,
-  filas,
-  promocionCategorias,
-  promociones,
-  recintos,
-  secciones,
-} from '../db/schema/index';
+import { categoriasEvento, eventoSecciones, eventos } from '../db/schema/events';
+import { artistas, categorias, ciudades } from '../db/schema/places';
+import { promocionCategorias, promociones } from '../db/schema/promotions';
+import { asientos, bloques, filas, recintos, secciones } from '../db/schema/venues';
 import { DomainError } from '../lib/errors';
 import type { EventoImport } from './definition';
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { emailOutbox } from '../db/schema/email';
 
@@ -16,15 +16,9 @@ export interface MailAttachment {
   base64: string;
 }
 
-export interface OutboxRow {
-  id: string;
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-  attempts: number;
+export type OutboxRow = Pick<typeof emailOutbox.$inferSelect, 'id' | 'to' | 'subject' | 'html' | 'text' | 'attempts'> & {
   attachments: MailAttachment[] | null;
-}
+};
 
 export interface NewMail {
   to: string;
@@ -42,38 +36,45 @@ export async function insertMail(db: DbOrTx, mail: NewMail, status: 'pendiente' 
   return row!.id;
 }
 
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
+/** `now()` plus `ms` milliseconds. */
+const nowPlusMs = (ms: number) => sql`now() + (${ms}::double precision * interval '1 millisecond')`;
 
 /** Claims up to `limit` due rows (or the one `onlyId`), leasing them for `leaseMs`. */
 export async function claimDue(db: DbOrTx, opts: { limit: number; leaseMs: number; onlyId?: string }): Promise<OutboxRow[]> {
-  const onlyId = opts.onlyId ? sql`AND id = ${opts.onlyId}` : sql``;
-  const result = await db.execute(sql`
-    UPDATE email_outbox
-       SET attempts = attempts + 1,
-           next_attempt_at = now() + (${opts.leaseMs}::double precision * interval '1 millisecond')
-     WHERE id IN (
-       SELECT id FROM email_outbox
-        WHERE status = 'pendiente' AND next_attempt_at <= now() ${onlyId}
-        ORDER BY next_attempt_at
-        LIMIT ${opts.limit}
-        FOR UPDATE SKIP LOCKED)
-    RETURNING id, "to", subject, html, text, attempts, attachments`);
-  return rowsOf<OutboxRow>(result);
+  const o = emailOutbox;
+  const due = db
+    .select({ id: o.id })
+    .from(o)
+    .where(and(eq(o.status, 'pendiente'), lte(o.nextAttemptAt, sql`now()`), opts.onlyId ? eq(o.id, opts.onlyId) : undefined))
+    .orderBy(asc(o.nextAttemptAt))
+    .limit(opts.limit)
+    .for('update', { skipLocked: true });
+  const rows = await db
+    .update(o)
+    .set({ attempts: sql`${o.attempts} + 1`, nextAttemptAt: nowPlusMs(opts.leaseMs) })
+    .where(inArray(o.id, due))
+    .returning({ id: o.id, to: o.to, subject: o.subject, html: o.html, text: o.text, attempts: o.attempts, attachments: o.attachments });
+  return rows.map((r) => ({ ...r, attachments: r.attachments as MailAttachment[] | null }));
 }
 
 export async function markSent(db: DbOrTx, id: string): Promise<void> {
-  await db.execute(sql`UPDATE email_outbox SET status = 'enviado', sent_at = now(), error = NULL WHERE id = ${id}`);
+  await db.update(emailOutbox).set({ status: 'enviado', sentAt: sql`now()`, error: null }).where(eq(emailOutbox.id, id));
 }
 
 /** A failed attempt: retry after `retryInMs`, or give up ('fallido') when `final`. */
 export async function markFailed(db: DbOrTx, id: string, error: string, retryInMs: number | null): Promise<void> {
-  if (retryInMs === null) {
-    await db.execute(sql`UPDATE email_outbox SET status = 'fallido', error = ${error} WHERE id = ${id}`);
-  } else {
-    await db.execute(sql`
-      UPDATE email_outbox SET error = ${error}, next_attempt_at = now() + (${retryInMs}::double precision * interval '1 millisecond')
-       WHERE id = ${id}`);
-  }
+  await db
+    .update(emailOutbox)
+    .set(retryInMs === null ? { status: 'fallido', error } : { error, nextAttemptAt: nowPlusMs(retryInMs) })
+    .where(eq(emailOutbox.id, id));
+}
+
+/** Seconds the oldest due message has waited (0 when none): the metrics' outbox lag. */
+export async function outboxLagSeconds(db: DbOrTx): Promise<number> {
+  const o = emailOutbox;
+  const [row] = await db
+    .select({ lag: sql<number>`coalesce(extract(epoch from now() - min(${o.nextAttemptAt})), 0)::float8`.mapWith(Number) })
+    .from(o)
+    .where(and(eq(o.status, 'pendiente'), lte(o.nextAttemptAt, sql`now()`)));
+  return row?.lag ?? 0;
 }

@@ -1,10 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema } from '@taquilla/shared/schemas/common';
-import { queryRows } from '../db/rows';
 import { DomainError } from '../lib/errors';
+import { findPosterEvento } from '../modules/catalog/catalog.repository';
 import { posterSvg } from '../seed/svg-kit';
 
 /** Gradient pairs for generated artwork, picked by event id. */
@@ -35,12 +34,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
       { schema: { tags: ['medios'], summary: 'Imagen generada de un evento', params: z.object({ id: idParamSchema }) } },
       async (request, reply) => {
         const { id } = request.params;
-        const [row] = await queryRows<{ artista: string; recinto: string; ciudad: string }>(
-          app.db,
-          sql`select a.nombre as artista, r.nombre as recinto, c.nombre as ciudad
-              from eventos e join artistas a on a.id = e.artista_id join recintos r on r.id = e.recinto_id join ciudades c on c.id = r.ciudad_id
-             where e.id = ${id}`,
-        );
+        const row = await findPosterEvento(app.db, id);
         if (!row) throw new DomainError('EVENTO_NO_ENCONTRADO');
         return reply
           .header('content-type', 'image/svg+xml; charset=utf-8')

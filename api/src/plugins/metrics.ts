@@ -1,11 +1,12 @@
 import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sql } from 'drizzle-orm';
 import client from 'prom-client';
 import type { Pool } from '../db/pool';
-import { queryRows } from '../db/rows';
+import type { DbOrTx } from '../db/client';
 import { registerBusinessCounters } from '../lib/business-metrics';
+import { outboxLagSeconds } from '../mail/outbox';
+import { holdExpiryLagSeconds } from '../modules/reservas/reservas.repository';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -109,30 +110,21 @@ export const metricsPlugin = fp<MetricsOptions>(
         this.set(sseClients?.() ?? 0);
       },
     });
-    const lagGauge = (name: string, help: string, query: ReturnType<typeof sql>) =>
+    const lagGauge = (name: string, help: string, read: (db: DbOrTx) => Promise<number>) =>
       new client.Gauge({
         name,
         help,
         registers: [registry],
         async collect() {
           try {
-            const [row] = await queryRows<{ lag: number | null }>(app.db, query);
-            this.set(Number(row?.lag ?? 0));
+            this.set(await read(app.db));
           } catch (err) {
             app.log.warn({ err, metric: name }, 'metrics: could not read from the database');
           }
         },
       });
-    lagGauge(
-      'taquilla_mail_outbox_lag_seconds',
-      'Antigüedad del correo pendiente más viejo ya debido',
-      sql`select coalesce(extract(epoch from now() - min(next_attempt_at)), 0)::float8 as lag from email_outbox where status = 'pendiente' and next_attempt_at <= now()`,
-    );
-    lagGauge(
-      'taquilla_hold_expiry_lag_seconds',
-      'Cuánto lleva vencida la reserva activa más vieja aún no marcada como expirada',
-      sql`select coalesce(extract(epoch from now() - min(fecha_expiracion)), 0)::float8 as lag from reservas where estado = 'activa' and fecha_expiracion <= now()`,
-    );
+    lagGauge('taquilla_mail_outbox_lag_seconds', 'Antigüedad del correo pendiente más viejo ya debido', outboxLagSeconds);
+    lagGauge('taquilla_hold_expiry_lag_seconds', 'Cuánto lleva vencida la reserva activa más vieja aún no marcada como expirada', holdExpiryLagSeconds);
 
     app.decorate('metrics', registry);
     app.decorate('metricsServers', new Set<http.Server>());

@@ -1,6 +1,6 @@
 /**
- * The whole schema as one object for drizzle(). Explicit named imports (no `export *`), one
- * file per area.
+ * The whole schema as one object for drizzle(), each table named once. Code imports a table
+ * from its area's file (`./sales`, `./venues`, …); explicit named imports (no `export *`).
  */
 import { emailOutbox } from './email';
 import { facturas } from './invoices';
@@ -8,7 +8,6 @@ import { categoriasEvento, eventoSecciones, eventos } from './events';
 import { eventoAsientos, eventoLugaresGenerales, seccionVersiones } from './inventory';
 import { cargos, boletos, reservas } from './sales';
 import { perfilesPago, tarjetas } from './payments';
-import { sandboxCargos, sandboxClientes, sandboxTarjetas, sandboxTokens } from './payments-sandbox';
 import { artistas, categorias, ciudades } from './places';
 import { promocionCategorias, promociones } from './promotions';
 import { telemetriaRemotos, telemetriaVitales } from './telemetry';
@@ -41,10 +40,6 @@ export const schema = {
   promocionCategorias,
   perfilesPago,
   tarjetas,
-  sandboxTokens,
-  sandboxClientes,
-  sandboxTarjetas,
-  sandboxCargos,
   telemetriaRemotos,
   telemetriaVitales,
   facturas,
@@ -53,40 +48,3 @@ export const schema = {
   salaEsperaAuditoria,
 };
 export type Schema = typeof schema;
-
-export {
-  users,
-  invitados,
-  emailOutbox,
-  ciudades,
-  categorias,
-  artistas,
-  recintos,
-  bloques,
-  secciones,
-  filas,
-  asientos,
-  eventos,
-  categoriasEvento,
-  eventoSecciones,
-  eventoAsientos,
-  eventoLugaresGenerales,
-  seccionVersiones,
-  reservas,
-  cargos,
-  boletos,
-  promociones,
-  promocionCategorias,
-  perfilesPago,
-  tarjetas,
-  sandboxTokens,
-  sandboxClientes,
-  sandboxTarjetas,
-  sandboxCargos,
-  telemetriaRemotos,
-  telemetriaVitales,
-  facturas,
-  salasEspera,
-  salaEsperaLugares,
-  salaEsperaAuditoria,
-};

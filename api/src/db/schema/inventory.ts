@@ -87,7 +87,7 @@ export const eventoLugaresGenerales = pgTable(
 
 /**
  * The version of one section's seat states on one event: bumped by one by every availability
- * batch that carries a change of the section (disponibilidad.notify.ts, under the batches'
+ * batch that carries a change of the section (disponibilidad.publisher.ts, under the batches'
  * advisory lock), so the same number means the same states in every process. The seat page's
  * snapshot (filas_por_seccion) carries it, and the live deltas say which version they make.
  */

@@ -2,19 +2,10 @@ import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { queryRows } from '../../db/rows';
-import {
-  artistas,
-  bloques,
-  filas,
-  categorias,
-  categoriasEvento,
-  ciudades,
-  type eventoAsientos,
-  eventoSecciones,
-  eventos,
-  recintos,
-  secciones,
-} from '../../db/schema/index';
+import { categoriasEvento, eventoSecciones, eventos } from '../../db/schema/events';
+import type { eventoAsientos } from '../../db/schema/inventory';
+import { artistas, categorias, ciudades } from '../../db/schema/places';
+import { bloques, filas, recintos, secciones } from '../../db/schema/venues';
 
 /** Columns of an event as the catalogue shows it (one query with its joins: no N+1). */
 const eventoColumns = {
@@ -197,4 +188,16 @@ export async function listAsientosSeccion(db: DbOrTx, eventoId: number, seccionI
          where evento_id = ${eventoId} and seccion_id = ${seccionId}
          order by evento_id, seccion_id, fila_id, numero`,
   );
+}
+
+/** What an event's generated poster shows: its artist, venue and city (undefined: no such event). */
+export async function findPosterEvento(db: DbOrTx, eventoId: number): Promise<{ artista: string; recinto: string; ciudad: string } | undefined> {
+  const [row] = await db
+    .select({ artista: artistas.nombre, recinto: recintos.nombre, ciudad: ciudades.nombre })
+    .from(eventos)
+    .innerJoin(artistas, eq(artistas.id, eventos.artistaId))
+    .innerJoin(recintos, eq(recintos.id, eventos.recintoId))
+    .innerJoin(ciudades, eq(ciudades.id, recintos.ciudadId))
+    .where(eq(eventos.id, eventoId));
+  return row;
 }

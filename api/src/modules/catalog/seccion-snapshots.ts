@@ -4,7 +4,9 @@ import type { FilasPorSeccionResponse } from '@taquilla/shared/schemas/catalog';
 import type { Db } from '../../db/client';
 import { KeptCopies } from '../../lib/kept-copies';
 import { precompress, type Precompressed } from '../../lib/precompressed';
-import { PUBLISH_LOCK, readSeccionVersion, type DisponibilidadHub } from '../reservas/disponibilidad.notify';
+import type { DisponibilidadHub } from '../reservas/disponibilidad.hub';
+import { PUBLISH_LOCK } from '../reservas/disponibilidad.publisher';
+import { readSeccionVersion } from '../reservas/reservas.repository';
 import { getFilasPorSeccion } from './catalog.service';
 import type { CatalogoSignal } from './catalogo.signal';
 

@@ -5,6 +5,7 @@ import { eventoAsientos, eventoLugaresGenerales } from '../../db/schema/inventor
 import { boletos, cargos, reservas } from '../../db/schema/sales';
 import { invitados, users } from '../../db/schema/users';
 import { bloques, filas, secciones } from '../../db/schema/venues';
+import { boletoJoin, compraTotalesColumns, totalesDe } from '../ventas/ventas.repository';
 
 /**
  * Whose tickets are the caller's: those sold to the account, and those a guest bought with the
@@ -60,10 +61,10 @@ export async function listBoletosEvento(db: DbOrTx, d: Dueno, eventoId: number):
     })
     .from(boletos)
     .leftJoin(categoriasEvento, eq(categoriasEvento.id, boletos.categoriaEventoId))
-    .leftJoin(eventoAsientos, eq(eventoAsientos.id, boletos.eventoAsientoId))
+    .leftJoin(eventoAsientos, boletoJoin.asiento)
     .leftJoin(filas, eq(filas.id, eventoAsientos.filaId))
-    .leftJoin(eventoLugaresGenerales, eq(eventoLugaresGenerales.id, boletos.lugarGeneralId))
-    .innerJoin(secciones, eq(secciones.id, sql`coalesce(${eventoAsientos.seccionId}, ${eventoLugaresGenerales.seccionId})`))
+    .leftJoin(eventoLugaresGenerales, boletoJoin.general)
+    .innerJoin(secciones, boletoJoin.seccion)
     .innerJoin(bloques, eq(bloques.id, secciones.bloqueId))
     .where(and(eq(boletos.eventoId, eventoId), deDueno(db, d)))
     .orderBy(bloques.orden, secciones.orden, sql`${filas.orden} nulls last`, eventoAsientos.numero, eventoLugaresGenerales.id, boletos.id);
@@ -96,13 +97,7 @@ export async function listCompras(db: DbOrTx, reservaIds: string[]): Promise<Com
   const rows = await db
     .select({
       reservaId: reservas.id,
-      correo: sql<string | null>`coalesce(${users.email}, ${invitados.correo})`,
-      subtotal: reservas.subtotal,
-      descuento: reservas.descuento,
-      cargoServicio: reservas.cargoServicio,
-      cargoTarjeta: reservas.cargoTarjeta,
-      iva: reservas.iva,
-      total: reservas.total,
+      ...compraTotalesColumns,
       metodoPago: pago.metodoPago,
       meses: pago.meses,
     })
@@ -112,16 +107,9 @@ export async function listCompras(db: DbOrTx, reservaIds: string[]): Promise<Com
     .leftJoinLateral(pago, sql`true`)
     .where(inArray(reservas.id, reservaIds))
     .orderBy(asc(reservas.createdAt), asc(reservas.id));
-  const n = (v: number | null) => v ?? 0;
   return rows.map((r) => ({
     reservaId: r.reservaId,
-    correo: r.correo ?? '',
-    subtotal: n(r.subtotal),
-    descuento: n(r.descuento),
-    cargoServicio: n(r.cargoServicio),
-    cargoTarjeta: n(r.cargoTarjeta),
-    iva: n(r.iva),
-    total: n(r.total),
+    ...totalesDe(r),
     metodoPago: r.metodoPago === 'efectivo' || r.metodoPago === 'spei' ? r.metodoPago : 'tarjeta',
     meses: r.meses === null ? null : Number(r.meses),
   }));

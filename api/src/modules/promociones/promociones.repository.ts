@@ -1,6 +1,8 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { categoriasEvento, eventoSecciones, eventos, promocionCategorias, promociones, secciones } from '../../db/schema/index';
+import { categoriasEvento, eventoSecciones, eventos } from '../../db/schema/events';
+import { promocionCategorias, promociones } from '../../db/schema/promotions';
+import { secciones } from '../../db/schema/venues';
 
 export type PromocionRow = typeof promociones.$inferSelect;
 

@@ -3,7 +3,7 @@ import { apiKeyFromQuery } from '../../plugins/api-key-from-query';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/errors';
 import { findEventoReservable } from './reservas.repository';
-import type { DisponibilidadHub } from './disponibilidad.notify';
+import type { DisponibilidadHub } from './disponibilidad.hub';
 import type { HoldConfig } from './reservas.config';
 
 /** Retry-After of a refused stream: a client at its cap waits for its own streams to close; a full process, for any to. */

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import type { DisponibilidadPublisher } from './disponibilidad.notify';
+import type { DisponibilidadPublisher } from './disponibilidad.publisher';
 import type { HoldConfig } from './reservas.config';
 import { expireHolds } from './reservas.service';
 

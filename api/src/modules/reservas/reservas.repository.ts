@@ -1,8 +1,9 @@
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { categoriasEvento, eventos } from '../../db/schema/events';
-import { eventoAsientos, type eventoLugaresGenerales } from '../../db/schema/inventory';
+import { eventoAsientos, eventoLugaresGenerales, seccionVersiones } from '../../db/schema/inventory';
+import { FREE_PLACE } from '../inventory/availability.repository';
 import { reservas } from '../../db/schema/sales';
 import { filas } from '../../db/schema/venues';
 
@@ -350,4 +351,31 @@ function bestStatement(db: DbOrTx) {
 export async function describeAsientos(db: DbOrTx, ids: number[]) {
   if (ids.length === 0) return [];
   return asientosDescritos(db, inArray(eventoAsientos.id, ids));
+}
+
+/** Free places of a general section now (what the availability streams re-count). */
+export async function countGeneralFree(db: DbOrTx, eventoId: number, seccionId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(eventoLugaresGenerales)
+    .where(and(eq(eventoLugaresGenerales.eventoId, eventoId), eq(eventoLugaresGenerales.seccionId, seccionId), FREE_PLACE));
+  return Number(row?.n ?? 0);
+}
+
+/** A section's seat-state version (0 before its first change). */
+export async function readSeccionVersion(db: DbOrTx, eventoId: number, seccionId: number): Promise<number> {
+  const [row] = await db
+    .select({ version: seccionVersiones.version })
+    .from(seccionVersiones)
+    .where(and(eq(seccionVersiones.eventoId, eventoId), eq(seccionVersiones.seccionId, seccionId)));
+  return Number(row?.version ?? 0);
+}
+
+/** Seconds the oldest live hold has been past its expiry without the expiry job marking it (0 when none): the metrics' lag. */
+export async function holdExpiryLagSeconds(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ lag: sql<number>`coalesce(extract(epoch from now() - min(${reservas.fechaExpiracion})), 0)::float8`.mapWith(Number) })
+    .from(reservas)
+    .where(and(eq(reservas.estado, 'activa'), lte(reservas.fechaExpiracion, sql`now()`)));
+  return row?.lag ?? 0;
 }

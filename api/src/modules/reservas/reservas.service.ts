@@ -7,7 +7,7 @@ import { businessCounters } from '../../lib/business-metrics';
 import { DomainError, isErrorCode } from '../../lib/errors';
 import type { TokenUser } from '../../lib/jwt';
 import { releaseHold, type ReleasedPlaces } from '../inventory/holds.repository';
-import type { DisponibilidadPublisher } from './disponibilidad.notify';
+import type { DisponibilidadPublisher } from './disponibilidad.publisher';
 import type { HoldClient } from './reservas.client';
 import type { HoldConfig } from './reservas.config';
 import {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { SalaEsperaConfig } from './sala-espera.config';
 import { olvidarSala } from './sala-espera.cache';
-import { activeSalas, tickSala } from './sala-espera.repository';
+import { activeSalas, tickSala } from './sala-espera.admision';
 
 /** One admission step for every started room (the job's body; tests call it directly). */
 export async function admitirTodas(db: Db, cfg: SalaEsperaConfig) {

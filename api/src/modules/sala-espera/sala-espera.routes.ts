@@ -7,7 +7,7 @@ import type { RouteModule } from '../types';
 import type { SalaEsperaConfig } from './sala-espera.config';
 import { olvidarSala } from './sala-espera.cache';
 import { startAdmissionJob } from './sala-espera.job';
-import { applyOps, recentAuditoria, resumenSalas } from './sala-espera.repository';
+import { applyOps, recentAuditoria, resumenSalas } from './sala-espera.ops.repository';
 import { estadoSala, requirePass, requirePassForReserva, reto, unirse, type SalaDeps } from './sala-espera.service';
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };

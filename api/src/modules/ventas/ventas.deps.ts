@@ -2,7 +2,7 @@ import type { Db } from '../../db/client';
 import type { Mailer } from '../../mail/mailer';
 import type { PagosDiferidosConfig } from '../pagos/pagos.config';
 import type { PaymentGateway } from '../pagos/gateway/gateway.types';
-import type { DisponibilidadPublisher } from '../reservas/disponibilidad.notify';
+import type { DisponibilidadPublisher } from '../reservas/disponibilidad.publisher';
 
 /**
  * What each sale call needs (built per request by `ventaDeps` in ventas.routes.ts from the app's

@@ -1,6 +1,5 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { queryRows } from '../../db/rows';
 import { categoriasEvento, eventoSecciones, eventos } from '../../db/schema/events';
 import { eventoAsientos, eventoLugaresGenerales } from '../../db/schema/inventory';
 import { emailOutbox } from '../../db/schema/email';
@@ -8,6 +7,8 @@ import { boletos, cargos, reservas } from '../../db/schema/sales';
 import { filas, recintos, secciones } from '../../db/schema/venues';
 import { invitados, users } from '../../db/schema/users';
 import { FREE_PLACE } from '../inventory/availability.repository';
+
+type Reserva = typeof reservas.$inferSelect;
 
 /** A reservation as the sale needs it: its buyer (account or guest) and its state. */
 export type VentaReserva = Pick<typeof reservas.$inferSelect, 'id' | 'eventoId' | 'usuarioId' | 'invitadoId' | 'estado' | 'esGeneral' | 'cantidad'> & {
@@ -100,7 +101,46 @@ export interface LugarVenta {
   asiento: number | null;
 }
 
-const seccionNombre = sql<string>`coalesce(${secciones.nombreEspecial}, ${secciones.nombre})`;
+/** A section's name as sold: its special name on the event, else its own. */
+export const seccionNombre = sql<string>`coalesce(${secciones.nombreEspecial}, ${secciones.nombre})`;
+
+/**
+ * How a ticket (boletos) reaches its place and section: its seat or its general place, one of
+ * the two set (left joins), and the section of whichever it is (inner join).
+ */
+export const boletoJoin = {
+  asiento: eq(eventoAsientos.id, boletos.eventoAsientoId),
+  general: eq(eventoLugaresGenerales.id, boletos.lugarGeneralId),
+  seccion: eq(secciones.id, sql`coalesce(${eventoAsientos.seccionId}, ${eventoLugaresGenerales.seccionId})`),
+};
+
+/**
+ * A purchase's delivery address and the totals stored at its sale, selected from reservas with
+ * users and invitados left-joined; `totalesDe` reads them (a total not stored yet reads 0).
+ */
+export const compraTotalesColumns = {
+  correo: sql<string | null>`coalesce(${users.email}, ${invitados.correo})`,
+  subtotal: reservas.subtotal,
+  descuento: reservas.descuento,
+  cargoServicio: reservas.cargoServicio,
+  cargoTarjeta: reservas.cargoTarjeta,
+  iva: reservas.iva,
+  total: reservas.total,
+};
+
+type Totales = Pick<Reserva, 'subtotal' | 'descuento' | 'cargoServicio' | 'cargoTarjeta' | 'iva' | 'total'>;
+
+export function totalesDe(r: Totales & { correo: string | null }): { [K in keyof Totales]: number } & { correo: string } {
+  return {
+    correo: r.correo ?? '',
+    subtotal: r.subtotal ?? 0,
+    descuento: r.descuento ?? 0,
+    cargoServicio: r.cargoServicio ?? 0,
+    cargoTarjeta: r.cargoTarjeta ?? 0,
+    iva: r.iva ?? 0,
+    total: r.total ?? 0,
+  };
+}
 const lugarColumns = {
   cargoPorCategoriaBps: categoriasEvento.cargoPorCategoriaBps,
   seccionUdsBps: secciones.udsBps,
@@ -294,21 +334,41 @@ export async function sellSeats(tx: DbOrTx, reservaId: string, ids: number[]): P
 
 /** General places: this hold's own first, then free ones of the same section up to `cantidad`. */
 export async function sellGenerales(tx: DbOrTx, reservaId: string, eventoSeccionId: number, cantidad: number): Promise<number[]> {
-  const own = await queryRows<{ id: number }>(
-    tx,
-    sql`update evento_lugares_generales set estado = 'vendido', hold_expires_at = null
-         where id in (select id from evento_lugares_generales where reserva_id = ${reservaId} and estado = 'disponible' order by id limit ${cantidad} for update)
-         returning id`,
-  );
+  const l = eventoLugaresGenerales;
+  const own = await tx
+    .update(l)
+    .set({ estado: 'vendido', holdExpiresAt: null })
+    .where(
+      inArray(
+        l.id,
+        tx
+          .select({ id: l.id })
+          .from(l)
+          .where(and(eq(l.reservaId, reservaId), eq(l.estado, 'disponible')))
+          .orderBy(l.id)
+          .limit(cantidad)
+          .for('update'),
+      ),
+    )
+    .returning({ id: l.id });
   const missing = cantidad - own.length;
   if (missing <= 0) return own.map((r) => r.id);
-  const more = await queryRows<{ id: number }>(
-    tx,
-    sql`update evento_lugares_generales set estado = 'vendido', reserva_id = ${reservaId}, hold_expires_at = null
-         where id in (select id from evento_lugares_generales where evento_seccion_id = ${eventoSeccionId} and ${FREE_PLACE}
-                       order by hold_expires_at nulls first limit ${missing} for update skip locked)
-         returning id`,
-  );
+  const more = await tx
+    .update(l)
+    .set({ estado: 'vendido', reservaId, holdExpiresAt: null })
+    .where(
+      inArray(
+        l.id,
+        tx
+          .select({ id: l.id })
+          .from(l)
+          .where(and(eq(l.eventoSeccionId, eventoSeccionId), FREE_PLACE))
+          .orderBy(sql`${l.holdExpiresAt} nulls first`)
+          .limit(missing)
+          .for('update', { skipLocked: true }),
+      ),
+    )
+    .returning({ id: l.id });
   return [...own, ...more].map((r) => r.id);
 }
 
@@ -317,14 +377,20 @@ export async function insertBoletos(
   b: { reservaId: string; cargoId: string; eventoId: number; usuarioId: string | null; invitadoId: string | null; lugares: LugarVenta[] },
 ): Promise<void> {
   if (b.lugares.length === 0) return;
-  await tx.execute(sql`insert into boletos (reserva_id, cargo_id, evento_id, evento_asiento_id, lugar_general_id, evento_seccion_id, categoria_evento_id, precio, quemado_uuid, usuario_id, invitado_id)
-    values ${sql.join(
-      b.lugares.map(
-        (l) =>
-          sql`(${b.reservaId}, ${b.cargoId}, ${b.eventoId}, ${l.tipo === 'asiento' ? l.id : null}, ${l.tipo === 'general' ? l.id : null}, ${l.eventoSeccionId}, ${l.categoriaEventoId}, ${l.precio}, gen_random_uuid(), ${b.usuarioId}, ${b.invitadoId})`,
-      ),
-      sql`, `,
-    )}`);
+  await tx.insert(boletos).values(
+    b.lugares.map((l) => ({
+      reservaId: b.reservaId,
+      cargoId: b.cargoId,
+      eventoId: b.eventoId,
+      eventoAsientoId: l.tipo === 'asiento' ? l.id : null,
+      lugarGeneralId: l.tipo === 'general' ? l.id : null,
+      eventoSeccionId: l.eventoSeccionId,
+      categoriaEventoId: l.categoriaEventoId,
+      precio: l.precio,
+      usuarioId: b.usuarioId,
+      invitadoId: b.invitadoId,
+    })),
+  );
 }
 
 export async function markReservaVendida(tx: DbOrTx, reservaId: string, promocionId: number | null, t: DetalleCargo['totales']): Promise<void> {
@@ -361,10 +427,10 @@ export async function listBoletosCargo(db: DbOrTx, cargoId: string): Promise<Bol
       precio: boletos.precio,
     })
     .from(boletos)
-    .leftJoin(eventoAsientos, eq(eventoAsientos.id, boletos.eventoAsientoId))
+    .leftJoin(eventoAsientos, boletoJoin.asiento)
     .leftJoin(filas, eq(filas.id, eventoAsientos.filaId))
-    .leftJoin(eventoLugaresGenerales, eq(eventoLugaresGenerales.id, boletos.lugarGeneralId))
-    .innerJoin(secciones, eq(secciones.id, sql`coalesce(${eventoAsientos.seccionId}, ${eventoLugaresGenerales.seccionId})`))
+    .leftJoin(eventoLugaresGenerales, boletoJoin.general)
+    .innerJoin(secciones, boletoJoin.seccion)
     .where(eq(boletos.cargoId, cargoId))
     .orderBy(boletos.createdAt, filas.orden, eventoAsientos.numero, eventoLugaresGenerales.id);
 }
@@ -386,7 +452,7 @@ const LOCK_SPACES = {
   reenvios: 27_002,
 } as const;
 
-/** Waits for the transaction's lock on `key` in `space`; held until commit or rollback. */
+/** Waits for the transaction's lock on `key` in `space`; held until commit or rollback (a function call, no rows: raw SQL). */
 export async function lockFor(tx: DbOrTx, space: keyof typeof LOCK_SPACES, key: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACES[space]}::int, hashtext(${key}))`);
 }
@@ -458,15 +524,28 @@ export async function apartarHastaPago(tx: DbOrTx, reservaId: string, metodo: 'e
  * Holds whose cash/SPEI reference expired unpaid and whose buyer was not told yet, marked told
  * in the same statement (SKIP LOCKED: every API process may run it at once, each row once).
  */
-export async function takeReferenciasVencidas(db: DbOrTx, batch: number): Promise<{ id: string; pagoPendiente: 'efectivo' | 'spei' }[]> {
-  const rows = await queryRows<{ id: string; pago_pendiente: 'efectivo' | 'spei' }>(
-    db,
-    sql`update reservas set aviso_vencimiento_en = now()
-         where id in (select id from reservas where pago_pendiente is not null and aviso_vencimiento_en is null and estado = 'expirada'
-                       order by fecha_expiracion limit ${batch} for update skip locked)
-         returning id, pago_pendiente`,
-  );
-  return rows.map((r) => ({ id: r.id, pagoPendiente: r.pago_pendiente }));
+export async function takeReferenciasVencidas(
+  db: DbOrTx,
+  batch: number,
+): Promise<{ id: Reserva['id']; pagoPendiente: NonNullable<Reserva['pagoPendiente']> }[]> {
+  const rows = await db
+    .update(reservas)
+    .set({ avisoVencimientoEn: sql`now()` })
+    .where(
+      inArray(
+        reservas.id,
+        db
+          .select({ id: reservas.id })
+          .from(reservas)
+          .where(and(isNotNull(reservas.pagoPendiente), isNull(reservas.avisoVencimientoEn), eq(reservas.estado, 'expirada')))
+          .orderBy(reservas.fechaExpiracion)
+          .limit(batch)
+          .for('update', { skipLocked: true }),
+      ),
+    )
+    .returning({ id: reservas.id, pagoPendiente: reservas.pagoPendiente });
+  // pago_pendiente is never null here (the subquery's condition).
+  return rows.flatMap(({ id, pagoPendiente }) => (pagoPendiente ? [{ id, pagoPendiente }] : []));
 }
 
 /** The hold's latest cash/SPEI charge, whatever its state. */
@@ -489,19 +568,24 @@ export async function liberarReferencia(
   tx: DbOrTx,
   reservaId: string,
 ): Promise<{ asientos: number[]; generales: { eventoId: number; seccionId: number }[] } | null> {
-  const ended = await queryRows<{ id: string }>(
-    tx,
-    sql`update reservas set estado = 'expirada', updated_at = now() where id = ${reservaId} and estado = 'activa' and pago_pendiente is not null returning id`,
-  );
+  const ended = await tx
+    .update(reservas)
+    .set({ estado: 'expirada', updatedAt: sql`now()` })
+    .where(and(eq(reservas.id, reservaId), eq(reservas.estado, 'activa'), isNotNull(reservas.pagoPendiente)))
+    .returning({ id: reservas.id });
   if (ended.length === 0) return null;
-  const asientos = await queryRows<{ id: number }>(
-    tx,
-    sql`update evento_asientos set reserva_id = null, hold_expires_at = null where reserva_id = ${reservaId} and estado = 'disponible' returning id`,
-  );
-  const generales = await queryRows<{ evento_id: number; seccion_id: number }>(
-    tx,
-    sql`update evento_lugares_generales set reserva_id = null, hold_expires_at = null where reserva_id = ${reservaId} and estado = 'disponible' returning evento_id, seccion_id`,
-  );
-  const secciones = new Map(generales.map((g) => [`${g.evento_id}:${g.seccion_id}`, { eventoId: Number(g.evento_id), seccionId: Number(g.seccion_id) }]));
-  return { asientos: asientos.map((a) => Number(a.id)), generales: [...secciones.values()] };
+  const ea = eventoAsientos;
+  const asientos = await tx
+    .update(ea)
+    .set({ reservaId: null, holdExpiresAt: null })
+    .where(and(eq(ea.reservaId, reservaId), eq(ea.estado, 'disponible')))
+    .returning({ id: ea.id });
+  const l = eventoLugaresGenerales;
+  const generales = await tx
+    .update(l)
+    .set({ reservaId: null, holdExpiresAt: null })
+    .where(and(eq(l.reservaId, reservaId), eq(l.estado, 'disponible')))
+    .returning({ eventoId: l.eventoId, seccionId: l.seccionId });
+  const secciones = new Map(generales.map((g) => [`${g.eventoId}:${g.seccionId}`, g]));
+  return { asientos: asientos.map((a) => a.id), generales: [...secciones.values()] };
 }
