@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { KeptCopies } from '../../lib/kept-copies';
 import { precompress, type Precompressed } from '../../lib/precompressed';
 import { PUBLISH_LOCK, readSeccionVersion, type DisponibilidadHub } from '../reservas/disponibilidad.notify';
-import { getFilasPorSeccion } from './catalog.service';
+import { getFilasPorSeccion } from './catalogo.service';
 import type { CatalogoSignal } from './catalogo.signal';
 
 /** One section's seat page data as served: its version and the answer compressed once. */

@@ -23,7 +23,7 @@ import {
   listFilasSeccion,
   listSeccionesEvento,
   type EventoRow,
-} from './catalog.repository';
+} from './catalogo.repository';
 
 /** Row → the spec's Event DTO (the one mapping of it); also used by the account's purchase list. */
 export function toEvento(r: EventoRow): Evento {

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
-import { getEventosWeb, getFilasPorSeccion } from '../src/modules/catalog/catalog.service';
+import { getEventosWeb, getFilasPorSeccion } from '../src/modules/catalogo/catalogo.service';
 import { readSeccionVersion } from '../src/modules/reservas/disponibilidad.notify';
 import { buildTestApp, type TestApp } from './support/app';
 
