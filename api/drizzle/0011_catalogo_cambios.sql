@@ -1,6 +1,6 @@
--- The listing DTO is mapped once, in TypeScript (catalogo.service.ts): the JSON projection kept by
+-- The listing DTO is mapped once, in TypeScript (catalog.service.ts): the JSON projection kept by
 -- migration 0003's triggers goes. What replaces it for speed is a per-process cache of the
--- listing (catalogo.cache.ts), dropped when PostgreSQL announces a catalogue change on the
+-- listing (catalog.cache.ts), dropped when PostgreSQL announces a catalogue change on the
 -- 'catalogo' channel: any statement that writes an event or a name the listing shows.
 DROP TRIGGER IF EXISTS eventos_listado_json ON eventos;
 --> statement-breakpoint
