@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
-import { availabilityByEvento } from '../src/modules/inventory/availability.repository';
-import { releaseHold } from '../src/modules/inventory/holds.repository';
+import { availabilityByEvento } from '../src/modules/reservas/disponibilidad.repository';
+import { releaseHold } from '../src/modules/reservas/apartados.repository';
 import { holdPlaces, holdRefusal } from '../src/modules/reservas/reservas.repository';
 import { buildTestApp, type TestApp } from './support/app';
 

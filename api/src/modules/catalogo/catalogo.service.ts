@@ -11,7 +11,7 @@ import type {
 } from '@taquilla/shared/schemas/catalog';
 import type { Db, DbOrTx } from '../../db/client';
 import { DomainError } from '../../lib/errors';
-import { availabilityByEvento, type AvailabilityRow } from '../inventory/availability.repository';
+import { availabilityByEvento, type AvailabilityRow } from '../reservas/disponibilidad.repository';
 import {
   findEvento,
   findEventoRates,

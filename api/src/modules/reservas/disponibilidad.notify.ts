@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import { listenChannel } from '../../db/listen';
 import { queryRows } from '../../db/rows';
-import { FREE_PLACE } from '../inventory/availability.repository';
+import { FREE_PLACE } from './disponibilidad.repository';
 
 /**
  * Live availability across API processes. Writers queue what they changed once their

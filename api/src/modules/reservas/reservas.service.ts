@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { businessCounters } from '../../lib/business-metrics';
 import { DomainError, isErrorCode } from '../../lib/errors';
 import type { TokenUser } from '../../lib/jwt';
-import { releaseHold, type ReleasedPlaces } from '../inventory/holds.repository';
+import { releaseHold, type ReleasedPlaces } from './apartados.repository';
 import type { DisponibilidadPublisher } from './disponibilidad.notify';
 import type { HoldClient } from './reservas.client';
 import type { HoldConfig } from './reservas.config';

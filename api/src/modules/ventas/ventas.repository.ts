@@ -7,7 +7,7 @@ import { emailOutbox } from '../../db/schema/email';
 import { boletos, cargos, reservas } from '../../db/schema/sales';
 import { filas, recintos, secciones } from '../../db/schema/venues';
 import { invitados, users } from '../../db/schema/users';
-import { FREE_PLACE } from '../inventory/availability.repository';
+import { FREE_PLACE } from '../reservas/disponibilidad.repository';
 
 /** A reservation as the sale needs it: its buyer (account or guest) and its state. */
 export type VentaReserva = Pick<typeof reservas.$inferSelect, 'id' | 'eventoId' | 'usuarioId' | 'invitadoId' | 'estado' | 'esGeneral' | 'cantidad'> & {
