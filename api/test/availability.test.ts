@@ -4,8 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { availabilityByEvento } from '../src/modules/reservas/disponibilidad.repository';
-import { releaseHold } from '../src/modules/reservas/apartados.repository';
-import { holdPlaces, holdRefusal } from '../src/modules/reservas/reservas.repository';
+import { holdPlaces, holdRefusal, releaseHold } from '../src/modules/reservas/apartados.repository';
 import { buildTestApp, type TestApp } from './support/app';
 
 let t: TestApp;
