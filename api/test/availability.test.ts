@@ -1,4 +1,4 @@
-import { detalleSeccionResponseSchema, filasPorSeccionResponseSchema } from '@taquilla/shared/schemas/catalog';
+import { detalleSeccionResponseSchema, filasPorSeccionResponseSchema } from '@taquilla/shared/schemas/catalogo';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -4,7 +4,7 @@ import {
   eventoDetalleSchema,
   eventosGetAllResponseSchema,
   filasPorSeccionResponseSchema,
-} from '@taquilla/shared/schemas/catalog';
+} from '@taquilla/shared/schemas/catalogo';
 import { apiErrorSchema } from '@taquilla/shared/schemas/common';
 import { sql } from 'drizzle-orm';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';

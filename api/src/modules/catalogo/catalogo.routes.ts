@@ -7,7 +7,7 @@ import {
   eventosGetAllQuerySchema,
   eventosGetAllResponseSchema,
   filasPorSeccionResponseSchema,
-} from '@taquilla/shared/schemas/catalog';
+} from '@taquilla/shared/schemas/catalogo';
 import type { RouteModule } from '../types';
 import { CatalogoCache } from './catalogo.cache';
 import { sendPrecompressed } from '../../lib/precompressed';

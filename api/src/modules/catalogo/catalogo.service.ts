@@ -8,7 +8,7 @@ import type {
   Fila,
   FilasPorSeccionResponse,
   PrecioCategoria,
-} from '@taquilla/shared/schemas/catalog';
+} from '@taquilla/shared/schemas/catalogo';
 import type { Db, DbOrTx } from '../../db/client';
 import { DomainError } from '../../lib/errors';
 import { availabilityByEvento, type AvailabilityRow } from '../reservas/disponibilidad.repository';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { FilasPorSeccionResponse } from '@taquilla/shared/schemas/catalog';
+import type { FilasPorSeccionResponse } from '@taquilla/shared/schemas/catalogo';
 import type { Db } from '../../db/client';
 import { KeptCopies } from '../../lib/kept-copies';
 import { precompress, type Precompressed } from '../../lib/precompressed';
