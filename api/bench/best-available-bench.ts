@@ -21,7 +21,7 @@ import { openDatabase, type Db } from '../src/db/client';
 import { queryRows } from '../src/db/rows';
 import { eventoImportSchema } from '../src/import/definition';
 import { importEvento } from '../src/import/import-evento';
-import { holdBest, holdPlaces } from '../src/modules/reservas/reservas.repository';
+import { holdBest, holdPlaces } from '../src/modules/reservas/apartados.repository';
 import { benchBaseUrl, scratchDatabase } from './bench-lib';
 
 const SECTIONS = Number(process.env.BENCH_SECTIONS ?? 10);

@@ -30,7 +30,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     dbKind: 'pglite' | 'pg';
-    /** The one configuration (src/config.ts), read once; each module reads its slice. */
+    /** The one configuration (src/config/), read once; each module reads its slice. */
     config: AppConfig;
     /** The remote origin (registry + releases) this app serves and judges (telemetria): `config.origin` unless buildApp got `storefront.origin`. */
     remoteOriginConfig: OriginConfig;

@@ -1,11 +1,10 @@
-import { detalleSeccionResponseSchema, filasPorSeccionResponseSchema } from '@taquilla/shared/schemas/catalog';
+import { detalleSeccionResponseSchema, filasPorSeccionResponseSchema } from '@taquilla/shared/schemas/catalogo';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
-import { availabilityByEvento } from '../src/modules/inventory/availability.repository';
-import { releaseHold } from '../src/modules/inventory/holds.repository';
-import { holdPlaces, holdRefusal } from '../src/modules/reservas/reservas.repository';
+import { availabilityByEvento } from '../src/modules/reservas/disponibilidad.repository';
+import { holdPlaces, holdRefusal, releaseHold } from '../src/modules/reservas/apartados.repository';
 import { buildTestApp, type TestApp } from './support/app';
 
 let t: TestApp;

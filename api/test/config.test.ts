@@ -4,7 +4,7 @@ import { ConfigError, readConfig, withOverrides } from '../src/config';
 import { buildTestApp, openTestDatabase } from './support/app';
 import { freeSeats, guest, pickEvento } from './support/reservas';
 
-/** The one configuration (src/config.ts): read once, validated, cut into slices, overridable. */
+/** The one configuration (src/config/): read once, validated, cut into slices, overridable. */
 
 const dev = { JWT_SECRET: 'x'.repeat(40) };
 

@@ -43,7 +43,7 @@ describe('platform/deploy', () => {
     expect(env.OPENPAY_PRIVATE_KEY).toBeUndefined();
   });
 
-  it('the API accepts the settings compose and the fleet test give it (one configuration, api/src/config.ts)', () => {
+  it('the API accepts the settings compose and the fleet test give it (one configuration, api/src/config/)', () => {
     const origin = { ORIGIN_S3_BUCKET: 'taquilla-remotes', ORIGIN_S3_ENDPOINT: 'http://127.0.0.1:2', AWS_ACCESS_KEY_ID: 'a', AWS_SECRET_ACCESS_KEY: 'b' };
     const env = fleetEnvironment({ databaseUrl: 'postgres://x@127.0.0.1/y', apiKey: 'k', publicUrl: 'http://127.0.0.1:1', origin });
     expect(readConfig(env)).toMatchObject({

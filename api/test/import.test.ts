@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eventoDetalleSchema, filasPorSeccionResponseSchema, detalleSeccionResponseSchema } from '@taquilla/shared/schemas/catalog';
+import { eventoDetalleSchema, filasPorSeccionResponseSchema, detalleSeccionResponseSchema } from '@taquilla/shared/schemas/catalogo';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';

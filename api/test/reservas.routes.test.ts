@@ -1,4 +1,4 @@
-import { filasPorSeccionResponseSchema, detalleSeccionResponseSchema } from '@taquilla/shared/schemas/catalog';
+import { filasPorSeccionResponseSchema, detalleSeccionResponseSchema } from '@taquilla/shared/schemas/catalogo';
 import { cancelarResponseSchema, reservaCreadaSchema, reservaDetalleSchema } from '@taquilla/shared/schemas/reservas';
 import { sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';

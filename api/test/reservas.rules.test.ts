@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
-import { holdPlaces } from '../src/modules/reservas/reservas.repository';
+import { holdPlaces } from '../src/modules/reservas/apartados.repository';
 import type { TestApp } from './support/app';
 import { createUser, freeSeats, guest, openHoldsApp, reservaEstado, seatStates, type HoldsApp } from './support/reservas';
 

@@ -3,7 +3,7 @@
  * and one compression per change, a weak ETag and 304, invalidation by the availability channel
  * in every process on the database, and the stream's deltas since a snapshot's version.
  */
-import { filasPorSeccionResponseSchema, type FilasPorSeccionResponse } from '@taquilla/shared/schemas/catalog';
+import { filasPorSeccionResponseSchema, type FilasPorSeccionResponse } from '@taquilla/shared/schemas/catalogo';
 import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';

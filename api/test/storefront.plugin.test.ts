@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogoSignal } from '../src/modules/catalog/catalogo.signal';
+import { CatalogoSignal } from '../src/modules/catalogo/catalogo.signal';
 import { storefrontPlugin } from '../src/plugins/storefront';
 import { firstScreenOf, releaseDeclaration } from './support/storefront';
 

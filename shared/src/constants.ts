@@ -1,5 +1,5 @@
 /**
- * Contract constants that zod-free browser code (`api/catalog`, on /eventos' first load; the
+ * Contract constants that zod-free browser code (`api/catalogo`, on /eventos' first load; the
  * message catalogue) and the zod schemas both need: defined here once, with no imports, so
  * either side can take them.
  */

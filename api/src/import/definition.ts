@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import '../lib/zod-locale';
-import { DEFAULT_ZONA_HORARIA, ORIENTACIONES_FILA, TIPOS_SECCION } from '@taquilla/shared/schemas/catalog';
+import { DEFAULT_ZONA_HORARIA, ORIENTACIONES_FILA, TIPOS_SECCION } from '@taquilla/shared/schemas/catalogo';
 
 /**
  * The import file: one event with its venue (structure + SVG), price categories, prices,

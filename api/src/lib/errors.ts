@@ -1,6 +1,6 @@
 import { messages } from '@taquilla/shared/messages';
 import { authMessages } from '@taquilla/shared/messages/auth';
-import { catalogMessages } from '@taquilla/shared/messages/catalog';
+import { catalogoMessages } from '@taquilla/shared/messages/catalogo';
 import { cuentaMessages } from '@taquilla/shared/messages/cuenta';
 import { pagoMessages } from '@taquilla/shared/messages/pagos';
 import { promocionMessages } from '@taquilla/shared/messages/promociones';
@@ -49,7 +49,7 @@ export const ERRORS = {
   },
 
   // Catalogue and import.
-  EVENTO_NO_ENCONTRADO: { status: 404, message: catalogMessages.EVENT_NOT_FOUND },
+  EVENTO_NO_ENCONTRADO: { status: 404, message: catalogoMessages.EVENT_NOT_FOUND },
   SECCION_NO_ENCONTRADA: { status: 404, message: 'La sección no existe para este evento.' },
   IMPORT_RECINTO_DISTINTO: { status: 409, message: 'El recinto ya existe con otra estructura.' },
 
@@ -81,7 +81,7 @@ export const ERRORS = {
 
   // Holds (spec §8 "Reservation").
   ASIENTOS_NO_DISPONIBLES: { status: 409, message: reservaMessages.SEATS_GONE },
-  EVENTO_NO_DISPONIBLE: { status: 400, message: catalogMessages.EVENT_NOT_AVAILABLE },
+  EVENTO_NO_DISPONIBLE: { status: 400, message: catalogoMessages.EVENT_NOT_AVAILABLE },
   ASIENTOS_DE_OTRO_EVENTO: { status: 400, message: 'Uno o más asientos no pertenecen a este evento.' },
   ASIENTOS_DE_VARIAS_SECCIONES: { status: 400, message: 'Todos los asientos deben ser de la misma sección.' },
   SECCION_NO_GENERAL: { status: 400, message: 'La sección no es de admisión general; elige tus asientos en el mapa.' },

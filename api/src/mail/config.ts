@@ -1,4 +1,4 @@
-/** E-mail settings: the `mail` slice of the one configuration (src/config.ts). */
+/** E-mail settings: the `mail` slice of the one configuration (src/config/). */
 export interface MailConfig {
   /** smtp(s)://user:pass@host:port — without it, mail goes to the outbox + local mailbox only. */
   smtpUrl: string | undefined;

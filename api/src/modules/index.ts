@@ -4,7 +4,7 @@
  * import its RouteModule and append it here — app.ts needs no change.
  */
 import { authModule } from './auth/auth.routes';
-import { catalogModule } from './catalog/catalog.routes';
+import { catalogoModule } from './catalogo/catalogo.routes';
 import { facturacionModule } from './facturacion/facturacion.routes';
 import { cuentaModule } from './cuenta/cuenta.routes';
 import { healthModule } from './health/health.routes';
@@ -18,7 +18,7 @@ import { ventasModule } from './ventas/ventas.routes';
 
 export const routeModules: RouteModule[] = [
   healthModule,
-  catalogModule,
+  catalogoModule,
   authModule,
   promocionesModule,
   reservasModule,

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema } from '@taquilla/shared/schemas/common';
 import { DomainError } from '../lib/errors';
-import { findPosterEvento } from '../modules/catalog/catalog.repository';
+import { findPosterEvento } from '../modules/catalogo/catalogo.repository';
 import { posterSvg } from '../seed/svg-kit';
 
 /** Gradient pairs for generated artwork, picked by event id. */

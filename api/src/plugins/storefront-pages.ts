@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { KeptCopies } from '../lib/kept-copies';
 import { precompress, type Precompressed } from '../lib/precompressed';
-import type { CatalogoSignal } from '../modules/catalog/catalogo.signal';
+import type { CatalogoSignal } from '../modules/catalogo/catalogo.signal';
 import type { DisponibilidadHub } from '../modules/reservas/disponibilidad.hub';
 
 /** Pages kept per process (the least recently built go first): landing pages of events, and one for every other route. */

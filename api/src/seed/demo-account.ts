@@ -9,7 +9,7 @@ import { createPaymentGateway } from '../modules/pagos/gateway/gateway.factory';
 import type { PagosConfig } from '../modules/pagos/pagos.config';
 import { defaultConfig } from '../config';
 import type { HoldConfig } from '../modules/reservas/reservas.config';
-import type { Comprador } from '../modules/reservas/reservas.repository';
+import type { Comprador } from '../modules/reservas/apartados.repository';
 import { reservarAsientos, reservarGenerales } from '../modules/reservas/reservas.service';
 import { findPerfilPago } from '../modules/cuenta/tarjetas.repository';
 import { makeCargo, resumenReserva, type Caller, type VentaDeps } from '../modules/ventas/ventas.service';

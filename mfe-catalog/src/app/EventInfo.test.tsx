@@ -6,7 +6,7 @@ import { eventoDetalle } from '../testing/fixtures';
 import EventInfo from './EventInfo';
 
 const api = vi.hoisted(() => ({ getEventoDetalle: vi.fn() }));
-vi.mock('@taquilla/shared/api/catalog', () => api);
+vi.mock('@taquilla/shared/api/catalogo', () => api);
 
 function renderInfo(id = '7') {
   return render(

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
-import { catalogMessages } from '@taquilla/shared/messages/catalog';
+import { catalogoMessages } from '@taquilla/shared/messages/catalogo';
 import { useEventoDetalle } from '../features/event-info/api/use-evento-detalle';
 import { EventInfoView } from '../features/event-info/components/EventInfoView';
 import { serverMessageOr } from '@taquilla/shared/server-message';
@@ -30,7 +30,7 @@ export default function EventInfo() {
         <>
           <h1>Información del evento</h1>
           <p className="alert" role="alert">
-            {serverMessageOr(evento.error, catalogMessages.EVENT_FAILED)}
+            {serverMessageOr(evento.error, catalogoMessages.EVENT_FAILED)}
           </p>
         </>
       )}
@@ -40,7 +40,7 @@ export default function EventInfo() {
         ) : (
           <>
             <h1>Información del evento</h1>
-            <p role="status">{catalogMessages.EVENT_NOT_AVAILABLE}</p>
+            <p role="status">{catalogoMessages.EVENT_NOT_AVAILABLE}</p>
           </>
         ))}
     </div>

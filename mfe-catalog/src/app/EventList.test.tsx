@@ -7,7 +7,7 @@ import { categorias, evento } from '../testing/fixtures';
 import EventList from './EventList';
 
 const api = vi.hoisted(() => ({ getEventos: vi.fn(), getCategorias: vi.fn() }));
-vi.mock('@taquilla/shared/api/catalog', () => api);
+vi.mock('@taquilla/shared/api/catalogo', () => api);
 
 // Wednesday 25 Nov 2026, noon in Mexico City: weekend = Fri 27 – Sun 29, next week = 30 Nov – 6 Dec.
 const NOW = new Date('2026-11-25T18:00:00Z');

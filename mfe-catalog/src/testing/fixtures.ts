@@ -1,4 +1,4 @@
-import type { Categoria, Evento, EventoDetalle } from '@taquilla/shared/schemas/catalog';
+import type { Categoria, Evento, EventoDetalle } from '@taquilla/shared/schemas/catalogo';
 
 export const categorias: Categoria[] = [
   { id: 1, nombre: 'Conciertos' },

@@ -1,4 +1,4 @@
-import type { EventoDetalle } from '@taquilla/shared/schemas/catalog';
+import type { EventoDetalle } from '@taquilla/shared/schemas/catalogo';
 import type { HoldAnnouncement } from '../features/reservation/lib/hold-broadcast';
 import { vi } from 'vitest';
 import { authAtom, initialAuthState, store } from '@taquilla/shared';

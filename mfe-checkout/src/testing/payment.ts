@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { EventoDetalle, DetalleSeccionResponse, FilasPorSeccionResponse } from '@taquilla/shared/schemas/catalog';
+import type { EventoDetalle, DetalleSeccionResponse, FilasPorSeccionResponse } from '@taquilla/shared/schemas/catalogo';
 import type { Promocion } from '@taquilla/shared/schemas/promociones';
 import type {
   Cotizacion,

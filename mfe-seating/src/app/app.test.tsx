@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ApiError, bus, generalRequestAtom, holdAtom, initialHoldState, store as page, type BusEvents, type HoldState } from '@taquilla/shared';
-import type { EventoDetalle, FilasPorSeccionResponse } from '@taquilla/shared/schemas/catalog';
-import type { DetalleSeccionResponse } from '@taquilla/shared/schemas/catalog';
+import type { EventoDetalle, FilasPorSeccionResponse } from '@taquilla/shared/schemas/catalogo';
+import type { DetalleSeccionResponse } from '@taquilla/shared/schemas/catalogo';
 import EventDetail from './EventDetail';
 import SeatSelection from './SeatSelection';
 import VenueMap from './VenueMap';
@@ -13,7 +13,7 @@ const api = vi.hoisted(() => ({
   getDetalleSeccion: vi.fn(),
   getFilasPorSeccion: vi.fn(),
 }));
-vi.mock('@taquilla/shared/api/catalog', () => api);
+vi.mock('@taquilla/shared/api/catalogo', () => api);
 
 const svg =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" role="img" aria-label="Mapa">' +

@@ -6,7 +6,7 @@
  *
  * This file is the first-load part, exported from the package root (the shell, the client and
  * the formatters need it on every page). The rest is split by feature on subpaths, so a page
- * carries only its own texts: `@taquilla/shared/messages/<auth|catalog|cuenta|pagos|promociones|reservas>`.
+ * carries only its own texts: `@taquilla/shared/messages/<auth|catalogo|cuenta|pagos|promociones|reservas>`.
  * Templates use `{name}` placeholders — fill them with `formatMessage`.
  */
 export const messages = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authMessages } from './auth';
-import { catalogMessages } from './catalog';
+import { catalogoMessages } from './catalogo';
 import { formatMessage, messages } from './core';
 import { cuentaMessages } from './cuenta';
 import { pagoMessages } from './pagos';
@@ -8,7 +8,7 @@ import { promocionMessages } from './promociones';
 import { reservaMessages } from './reservas';
 import { salaEsperaMessages } from './sala-espera';
 
-const catalogue = { messages, authMessages, catalogMessages, cuentaMessages, pagoMessages, promocionMessages, reservaMessages, salaEsperaMessages };
+const catalogue = { messages, authMessages, catalogoMessages, cuentaMessages, pagoMessages, promocionMessages, reservaMessages, salaEsperaMessages };
 
 describe('message catalogue', () => {
   it('carries the spec strings verbatim', () => {

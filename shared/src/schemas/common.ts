@@ -1,6 +1,6 @@
 import './zod-csp';
 import { z } from 'zod';
-import { catalogMessages } from '../messages/catalog';
+import { catalogoMessages } from '../messages/catalogo';
 
 /**
  * Building blocks shared by every DTO schema.
@@ -32,9 +32,9 @@ export const idSchema = z.number().int().positive().max(MAX_INT_ID);
  */
 export const idParamSchema = z
   .string()
-  .regex(/^[0-9]{1,10}$/, catalogMessages.ID_INVALID)
+  .regex(/^[0-9]{1,10}$/, catalogoMessages.ID_INVALID)
   .transform((s) => Number(s))
-  .refine((n) => n >= 1 && n <= MAX_INT_ID, catalogMessages.ID_OUT_OF_RANGE);
+  .refine((n) => n >= 1 && n <= MAX_INT_ID, catalogoMessages.ID_OUT_OF_RANGE);
 
 /** Uuid ids (reservas, cargos, boletos, invitados, usuarios). */
 export const uuidSchema = z.uuid();

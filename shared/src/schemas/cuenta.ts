@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { cuentaMessages } from '../messages/cuenta';
 import { newPasswordSchema, MAX_PASSWORD_LENGTH } from './auth';
 import { centavosSchema, isoDateTimeSchema } from './common';
-import { eventoSchema } from './catalog';
+import { eventoSchema } from './catalogo';
 import { totalesSchema } from './pagos';
 
 // ---------------------------------------------------------------- profile

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { MAX_LUGARES_POR_SOLICITUD, MAX_NOMBRE_INVITADO } from '../constants';
 import { authMessages } from '../messages/auth';
 import { reservaMessages } from '../messages/reservas';
-import { estadoAsientoSchema } from './catalog';
+import { estadoAsientoSchema } from './catalogo';
 import { MAX_INT_ID, idSchema, isoDateTimeSchema } from './common';
 import { emailSchema, MAX_EMAIL_LENGTH } from './email';
 

@@ -6,7 +6,7 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
-/** Settings of the accounts module (auth + correos): the `auth` slice of the one configuration (src/config.ts). */
+/** Settings of the accounts module (auth + correos): the `auth` slice of the one configuration (src/config/). */
 export interface AuthConfig {
   /** Where the attempt counters live (REDIS_URL shares them between API processes; RATE_LIMIT_PREFIX). */
   limitStore: RateLimitStoreOptions;

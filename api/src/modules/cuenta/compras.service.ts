@@ -1,8 +1,8 @@
 import type { Boleto, LineaResumen, MiEvento, MiEventoDetalle, MisEventos, PaseGeneral, ResumenCompra } from '@taquilla/shared/schemas/cuenta';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/errors';
-import { listEventosById } from '../catalog/catalog.repository';
-import { toEvento } from '../catalog/catalog.service';
+import { listEventosById } from '../catalogo/catalogo.repository';
+import { toEvento } from '../catalogo/catalogo.service';
 import * as repo from './compras.repository';
 
 export type { Dueno } from './compras.repository';

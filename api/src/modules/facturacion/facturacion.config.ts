@@ -1,5 +1,5 @@
 /**
- * Invoicing settings: the `facturacion` slice of the one configuration (src/config.ts):
+ * Invoicing settings: the `facturacion` slice of the one configuration (src/config/):
  * - FACTURACION_PROVEEDOR: 'local' (the built-in fake PAC, the default outside production) or
  *   'desactivado'. Production without a real provider is 'desactivado': the fake never stamps
  *   an invoice a buyer could take to the SAT.

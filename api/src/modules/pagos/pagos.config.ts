@@ -2,7 +2,7 @@ import type { OpenpayConfig } from './gateway/openpay.gateway';
 
 /**
  * Which payment gateway this process uses: the `pagos` slice of the one configuration
- * (src/config.ts `pagosSlice`): with all three OPENPAY_* keys set, Openpay (its sandbox, the
+ * (src/config/slices.ts `pagosSlice`): with all three OPENPAY_* keys set, Openpay (its sandbox, the
  * dev sandbox of platform/openpay-sandbox through OPENPAY_API_URL, or production with
  * OPENPAY_PRODUCTION=1); otherwise payments are off, with the reason.
  */

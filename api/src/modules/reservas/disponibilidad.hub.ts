@@ -1,5 +1,5 @@
 import type { DisponibilidadAsientos, DisponibilidadGeneral, DisponibilidadRecargar } from '@taquilla/shared/schemas/reservas';
-import type { EstadoAsiento } from '@taquilla/shared/schemas/catalog';
+import type { EstadoAsiento } from '@taquilla/shared/schemas/catalogo';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { listenChannel } from '../../db/listen';

@@ -1,4 +1,4 @@
-import type { EstadoAsiento } from '@taquilla/shared/schemas/catalog';
+import type { EstadoAsiento } from '@taquilla/shared/schemas/catalogo';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';

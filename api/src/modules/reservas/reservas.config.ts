@@ -1,6 +1,6 @@
 import type { RateLimitStoreOptions } from '../../plugins/rate-limit';
 
-/** Settings of the holds module: the `holds` slice of the one configuration (src/config.ts). */
+/** Settings of the holds module: the `holds` slice of the one configuration (src/config/). */
 export interface HoldConfig {
   /** How long a hold lives (HOLD_MINUTES, default 10; decimals allowed, e.g. 0.1 for a test harness). */
   holdMinutes: number;

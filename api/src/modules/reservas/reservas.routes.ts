@@ -27,7 +27,7 @@ import { disponibilidadStream, sseApiKeyFromQuery, StreamSlots } from './disponi
 import { clientAddress, holdClient, type HoldClient } from './reservas.client';
 import { startExpiryJob } from './reservas.job';
 import type { HoldConfig } from './reservas.config';
-import type { Comprador } from './reservas.repository';
+import type { Comprador } from './apartados.repository';
 import { cancelarReserva, getReserva, HoldCapError, reservarAsientos, reservarGenerales, reservarMejores } from './reservas.service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };

@@ -6,26 +6,23 @@ import type { Db } from '../../db/client';
 import { businessCounters } from '../../lib/business-metrics';
 import { DomainError, isErrorCode } from '../../lib/errors';
 import type { TokenUser } from '../../lib/jwt';
-import { releaseHold, type ReleasedPlaces } from '../inventory/holds.repository';
-import type { DisponibilidadPublisher } from './disponibilidad.publisher';
-import type { HoldClient } from './reservas.client';
-import type { HoldConfig } from './reservas.config';
 import {
-  describeAsientos,
   expireDueHolds,
   holdBest,
-  findReserva,
   holdPlaces,
   holdRefusal,
-  listAsientosReserva,
-  setEstadoReserva,
+  releaseHold,
   type ClienteReserva,
   type Comprador,
   type HoldRefusal,
   type NuevaReserva,
   type PedidoMejores,
-  type ReservaRow,
-} from './reservas.repository';
+  type ReleasedPlaces,
+} from './apartados.repository';
+import type { DisponibilidadPublisher } from './disponibilidad.publisher';
+import type { HoldClient } from './reservas.client';
+import type { HoldConfig } from './reservas.config';
+import { describeAsientos, findReserva, listAsientosReserva, setEstadoReserva, type ReservaRow } from './reservas.repository';
 
 /** '1 minuto', '7 minutos': how long until `seconds` have passed, rounded up. */
 function minutos(seconds: number): string {

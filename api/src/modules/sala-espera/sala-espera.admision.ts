@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { eventoAsientos, eventoLugaresGenerales } from '../../db/schema/inventory';
 import { salaEsperaLugares, salasEspera } from '../../db/schema/waiting-room';
-import { FREE_PLACE } from '../inventory/availability.repository';
+import { FREE_PLACE } from '../reservas/disponibilidad.repository';
 import { numberSequence } from './sala-espera.repository';
 
 /** Free places of the event: numbered and general, on sale, with no live hold (one statement). */

@@ -1,4 +1,4 @@
-/** Settings of the waiting room (decision 0031): the `salaEspera` slice of the one configuration (src/config.ts). */
+/** Settings of the waiting room (decision 0031): the `salaEspera` slice of the one configuration (src/config/). */
 export interface SalaEsperaConfig {
   /** Interval of the admission job in every process, in ms (SALA_ESPERA_TICK_MS, default 1000; 0 turns it off). */
   tickMs: number;

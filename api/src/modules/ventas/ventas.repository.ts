@@ -6,7 +6,7 @@ import { emailOutbox } from '../../db/schema/email';
 import { boletos, cargos, reservas } from '../../db/schema/sales';
 import { filas, recintos, secciones } from '../../db/schema/venues';
 import { invitados, users } from '../../db/schema/users';
-import { FREE_PLACE } from '../inventory/availability.repository';
+import { FREE_PLACE } from '../reservas/disponibilidad.repository';
 
 type Reserva = typeof reservas.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { differenceInCalendarDays } from 'date-fns';
 import { DEFAULT_TIME_ZONE, messages, toZoned, type DateInput } from '@taquilla/shared';
-import { catalogMessages } from '@taquilla/shared/messages/catalog';
+import { catalogoMessages } from '@taquilla/shared/messages/catalogo';
 
 /**
  * Calendar days from today to the event's day, both read on Mexico City's wall clock (or the
@@ -19,7 +19,7 @@ export function countdownLabel(days: number | null): string {
   if (days === null) return messages.INVALID_DATE;
   if (days > 0) return `Dentro de ${days} día(s)`;
   if (days === 0) return '¡Hoy es el evento!';
-  return catalogMessages.EVENT_PAST;
+  return catalogoMessages.EVENT_PAST;
 }
 
 /** 'Boleto' for one, 'Boletos' otherwise (spec §2). */

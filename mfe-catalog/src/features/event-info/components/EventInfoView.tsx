@@ -1,7 +1,7 @@
 import { formatDateTime } from '@taquilla/shared';
 import { eventBanner } from '@taquilla/shared/landing';
-import type { Evento } from '@taquilla/shared/schemas/catalog';
-import { catalogMessages } from '@taquilla/shared/messages/catalog';
+import type { Evento } from '@taquilla/shared/schemas/catalogo';
+import { catalogoMessages } from '@taquilla/shared/messages/catalogo';
 import { Link } from 'react-router-dom';
 import { EventImage } from '@taquilla/shared/ui';
 import './event-info.css';
@@ -52,7 +52,7 @@ export function EventInfoView({ evento, now = Date.now() }: { evento: Evento; no
           </dl>
           {past ? (
             <p className="info-past" role="status">
-              {catalogMessages.EVENT_PAST}
+              {catalogoMessages.EVENT_PAST}
             </p>
           ) : (
             <Link className="button" to={`/eventos/${evento.id}`}>

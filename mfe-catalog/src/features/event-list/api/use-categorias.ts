@@ -1,5 +1,5 @@
-import { getCategorias } from '@taquilla/shared/api/catalog';
-import type { Categoria } from '@taquilla/shared/schemas/catalog';
+import { getCategorias } from '@taquilla/shared/api/catalogo';
+import type { Categoria } from '@taquilla/shared/schemas/catalogo';
 import { useRequest, type RequestState } from '@taquilla/shared/use-request';
 
 /** Category chips. A failure only hides the chips: the list itself still works. */

@@ -1,4 +1,4 @@
-import type { Categoria } from '@taquilla/shared/schemas/catalog';
+import type { Categoria } from '@taquilla/shared/schemas/catalogo';
 
 interface Props {
   categorias: readonly Categoria[];

@@ -1,7 +1,7 @@
-import type { Evento } from '@taquilla/shared/schemas/catalog';
+import type { Evento } from '@taquilla/shared/schemas/catalogo';
 import { useMemo } from 'react';
 import { serverMessageOr } from '@taquilla/shared/server-message';
-import { catalogMessages } from '@taquilla/shared/messages/catalog';
+import { catalogoMessages } from '@taquilla/shared/messages/catalogo';
 import { useCategorias } from '../api/use-categorias';
 import type { RequestState } from '@taquilla/shared/use-request';
 import { useEventFilters } from '../hooks/use-event-filters';
@@ -48,7 +48,7 @@ export function EventBrowser({ eventos }: { eventos: RequestState<Evento[]> }) {
         )}
         {eventos.status === 'error' && (
           <p className="alert" role="alert">
-            {serverMessageOr(eventos.error, catalogMessages.EVENTS_FAILED)}
+            {serverMessageOr(eventos.error, catalogoMessages.EVENTS_FAILED)}
           </p>
         )}
         {eventos.status === 'success' && <EventGrid eventos={visible} />}

@@ -1,5 +1,5 @@
 import { formatDate, formatMoney } from '@taquilla/shared';
-import type { Evento } from '@taquilla/shared/schemas/catalog';
+import type { Evento } from '@taquilla/shared/schemas/catalogo';
 import { Link } from 'react-router-dom';
 import { EventImage } from '@taquilla/shared/ui';
 import { parseFecha } from '../../../lib/event-order';

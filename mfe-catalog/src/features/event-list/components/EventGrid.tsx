@@ -1,5 +1,5 @@
-import type { Evento } from '@taquilla/shared/schemas/catalog';
-import { catalogMessages } from '@taquilla/shared/messages/catalog';
+import type { Evento } from '@taquilla/shared/schemas/catalogo';
+import { catalogoMessages } from '@taquilla/shared/messages/catalogo';
 import { EventCard } from './EventCard';
 
 /** The 'Próximos eventos' list: 1 column on phones, up to 4 on wide screens (see CSS). */
@@ -7,7 +7,7 @@ export function EventGrid({ eventos }: { eventos: readonly Evento[] }) {
   if (eventos.length === 0) {
     return (
       <p className="empty-state" role="status">
-        {catalogMessages.NO_EVENTS}
+        {catalogoMessages.NO_EVENTS}
       </p>
     );
   }

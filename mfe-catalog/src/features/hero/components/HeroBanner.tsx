@@ -1,6 +1,6 @@
 import { formatDateTime, formatMoney } from '@taquilla/shared';
 import { eventBanner } from '@taquilla/shared/landing';
-import type { Evento } from '@taquilla/shared/schemas/catalog';
+import type { Evento } from '@taquilla/shared/schemas/catalogo';
 import { useRef, type FocusEvent, type TouchEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { EventImage } from '@taquilla/shared/ui';

@@ -3,7 +3,7 @@
  * sent) and the summary lines of the server's totals (`resumen`, `aplicar-promo`, `cotizar`).
  */
 import { formatMessage } from '@taquilla/shared';
-import type { EventoDetalle, FilasPorSeccionResponse, Seccion } from '@taquilla/shared/schemas/catalog';
+import type { EventoDetalle, FilasPorSeccionResponse, Seccion } from '@taquilla/shared/schemas/catalogo';
 import type { Promocion } from '@taquilla/shared/schemas/promociones';
 import type { ReservaDetalle } from '@taquilla/shared/schemas/reservas';
 import {

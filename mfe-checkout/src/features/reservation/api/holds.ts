@@ -1,5 +1,5 @@
 import { cancelarReserva, getReserva, reservar, reservarGenerales, reservarInvitado } from '@taquilla/shared/api/reservas';
-import { getEventoDetalle } from '@taquilla/shared/api/catalog';
+import { getEventoDetalle } from '@taquilla/shared/api/catalogo';
 
 /**
  * The hold calls this remote makes, as one object so the hold logic gets them injected (tests

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getDetalleSeccion, getEventoDetalle } from '@taquilla/shared/api/catalog';
+import { getDetalleSeccion, getEventoDetalle } from '@taquilla/shared/api/catalogo';
 import { reservaMessages } from '@taquilla/shared/messages/reservas';
 
 export interface GeneralSection {

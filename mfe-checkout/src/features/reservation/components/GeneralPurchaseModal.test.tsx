@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { ApiError, generalRequestAtom, store as page, type GeneralRequest } from '@taquilla/shared';
-import type { DetalleSeccionResponse, EventoDetalle } from '@taquilla/shared/schemas/catalog';
+import type { DetalleSeccionResponse, EventoDetalle } from '@taquilla/shared/schemas/catalogo';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RESERVA_ID, fakeDeps, reservaDetalle, signIn, signOut } from '../../../testing/holds';
 import type { CatalogReads } from '../api/use-general-section';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { formatMoney, generalRequestAtom, messages, store as page, type GeneralRequest } from '@taquilla/shared';
-import { catalogMessages } from '@taquilla/shared/messages/catalog';
+import { catalogoMessages } from '@taquilla/shared/messages/catalogo';
 import { HoldStage, type PaymentSlot } from './HoldStage';
 import { useBuyer } from '../hooks/use-buyer';
 import { defaultHoldDeps, useHold, type HoldDeps } from '../hooks/use-hold';
@@ -71,7 +71,7 @@ export function GeneralPurchaseModal({ eventoId, payment, deps = defaultHoldDeps
             {section?.status === 'loading' && <p role="status">{messages.REMOTE_LOADING}</p>}
             {section?.status === 'error' && (
               <p className="checkout__alert" role="alert">
-                {catalogMessages.EVENT_FAILED}
+                {catalogoMessages.EVENT_FAILED}
               </p>
             )}
             {section?.status === 'success' && (

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatMoney } from '@taquilla/shared';
-import { catalogMessages } from '@taquilla/shared/messages/catalog';
+import { catalogoMessages } from '@taquilla/shared/messages/catalogo';
 import { SelectionQuote } from '../../payment/components/SelectionQuote';
 import { GuestFields } from './GuestFields';
 import type { Buyer } from '../hooks/use-buyer';
@@ -28,7 +28,7 @@ export function QuantityStep({ eventoId, section, buyer, reserving, error, onRes
   const max = maxQuantity(section.limiteDeAsientos, section.disponibles);
   const [cantidad, setCantidad] = useState(1);
 
-  if (max === 0) return <p role="status">{catalogMessages.SOLD_OUT}</p>;
+  if (max === 0) return <p role="status">{catalogoMessages.SOLD_OUT}</p>;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

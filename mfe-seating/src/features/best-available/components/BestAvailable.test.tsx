@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { ApiError, savedHold } from '@taquilla/shared';
-import type { Seccion } from '@taquilla/shared/schemas/catalog';
+import type { Seccion } from '@taquilla/shared/schemas/catalogo';
 import { BestAvailable, seatCategories } from './BestAvailable';
 
 const api = vi.hoisted(() => ({ mejoresLugares: vi.fn() }));

@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import { authAtom, formatMessage, isApiError, messages } from '@taquilla/shared';
 import { mejoresLugares } from '@taquilla/shared/api/reservas';
 import { reservaMessages } from '@taquilla/shared/messages/reservas';
-import type { Seccion } from '@taquilla/shared/schemas/catalog';
+import type { Seccion } from '@taquilla/shared/schemas/catalogo';
 import type { MejoresLugaresRespuesta } from '@taquilla/shared/schemas/reservas';
 import { describeGroups } from '../lib/groups';
 import { handOffHold } from '../lib/hand-off';

@@ -1,5 +1,5 @@
 import type { DisponibilidadAsientos, DisponibilidadGeneral } from '@taquilla/shared/schemas/reservas';
-import type { EstadoAsiento } from '@taquilla/shared/schemas/catalog';
+import type { EstadoAsiento } from '@taquilla/shared/schemas/catalogo';
 
 /**
  * Live availability of one event over SSE (`GET /eventos/{id}/disponibilidad`): `asientos`

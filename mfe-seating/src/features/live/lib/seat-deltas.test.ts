@@ -1,4 +1,4 @@
-import type { FilasPorSeccionResponse } from '@taquilla/shared/schemas/catalog';
+import type { FilasPorSeccionResponse } from '@taquilla/shared/schemas/catalogo';
 import { describe, expect, it, vi } from 'vitest';
 import { connectAvailability, parseAsientosChange, type EventSourceLike } from './availability-stream';
 import { SeatDeltas } from './seat-deltas';

@@ -1,4 +1,4 @@
-import type { FilasPorSeccionResponse } from '@taquilla/shared/schemas/catalog';
+import type { FilasPorSeccionResponse } from '@taquilla/shared/schemas/catalogo';
 import type { AsientosChange } from './availability-stream';
 
 /** Deltas kept to lay on a snapshot that arrives older than them (a CDN's copy, a reload). */

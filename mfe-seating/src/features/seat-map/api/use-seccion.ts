@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { getEventoDetalle, getFilasPorSeccion } from '@taquilla/shared/api/catalog';
-import type { EventoDetalle, FilasPorSeccionResponse } from '@taquilla/shared/schemas/catalog';
+import { getEventoDetalle, getFilasPorSeccion } from '@taquilla/shared/api/catalogo';
+import type { EventoDetalle, FilasPorSeccionResponse } from '@taquilla/shared/schemas/catalogo';
 import { SeatDeltas } from '../../live/lib/seat-deltas';
 
 export type SeccionState =

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
-import type { EstadoAsiento } from '@taquilla/shared/schemas/catalog';
+import type { EstadoAsiento } from '@taquilla/shared/schemas/catalogo';
 import { changedSeats, paintSeats } from '../lib/paint';
 import { hitTest, type SeatGrid } from '../lib/seat-grid';
 import { canvasScale } from '../lib/seat-zoom';

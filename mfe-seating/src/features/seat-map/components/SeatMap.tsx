@@ -1,6 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { bus } from '@taquilla/shared';
-import type { Asiento, EstadoAsiento } from '@taquilla/shared/schemas/catalog';
+import type { Asiento, EstadoAsiento } from '@taquilla/shared/schemas/catalogo';
 import { KEY_MOVES, moveFocus, type SeatGrid } from '../lib/seat-grid';
 import { seatAnnouncement, seatTooltip, type EstadoVisible } from '../lib/seat-states';
 import { fitCell, MIN_TARGET, PICK_CELL, scrollToAnchor, type ZoomAnchor } from '../lib/seat-zoom';

@@ -1,8 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { bus, hasPassed, isApiError } from '@taquilla/shared';
-import type { EventoDetalle, FilasPorSeccionResponse } from '@taquilla/shared/schemas/catalog';
-import { catalogMessages } from '@taquilla/shared/messages/catalog';
+import type { EventoDetalle, FilasPorSeccionResponse } from '@taquilla/shared/schemas/catalogo';
+import { catalogoMessages } from '@taquilla/shared/messages/catalogo';
 import { useAvailability } from '../../live/hooks/use-availability';
 import { useSeccion } from '../api/use-seccion';
 import type { SeatDeltas } from '../../live/lib/seat-deltas';
@@ -56,7 +56,7 @@ export function SeatPage({ eventoId, seccionId, seccionNombre }: SeatPageProps) 
   // Spec §8: a section that fails to load is an alert, then back to the event list.
   useEffect(() => {
     if (state.status !== 'error') return;
-    const message = isApiError(state.error) && state.error.message.trim() ? state.error.message : catalogMessages.EVENT_FAILED;
+    const message = isApiError(state.error) && state.error.message.trim() ? state.error.message : catalogoMessages.EVENT_FAILED;
     bus.emit('ui:toast', { kind: 'error', message });
     void navigate('/eventos', { replace: true });
   }, [state, navigate]);
@@ -73,7 +73,7 @@ export function SeatPage({ eventoId, seccionId, seccionNombre }: SeatPageProps) 
   if (!state.evento.mostrarWeb || pasado) {
     return (
       <section className="seat-page" data-remote-version={__REMOTE_VERSION__}>
-        <h1 className="seat-page__title">{pasado ? catalogMessages.EVENT_PAST_NOTICE : catalogMessages.EVENT_NOT_AVAILABLE}</h1>
+        <h1 className="seat-page__title">{pasado ? catalogoMessages.EVENT_PAST_NOTICE : catalogoMessages.EVENT_NOT_AVAILABLE}</h1>
         <Link to="/eventos">Ver otros eventos</Link>
       </section>
     );

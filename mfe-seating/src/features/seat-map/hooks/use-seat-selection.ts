@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { bus, holdAtom, store as page } from '@taquilla/shared';
 import { heldSeats } from '@taquilla/shared/hold';
-import type { EstadoAsiento } from '@taquilla/shared/schemas/catalog';
+import type { EstadoAsiento } from '@taquilla/shared/schemas/catalogo';
 import { reservaMessages } from '@taquilla/shared/messages/reservas';
 import type { AsientosChange } from '../../live/lib/availability-stream';
 import type { SeatGrid } from '../lib/seat-grid';

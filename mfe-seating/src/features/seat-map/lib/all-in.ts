@@ -1,5 +1,5 @@
 import { ticketAllIn, type EventFees } from '@taquilla/shared/money';
-import type { Asiento, FilasPorSeccionResponse } from '@taquilla/shared/schemas/catalog';
+import type { Asiento, FilasPorSeccionResponse } from '@taquilla/shared/schemas/catalogo';
 
 /**
  * The all-in price of each seat of a section (fees and IVA included), computed by the same

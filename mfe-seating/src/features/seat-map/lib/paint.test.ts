@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EstadoAsiento } from '@taquilla/shared/schemas/catalog';
+import type { EstadoAsiento } from '@taquilla/shared/schemas/catalogo';
 import { changedSeats } from './paint';
 
 describe('changedSeats', () => {

@@ -1,4 +1,4 @@
-import type { EstadoAsiento } from '@taquilla/shared/schemas/catalog';
+import type { EstadoAsiento } from '@taquilla/shared/schemas/catalogo';
 import type { SeatGrid } from './seat-grid';
 import { seatFill } from './seat-states';
 

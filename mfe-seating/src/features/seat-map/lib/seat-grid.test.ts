@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Fila } from '@taquilla/shared/schemas/catalog';
+import type { Fila } from '@taquilla/shared/schemas/catalogo';
 import { buildSeatGrid, hitTest, moveFocus, seatAt } from './seat-grid';
 
 let nextId = 1;

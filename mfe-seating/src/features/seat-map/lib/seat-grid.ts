@@ -1,4 +1,4 @@
-import type { Asiento, Fila, OrientacionFilas } from '@taquilla/shared/schemas/catalog';
+import type { Asiento, Fila, OrientacionFilas } from '@taquilla/shared/schemas/catalogo';
 
 /**
  * The seat page's geometry, built once per answer: every seat gets a flat index, a row and a

@@ -1,5 +1,5 @@
 import { filaLabel, formatMoney } from '@taquilla/shared';
-import type { Asiento, EstadoAsiento } from '@taquilla/shared/schemas/catalog';
+import type { Asiento, EstadoAsiento } from '@taquilla/shared/schemas/catalogo';
 
 /** What a seat shows: its served state, or 'seleccionado' (UI only) once the buyer picked it. */
 export type EstadoVisible = EstadoAsiento | 'seleccionado';

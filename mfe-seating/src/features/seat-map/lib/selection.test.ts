@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EstadoAsiento, Fila } from '@taquilla/shared/schemas/catalog';
+import type { EstadoAsiento, Fila } from '@taquilla/shared/schemas/catalogo';
 import { buildSeatGrid } from './seat-grid';
 import { companionToPropose, limitMessage, selectedSeats, toggleSeat } from './selection';
 import { seatAllIn } from './all-in';

@@ -1,5 +1,5 @@
 import type { AsientoSeleccionado } from '@taquilla/shared';
-import type { EstadoAsiento } from '@taquilla/shared/schemas/catalog';
+import type { EstadoAsiento } from '@taquilla/shared/schemas/catalogo';
 import type { SeatGrid } from './seat-grid';
 
 export interface ToggleResult {

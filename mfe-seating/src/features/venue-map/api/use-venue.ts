@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getDetalleSeccion, getEventoDetalle } from '@taquilla/shared/api/catalog';
-import type { EventoDetalle } from '@taquilla/shared/schemas/catalog';
-import type { DetalleSeccionResponse } from '@taquilla/shared/schemas/catalog';
+import { getDetalleSeccion, getEventoDetalle } from '@taquilla/shared/api/catalogo';
+import type { EventoDetalle } from '@taquilla/shared/schemas/catalogo';
+import type { DetalleSeccionResponse } from '@taquilla/shared/schemas/catalogo';
 
 interface Venue extends DetalleSeccionResponse {
   evento: EventoDetalle;

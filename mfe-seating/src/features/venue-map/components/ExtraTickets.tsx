@@ -1,5 +1,5 @@
 import { formatMoney } from '@taquilla/shared';
-import type { Seccion } from '@taquilla/shared/schemas/catalog';
+import type { Seccion } from '@taquilla/shared/schemas/catalogo';
 import { availabilityText } from '../lib/section-tooltip';
 
 /** Spec §2: extra general tickets (seccionAdicional) are listed outside the map. */

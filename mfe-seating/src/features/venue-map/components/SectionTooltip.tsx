@@ -1,5 +1,5 @@
-import type { Seccion } from '@taquilla/shared/schemas/catalog';
-import { catalogMessages } from '@taquilla/shared/messages/catalog';
+import type { Seccion } from '@taquilla/shared/schemas/catalogo';
+import { catalogoMessages } from '@taquilla/shared/messages/catalogo';
 import { sectionTooltip } from '../lib/section-tooltip';
 
 /** Placed above the section's top centre (x, y in the map viewport's px); below it near the top edge. */
@@ -13,7 +13,7 @@ export function SectionTooltip({ id, seccion, x, y }: { id: string; seccion: Sec
       <ul className="venue-tooltip__list">
         {t.disponibilidad.map((d) => (
           <li key={d.categoria}>
-            {d.categoria}: <span className={d.texto === catalogMessages.SOLD_OUT ? 'venue-tooltip__agotado' : undefined}>{d.texto}</span>
+            {d.categoria}: <span className={d.texto === catalogoMessages.SOLD_OUT ? 'venue-tooltip__agotado' : undefined}>{d.texto}</span>
           </li>
         ))}
       </ul>

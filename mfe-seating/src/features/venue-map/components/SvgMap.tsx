@@ -1,5 +1,5 @@
 import { useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type FocusEvent } from 'react';
-import type { Seccion } from '@taquilla/shared/schemas/catalog';
+import type { Seccion } from '@taquilla/shared/schemas/catalogo';
 import { usePanZoom } from '../hooks/use-pan-zoom';
 import { toTransform } from '../lib/pan-zoom';
 import { sanitizeVenueSvg } from '../lib/sanitize-svg';

@@ -1,8 +1,8 @@
 import { useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatDateTime, generalRequestAtom, hasPassed, isApiError, store as page } from '@taquilla/shared';
-import type { Seccion } from '@taquilla/shared/schemas/catalog';
-import { catalogMessages } from '@taquilla/shared/messages/catalog';
+import type { Seccion } from '@taquilla/shared/schemas/catalogo';
+import { catalogoMessages } from '@taquilla/shared/messages/catalogo';
 import { BestAvailable } from '../../best-available/components/BestAvailable';
 import { useAvailability } from '../../live/hooks/use-availability';
 import { useVenue } from '../api/use-venue';
@@ -78,7 +78,7 @@ export function VenueMapView({ eventoId, variant }: VenueMapViewProps) {
   // hidden from the web): a second message, or an empty map, under it would only repeat it.
   if (variant === 'block' && (state.status === 'error' || (state.status === 'ready' && !state.venue.evento.mostrarWeb))) return null;
   if (state.status === 'error') {
-    const message = isApiError(state.error) && state.error.message.trim() ? state.error.message : catalogMessages.EVENT_FAILED;
+    const message = isApiError(state.error) && state.error.message.trim() ? state.error.message : catalogoMessages.EVENT_FAILED;
     return root(
       <>
         <Heading id={`venue-${eventoId}`} className="venue__title">
@@ -93,7 +93,7 @@ export function VenueMapView({ eventoId, variant }: VenueMapViewProps) {
   if (!evento.mostrarWeb) {
     return root(
       <Heading id={`venue-${eventoId}`} className="venue__title">
-        {catalogMessages.EVENT_NOT_AVAILABLE}
+        {catalogoMessages.EVENT_NOT_AVAILABLE}
       </Heading>,
     );
   }
@@ -121,7 +121,7 @@ export function VenueMapView({ eventoId, variant }: VenueMapViewProps) {
       )}
       {pasado ? (
         <p role="status" className="venue__hint">
-          {catalogMessages.EVENT_PAST_NOTICE}
+          {catalogoMessages.EVENT_PAST_NOTICE}
         </p>
       ) : (
         <>

@@ -1,5 +1,5 @@
 import { ticketAllIn, type EventFees } from '@taquilla/shared/money';
-import type { CategoriaEvento, PrecioCategoria } from '@taquilla/shared/schemas/catalog';
+import type { CategoriaEvento, PrecioCategoria } from '@taquilla/shared/schemas/catalogo';
 
 export interface PriceChip {
   categoria: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Seccion } from '@taquilla/shared/schemas/catalog';
+import type { Seccion } from '@taquilla/shared/schemas/catalogo';
 import { availabilityText, sectionAriaLabel, sectionTooltip } from './section-tooltip';
 
 const seccion = (over: Partial<Seccion> = {}): Seccion => ({

@@ -1,5 +1,5 @@
-import type { Seccion, TipoSeccion } from '@taquilla/shared/schemas/catalog';
-import { catalogMessages } from '@taquilla/shared/messages/catalog';
+import type { Seccion, TipoSeccion } from '@taquilla/shared/schemas/catalogo';
+import { catalogoMessages } from '@taquilla/shared/messages/catalogo';
 
 const TIPO_SECCION_LABEL: Record<TipoSeccion, string> = {
   general: 'General',
@@ -14,7 +14,7 @@ export interface SectionTooltip {
 }
 
 export function availabilityText(disponibles: number): string {
-  if (disponibles <= 0) return catalogMessages.SOLD_OUT;
+  if (disponibles <= 0) return catalogoMessages.SOLD_OUT;
   return `${disponibles.toLocaleString('es-MX')} ${disponibles === 1 ? 'disponible' : 'disponibles'}`;
 }
 

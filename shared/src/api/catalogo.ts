@@ -1,7 +1,7 @@
 /**
- * Typed catalogue calls (spec §7 "Events"): `@taquilla/shared/api/catalog`. On /eventos' first
+ * Typed catalogue calls (spec §7 "Events"): `@taquilla/shared/api/catalogo`. On /eventos' first
  * load, so the answers are not parsed with zod (~24 KB gzip): the API validates its responses
- * against the same schemas (`../schemas/catalog`). The one thing the schemas did at runtime —
+ * against the same schemas (`../schemas/catalogo`). The one thing the schemas did at runtime —
  * defaulting `zonaHoraria` — is kept by `withZone`.
  */
 import { apiRequest } from '@taquilla/shared';
@@ -14,7 +14,7 @@ import type {
   EventoDetalle,
   EventosGetAllResponse,
   FilasPorSeccionResponse,
-} from '../schemas/catalog';
+} from '../schemas/catalogo';
 import { seg, type Id } from './segment';
 
 /** The schema's default for zonaHoraria, without zod. */

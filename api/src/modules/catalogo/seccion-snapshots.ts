@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { FilasPorSeccionResponse } from '@taquilla/shared/schemas/catalog';
+import type { FilasPorSeccionResponse } from '@taquilla/shared/schemas/catalogo';
 import type { Db } from '../../db/client';
 import { KeptCopies } from '../../lib/kept-copies';
 import { precompress, type Precompressed } from '../../lib/precompressed';
 import type { DisponibilidadHub } from '../reservas/disponibilidad.hub';
 import { PUBLISH_LOCK } from '../reservas/disponibilidad.publisher';
 import { readSeccionVersion } from '../reservas/reservas.repository';
-import { getFilasPorSeccion } from './catalog.service';
+import { getFilasPorSeccion } from './catalogo.service';
 import type { CatalogoSignal } from './catalogo.signal';
 
 /** One section's seat page data as served: its version and the answer compressed once. */

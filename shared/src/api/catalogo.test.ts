@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getCategorias, getDetalleSeccion, getEventos, getFilasPorSeccion, getEventoDetalle } from './catalog';
+import { getCategorias, getDetalleSeccion, getEventos, getFilasPorSeccion, getEventoDetalle } from './catalogo';
 import { fakeApiServer } from './testing';
 
 const evento = {

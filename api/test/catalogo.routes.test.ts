@@ -4,13 +4,13 @@ import {
   eventoDetalleSchema,
   eventosGetAllResponseSchema,
   filasPorSeccionResponseSchema,
-} from '@taquilla/shared/schemas/catalog';
+} from '@taquilla/shared/schemas/catalogo';
 import { apiErrorSchema } from '@taquilla/shared/schemas/common';
 import { sql } from 'drizzle-orm';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
-import { getEventosWeb, getFilasPorSeccion } from '../src/modules/catalog/catalog.service';
+import { getEventosWeb, getFilasPorSeccion } from '../src/modules/catalogo/catalogo.service';
 import { readSeccionVersion } from '../src/modules/reservas/reservas.repository';
 import { buildTestApp, type TestApp } from './support/app';
 

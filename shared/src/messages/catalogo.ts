@@ -1,5 +1,5 @@
 /** Event catalogue texts (spec §2 "Home" / "Event information", §8 "Events"); on /eventos' first load. */
-export const catalogMessages = {
+export const catalogoMessages = {
   EVENT_LIST_FAILED: 'Error al obtener la lista de eventos',
   EVENTS_FAILED: 'Error al obtener los eventos.',
   EVENT_FAILED: 'Error al obtener el evento.',

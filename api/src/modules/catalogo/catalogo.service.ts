@@ -8,10 +8,10 @@ import type {
   Fila,
   FilasPorSeccionResponse,
   PrecioCategoria,
-} from '@taquilla/shared/schemas/catalog';
+} from '@taquilla/shared/schemas/catalogo';
 import type { Db, DbOrTx } from '../../db/client';
 import { DomainError } from '../../lib/errors';
-import { availabilityByEvento, type AvailabilityRow } from '../inventory/availability.repository';
+import { availabilityByEvento, type AvailabilityRow } from '../reservas/disponibilidad.repository';
 import {
   findEvento,
   findEventoRates,
@@ -23,7 +23,7 @@ import {
   listFilasSeccion,
   listSeccionesEvento,
   type EventoRow,
-} from './catalog.repository';
+} from './catalogo.repository';
 
 /** Row → the spec's Event DTO (the one mapping of it); also used by the account's purchase list. */
 export function toEvento(r: EventoRow): Evento {

@@ -7,12 +7,12 @@ import {
   eventosGetAllQuerySchema,
   eventosGetAllResponseSchema,
   filasPorSeccionResponseSchema,
-} from '@taquilla/shared/schemas/catalog';
+} from '@taquilla/shared/schemas/catalogo';
 import type { RouteModule } from '../types';
-import { CatalogoCache } from './catalog.cache';
+import { CatalogoCache } from './catalogo.cache';
 import { sendPrecompressed } from '../../lib/precompressed';
-import { getCategorias, getDetalleSeccion, getEventoDetalle, getEventosWeb, listadoValidUntil } from './catalog.service';
-import { catalogServices } from './catalogo.signal';
+import { getCategorias, getDetalleSeccion, getEventoDetalle, getEventosWeb, listadoValidUntil } from './catalogo.service';
+import { catalogoServices } from './catalogo.signal';
 import { SeccionSnapshots } from './seccion-snapshots';
 
 /** The seat snapshot's caching: shared caches (a CDN) may keep it 2 s; a changed one gets a new ETag. */
@@ -22,17 +22,17 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema }
 const eventoParams = z.object({ id: idParamSchema });
 
 /**
- * Catalogue reads (spec section 7, "Events"): thin handlers, logic in ./catalog.service. Each
+ * Catalogue reads (spec section 7, "Events"): thin handlers, logic in ./catalogo.service. Each
  * answer is serialised by its declared response schema. The listing is served from this
  * process's CatalogoCache (the home page's hot read, dropped on any catalogue change); a
  * section's seats from a versioned snapshot compressed once (SeccionSnapshots, brought up to
  * date by the availability stream's deltas); the other reads that carry seat or place state go
  * to the database every time.
  */
-export const catalogModule: RouteModule = {
-  name: 'catalog',
-  services: catalogServices,
-  dependencies: ['catalog', 'reservas'],
+export const catalogoModule: RouteModule = {
+  name: 'catalogo',
+  services: catalogoServices,
+  dependencies: ['catalogo', 'reservas'],
   plugin: async (app) => {
     const catalogo = app.catalogo;
     const listado = new CatalogoCache(catalogo, () => getEventosWeb(app.db), listadoValidUntil);

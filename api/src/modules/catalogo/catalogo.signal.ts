@@ -79,17 +79,17 @@ export class CatalogoSignal {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Service 'catalog': this process's ear on the 'catalogo' channel (catalogServices). */
+    /** Service 'catalogo': this process's ear on the 'catalogo' channel (catalogoServices). */
     catalogo: CatalogoSignal;
   }
 }
 
-/** Service 'catalog': the app's one CatalogoSignal (`app.catalogo`), closed with the app. */
-export const catalogServices = fp(
+/** Service 'catalogo': the app's one CatalogoSignal (`app.catalogo`), closed with the app. */
+export const catalogoServices = fp(
   async (app) => {
     const signal = new CatalogoSignal(app.db, app.dbKind, app.log);
     app.decorate('catalogo', signal);
     app.addHook('onClose', () => signal.close());
   },
-  { name: 'catalog' },
+  { name: 'catalogo' },
 );
