@@ -5,6 +5,7 @@ import { queryRows } from '../../src/db/rows';
 import { signToken } from '../../src/lib/jwt';
 import { openSession } from '../../src/modules/auth/sessions.repository';
 import { buildTestApp, type TestApp } from './app';
+import { afterAll, beforeAll } from 'vitest';
 
 /** A future web event with a numbered section of ≥ `minSeats` free seats and a general section. */
 export async function pickEvento(db: Db, minSeats = 20, skip: number[] = []) {
@@ -119,3 +120,13 @@ export async function openHoldsApp() {
   };
 }
 export type HoldsApp = Awaited<ReturnType<typeof openHoldsApp>>;
+
+/** The file's holds app: opened before its first test, closed after its last (read its fields inside tests and hooks). */
+export function holdsAppPerFile(): HoldsApp {
+  const h = {} as HoldsApp;
+  beforeAll(async () => {
+    Object.assign(h, await openHoldsApp());
+  });
+  afterAll(async () => h.t?.close());
+  return h;
+}
