@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@taquilla/shared';
 import { describe, expect, it } from 'vitest';
-import { RESERVA_ID, fakePaymentDeps, tarjeta } from '../../../testing/payment';
+import { fakePaymentDeps, tarjeta } from '../../../testing/payment';
 import { signOut } from '../../../testing/holds';
 import { paymentStepSession, renderPaymentStep } from '../../../testing/payment-step';
 
