@@ -11,3 +11,23 @@ export function EventImage({ src, alt, ...rest }: EventImageProps) {
   const image = useEventImageFallback(src);
   return <img {...rest} src={image.src} alt={alt} data-default-image={image.isDefault ? 'true' : undefined} onError={image.onError} />;
 }
+
+/** The picture of an event's card in a list (the catalogue's, the buyer's purchases): its poster, else its banner. */
+export function EventPoster({
+  evento,
+  className,
+}: {
+  evento: { nombre: string; imagenPromocion: string | null; imagenBanner: string | null };
+  className: string;
+}) {
+  return (
+    <EventImage
+      className={className}
+      src={evento.imagenPromocion ?? evento.imagenBanner}
+      alt={`Cartel de ${evento.nombre}`}
+      loading="lazy"
+      width={400}
+      height={225}
+    />
+  );
+}
