@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EventImage, EventPoster } from './EventImage';
+import { EventBanner, EventImage, EventPoster } from './EventImage';
 import { DEFAULT_EVENT_IMAGE } from '../default-event-image';
 
 afterEach(cleanup);
@@ -42,5 +42,28 @@ describe('EventPoster', () => {
     cleanup();
     render(<EventPoster className="card__image" evento={{ nombre: 'Sol', imagenPromocion: null, imagenBanner: '/img/banner.jpg' }} />);
     expect(screen.getByRole('img', { name: 'Cartel de Sol' }).getAttribute('src')).toBe('/img/banner.jpg');
+  });
+});
+
+describe('EventBanner', () => {
+  it("shows the event's banner, else its poster, at 1200×500 with the priority asked for", () => {
+    render(
+      <EventBanner
+        className="hero__image"
+        fetchPriority="high"
+        evento={{ nombre: 'Luna Roja', imagenPromocion: '/img/promo.jpg', imagenBanner: '/img/banner.jpg' }}
+      />,
+    );
+    const img = screen.getByRole('img', { name: 'Banner de Luna Roja' });
+    expect(img.getAttribute('src')).toBe('/img/banner.jpg');
+    expect([img.className, img.getAttribute('width'), img.getAttribute('height'), img.getAttribute('fetchpriority')]).toEqual([
+      'hero__image',
+      '1200',
+      '500',
+      'high',
+    ]);
+    cleanup();
+    render(<EventBanner className="hero__image" fetchPriority="auto" evento={{ nombre: 'Sol', imagenPromocion: '/img/promo.jpg', imagenBanner: null }} />);
+    expect(screen.getByRole('img', { name: 'Banner de Sol' }).getAttribute('src')).toBe('/img/promo.jpg');
   });
 });

@@ -1,5 +1,6 @@
 import type { ImgHTMLAttributes } from 'react';
 import { useEventImageFallback } from '../default-event-image';
+import { type EventPictures, eventBanner } from '../landing';
 
 export type EventImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'alt' | 'onError'> & {
   src: string | null | undefined;
@@ -30,4 +31,9 @@ export function EventPoster({
       height={225}
     />
   );
+}
+
+/** An event's wide banner (the hero, the event's page) at 1200×500: its banner, else its poster (`eventBanner`, the rule the server preloads by). */
+export function EventBanner({ evento, ...rest }: Omit<EventImageProps, 'src' | 'alt' | 'width' | 'height'> & { evento: EventPictures & { nombre: string } }) {
+  return <EventImage {...rest} src={eventBanner(evento)} alt={`Banner de ${evento.nombre}`} width={1200} height={500} />;
 }
