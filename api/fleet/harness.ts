@@ -53,23 +53,11 @@ export async function withRetries<T>(attempt: () => Promise<HttpAnswer<T>>, retr
 }
 
 /** The web event section with the most free seats (at least `min`), and those seats in order. */
-export async function sectionWithSeats(
-  fleet: Fleet,
-  min: number,
-  skipEventos: number[] = [],
-): Promise<{ eventoId: number; seccionId: number; seats: number[] }> {
+export async function sectionWithSeats(fleet: Fleet, min: number): Promise<{ eventoId: number; seccionId: number; seats: number[] }> {
   const [row] = await queryRows<{ evento_id: number; seccion_id: number }>(
     fleet.database.db,
     sql`select ea.evento_id, ea.seccion_id from evento_asientos ea join eventos e on e.id = ea.evento_id
          where e.mostrar_web and e.fecha > now() and ea.estado = 'disponible' and ea.reserva_id is null
-           ${
-             skipEventos.length
-               ? sql`and e.id not in (${sql.join(
-                   skipEventos.map((id) => sql`${id}`),
-                   sql`, `,
-                 )})`
-               : sql``
-           }
          group by 1, 2 having count(*) >= ${min} order by count(*) desc limit 1`,
   );
   must(row, `ninguna sección con ${min} asientos libres`);
