@@ -1,8 +1,10 @@
-/** Pieces the benchmarks share: a scratch database, a child process that prints READY, medians. */
+/** Pieces the benchmarks share: a scratch database, a child process that prints READY, medians, load rounds. */
+import autocannon from 'autocannon';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { spawn } from 'node:child_process';
 import { adminQuery, databaseUrl } from '../test/support/template';
 import type { SQL } from 'drizzle-orm';
-import { openDatabase } from '../src/db/client';
+import { openDatabase, type Database } from '../src/db/client';
 import { queryRows } from '../src/db/rows';
 import { seedIfEmpty } from '../src/seed/seed';
 
@@ -65,4 +67,67 @@ export async function seededSection(url: string, query: SQL): Promise<{ eventoId
   } finally {
     await database.close();
   }
+}
+
+/**
+ * For a bench's child process: `app` on PORT_APP and a bare Fastify `GET /hello` (plus what
+ * `routes` adds) on PORT_HELLO; prints READY when both listen, closes both and `database` on SIGTERM.
+ */
+export async function serveWithHello(
+  app: FastifyInstance,
+  database: Database,
+  routes: (hello: FastifyInstance) => Promise<void> | void = () => undefined,
+): Promise<void> {
+  await app.listen({ port: Number(process.env.PORT_APP), host: '127.0.0.1' });
+  const hello = Fastify({ logger: false });
+  hello.get('/hello', async () => ({ hello: 'world' }));
+  await routes(hello);
+  await hello.listen({ port: Number(process.env.PORT_HELLO), host: '127.0.0.1' });
+  process.stdout.write('READY\n');
+  process.on('SIGTERM', () => {
+    void Promise.all([app.close(), hello.close()])
+      .then(() => database.close())
+      .finally(() => process.exit(0));
+  });
+}
+
+export interface LoadTarget {
+  name: string;
+  url: string;
+  headers: Record<string, string>;
+}
+
+/** One autocannon run's figures: requests per second, p99 latency (ms), bytes per answer, failures. */
+export interface LoadFigure {
+  rps: number;
+  p99: number;
+  bytes: number;
+  errors: number;
+}
+
+/** Between targets: requests still in flight (a slow target's tail) would land in the next one's figures. */
+const SETTLE_MS = 2000;
+
+async function load(t: LoadTarget, connections: number, duration: number): Promise<LoadFigure> {
+  const r = await autocannon({ url: t.url, connections, duration, headers: t.headers });
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  return {
+    rps: r.requests.average,
+    p99: r.latency.p99,
+    bytes: r.throughput.average / Math.max(r.requests.average, 1),
+    errors: r.errors + r.timeouts + r.non2xx,
+  };
+}
+
+/**
+ * Each target warmed up 2 s (JIT, pool, prepared plans, caches), then `rounds` interleaved rounds
+ * of `seconds / rounds` each; answers every target's figures, one a round.
+ */
+export async function interleavedRounds(targets: LoadTarget[], opts: { connections: number; seconds: number; rounds: number }): Promise<LoadFigure[][]> {
+  for (const t of targets) await load(t, opts.connections, 2);
+  const per: LoadFigure[][] = targets.map(() => []);
+  for (let i = 0; i < opts.rounds; i++) {
+    for (const [k, t] of targets.entries()) per[k]!.push(await load(t, opts.connections, Math.max(1, Math.round(opts.seconds / opts.rounds))));
+  }
+  return per;
 }

@@ -85,8 +85,8 @@ try {
 
   // As the service does (reservarMejores): a statement whose every try lost its block to holds
   // made at the same moment runs again, at most 3 times.
-  const best = async () => {
-    let r = await holdBest(db, {
+  const pick = () =>
+    holdBest(db, {
       id: randomUUID(),
       eventoId,
       comprador: comprador(),
@@ -97,18 +97,10 @@ try {
       sillaDeRuedas: false,
       holdMinutes: 10,
     });
+  const best = async () => {
+    let r = await pick();
     for (let again = 0; again < 2 && 'refusal' in r && r.refusal.code === 'ASIENTOS_NO_DISPONIBLES'; again++) {
-      r = await holdBest(db, {
-        id: randomUUID(),
-        eventoId,
-        comprador: comprador(),
-        categoria: 'Preferente',
-        seccionId: null,
-        cantidad: N,
-        separados: false,
-        sillaDeRuedas: false,
-        holdMinutes: 10,
-      });
+      r = await pick();
     }
     if (!('reservado' in r) || !r.reservado || r.asientos.length !== N) throw new Error(`pick failed: ${JSON.stringify(r)}`);
   };

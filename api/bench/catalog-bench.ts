@@ -7,11 +7,10 @@
  * and prints the median requests/s, p99 and ratio to the hello route per round. The database
  * is dropped at the end.
  */
-import autocannon from 'autocannon';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { benchBaseUrl, median, scratchDatabase, seededSection, startReadyChild } from './bench-lib';
+import { benchBaseUrl, interleavedRounds, type LoadFigure, type LoadTarget, median, scratchDatabase, seededSection, startReadyChild } from './bench-lib';
 
 const base = benchBaseUrl();
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -35,37 +34,15 @@ function startServer(): Promise<() => Promise<void>> {
   return startReadyChild(path.join(here, 'bench-server.ts'), { BENCH_DB_URL: url, PORT_APP: String(PORT_APP), PORT_HELLO: String(PORT_HELLO) });
 }
 
-interface Figure {
+interface Figure extends LoadFigure {
   name: string;
-  rps: number;
-  p99: number;
-  bytes: number;
-  errors: number;
 }
 
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 
-/** Between targets: requests still in flight (a slow target's tail) would land in the next one's figures. */
-const SETTLE_MS = 2000;
-
-async function run(target: string, duration: number, headers: Record<string, string>): Promise<Omit<Figure, 'name'>> {
-  const r = await autocannon({ url: target, connections, duration, headers });
-  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-  return {
-    rps: r.requests.average,
-    p99: r.latency.p99,
-    bytes: r.throughput.average / Math.max(r.requests.average, 1),
-    errors: r.errors + r.timeouts + r.non2xx,
-  };
-}
-
 /** Interleaved rounds; each target's figures are the medians over rounds, ratios per round. */
-async function measureAll(targets: { name: string; url: string; headers: Record<string, string> }[]): Promise<{ figures: Figure[]; ratios: number[] }> {
-  for (const t of targets) await run(t.url, 2, t.headers); // warm-up: JIT, pool, prepared plans
-  const per: Omit<Figure, 'name'>[][] = targets.map(() => []);
-  for (let i = 0; i < rounds; i++) {
-    for (const [k, t] of targets.entries()) per[k]!.push(await run(t.url, Math.max(1, Math.round(seconds / rounds)), t.headers));
-  }
+async function measureAll(targets: LoadTarget[]): Promise<{ figures: Figure[]; ratios: number[] }> {
+  const per = await interleavedRounds(targets, { connections, seconds, rounds });
   const figures = targets.map((t, k) => ({
     name: t.name,
     rps: median(per[k]!.map((f) => f.rps)),

@@ -9,13 +9,12 @@
  * p99, bytes per answer and the ratio to the hello route per round (issue 30's floors: 20 %).
  * Ports BENCH_PORT (default 3461) and the next one. The database and folder are removed at the end.
  */
-import autocannon from 'autocannon';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { benchBaseUrl, median, scratchDatabase, seededSection, startReadyChild } from './bench-lib';
+import { benchBaseUrl, interleavedRounds, type LoadTarget, median, scratchDatabase, seededSection, startReadyChild } from './bench-lib';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -27,7 +26,6 @@ const PORT_APP = Number(process.env.BENCH_PORT ?? 3461);
 const PORT_HELLO = PORT_APP + 1;
 const KEY = process.env.API_KEY || 'taquilla-dev-key';
 const FLOOR = 0.2;
-const SETTLE_MS = 2000;
 
 const shellDir = path.join(root, 'shell', 'dist');
 if (!fs.existsSync(path.join(shellDir, 'index.html'))) {
@@ -55,29 +53,6 @@ function prepare(): Promise<{ eventoId: number; seccionId: number; seats: number
   );
 }
 
-interface Target {
-  name: string;
-  url: string;
-  headers: Record<string, string>;
-}
-interface Figure {
-  rps: number;
-  p99: number;
-  bytes: number;
-  errors: number;
-}
-
-async function run(t: Target, duration: number): Promise<Figure> {
-  const r = await autocannon({ url: t.url, connections, duration, headers: t.headers });
-  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-  return {
-    rps: r.requests.average,
-    p99: r.latency.p99,
-    bytes: r.throughput.average / Math.max(r.requests.average, 1),
-    errors: r.errors + r.timeouts + r.non2xx,
-  };
-}
-
 let stop: (() => Promise<void>) | undefined;
 try {
   const big = await prepare();
@@ -91,7 +66,7 @@ try {
   });
   const app = `http://127.0.0.1:${PORT_APP}`;
   const browser = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'br, gzip' };
-  const targets: Target[] = [
+  const targets: LoadTarget[] = [
     { name: 'hello (bare Fastify)', url: `http://127.0.0.1:${PORT_HELLO}/hello`, headers: {} },
     { name: 'GET /eventos (text/html, br)', url: `${app}/eventos`, headers: browser },
     { name: `GET /eventos/informacion/${big.eventoId} (text/html, br)`, url: `${app}/eventos/informacion/${big.eventoId}`, headers: browser },
@@ -101,9 +76,7 @@ try {
       headers: { 'x-api-key': KEY, 'accept-encoding': 'br, gzip' },
     },
   ];
-  for (const t of targets) await run(t, 2); // warm-up: JIT, pool, the copies in memory
-  const per: Figure[][] = targets.map(() => []);
-  for (let i = 0; i < rounds; i++) for (const [k, t] of targets.entries()) per[k]!.push(await run(t, Math.max(1, Math.round(seconds / rounds))));
+  const per = await interleavedRounds(targets, { connections, seconds, rounds });
 
   console.log(`\n${connections} connections, ${seconds} s per target in ${rounds} interleaved rounds (medians), PostgreSQL, NODE_ENV=production\n`);
   console.log('target'.padEnd(48), 'req/s'.padStart(9), 'p99 ms'.padStart(8), 'KB/resp'.padStart(9), 'vs hello'.padStart(9), 'errors'.padStart(7));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { centavosToPesos, pesosToCentavos } from '../src/modules/pagos/gateway/gateway.amount';
-import { GatewayError, GATEWAY_MESSAGES } from '../src/modules/pagos/gateway/gateway.errors';
+import { GATEWAY_MESSAGES } from '../src/modules/pagos/gateway/gateway.errors';
+import { rejection } from './support/sandbox';
 import type { ClientLog } from '../src/modules/pagos/gateway/openpay.client';
 import { OpenpayGateway } from '../src/modules/pagos/gateway/openpay.gateway';
 import type { CreateChargeInput } from '../src/modules/pagos/gateway/gateway.types';
@@ -50,15 +51,6 @@ async function chargeInput(card: string, over: Partial<CreateChargeInput> = {}):
     ...over,
   };
 }
-
-const rejection = async (p: Promise<unknown>): Promise<GatewayError> => {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(GatewayError);
-  return err as GatewayError;
-};
 
 describe('amounts: integer centavos ↔ pesos with two decimals, exactly', () => {
   it('converts without float drift', () => {

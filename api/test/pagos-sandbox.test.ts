@@ -3,11 +3,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { loggerOptions } from '../src/lib/logger';
-import { GatewayError } from '../src/modules/pagos/gateway/gateway.errors';
 import { OpenpayGateway } from '../src/modules/pagos/gateway/openpay.gateway';
 import type { CreateChargeInput, PaymentGateway } from '../src/modules/pagos/gateway/gateway.types';
 import { SANDBOX_MERCHANT_ID, SANDBOX_PUBLIC_KEY } from './support/http-sale';
-import { buildSandboxApp, type SandboxApp } from './support/sandbox';
+import { buildSandboxApp, rejection, type SandboxApp } from './support/sandbox';
 
 /**
  * The Openpay sandbox as the shop runs it in development (platform/openpay-sandbox, its browser
@@ -63,15 +62,6 @@ async function input(card: string, over: Partial<CreateChargeInput> = {}): Promi
     ...over,
   };
 }
-
-const rejection = async (p: Promise<unknown>): Promise<GatewayError> => {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(GatewayError);
-  return err as GatewayError;
-};
 
 const authorize = (chargeId: string, accion: string) =>
   t.app.inject({

@@ -289,10 +289,16 @@ export function salonPuebla(): RecintoInput {
       colores: ['#e0e7ff', '#6366f1'],
       cols: 3,
     },
-    {
-      clave: 'mesas-oro-izq',
-      nombre: 'Mesas Oro Izquierda',
-      x: 60,
+    // Oro: the same eight tables of ten on each side of the dance floor.
+    ...(
+      [
+        ['izq', 'Izquierda', 60],
+        ['der', 'Derecha', 690],
+      ] as const
+    ).map(([lado, nombreLado, x]) => ({
+      clave: `mesas-oro-${lado}`,
+      nombre: `Mesas Oro ${nombreLado}`,
+      x,
       y: 200,
       w: 250,
       h: 260,
@@ -301,20 +307,7 @@ export function salonPuebla(): RecintoInput {
       zona: 'Oro',
       colores: ['#fde68a', '#d97706'],
       cols: 2,
-    },
-    {
-      clave: 'mesas-oro-der',
-      nombre: 'Mesas Oro Derecha',
-      x: 690,
-      y: 200,
-      w: 250,
-      h: 260,
-      mesas: 8,
-      sillas: 10,
-      zona: 'Oro',
-      colores: ['#fde68a', '#d97706'],
-      cols: 2,
-    },
+    })),
     {
       clave: 'mesas-plata',
       nombre: 'Mesas Plata',

@@ -1,26 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, hashingLoad } from '../../src/modules/auth/auth.password';
-import { call, GOOD_PASSWORD, lastMail, uniqueEmail } from '../support/auth';
-import { buildTestApp, TEST_API_KEY } from '../support/app';
+import { call, GOOD_PASSWORD, lastMail, register, uniqueEmail } from '../support/auth';
+import { appsPerFile, TEST_API_KEY } from '../support/app';
 import { redisForTest } from '../support/redis';
 
 // Findings 5, 6 and 10: passwords hashes cannot be used to exhaust the server, limits are the
 // maintained library's (Redis across processes), and nobody can lock an owner out.
-const opened: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  for (const close of opened) await close();
-});
-async function appWith(env: Record<string, string>): Promise<FastifyInstance> {
-  const { app, close } = await buildTestApp({ env });
-  opened.push(close);
-  return app;
-}
-async function register(app: FastifyInstance, email = uniqueEmail()) {
-  expect((await call(app, 'POST', '/auth/register', { fullName: 'Ana López', email, password: GOOD_PASSWORD })).status).toBe(201);
-  return email;
-}
+const appWith = appsPerFile();
 function expectRetryAfter(res: { headers: Record<string, unknown> }) {
   const value = Number(res.headers['retry-after']);
   expect(value).toBeGreaterThan(0);

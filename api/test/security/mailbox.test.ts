@@ -1,25 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
-import { call, GOOD_PASSWORD, lastMail, uniqueEmail } from '../support/auth';
-import { buildTestApp } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { call, GOOD_PASSWORD, lastMail, register, uniqueEmail } from '../support/auth';
+import { appsPerFile } from '../support/app';
 import { parseCsp } from '../support/storefront';
 
 // Finding 3: the local mailbox shows every reset link. It exists only when asked for
 // (DEV_MAILBOX=1), only without SMTP, and answers only this machine.
-const opened: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  for (const close of opened) await close();
-});
-
-async function appWith(env: Record<string, string>): Promise<FastifyInstance> {
-  const { app, close } = await buildTestApp({ env });
-  opened.push(close);
-  return app;
-}
+const appWith = appsPerFile();
 
 async function mailFor(app: FastifyInstance) {
-  const email = uniqueEmail();
-  expect((await call(app, 'POST', '/auth/register', { fullName: 'Ana López', email, password: GOOD_PASSWORD })).status).toBe(201);
+  const email = await register(app);
   expect((await call(app, 'POST', `/correos/send-verification-email/${email}`)).status).toBe(200);
   return { email, mail: (await lastMail(app, email))! };
 }
@@ -79,8 +69,7 @@ describe('local mailbox (/dev/correos)', () => {
 describe('links in e-mails', () => {
   it('ignore a foreign Host header when PUBLIC_URL is not set', async () => {
     const app = await appWith({ PUBLIC_URL: '' });
-    const email = uniqueEmail();
-    expect((await call(app, 'POST', '/auth/register', { fullName: 'Ana López', email, password: GOOD_PASSWORD })).status).toBe(201);
+    const email = await register(app);
     const headers = { host: 'attacker.example', 'x-forwarded-host': 'attacker.example' };
     expect((await call(app, 'POST', `/correos/forgot-password/${email}`, undefined, { headers })).status).toBe(200);
     const mail = (await lastMail(app, email))!;

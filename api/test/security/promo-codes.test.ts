@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/rows';
 import type { TestApp } from '../support/app';
-import { createUser } from '../support/reservas';
+import { andNotIn, createUser } from '../support/reservas';
 import { buildSaleApp, CARDS, ok, saleKit } from '../support/sale';
 
 // Finding 1: a promotion meant to be used with its code is applied only when its code comes
@@ -55,14 +55,7 @@ async function hold(n: number, token?: string): Promise<string> {
                       group by 1, 2 order by count(*) desc limit 1)
           select ea.id from evento_asientos ea join g using (categoria_evento_id, precio)
            where ea.evento_id = ${luna} and ea.seccion_id = ${seccionId} and ea.estado = 'disponible' and ea.hold_expires_at is null
-             ${
-               handedOut.length
-                 ? sql`and ea.id not in (${sql.join(
-                     handedOut.map((id) => sql`${id}`),
-                     sql`, `,
-                   )})`
-                 : sql``
-             }
+             ${andNotIn(sql`ea.id`, handedOut)}
            order by ea.id limit ${n}`,
     )
   ).map((r) => r.id);

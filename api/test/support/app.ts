@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../src/app';
 import { DEFAULT_API_KEY } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/client';
@@ -76,5 +76,18 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       await database.close();
       await drop();
     },
+  };
+}
+
+/** `appWith(env)`: a test app with those settings, for one test file; every one it built is closed after the file's last test. */
+export function appsPerFile(): (env: Record<string, string>) => Promise<FastifyInstance> {
+  const opened: Array<() => Promise<void>> = [];
+  afterAll(async () => {
+    for (const close of opened) await close();
+  });
+  return async (env) => {
+    const { app, close } = await buildTestApp({ env });
+    opened.push(close);
+    return app;
   };
 }

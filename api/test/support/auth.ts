@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { accountMailIdle } from '../../src/modules/auth/correos.service';
@@ -33,6 +34,12 @@ export function uniqueEmail(tag = 'ana'): string {
 }
 
 export const GOOD_PASSWORD = 'Secreta1';
+
+/** Registers 'Ana López' with `email` (201, or the test fails); returns the e-mail. */
+export async function register(app: FastifyInstance, email = uniqueEmail()): Promise<string> {
+  expect((await call(app, 'POST', '/auth/register', { fullName: 'Ana López', email, password: GOOD_PASSWORD })).status).toBe(201);
+  return email;
+}
 
 /** The newest outbox message to an address, and the link token in it. */
 export async function lastMail(app: FastifyInstance, to: string) {

@@ -1,10 +1,21 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../src/db/client';
 import { queryRows } from '../../src/db/rows';
 import { signToken } from '../../src/lib/jwt';
 import { openSession } from '../../src/modules/auth/sessions.repository';
 import { buildTestApp, type TestApp } from './app';
+import { afterAll, beforeAll } from 'vitest';
+
+/** `and <column> not in (<ids>)`, or nothing when there are no ids (SQL has no empty list). */
+export function andNotIn(column: SQL, ids: readonly number[]): SQL {
+  return ids.length
+    ? sql`and ${column} not in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
+}
 
 /** A future web event with a numbered section of ≥ `minSeats` free seats and a general section. */
 export async function pickEvento(db: Db, minSeats = 20, skip: number[] = []) {
@@ -14,14 +25,7 @@ export async function pickEvento(db: Db, minSeats = 20, skip: number[] = []) {
           from evento_asientos ea join eventos e on e.id = ea.evento_id
          where e.mostrar_web and e.fecha > now() and ea.estado = 'disponible' and ea.hold_expires_at is null
            and exists (select 1 from evento_secciones es join secciones s on s.id = es.seccion_id where es.evento_id = e.id and s.tipo = 'general')
-           ${
-             skip.length
-               ? sql`and e.id not in (${sql.join(
-                   skip.map((id) => sql`${id}`),
-                   sql`, `,
-                 )})`
-               : sql``
-           }
+           ${andNotIn(sql`e.id`, skip)}
          group by 1, 2, 3 having count(*) >= ${minSeats} order by 1, 2 limit 1`,
   );
   const [general] = await queryRows<{ seccion_id: number; capacidad: number }>(
@@ -119,3 +123,13 @@ export async function openHoldsApp() {
   };
 }
 export type HoldsApp = Awaited<ReturnType<typeof openHoldsApp>>;
+
+/** The file's holds app: opened before its first test, closed after its last (read its fields inside tests and hooks). */
+export function holdsAppPerFile(): HoldsApp {
+  const h = {} as HoldsApp;
+  beforeAll(async () => {
+    Object.assign(h, await openHoldsApp());
+  });
+  afterAll(async () => h.t?.close());
+  return h;
+}

@@ -1,4 +1,6 @@
 import { sandboxForShop, type ShopSandbox } from '@taquilla/openpay-sandbox';
+import { expect } from 'vitest';
+import { GatewayError } from '../../src/modules/pagos/gateway/gateway.errors';
 import { buildTestApp, type TestApp, type TestAppOptions } from './app';
 
 export type SandboxApp = TestApp & { sandbox: ShopSandbox };
@@ -25,4 +27,14 @@ export async function buildSandboxApp(opts: TestAppOptions = {}): Promise<Sandbo
       await sandbox.close();
     },
   });
+}
+
+/** The GatewayError `p` rejects with (the test fails if it resolves or rejects with anything else). */
+export async function rejection(p: Promise<unknown>): Promise<GatewayError> {
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(GatewayError);
+  return err as GatewayError;
 }

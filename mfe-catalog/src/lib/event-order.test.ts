@@ -1,20 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { listedOnWeb, sortByFecha, type ListableEvent } from './event-order';
-
-const ev = (id: string, fecha: string, extra: Partial<ListableEvent> = {}): ListableEvent => ({
-  id,
-  nombre: id,
-  fecha,
-  mostrarWeb: true,
-  ...extra,
-});
-const events: ListableEvent[] = [
-  ev('dic', '2026-12-20T03:00:00Z'),
-  ev('sab', '2026-11-28T21:00:00Z'),
-  ev('oculto', '2026-11-27T21:00:00Z', { mostrarWeb: false }),
-  ev('lun', '2026-11-30T02:00:00Z'),
-  ev('sinfecha', 'pendiente'),
-];
+import { listable as ev, listableEvents as events } from '../testing/fixtures';
+import { listedOnWeb, sortByFecha } from './event-order';
 
 describe('sortByFecha', () => {
   it('orders by instant, undated last, and does not mutate its input', () => {

@@ -1,4 +1,6 @@
 import type { Categoria, Evento, EventoDetalle } from '@taquilla/shared/schemas/catalogo';
+import { evento } from '@taquilla/shared/testing/evento';
+import type { ListableEvent } from '../lib/event-order';
 
 export const categorias: Categoria[] = [
   { id: 1, nombre: 'Conciertos' },
@@ -6,35 +8,27 @@ export const categorias: Categoria[] = [
   { id: 3, nombre: 'Deportes' },
 ];
 
-let next = 100;
-/** A valid Evento DTO; override what the test is about. */
-export function evento(overrides: Partial<Evento> = {}): Evento {
-  const id = overrides.id ?? next++;
-  return {
-    id,
-    nombre: `Evento ${id}`,
-    descripcion: 'Una noche inolvidable.',
-    fecha: '2026-12-05T02:30:00.000Z',
-    zonaHoraria: 'America/Mexico_City',
-    imagenBanner: `/img/banner-${id}.jpg`,
-    imagenPromocion: `/img/promo-${id}.jpg`,
-    categoria: { id: 1, nombre: 'Conciertos' },
-    artista: { nombre: `Artista ${id}` },
-    recinto: { id: 9, nombre: 'Foro Sol', direccion: 'Viaducto Río de la Piedad s/n' },
-    ciudad: { nombre: 'Ciudad de México' },
-    mostrarWeb: true,
-    limiteDeAsientos: 6,
-    usoDeTarjeta: 300,
-    usoDeServicio: 1000,
-    ivaRate: 1600,
-    isIvaApplied: true,
-    udsPorCategoria: false,
-    precioDesde: 50000,
-    ...overrides,
-  };
-}
+export { evento };
 
 export function eventoDetalle(overrides: Partial<Evento> = {}): EventoDetalle {
   const base = evento(overrides);
   return { ...base, recinto: { ...base.recinto, svg: '<svg></svg>' } };
 }
+
+/** A listable event named by its id ('dic', 'sab', …), listed on the web unless `extra` says otherwise. */
+export const listable = (id: string, fecha: string, extra: Partial<ListableEvent> = {}): ListableEvent => ({
+  id,
+  nombre: id,
+  fecha,
+  mostrarWeb: true,
+  ...extra,
+});
+
+/** Four dated events out of order (one hidden from the web) and one without a date. */
+export const listableEvents: ListableEvent[] = [
+  listable('dic', '2026-12-20T03:00:00Z'),
+  listable('sab', '2026-11-28T21:00:00Z'),
+  listable('oculto', '2026-11-27T21:00:00Z', { mostrarWeb: false }),
+  listable('lun', '2026-11-30T02:00:00Z'),
+  listable('sinfecha', 'pendiente'),
+];

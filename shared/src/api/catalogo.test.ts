@@ -1,27 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { getCategorias, getDetalleSeccion, getEventos, getFilasPorSeccion, getEventoDetalle } from './catalogo';
 import { fakeApiServer } from './testing';
+import { evento as eventoDto } from '../testing/evento';
 
-const evento = {
-  id: 1,
-  nombre: 'Concierto',
-  descripcion: 'Texto',
-  fecha: '2026-12-05T02:30:00.000Z',
-  imagenBanner: null,
-  imagenPromocion: null,
-  categoria: { id: 2, nombre: 'Conciertos' },
-  artista: { nombre: 'Artista' },
-  recinto: { id: 3, nombre: 'Foro', direccion: 'Calle 1' },
-  ciudad: { nombre: 'CDMX' },
-  mostrarWeb: true,
-  limiteDeAsientos: 6,
-  usoDeTarjeta: 300,
-  usoDeServicio: 1000,
-  ivaRate: 1600,
-  isIvaApplied: true,
-  udsPorCategoria: false,
-  precioDesde: 50000,
-};
+// As the API sends it for an event in the default zone: without zonaHoraria, which the client fills.
+const { zonaHoraria: _, ...evento } = eventoDto({ id: 1 });
 
 const server = fakeApiServer();
 const calls = server.calls;

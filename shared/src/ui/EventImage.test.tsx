@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EventImage } from './EventImage';
+import { EventBanner, EventImage, EventPoster } from './EventImage';
 import { DEFAULT_EVENT_IMAGE } from '../default-event-image';
 
 afterEach(cleanup);
@@ -30,5 +30,40 @@ describe('EventImage', () => {
     expect(img.getAttribute('src')).toBe(DEFAULT_EVENT_IMAGE);
     rerender(<EventImage src="/img/nuevo.jpg" alt="Cartel de C" />);
     expect(img.getAttribute('src')).toBe('/img/nuevo.jpg');
+  });
+});
+
+describe('EventPoster', () => {
+  it("shows the event's poster, else its banner, lazily at 400×225 and named after the event", () => {
+    render(<EventPoster className="card__image" evento={{ nombre: 'Luna Roja', imagenPromocion: '/img/promo.jpg', imagenBanner: '/img/banner.jpg' }} />);
+    const img = screen.getByRole('img', { name: 'Cartel de Luna Roja' });
+    expect(img.getAttribute('src')).toBe('/img/promo.jpg');
+    expect([img.className, img.getAttribute('loading'), img.getAttribute('width'), img.getAttribute('height')]).toEqual(['card__image', 'lazy', '400', '225']);
+    cleanup();
+    render(<EventPoster className="card__image" evento={{ nombre: 'Sol', imagenPromocion: null, imagenBanner: '/img/banner.jpg' }} />);
+    expect(screen.getByRole('img', { name: 'Cartel de Sol' }).getAttribute('src')).toBe('/img/banner.jpg');
+  });
+});
+
+describe('EventBanner', () => {
+  it("shows the event's banner, else its poster, at 1200×500 with the priority asked for", () => {
+    render(
+      <EventBanner
+        className="hero__image"
+        fetchPriority="high"
+        evento={{ nombre: 'Luna Roja', imagenPromocion: '/img/promo.jpg', imagenBanner: '/img/banner.jpg' }}
+      />,
+    );
+    const img = screen.getByRole('img', { name: 'Banner de Luna Roja' });
+    expect(img.getAttribute('src')).toBe('/img/banner.jpg');
+    expect([img.className, img.getAttribute('width'), img.getAttribute('height'), img.getAttribute('fetchpriority')]).toEqual([
+      'hero__image',
+      '1200',
+      '500',
+      'high',
+    ]);
+    cleanup();
+    render(<EventBanner className="hero__image" fetchPriority="auto" evento={{ nombre: 'Sol', imagenPromocion: '/img/promo.jpg', imagenBanner: null }} />);
+    expect(screen.getByRole('img', { name: 'Banner de Sol' }).getAttribute('src')).toBe('/img/promo.jpg');
   });
 });

@@ -1,3 +1,3 @@
 export { Dialog, type DialogProps } from './Dialog';
-export { EventImage, type EventImageProps } from './EventImage';
+export { EventBanner, EventImage, type EventImageProps, EventPoster } from './EventImage';
 export { TextField, type TextFieldProps } from './TextField';

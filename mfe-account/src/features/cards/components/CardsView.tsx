@@ -55,7 +55,7 @@ export function CardsView() {
       {perfil.status === 'success' && perfil.data.tarjetas.length > 0 && (
         <ul className="cards" aria-label="Tarjetas guardadas">
           {perfil.data.tarjetas.map((card) => (
-            <li key={card.id} className="cards__item">
+            <li key={card.id} className="cards__item account__panel">
               <div>
                 <p className="cards__name">{cardName(card)}</p>
                 <p className="account__hint">

@@ -1,7 +1,7 @@
 import { formatDateTime } from '@taquilla/shared';
 import type { MiEvento } from '@taquilla/shared/schemas/cuenta';
 import { Link } from 'react-router-dom';
-import { EventImage } from '@taquilla/shared/ui';
+import { EventPoster } from '@taquilla/shared/ui';
 import { boletosLabel, countdownLabel, daysUntil } from '../lib/countdown-label';
 
 interface Props {
@@ -18,14 +18,7 @@ export function EventPurchaseCard({ evento, ahora, search }: Props) {
   const days = daysUntil(evento.fecha, ahora, evento.zonaHoraria);
   return (
     <article className="purchase-card" aria-labelledby={titleId}>
-      <EventImage
-        className="purchase-card__image"
-        src={evento.imagenPromocion ?? evento.imagenBanner}
-        alt={`Cartel de ${evento.nombre}`}
-        loading="lazy"
-        width={400}
-        height={225}
-      />
+      <EventPoster className="purchase-card__image" evento={evento} />
       <div className="purchase-card__body">
         <h2 className="purchase-card__title" id={titleId}>
           {evento.nombre}

@@ -10,7 +10,7 @@ export function OrderSummary({ resumen }: { resumen: ResumenCompra }) {
     ['IVA', resumen.iva],
   ].filter(([, amount]) => amount !== 0) as [string, number][];
   return (
-    <aside className="order-summary" aria-labelledby="resumen-titulo">
+    <aside className="order-summary account__panel" aria-labelledby="resumen-titulo">
       <h2 id="resumen-titulo">Resumen de compra</h2>
       <dl className="order-summary__facts">
         <div>

@@ -13,7 +13,7 @@ interface Props {
 export function TicketCard({ ticket, fecha, zonaHoraria, onEnlarge }: Props) {
   const titleId = `boleto-${ticket.id}`;
   return (
-    <article className="ticket" aria-labelledby={titleId}>
+    <article className="ticket account__panel" aria-labelledby={titleId}>
       <div className="ticket__info">
         <h4 className="ticket__title" id={titleId}>
           {placeLabel(ticket)}

@@ -1,9 +1,8 @@
 import { formatDateTime } from '@taquilla/shared';
-import { eventBanner } from '@taquilla/shared/landing';
 import type { Evento } from '@taquilla/shared/schemas/catalogo';
 import { catalogoMessages } from '@taquilla/shared/messages/catalogo';
 import { Link } from 'react-router-dom';
-import { EventImage } from '@taquilla/shared/ui';
+import { EventBanner } from '@taquilla/shared/ui';
 import './event-info.css';
 
 function mapsUrl(evento: Evento): string {
@@ -20,14 +19,7 @@ export function EventInfoView({ evento, now = Date.now() }: { evento: Evento; no
   return (
     <>
       <header className="info-banner">
-        <EventImage
-          className="info-banner__image"
-          src={eventBanner(evento)}
-          alt={`Banner de ${evento.nombre}`}
-          width={1200}
-          height={500}
-          fetchPriority="high"
-        />
+        <EventBanner className="info-banner__image" evento={evento} fetchPriority="high" />
         <div className="info-banner__text">
           <h1>{evento.nombre}</h1>
           <dl className="info-facts">

@@ -1,7 +1,7 @@
 import { formatDate, formatMoney } from '@taquilla/shared';
 import type { Evento } from '@taquilla/shared/schemas/catalogo';
 import { Link } from 'react-router-dom';
-import { EventImage } from '@taquilla/shared/ui';
+import { EventPoster } from '@taquilla/shared/ui';
 import { parseFecha } from '../../../lib/event-order';
 
 /** One grid card: date badge, time, city, venue address, the lowest price and the three ways in. */
@@ -12,14 +12,7 @@ export function EventCard({ evento }: { evento: Evento }) {
   return (
     <article className="event-card" aria-labelledby={titleId}>
       <div className="event-card__media">
-        <EventImage
-          className="event-card__image"
-          src={evento.imagenPromocion ?? evento.imagenBanner}
-          alt={`Cartel de ${evento.nombre}`}
-          loading="lazy"
-          width={400}
-          height={225}
-        />
+        <EventPoster className="event-card__image" evento={evento} />
         <time className="event-card__badge" dateTime={dated ? evento.fecha : undefined}>
           {dated ? (
             <>

@@ -1,9 +1,8 @@
 import { formatDateTime, formatMoney } from '@taquilla/shared';
-import { eventBanner } from '@taquilla/shared/landing';
 import type { Evento } from '@taquilla/shared/schemas/catalogo';
 import { useRef, type FocusEvent, type TouchEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { EventImage } from '@taquilla/shared/ui';
+import { EventBanner } from '@taquilla/shared/ui';
 import { useCarousel } from '../hooks/use-carousel';
 import './hero.css';
 
@@ -59,15 +58,7 @@ export function HeroBanner({ eventos }: { eventos: readonly Evento[] }) {
             aria-label={`${i + 1} de ${eventos.length}: ${evento.artista.nombre}`}
             hidden={i !== carousel.index}
           >
-            <EventImage
-              className="hero__image"
-              src={eventBanner(evento)}
-              alt={`Banner de ${evento.nombre}`}
-              width={1200}
-              height={500}
-              fetchPriority={i === 0 ? 'high' : 'auto'}
-              loading={i === 0 ? 'eager' : 'lazy'}
-            />
+            <EventBanner className="hero__image" evento={evento} fetchPriority={i === 0 ? 'high' : 'auto'} loading={i === 0 ? 'eager' : 'lazy'} />
             <div className="hero__caption">
               <p className="hero__name">{evento.nombre}</p>
               <p className="hero__artist">{evento.artista.nombre}</p>

@@ -1,22 +1,11 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signIn, signOut } from '../../../testing/holds';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { RESERVA_ID, cotizacion, fakePaymentDeps, referencia, tarjeta } from '../../../testing/payment';
-import { PaymentDepsContext } from '../api/deps';
-import { PaymentStep } from './PaymentStep';
+import { onSold, paymentStepSession, renderPaymentStep, typeCard } from '../../../testing/payment-step';
+
+paymentStepSession();
 
 // Meses sin intereses, 'Pago en efectivo' and 'Transferencia SPEI' in the payment step.
-
-const onSold = vi.fn();
-
-function renderStep(fake = fakePaymentDeps()) {
-  render(
-    <PaymentDepsContext.Provider value={fake.deps}>
-      <PaymentStep eventoId="1" reservaId={RESERVA_ID} esGeneral={false} onSold={onSold} />
-    </PaymentDepsContext.Provider>,
-  );
-  return fake;
-}
 
 /** resumen with the event's plans for this total and cash / SPEI still offered. */
 function withOffers(
@@ -33,28 +22,11 @@ function withOffers(
   return fake;
 }
 
-beforeEach(() => {
-  signIn();
-  onSold.mockClear();
-});
-afterEach(() => {
-  cleanup();
-  signOut();
-});
-
-/** Types a new card into the form. */
-function typeCard(number: string) {
-  fireEvent.change(screen.getByLabelText('Nombre del titular'), { target: { value: 'Ana Prueba' } });
-  fireEvent.change(screen.getByLabelText('Número de tarjeta'), { target: { value: number } });
-  fireEvent.change(screen.getByLabelText('Vencimiento (MM/AA)'), { target: { value: '1230' } });
-  fireEvent.change(screen.getByLabelText('CVV'), { target: { value: '123' } });
-}
-
 const DEBITO = { tipo: 'debit', marca: 'visa', banco: 'BBVA', admiteMsi: false };
 
 describe('meses sin intereses', () => {
   it('a new credit card: Pago de contado and each plan with its monthly amount and the same total; the charge carries the chosen plan', async () => {
-    const fake = renderStep(withOffers());
+    const fake = renderPaymentStep(withOffers());
     await screen.findByRole('region', { name: 'Totales de la compra' });
     // Before the card is complete its type is unknown: no plan on offer yet.
     expect(screen.queryByLabelText('Meses sin intereses')).toBeNull();
@@ -78,7 +50,7 @@ describe('meses sin intereses', () => {
     const fake = withOffers();
     let answer: (v: typeof DEBITO) => void = () => undefined;
     fake.deps.getTipoTarjeta.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
-    renderStep(fake);
+    renderPaymentStep(fake);
     await screen.findByRole('region', { name: 'Totales de la compra' });
     typeCard('4000000000000002');
     // While the gateway is asked: nothing offered, and the buyer is told why.
@@ -99,7 +71,7 @@ describe('meses sin intereses', () => {
   it('a plan picked for a credit card is dropped when the number changes to a debit card', async () => {
     const fake = withOffers();
     fake.deps.getTipoTarjeta.mockResolvedValueOnce({ tipo: 'credit', marca: 'visa', banco: 'BBVA', admiteMsi: true }).mockResolvedValueOnce(DEBITO);
-    renderStep(fake);
+    renderPaymentStep(fake);
     await screen.findByRole('region', { name: 'Totales de la compra' });
     typeCard('4111111111111111');
     fireEvent.change(await screen.findByLabelText('Meses sin intereses'), { target: { value: '3' } });
@@ -115,7 +87,7 @@ describe('meses sin intereses', () => {
   it('when the type cannot be learnt no plan is offered and the buyer can still pay de contado', async () => {
     const fake = withOffers();
     fake.deps.getTipoTarjeta.mockRejectedValueOnce(new Error('red'));
-    renderStep(fake);
+    renderPaymentStep(fake);
     await screen.findByRole('region', { name: 'Totales de la compra' });
     typeCard('4111111111111111');
     expect(await screen.findByText(/^No pudimos verificar si tu tarjeta admite meses sin intereses/)).toBeTruthy();
@@ -123,7 +95,7 @@ describe('meses sin intereses', () => {
   });
 
   it('an event without plans never asks for the card type', async () => {
-    const fake = renderStep();
+    const fake = renderPaymentStep();
     await screen.findByRole('region', { name: 'Totales de la compra' });
     typeCard('4111111111111111');
     fireEvent.click(screen.getByRole('button', { name: 'Pagar' }));
@@ -142,7 +114,7 @@ describe('meses sin intereses', () => {
       ],
       usuario: { email: 'ana@ejemplo.mx' },
     });
-    renderStep(fake);
+    renderPaymentStep(fake);
     const saved = within(await screen.findByRole('group', { name: 'Forma de pago' }));
     fireEvent.click(saved.getByRole('radio', { name: /terminada en 0002/ }));
     expect(screen.queryByLabelText('Meses sin intereses')).toBeNull();
@@ -151,7 +123,7 @@ describe('meses sin intereses', () => {
   });
 
   it('an event without plans shows no select, and the charge goes in one go', async () => {
-    renderStep();
+    renderPaymentStep();
     await screen.findByRole('region', { name: 'Totales de la compra' });
     expect(screen.queryByLabelText('Meses sin intereses')).toBeNull();
     expect(screen.queryByRole('group', { name: '¿Cómo quieres pagar?' })).toBeNull();
@@ -160,7 +132,7 @@ describe('meses sin intereses', () => {
 
 describe('cash and SPEI', () => {
   it('Pago en efectivo: asks for the reference once, then shows amount, deadline, reference, barcode and the steps', async () => {
-    const fake = renderStep(withOffers());
+    const fake = renderPaymentStep(withOffers());
     const forma = within(await screen.findByRole('group', { name: '¿Cómo quieres pagar?' }));
     fireEvent.click(forma.getByRole('radio', { name: 'Pago en efectivo' }));
     expect(screen.queryByLabelText('Número de tarjeta')).toBeNull();
@@ -192,7 +164,7 @@ describe('cash and SPEI', () => {
         instrucciones: { metodo: 'spei', clabe: '646180000000000012', banco: 'STP', beneficiario: 'Taquilla', referencia: '81234567890123456789' },
       }),
     );
-    renderStep(fake);
+    renderPaymentStep(fake);
     fireEvent.click(within(await screen.findByRole('group', { name: '¿Cómo quieres pagar?' })).getByRole('radio', { name: 'Transferencia SPEI' }));
     fireEvent.click(screen.getByRole('button', { name: 'Generar referencia' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Ocurrió un error al procesar el pago.');
@@ -203,7 +175,7 @@ describe('cash and SPEI', () => {
   });
 
   it('an event too close to its date offers no cash or SPEI', async () => {
-    renderStep(withOffers(fakePaymentDeps(), { efectivo: null, spei: null }));
+    renderPaymentStep(withOffers(fakePaymentDeps(), { efectivo: null, spei: null }));
     await screen.findByRole('region', { name: 'Totales de la compra' });
     typeCard('4111111111111111');
     await screen.findByLabelText('Meses sin intereses');

@@ -1,40 +1,33 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError, savedHold } from '@taquilla/shared';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signIn, signOut } from '../../../testing/holds';
-import { RESERVA_ID, cargo, fakePaymentDeps, promocion } from '../../../testing/payment';
-import { PaymentDepsContext } from '../api/deps';
-import { PaymentStep } from './PaymentStep';
+import { afterEach, describe, expect, it } from 'vitest';
+import { signOut } from '../../../testing/holds';
+import { RESERVA_ID, cargo, cotizacion, fakePaymentDeps, promocion } from '../../../testing/payment';
+import { onSold, paymentStepSession, renderPaymentStep, typeCard } from '../../../testing/payment-step';
 
-const onSold = vi.fn();
+paymentStepSession();
 
-function renderStep(fake = fakePaymentDeps(), esGeneral = false) {
-  render(
-    <PaymentDepsContext.Provider value={fake.deps}>
-      <PaymentStep eventoId="1" reservaId={RESERVA_ID} esGeneral={esGeneral} onSold={onSold} />
-    </PaymentDepsContext.Provider>,
-  );
-  return fake;
-}
+/** The code MITAD: 50 % off. */
+const MITAD = promocion({ id: 8, porcentaje: 5000, nombre: 'Mitad', clave: 'MITAD', automatica: false });
+/** aplicar-promo's answer for MITAD on the two seats at $1,500. */
+const CON_MITAD = {
+  ...cotizacion({ descuento: 150_000, cargoServicio: 15_000, cargoTarjeta: 4_500, total: 169_500, promocion: MITAD }),
+  message: 'Descuento aplicado correctamente!',
+};
+/** resumen of the hold with its automatic 5 % promotion 'Cinco'. */
+const CON_CINCO = {
+  ...cotizacion({
+    descuento: 15_000,
+    cargoServicio: 28_500,
+    cargoTarjeta: 8_550,
+    total: 322_050,
+    promocion: promocion({ id: 1, porcentaje: 500, nombre: 'Cinco' }),
+  }),
+  reservaId: RESERVA_ID,
+};
 
 const summary = async () => within(await screen.findByRole('region', { name: 'Totales de la compra' }));
 const line = (s: ReturnType<typeof within>, label: string) => s.getByText(label).nextElementSibling?.textContent?.replace(/\u00a0/g, ' ');
-
-function typeCard(number = '4111111111111111') {
-  fireEvent.change(screen.getByLabelText('Nombre del titular'), { target: { value: 'Ana Prueba' } });
-  fireEvent.change(screen.getByLabelText('Número de tarjeta'), { target: { value: number } });
-  fireEvent.change(screen.getByLabelText('Vencimiento (MM/AA)'), { target: { value: '1230' } });
-  fireEvent.change(screen.getByLabelText('CVV'), { target: { value: '123' } });
-}
-
-beforeEach(() => {
-  signIn();
-  onSold.mockClear();
-});
-afterEach(() => {
-  cleanup();
-  signOut();
-});
 
 describe('PaymentStep summary and discount', () => {
   it("shows the server's figures for the hold (resumen, with its automatic promotion) and the all-in price", async () => {
@@ -50,7 +43,7 @@ describe('PaymentStep summary and discount', () => {
       total: 305_100,
       promocion: promocion({ id: 2, porcentaje: 1000, nombre: 'Diez' }),
     });
-    renderStep(fake);
+    renderPaymentStep(fake);
     const s = await summary();
     expect(fake.deps.getResumenReserva).toHaveBeenCalledWith('1', RESERVA_ID);
     expect(line(s, 'Descuento 10 % (Diez)')).toBe('−$300.00');
@@ -66,18 +59,8 @@ describe('PaymentStep summary and discount', () => {
 
   it('applies a code over the automatic promotion, and says why one does not apply', async () => {
     const fake = fakePaymentDeps();
-    fake.deps.getResumenReserva.mockResolvedValue({
-      reservaId: RESERVA_ID,
-      subtotal: 300_000,
-      descuento: 15_000,
-      boletosGratis: 0,
-      cargoServicio: 28_500,
-      cargoTarjeta: 8_550,
-      iva: 0,
-      total: 322_050,
-      promocion: promocion({ id: 1, porcentaje: 500, nombre: 'Cinco' }),
-    });
-    renderStep(fake);
+    fake.deps.getResumenReserva.mockResolvedValue(CON_CINCO);
+    renderPaymentStep(fake);
     const s = await summary();
     fireEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
     await waitFor(() => expect(screen.queryByText('Ingresa un código valido')).not.toBeNull());
@@ -97,18 +80,8 @@ describe('PaymentStep summary and discount', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
     await waitFor(() => expect(screen.queryByText('Código de descuento inválido.')).not.toBeNull());
 
-    fake.deps.validarClaveWeb.mockResolvedValueOnce(promocion({ id: 8, porcentaje: 5000, nombre: 'Mitad', clave: 'MITAD', automatica: false }));
-    fake.deps.aplicarPromo.mockResolvedValueOnce({
-      message: 'Descuento aplicado correctamente!',
-      promocion: promocion({ id: 8, porcentaje: 5000, nombre: 'Mitad', clave: 'MITAD', automatica: false }),
-      subtotal: 300_000,
-      descuento: 150_000,
-      boletosGratis: 0,
-      cargoServicio: 15_000,
-      cargoTarjeta: 4_500,
-      iva: 0,
-      total: 169_500,
-    });
+    fake.deps.validarClaveWeb.mockResolvedValueOnce(MITAD);
+    fake.deps.aplicarPromo.mockResolvedValueOnce(CON_MITAD);
     fireEvent.change(screen.getByLabelText('Código de descuento'), { target: { value: 'mitad' } });
     fireEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
     await waitFor(() => expect(screen.queryByText('Descuento aplicado correctamente!')).not.toBeNull());
@@ -129,37 +102,15 @@ describe('PaymentStep on a restored hold', () => {
     let answerPromo!: () => void;
     fake.deps.getResumenReserva.mockReturnValue(
       new Promise((resolve) => {
-        answerResumen = () =>
-          resolve({
-            reservaId: RESERVA_ID,
-            subtotal: 300_000,
-            descuento: 15_000,
-            boletosGratis: 0,
-            cargoServicio: 28_500,
-            cargoTarjeta: 8_550,
-            iva: 0,
-            total: 322_050,
-            promocion: promocion({ id: 1, porcentaje: 500, nombre: 'Cinco' }),
-          });
+        answerResumen = () => resolve(CON_CINCO);
       }),
     );
     fake.deps.aplicarPromo.mockReturnValue(
       new Promise((resolve) => {
-        answerPromo = () =>
-          resolve({
-            message: 'Descuento aplicado correctamente!',
-            promocion: promocion({ id: 8, porcentaje: 5000, nombre: 'Mitad', clave: 'MITAD', automatica: false }),
-            subtotal: 300_000,
-            descuento: 150_000,
-            boletosGratis: 0,
-            cargoServicio: 15_000,
-            cargoTarjeta: 4_500,
-            iva: 0,
-            total: 169_500,
-          });
+        answerPromo = () => resolve(CON_MITAD);
       }),
     );
-    renderStep(fake);
+    renderPaymentStep(fake);
     await waitFor(() => expect(fake.deps.aplicarPromo).toHaveBeenCalledWith({ promocionId: 8, clave: 'MITAD', eventoId: 1, reservaId: RESERVA_ID }));
     await waitFor(() => expect(fake.deps.getResumenReserva).toHaveBeenCalled());
     // Both answers land before React renders again: the code's answer first, then the stale resumen.
@@ -174,7 +125,7 @@ describe('PaymentStep on a restored hold', () => {
 
 describe('PaymentStep card payment', () => {
   it('shows every card message and charges nothing', async () => {
-    const fake = renderStep();
+    const fake = renderPaymentStep();
     await summary();
     fireEvent.click(screen.getByRole('button', { name: 'Pagar' }));
     for (const m of [
@@ -189,7 +140,7 @@ describe('PaymentStep card payment', () => {
   });
 
   it('formats the number as typed and shows the CVV tooltip', async () => {
-    renderStep();
+    renderPaymentStep();
     await summary();
     fireEvent.change(screen.getByLabelText('Número de tarjeta'), { target: { value: '4111-1111-1111-1111' } });
     expect((screen.getByLabelText('Número de tarjeta') as HTMLInputElement).value).toBe('4111 1111 1111 1111');
@@ -199,7 +150,7 @@ describe('PaymentStep card payment', () => {
   });
 
   it('confirms the amount, tokenises in the browser, charges once and celebrates', async () => {
-    const fake = renderStep();
+    const fake = renderPaymentStep();
     const s = await summary();
     typeCard();
     fireEvent.click(screen.getByLabelText('Quieres guardar tu tarjeta?'));
@@ -246,7 +197,7 @@ describe('PaymentStep card payment', () => {
     fake.deps.makeCargoInvitado.mockResolvedValue(
       cargo({ cargo: { id: 'tr_2', status: 'charge_pending', pagado: false, payment_method: { type: 'redirect', url: 'http://localhost/sandbox/3ds/tr_2' } } }),
     );
-    renderStep(fake);
+    renderPaymentStep(fake);
     await summary();
     expect(screen.queryByLabelText('Quieres guardar tu tarjeta?')).toBeNull();
     typeCard();
@@ -261,20 +212,10 @@ describe('PaymentStep card payment', () => {
 
   it('shows a decline, lets the buyer retry in the same hold, and drops a refused code', async () => {
     const fake = fakePaymentDeps();
-    renderStep(fake);
+    renderPaymentStep(fake);
     await summary();
     fake.deps.validarClaveWeb.mockResolvedValueOnce(promocion({ id: 8, porcentaje: 5000, nombre: 'Mitad', clave: 'MITAD' }));
-    fake.deps.aplicarPromo.mockResolvedValueOnce({
-      message: 'Descuento aplicado correctamente!',
-      promocion: promocion({ id: 8, porcentaje: 5000, nombre: 'Mitad', clave: 'MITAD', automatica: false }),
-      subtotal: 300_000,
-      descuento: 150_000,
-      boletosGratis: 0,
-      cargoServicio: 15_000,
-      cargoTarjeta: 4_500,
-      iva: 0,
-      total: 169_500,
-    });
+    fake.deps.aplicarPromo.mockResolvedValueOnce(CON_MITAD);
     fireEvent.change(screen.getByLabelText('Código de descuento'), { target: { value: 'MITAD' } });
     fireEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
     await screen.findByText('Descuento aplicado correctamente!');

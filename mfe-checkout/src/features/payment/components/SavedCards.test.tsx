@@ -1,19 +1,11 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@taquilla/shared';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { signIn, signOut } from '../../../testing/holds';
-import { RESERVA_ID, fakePaymentDeps, tarjeta } from '../../../testing/payment';
-import { PaymentDepsContext } from '../api/deps';
-import { PaymentStep } from './PaymentStep';
+import { describe, expect, it } from 'vitest';
+import { fakePaymentDeps, tarjeta } from '../../../testing/payment';
+import { signOut } from '../../../testing/holds';
+import { paymentStepSession, renderPaymentStep } from '../../../testing/payment-step';
 
-function renderStep(fake = fakePaymentDeps()) {
-  render(
-    <PaymentDepsContext.Provider value={fake.deps}>
-      <PaymentStep eventoId="1" reservaId={RESERVA_ID} esGeneral={false} />
-    </PaymentDepsContext.Provider>,
-  );
-  return fake;
-}
+paymentStepSession();
 
 function withCards() {
   const fake = fakePaymentDeps();
@@ -25,15 +17,9 @@ function withCards() {
   return fake;
 }
 
-beforeEach(() => signIn());
-afterEach(() => {
-  cleanup();
-  signOut();
-});
-
 describe('saved cards at checkout', () => {
   it('pays with a saved card: no card form, nothing tokenised, the card and customer ids sent', async () => {
-    const fake = renderStep(withCards());
+    const fake = renderPaymentStep(withCards());
     const group = within(await screen.findByRole('group', { name: 'Forma de pago' }));
     expect((group.getByRole('radio', { name: 'Tarjeta nueva' }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(group.getByRole('radio', { name: /Mastercard terminada en 4444/ }));
@@ -49,7 +35,7 @@ describe('saved cards at checkout', () => {
   });
 
   it('deletes a card after the confirm dialog, and says so when the gateway fails', async () => {
-    const fake = renderStep(withCards());
+    const fake = renderPaymentStep(withCards());
     const group = within(await screen.findByRole('group', { name: 'Forma de pago' }));
     fireEvent.click(group.getByRole('radio', { name: /Visa terminada en 1111/ }));
 
@@ -77,13 +63,13 @@ describe('saved cards at checkout', () => {
   it('keeps the new-card form when the cards cannot be loaded, and asks nothing for guests', async () => {
     const fake = fakePaymentDeps();
     fake.deps.getMiPerfilPago.mockRejectedValue(new ApiError({ status: 500, messages: [] }));
-    renderStep(fake);
+    renderPaymentStep(fake);
     expect((await screen.findByRole('alert')).textContent).toBe('Error al obtener las tarjetas.');
     expect(screen.queryByLabelText('Número de tarjeta')).not.toBeNull();
     cleanup();
 
     signOut();
-    const guest = renderStep(withCards());
+    const guest = renderPaymentStep(withCards());
     await screen.findByRole('region', { name: 'Totales de la compra' });
     expect(guest.deps.getMiPerfilPago).not.toHaveBeenCalled();
     expect(screen.queryByRole('group', { name: 'Forma de pago' })).toBeNull();

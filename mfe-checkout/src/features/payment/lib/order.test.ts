@@ -1,26 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Promocion } from '@taquilla/shared/schemas/promociones';
+import { promocion } from '../../../testing/payment';
 import { allInPrices, cartLines, codeProblem, summaryLines } from './order';
 import { computeTotals, eventRates } from '@taquilla/shared/money';
 
 const evento = { usoDeTarjeta: 300, usoDeServicio: 1000, ivaRate: 1600, isIvaApplied: false, udsPorCategoria: false };
 const seat = (id: number, categoria: string, precio: number) => ({ id, numero: id, fila: 'A', categoria, precio });
 
-function promo(over: Partial<Promocion>): Promocion {
-  return {
-    id: 1,
-    nombre: 'Promo',
-    tipo: 'PORCENTAJE',
-    porcentaje: 2000,
-    cantidadCompra: null,
-    cantidadPaga: null,
-    aplicaTodoEvento: true,
-    categorias: [],
-    clave: null,
-    automatica: true,
-    ...over,
-  };
-}
+/** A 20 % automatic promotion for the whole event, unless `over` says otherwise. */
+const promo = (over: Partial<Promocion>): Promocion => promocion({ id: 1, nombre: 'Promo', porcentaje: 2000, ...over });
 
 const seatCart = (asientos: ReturnType<typeof seat>[], ev = evento, categoriasEvento = [] as { categoria: string; cargoPorCategoria: number | null }[]) =>
   cartLines({

@@ -9,14 +9,20 @@ afterEach(() => {
 
 const chips = ['VIP', 'Platea', 'Lateral'].map((categoria, i) => ({ categoria, color: '#fff', precios: [300000 - i * 1000] }));
 
+/** Renders the chips on fake timers in a track three times wider than its box; returns its scrollTo spy. */
+function renderOverflowing() {
+  vi.useFakeTimers();
+  render(<PriceChips chips={chips} />);
+  const track = screen.getByRole('list');
+  Object.defineProperties(track, { scrollWidth: { value: 600 }, clientWidth: { value: 200 } });
+  const scrollTo = vi.fn();
+  track.scrollTo = scrollTo as unknown as typeof track.scrollTo;
+  return scrollTo;
+}
+
 describe('PriceChips slider', () => {
   it('moves one chip every 4 s while the chips overflow, and stops on Pausar', () => {
-    vi.useFakeTimers();
-    render(<PriceChips chips={chips} />);
-    const track = screen.getByRole('list');
-    Object.defineProperties(track, { scrollWidth: { value: 600 }, clientWidth: { value: 200 } });
-    const scrollTo = vi.fn();
-    track.scrollTo = scrollTo as unknown as typeof track.scrollTo;
+    const scrollTo = renderOverflowing();
 
     act(() => vi.advanceTimersByTime(SLIDE_MS - 1));
     expect(scrollTo).not.toHaveBeenCalled();
@@ -33,12 +39,7 @@ describe('PriceChips slider', () => {
   });
 
   it('holds still while the pointer is over it', () => {
-    vi.useFakeTimers();
-    render(<PriceChips chips={chips} />);
-    const track = screen.getByRole('list');
-    Object.defineProperties(track, { scrollWidth: { value: 600 }, clientWidth: { value: 200 } });
-    const scrollTo = vi.fn();
-    track.scrollTo = scrollTo as unknown as typeof track.scrollTo;
+    const scrollTo = renderOverflowing();
     fireEvent.mouseEnter(screen.getByRole('region', { name: 'Precios por categoría' }));
     act(() => vi.advanceTimersByTime(SLIDE_MS * 2));
     expect(scrollTo).not.toHaveBeenCalled();
