@@ -10,6 +10,7 @@ import { moduleRules, spanishDateFnsDefault } from '../platform/build/module-rul
 import { EsmFederationRuntimePlugin } from '../platform/build/esm-federation-runtime.mjs';
 import { TaquillaContractPlugin } from '../platform/build/contract-plugin.mjs';
 import { PreloadBootstrapPlugin } from './build/preload-bootstrap-plugin.mjs';
+import { axiosXhrOnly } from './build/axios-xhr-only.mjs';
 
 const dir = import.meta.dirname;
 const isProd = process.env.NODE_ENV !== 'development';
@@ -42,6 +43,8 @@ export default {
   },
   plugins: [
     spanishDateFnsDefault(rspack),
+    // axios' fetch adapter never runs in a browser (XMLHttpRequest is always there): a stub.
+    axiosXhrOnly(rspack),
     new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(isProd ? 'production' : 'development') }),
     // Host side of the federation contract (eager singletons, the runtime the remotes use):
     // one definition, next to the remotes' one, in platform/build/shared-singletons.mjs.

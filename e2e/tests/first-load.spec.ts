@@ -101,3 +101,35 @@ test('on a phone, the information page loads the map when it comes into view and
   await expect(page.getByRole('dialog', { name: /Boletos: / })).toBeVisible();
   await expect(page.getByLabel('Cantidad de boletos')).toBeVisible();
 });
+
+// What the first screen does not draw — telemetry's beacons, the registry follower, Web Vitals,
+// the unheard-event report (the shell's after-load chunk) and the waiting-room guard (QueueGate's
+// chunk) — is fetched once the page has loaded, and its code is in no file fetched before that.
+test('the shell fetches telemetry, Web Vitals, the registry follower and QueueGate only after the load event', async ({ page }) => {
+  const bodies = new Map<string, Promise<string>>();
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    if (path.endsWith('.js') && response.status() === 200) bodies.set(path, response.text());
+  });
+  await page.goto('/eventos');
+  await expect(page.getByRole('heading', { name: 'Próximos eventos' })).toBeVisible();
+  const AFTER_LOAD = /^\/(after-load|queue-gate)\.[^/]*\.js$/;
+  const resources = () =>
+    page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({ path: new URL(e.name).pathname, start: e.startTime })),
+    );
+  await expect.poll(async () => (await resources()).filter((r) => AFTER_LOAD.test(r.path)).length, { timeout: 15_000 }).toBe(2);
+
+  const loadStart = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart);
+  expect(loadStart).toBeGreaterThan(0);
+  const all = await resources();
+  for (const chunk of all.filter((r) => AFTER_LOAD.test(r.path))) expect(chunk.start, chunk.path).toBeGreaterThanOrEqual(loadStart);
+  const early = all.filter((r) => r.path.endsWith('.js') && r.start < loadStart).map((r) => r.path);
+  expect(early.some((p) => p.startsWith('/main.'))).toBe(true);
+  for (const path of early) {
+    const body = (await bodies.get(path)) ?? '';
+    // telemetry.ts (its sessionStorage key and an event kind), web-vitals (the CLS entry type), QueueGate ('sin_fila').
+    for (const marker of ['taquilla:telemetria:vistos', 'evento-sin-oyente', 'layout-shift', 'sin_fila'])
+      expect(body.includes(marker), `${marker} in ${path}`).toBe(false);
+  }
+});

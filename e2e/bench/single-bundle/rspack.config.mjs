@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { moduleRules, spanishDateFnsDefault } from '../../../platform/build/module-rules.mjs';
+import { axiosXhrOnly } from '../../../shell/build/axios-xhr-only.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const shellDir = path.join(ROOT, 'shell');
@@ -38,6 +39,7 @@ export function singleBundleConfig(outDir) {
     },
     plugins: [
       spanishDateFnsDefault(rspack),
+      axiosXhrOnly(rspack),
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify('production'),
         __REMOTE_NAME__: JSON.stringify('single-bundle'),

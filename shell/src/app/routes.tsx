@@ -6,7 +6,6 @@ import { RequireAuth } from '../features/auth/components/RequireAuth';
 import { Backdrop } from '../components/feedback/Backdrop';
 import { RootErrorBoundary } from './RootErrorBoundary';
 import { lazyPage } from './lazy-page';
-import { QueueGate } from '../pages/waiting-room/QueueGate';
 import { AuthPage, ConfirmPurchasePage, EventDetailPage, EventInfoPage, EventListPage, GuestInvoicePage, ProfilePage, SeatSelectionPage } from './remote-pages';
 
 // Shell-only pages are small but off the first-load path of /eventos (a failed download is
@@ -16,6 +15,24 @@ const PrivacyPage = lazyPage(() => import('../pages/legal/PrivacyPage'));
 const PoliciesPage = lazyPage(() => import('../pages/legal/PoliciesPage'));
 const NotFoundPage = lazyPage(() => import('../pages/NotFoundPage'));
 const WaitingRoomPage = lazyPage(() => import('../pages/waiting-room/WaitingRoomPage'));
+
+/**
+ * QueueGate (decision 0031) in a chunk of its own, off the first load of /eventos: bootstrap
+ * fetches it once the page has loaded and gone idle, so opening an event from the list fetches
+ * nothing new; a direct visit to an event fetches it at once. While it comes, the same backdrop
+ * QueueGate shows while it asks the API.
+ */
+export const loadQueueGate = () =>
+  import(/* webpackChunkName: "queue-gate" */ '../pages/waiting-room/QueueGate').then(({ QueueGate }) => ({ default: QueueGate }));
+const LazyQueueGate = lazyPage(loadQueueGate);
+
+function QueueGate(props: PropsWithChildren<{ param: string }>) {
+  return (
+    <Suspense fallback={<Backdrop />}>
+      <LazyQueueGate {...props} />
+    </Suspense>
+  );
+}
 
 /**
  * The root route: the error page for a shell-level failure, and the backdrop while a lazy

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bus, savedHold, type AsientoSeleccionado } from '@taquilla/shared';
-import { changedRemotes, purchaseGuard, readTabVersions, REGISTRY_MAX_AGE_MS, registryFollower, saveTabVersions, TAB_VERSIONS_KEY } from './follow-registry';
+import { changedRemotes, REGISTRY_MAX_AGE_MS, registryFollower } from './follow-registry';
+import { purchaseGuard, readTabVersions, saveTabVersions, TAB_VERSIONS_KEY } from './purchase-guard';
 import type { ResolvedRemote } from './registry';
 
 const at = (name: ResolvedRemote['name'], version: string, source: ResolvedRemote['source'] = 'registry'): ResolvedRemote => ({
@@ -66,6 +67,21 @@ describe('a tab following the registry', () => {
     t.advance(1);
     expect(await t.follower.stale()).toBe(true);
     expect(t.running()[0]!.version).toBe('1.0.1');
+  });
+
+  it('a follower that arrives after the start-up reading ages from that reading, not from its own arrival', async () => {
+    let clock = 5_000;
+    const read = vi.fn(async () => [at('catalog', '1.0.1')]);
+    let running = [at('catalog', '1.0.0')];
+    const apply = vi.fn((changed: ResolvedRemote[]) => (running = changed));
+    // Read at 0 ms; the follower's chunk arrived after the load event, at 5 s.
+    const follower = registryFollower({ read, running: () => running, apply, safe: () => true, now: () => clock, readAt: 0 });
+    clock = REGISTRY_MAX_AGE_MS - 1;
+    expect(await follower.stale()).toBe(false);
+    clock = REGISTRY_MAX_AGE_MS;
+    expect(await follower.stale()).toBe(true);
+    expect(read).toHaveBeenCalledOnce();
+    expect(running[0]!.version).toBe('1.0.1');
   });
 
   it('an unreadable registry changes nothing', async () => {

@@ -5,9 +5,10 @@ import { getInstance, loadRemote, preloadRemote, registerPlugins, registerRemote
 import { browserCohort } from '@taquilla/platform/canary';
 import type { RemoteName } from '@taquilla/platform/registry';
 import { getRuntimeConfig, onUnheardEvent, store } from '@taquilla/shared';
+import { afterLoadIdle } from '../app/after-load-idle';
 import { inlinedFetch } from '../app/inlined-fetch';
+import type { AfterLoad } from './after-load';
 import type { FederationApi } from './federation-api';
-import { purchaseGuard, readTabVersions, REGISTRY_POLL_MS, registryFollower, saveTabVersions } from './follow-registry';
 import { fetchRegistry, loadRemotes } from './load-remotes';
 import { askOverrideConfirmation } from './override-confirmation';
 import { readOverrides, saveOverrides } from './overrides';
@@ -16,11 +17,13 @@ import { manifestPlugin } from './plugins/manifest-plugin';
 import { onCallPlugin, type RemoteFailure } from './plugins/on-call-plugin';
 import { retryPlugin } from './plugins/retry-plugin';
 import { timeoutPlugin } from './plugins/timeout-plugin';
+import { purchaseGuard, readTabVersions, saveTabVersions } from './purchase-guard';
 import type { ResolvedRemote } from './registry';
 import { remotesAtom } from './remotes-state';
-import { createTelemetry } from './telemetry';
-import { blameForUnheard } from './unheard';
-import { watchVitals } from './vitals';
+import type { Telemetry } from './telemetry';
+
+/** How often an open, visible tab reads the registry again (follow-registry.ts). */
+const REGISTRY_POLL_MS = 20_000;
 
 const onCallLog = { loaded: [] as string[], failures: [] as RemoteFailure[], followed: [] as string[] };
 
@@ -36,9 +39,10 @@ Object.defineProperty(window, '__TAQUILLA_FEDERATION__', {
     /** Remote versions this tab switched to after a registry change, in order ('seating@1.0.0'). */
     followed: () => [...onCallLog.followed],
     /** Registry changes this tab has seen and keeps for its next safe moment (a purchase in progress). */
-    waiting: () => follower.pending().map(({ name, version }) => `${name}@${version}`),
-    // Telemetry events queued for the next beacon (sent within 2 s, or when the page is hidden).
-    telemetry: () => telemetry.pending(),
+    waiting: () => (later?.follower.pending() ?? []).map(({ name, version }) => `${name}@${version}`),
+    // Telemetry events queued for the next beacon (sent within 2 s, or when the page is hidden);
+    // before the after-load chunk has come, what the page reported waits in `afterLoadCalls`.
+    telemetry: () => later?.telemetry.pending() ?? [],
     shareScope: async () => getInstance()?.shareScopeMap.default ?? {},
   },
 });
@@ -49,40 +53,6 @@ function sessionStorageOrNull(): Storage | null {
   } catch {
     return null; // storage refused (privacy settings): sessions are then counted per page load
   }
-}
-
-/** The shell's telemetry (telemetry.ts): batched beacons to the API, tagged with remote and version. */
-const telemetry = createTelemetry({
-  send: (url, body) => typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, body),
-  // The version this page registered; developer overrides are not releases and are not reported.
-  versionOf: (remote) => {
-    const known = store.get(remotesAtom).remotes.find((r) => r.name === remote);
-    return known?.source === 'registry' ? known.version : null;
-  },
-  storage: sessionStorageOrNull(),
-});
-
-/** Beacons to `<apiBaseUrl>/telemetria` (the public API key in the query: a beacon has no headers), sent when the page is hidden or left too. */
-function startTelemetry(): void {
-  const { apiBaseUrl, apiKey } = getRuntimeConfig();
-  telemetry.configure(`${apiBaseUrl.replace(/\/+$/, '')}/telemetria?apiKey=${encodeURIComponent(apiKey)}`);
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') telemetry.flush();
-  });
-  window.addEventListener('pagehide', () => telemetry.flush());
-  // A bus event the contract says someone must hear, that nobody heard (shared's bus waits
-  // UNHEARD_AFTER_MS for a late listener first): an error of the remote that broke the conversation.
-  onUnheardEvent((event) => {
-    for (const remote of blameForUnheard(event)) telemetry.unheard(remote, String(event.type));
-  });
-  // The web-vitals chunk waits for the page to load and go idle: it reads the buffered entries
-  // then, so it measures the whole visit without competing with the page's own first requests.
-  const watch = () => {
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
-    idle(() => void watchVitals(telemetry).catch((error: unknown) => console.warn('[taquilla] Web Vitals no disponibles', error)));
-  };
-  if (document.readyState === 'complete') watch();
-  else window.addEventListener('load', watch, { once: true });
 }
 
 let resolveReady: () => void = () => undefined;
@@ -121,12 +91,86 @@ function applyRemotes(changed: ResolvedRemote[]): void {
   onCallLog.followed.push(...changed.map(({ name, version }) => `${name}@${version}`));
 }
 
-const follower = registryFollower({
-  read: () => freshRegistry().catch(() => null),
-  running: () => store.get(remotesAtom).remotes,
-  apply: applyRemotes,
-  safe: () => !guard.inProgress(),
-});
+// The after-load chunk (after-load.ts): telemetry's beacons, the registry follower, the Web Vitals
+// observers and the unheard-event report. None of them draws the first screen, so they are not
+// in the shell's first load: the chunk is imported once the page has loaded and gone idle (at
+// once if the tab is hidden first). Until it has come, every call for it waits here, in order.
+let later: AfterLoad | null = null;
+/** The chunk's download is under way (or done). */
+let loading = false;
+/** The load event has come and the browser went idle: the chunk is due (a failed download is tried again on the next page). */
+let afterLoadDue = false;
+const afterLoadCalls: Array<(chunk: AfterLoad) => void> = [];
+
+/** Runs `use` with the after-load chunk: now if it is here, else once it arrives (in call order). */
+function withAfterLoad(use: (chunk: AfterLoad) => void): void {
+  if (later) use(later);
+  else afterLoadCalls.push(use);
+}
+
+/** When the tab last read the registry (start-up, a Reintentar): the follower ages from it. */
+let registryReadAt = Date.now();
+
+function loadAfterLoad(): void {
+  if (loading) return;
+  loading = true;
+  void import(/* webpackChunkName: "after-load" */ './after-load')
+    .then(({ startAfterLoad }) => {
+      if (later) return;
+      const { apiBaseUrl, apiKey } = getRuntimeConfig();
+      later = startAfterLoad({
+        telemetry: {
+          send: (url, body) => typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, body),
+          // The version this page registered; developer overrides are not releases and are not reported.
+          versionOf: (remote) => {
+            const known = store.get(remotesAtom).remotes.find((r) => r.name === remote);
+            return known?.source === 'registry' ? known.version : null;
+          },
+          storage: sessionStorageOrNull(),
+        },
+        // Beacons to `<apiBaseUrl>/telemetria` (the public API key in the query: a beacon has no headers).
+        telemetryUrl: `${apiBaseUrl.replace(/\/+$/, '')}/telemetria?apiKey=${encodeURIComponent(apiKey)}`,
+        follower: {
+          read: () => freshRegistry().catch(() => null),
+          running: () => store.get(remotesAtom).remotes,
+          apply: applyRemotes,
+          safe: () => !guard.inProgress(),
+          readAt: registryReadAt,
+        },
+      });
+      for (const use of afterLoadCalls.splice(0)) use(later);
+    })
+    .catch((error: unknown) => {
+      loading = false;
+      console.warn('[taquilla] telemetría no disponible por ahora', error);
+    });
+}
+
+/** The shell's telemetry (telemetry.ts, in the after-load chunk): what the page's slots report waits for it. */
+const telemetry: Pick<Telemetry, 'sessionStarted' | 'failed' | 'flush'> = {
+  sessionStarted: (remote) => withAfterLoad((chunk) => chunk.telemetry.sessionStarted(remote)),
+  failed: (remote, module, kind) => withAfterLoad((chunk) => chunk.telemetry.failed(remote, module, kind)),
+  flush: () => withAfterLoad((chunk) => chunk.telemetry.flush()),
+};
+
+/** Beacons sent when the page is hidden or left too; the after-load chunk once the page has loaded. */
+function startTelemetry(): void {
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState !== 'hidden') return;
+    // Hidden before the chunk came (the buyer switched tabs during the load): fetch it now, so
+    // what the page reported still leaves.
+    loadAfterLoad();
+    telemetry.flush();
+  });
+  window.addEventListener('pagehide', () => later?.telemetry.flush());
+  // A bus event the contract says someone must hear, that nobody heard (shared's bus waits
+  // UNHEARD_AFTER_MS for a late listener first): an error of the remote that broke the conversation.
+  onUnheardEvent((event) => withAfterLoad((chunk) => chunk.reportUnheard(event)));
+  afterLoadIdle(() => {
+    afterLoadDue = true;
+    loadAfterLoad();
+  });
+}
 
 async function readRegistry(): Promise<void> {
   const { overrides, pending, cleanedSearch } = readOverrides(window.location.search, window.localStorage, {
@@ -149,16 +193,17 @@ async function readRegistry(): Promise<void> {
     choice: { cohort, pinned },
   });
   saveTabVersions(storage('sessionStorage'), state.remotes);
-  follower.readNow();
+  registryReadAt = Date.now();
+  later?.follower.readNow();
 }
 
 /** Open tabs follow the registry: a reading every REGISTRY_POLL_MS while visible, and when shown again. */
 function followRegistry(): void {
   setInterval(() => {
-    if (document.visibilityState === 'visible') void follower.check();
+    if (document.visibilityState === 'visible') withAfterLoad((chunk) => void chunk.follower.check());
   }, REGISTRY_POLL_MS);
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') void follower.stale();
+    if (document.visibilityState === 'visible') withAfterLoad((chunk) => void chunk.follower.stale());
   });
 }
 
@@ -204,7 +249,8 @@ export const federation: FederationApi = {
   },
   navigated() {
     guard.newPage();
-    void follower.stale();
+    if (afterLoadDue) loadAfterLoad();
+    withAfterLoad((chunk) => void chunk.follower.stale());
   },
   preload(name, modules) {
     if (!store.get(remotesAtom).remotes.some((remote) => remote.name === name)) return;

@@ -1,4 +1,4 @@
-import type { Metric } from 'web-vitals';
+import { onCLS, onINP, onLCP, type Metric } from 'web-vitals';
 import type { RemoteName } from '@taquilla/platform/registry';
 import type { Vital } from '@taquilla/shared/telemetria';
 import { isRemoteName } from './registry';
@@ -33,12 +33,12 @@ export function vitalValue(metric: Metric): number {
 }
 
 /**
- * Core Web Vitals (the `web-vitals` library, loaded in its own chunk once the page has loaded:
- * its observers read the buffered entries, so nothing is missed) reported per remote through
- * `telemetry`. Each metric is reported once, when final (the library's default).
+ * Core Web Vitals (the `web-vitals` library) reported per remote through `telemetry`. Called from
+ * the shell's after-load chunk (after-load.ts), once the page has loaded: the library observes
+ * with `buffered: true`, so the LCP, layout shifts and interactions from before it started are
+ * read too and nothing is missed. Each metric is reported once, when final (the library's default).
  */
-export async function watchVitals(telemetry: Pick<Telemetry, 'vital'>): Promise<void> {
-  const { onCLS, onINP, onLCP } = await import(/* webpackChunkName: "web-vitals" */ 'web-vitals');
+export function watchVitals(telemetry: Pick<Telemetry, 'vital'>): void {
   const report = (metric: Metric) => {
     for (const remote of remotesFor(metric)) telemetry.vital(remote, metric.name as Vital, vitalValue(metric));
   };
