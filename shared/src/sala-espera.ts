@@ -45,9 +45,8 @@ export function desdeFila(personal: EstadoSala, fila: FilaSala, random: () => nu
     return { siguienteConsultaMs, consultarEnSegundos: Math.ceil(siguienteConsultaMs / 1000) };
   };
   // Told sold out: stays so while the line says so (places coming back are a change to ask about).
-  if (personal.estado === 'agotado')
-    return fila.estado === 'agotado' ? { ...personal, ahora: fila.ahora, ...hint(fila.siguienteConsultaMs) } : null;
-  if (personal.estado !== 'esperando' || personal.numero === null) return null;
+  if (personal.estado === 'agotado') return fila.estado === 'agotado' ? { ...personal, ahora: fila.ahora, ...hint(fila.siguienteConsultaMs) } : null;
+  if (personal.estado !== 'esperando' || typeof personal.numero !== 'number') return null;
   if (fila.estado !== 'abierta' || fila.pausada !== personal.pausada) return null;
   const lugar = personal.numero - fila.admitidosHasta;
   if (lugar <= 0) return null;

@@ -36,7 +36,7 @@ function of(db: DbOrTx): Map<number, Entrada> {
 }
 
 /** The shared answer as data: what every waiting page of the event reads. */
-export function filaDe(vista: SalaVista | null, ahora: Date): FilaSala {
+function filaDe(vista: SalaVista | null, ahora: Date): FilaSala {
   if (!vista)
     return {
       estado: 'sin_fila',
