@@ -19,6 +19,8 @@ export interface SalaDeps {
   secure: boolean;
 }
 
+// altcha-lib takes its HMAC secrets only as strings and imports them per signature (no CryptoKey
+// option; decision 0031, "ALTCHA keys"): ~15 µs each, two per challenge and two per check.
 const signatureSecret = (secret: string) => `altcha:${secret}`;
 const keySignatureSecret = (secret: string) => `altcha-clave:${secret}`;
 
