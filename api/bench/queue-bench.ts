@@ -7,8 +7,11 @@
  * BENCH_BUYERS (20,000) simulated buyers arrive evenly over BENCH_JOIN_SECONDS (60), each from its
  * own address (X-Forwarded-For, TRUST_PROXY=1) with its own cookies: it asks for the ALTCHA
  * challenge, solves it (BENCH_POW, 100: the bench measures the server, not the buyers' CPUs),
- * joins, then asks for its state on the interval the server gives; once admitted it holds one
- * place (reservar_generales) with its pass. The sale starts BENCH_START_SECONDS (30) after the
+ * joins, then waits as the waiting page does: with its number in line it reads the event's shared
+ * answer (GET …/sala_espera/fila) on the interval the page works out, and asks for its personal
+ * answer when its number is reached, the line changes (sold out, paused) or a minute has passed
+ * (`desdeFila`, the page's own code); before the draw it asks for its personal answer on the
+ * server's hint. Once admitted it holds one place (reservar_generales) with its pass. The sale starts BENCH_START_SECONDS (30) after the
  * first arrival, so the first half is in the draw, at BENCH_RATE (3,000) buyers a minute.
  *
  * Prints: joining p50/p99 (the POST that gives the place), admissions per minute against the
@@ -16,6 +19,8 @@
  * (from the database), admitted buyers left without a hold or 'agotado', and how long after the
  * sell-out the last buyer still waiting was told.
  */
+import { desdeFila, PERSONAL_CADA_MS } from '@taquilla/shared/sala-espera';
+import type { EstadoSala, FilaSala } from '@taquilla/shared/schemas/sala-espera';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import http from 'node:http';
@@ -110,6 +115,8 @@ try {
       req.end(body);
     });
   let requests = 0;
+  let sharedRequests = 0;
+  let personalPolls = 0;
   // The generator's own event-loop delay: a busy generator adds it to every latency it measures.
   const lag = monitorEventLoopDelay({ resolution: 10 });
   lag.enable();
@@ -160,7 +167,8 @@ try {
       joinErrors++;
       return;
     }
-    let estado = joined.json() as { estado: string; siguienteConsultaMs: number };
+    let estado = joined.json() as EstadoSala;
+    let personal = { estado, at: Date.now() };
     for (;;) {
       if (estado.estado === 'admitido') {
         admitted++;
@@ -185,15 +193,29 @@ try {
         otherErrors++;
         return;
       }
-      // The page's own schedule: the server's next-poll hint.
+      // The page's own schedule: the hint of its last answer.
       await sleep(estado.siguienteConsultaMs);
+      // With a number in line: the shared answer, until the personal one is due (the page's rule).
+      let view: EstadoSala | null = null;
+      if (personal.estado.estado === 'esperando' && Date.now() - personal.at < PERSONAL_CADA_MS) {
+        const res = await call('GET', `/eventos/${eventoId}/sala_espera/fila`);
+        sharedRequests++;
+        if (res.ok) view = desdeFila(personal.estado, res.json() as FilaSala);
+        else otherErrors++;
+      }
+      if (view) {
+        estado = view;
+        continue;
+      }
       const res = await call('GET', `/eventos/${eventoId}/sala_espera`);
+      personalPolls++;
       if (!res.ok) {
         otherErrors++;
         await sleep(2000);
         continue;
       }
-      estado = res.json() as typeof estado;
+      estado = res.json() as EstadoSala;
+      personal = { estado, at: Date.now() };
     }
   }
 
@@ -232,7 +254,7 @@ try {
     `apartados: ${held} con lugar, ${heldAgotado} 'agotado', ${holdOther} otra respuesta, de ${admitted} admitidos (meta: todos con lugar o 'agotado'); lugares apartados en la base ${twice!.apartados}; lugares de más en una reserva ${twice!.dobles}; respuestas 201 sin un lugar propio: ${held - twice!.apartados}`,
   );
   console.log(
-    `peticiones: ${requests} en ${seconds.toFixed(0)} s (${(requests / seconds).toFixed(0)}/s); retraso del generador p50 ${(lag.percentile(50) / 1e6).toFixed(1)} ms · p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms · máx ${(lag.max / 1e6).toFixed(0)} ms`,
+    `peticiones: ${requests} en ${seconds.toFixed(0)} s (${(requests / seconds).toFixed(0)}/s; consultas: ${sharedRequests} a la respuesta compartida, ${personalPolls} personales); retraso del generador p50 ${(lag.percentile(50) / 1e6).toFixed(1)} ms · p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms · máx ${(lag.max / 1e6).toFixed(0)} ms`,
   );
   console.log(`agotado: ${toldAt.length} avisados; el último ${tellLag.toFixed(1)} s después de agotarse (meta ≤ 10 s); otros errores ${otherErrors}`);
   await database.close();

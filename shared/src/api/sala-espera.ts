@@ -4,12 +4,20 @@
  * it, so holds and checkout need nothing from the page.
  */
 import { apiRequest } from '@taquilla/shared';
-import type { EstadoSala } from '../schemas/sala-espera';
+import type { EstadoSala, FilaSala } from '../schemas/sala-espera';
 import { seg, type Id } from './segment';
 
 /** The room as this browser sees it (place, estimate, countdown; sets the pass cookie once admitted). */
 export function estadoSala(eventoId: Id): Promise<EstadoSala> {
   return apiRequest('GET', `/eventos/${seg(eventoId)}/sala_espera`);
+}
+
+/**
+ * The room as it is for every buyer (admitted up to, paused, sold out, rate): the page works out
+ * its place from it and its own `numero`. Cacheable for a second; no cookie goes either way.
+ */
+export function filaSala(eventoId: Id): Promise<FilaSala> {
+  return apiRequest('GET', `/eventos/${seg(eventoId)}/sala_espera/fila`);
 }
 
 /** An ALTCHA challenge for the event's line (the widget solves it). */

@@ -29,6 +29,8 @@ export function salaVista(db: DbOrTx, eventoId: number): Promise<SalaVista | nul
   const now = Date.now();
   const copia = byEvento.get(eventoId);
   if (copia && copia.hasta > now) return copia.vista;
+  // Ids a client made up leave copies behind: past a thousand events, the stale ones go.
+  if (byEvento.size >= 1000) for (const [id, c] of byEvento) if (c.hasta <= now) byEvento.delete(id);
   const vista = findSalaVista(db, eventoId);
   const nueva = { hasta: now + COPIA_MS, vista };
   byEvento.set(eventoId, nueva);

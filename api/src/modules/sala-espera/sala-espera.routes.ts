@@ -1,17 +1,20 @@
 import { z } from 'zod';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiErrorSchema, idParamSchema } from '@taquilla/shared/schemas/common';
-import { estadoSalaSchema, opsSalaSchema, unirseSalaSchema } from '@taquilla/shared/schemas/sala-espera';
+import { estadoSalaSchema, filaSalaSchema, opsSalaSchema, unirseSalaSchema } from '@taquilla/shared/schemas/sala-espera';
 import { DomainError } from '../../lib/errors';
 import type { RouteModule } from '../types';
 import type { SalaEsperaConfig } from './sala-espera.config';
 import { olvidarSala } from './sala-espera.cache';
+import { filaCompartida, type FilaBytes } from './sala-espera.fila';
 import { startAdmissionJob } from './sala-espera.job';
 import { applyOps, recentAuditoria, resumenSalas } from './sala-espera.ops.repository';
 import { estadoSala, requirePass, requirePassForReserva, reto, unirse, type SalaDeps } from './sala-espera.service';
 
 const errors = { 400: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
 const eventoParams = z.object({ id: idParamSchema });
+/** The shared answer (`/fila`) is the same for everyone and at most a second old: shared caches may keep it that second. */
+const FILA_CACHE_CONTROL = 'public, max-age=1';
 
 /** The waiting room's dependencies for an app (also what the hold and checkout guards use). */
 function salaDeps(app: FastifyInstance, cfg: SalaEsperaConfig = app.config.salaEspera): SalaDeps {
@@ -65,6 +68,14 @@ const resumenSchema = z.object({
   ),
 });
 
+/** The shared answer's bytes with its ETag (304 when the client has them); no cookie read or set. */
+function sendFila(request: FastifyRequest, reply: FastifyReply, fila: FilaBytes): FastifyReply {
+  // The same bytes for every buyer: a CDN or balancer in front may keep them a second.
+  reply.header('cache-control', FILA_CACHE_CONTROL).header('etag', fila.etag).type('application/json; charset=utf-8');
+  if (request.headers['if-none-match'] === fila.etag) return reply.code(304).send();
+  return reply.send(fila.body);
+}
+
 /** The virtual waiting room of events "en venta con fila" (decision 0031). */
 export const salaEsperaModule: RouteModule = {
   name: 'sala-espera',
@@ -87,6 +98,23 @@ export const salaEsperaModule: RouteModule = {
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         return estadoSala(deps, request.params.id, request, reply);
+      },
+    );
+
+    app.get(
+      '/eventos/:id/sala_espera/fila',
+      {
+        schema: {
+          tags: ['sala de espera'],
+          summary: 'La fila del evento, igual para todos: admitidos hasta, pausa, agotado, ritmo (sin cookies; caché de 1 s)',
+          params: eventoParams,
+          response: { 200: filaSalaSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const fila = await filaCompartida(app.db, request.params.id, reply.getSerializationFunction('200')!);
+        if (!fila) throw new DomainError('EVENTO_NO_ENCONTRADO');
+        return sendFila(request, reply, fila);
       },
     );
 

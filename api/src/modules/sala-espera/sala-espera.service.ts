@@ -1,3 +1,4 @@
+import { consultaEsperandoMs, esperaEstimada, espaciar } from '@taquilla/shared/sala-espera';
 import type { EstadoSala } from '@taquilla/shared/schemas/sala-espera';
 import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
@@ -18,6 +19,8 @@ export interface SalaDeps {
   secure: boolean;
 }
 
+// altcha-lib takes its HMAC secrets only as strings and imports them per signature (no CryptoKey
+// option; decision 0031, "ALTCHA keys"): ~15 µs each, two per challenge and two per check.
 const signatureSecret = (secret: string) => `altcha:${secret}`;
 const keySignatureSecret = (secret: string) => `altcha-clave:${secret}`;
 
@@ -68,37 +71,13 @@ async function verifiedNonce(deps: SalaDeps, eventoId: number, altcha: string): 
   return String(challenge.parameters.nonce);
 }
 
-/** Seconds until the place is admitted: its position over the set rate, or over the rate seen in the last 5 minutes (automatic). */
-function estimate(v: SalaVista, posicion: number): number | null {
-  if (v.sala.pausada) return null;
-  const perMinute = v.sala.ritmoPorMinuto ?? v.recientes / 5;
-  return perMinute > 0 ? Math.round((posicion / perMinute) * 60) : null;
-}
-
-/**
- * When a buyer should ask again, in ms: `baseMs` less up to a quarter at random, so buyers who
- * arrived together (or woke with the draw) spread their polls instead of asking in step.
- */
-function nextPollMs(baseMs: number): number {
-  return Math.max(1000, Math.round(baseMs * (1 - Math.random() * 0.25)));
-}
-
-/**
- * The poll interval of a waiting buyer, by the estimated wait: every 2 s when due within 30 s
- * (admission is noticed at once), 4 s within 2 minutes, 7 s further back. Never longer than 7 s:
- * a sell-out must reach everyone within 10 s (7 s + the 1 s admission step + the 1 s copy of the
- * room + the answer's own time).
- */
-function waitingPollMs(esperaSegundos: number | null): number {
-  if (esperaSegundos !== null && esperaSegundos < 30) return 2000;
-  if (esperaSegundos !== null && esperaSegundos < 120) return 4000;
-  return 7000;
-}
+/** The rate the estimates use: the set one, or (automatic) the admissions seen in the last 5 minutes. */
+export const admisionPorMinuto = (v: SalaVista): number => v.sala.ritmoPorMinuto ?? v.recientes / 5;
 
 type Room = Omit<EstadoSala, 'estado' | 'consultarEnSegundos' | 'siguienteConsultaMs'>;
 
 function answer(room: Room, estado: EstadoSala['estado'], pollMs: number, extra: Partial<EstadoSala> = {}, exact = false): EstadoSala {
-  const ms = exact ? pollMs : nextPollMs(pollMs);
+  const ms = exact ? pollMs : espaciar(pollMs);
   return { ...room, ...extra, estado, siguienteConsultaMs: ms, consultarEnSegundos: Math.ceil(ms / 1000) };
 }
 
@@ -116,7 +95,7 @@ export async function estadoSala(
 ): Promise<EstadoSala> {
   const vista = known && known.sala.ritmoPorMinuto !== null ? { sala: known.sala, recientes: 0 } : await salaVista(deps.db, eventoId);
   const ahora = new Date();
-  const base = { ahora: ahora.toISOString(), lugar: null, esperaSegundos: null, paseExpira: null };
+  const base = { ahora: ahora.toISOString(), lugar: null, numero: null, esperaSegundos: null, paseExpira: null };
   if (!vista) return answer({ ...base, inicio: null, pausada: false, ritmoPorMinuto: null }, 'sin_fila', 60_000);
   const { sala } = vista;
   const room = { ...base, inicio: sala.inicio.toISOString(), pausada: sala.pausada, ritmoPorMinuto: sala.ritmoPorMinuto };
@@ -126,9 +105,9 @@ export async function estadoSala(
   const navegador = browserOf(request);
   const waiting = (lugarId: number, numero: number): EstadoSala => {
     const posicion = Math.max(1, numero - sala.admitidosHasta);
-    const espera = estimate(vista, posicion);
+    const espera = esperaEstimada(posicion, admisionPorMinuto(vista), sala.pausada);
     markPlace(request, reply, deps.secret, { eventoId, lugarId, numero, navegador: navegador! }, deps.secure);
-    return answer(room, 'esperando', waitingPollMs(espera), { lugar: posicion, esperaSegundos: espera });
+    return answer(room, 'esperando', consultaEsperandoMs(espera), { lugar: posicion, numero, esperaSegundos: espera });
   };
   if (!known && navegador && !sala.agotadoEn) {
     const mark = readPlaceMark(request, deps.secret, eventoId, navegador);

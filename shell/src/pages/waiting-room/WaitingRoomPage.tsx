@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { estadoSala, retoSala, unirseSala } from '@taquilla/shared/api/sala-espera';
+import { estadoSala, filaSala, retoSala, unirseSala } from '@taquilla/shared/api/sala-espera';
+import { desdeFila, PERSONAL_CADA_MS } from '@taquilla/shared/sala-espera';
 import { salaEsperaMessages as M } from '@taquilla/shared/messages/sala-espera';
 import type { EstadoSala } from '@taquilla/shared/schemas/sala-espera';
 import { messages } from '@taquilla/shared';
@@ -63,10 +64,14 @@ declare module 'react' {
 
 /**
  * 'Sala de espera' of an event "en venta con fila" (decision 0031), route
- * `/eventos/:id/sala_de_espera`. Asks the API for this browser's place on a timer the server
- * sets (`siguienteConsultaMs`) and as soon as the page is shown again (a phone waking up), so the place survives a
- * reload or sleep: it is kept by the browser's cookie on the server. Place and estimate changes
- * are announced politely; admission assertively. The countdown is a timer (not announced every second).
+ * `/eventos/:id/sala_de_espera`. Asks the API on a timer the server sets (`siguienteConsultaMs`)
+ * and as soon as the page is shown again (a phone waking up), so the place survives a reload or
+ * sleep: it is kept by the browser's cookie on the server. Waiting with a number in line (or told
+ * sold out), it reads the event's shared answer (the same for every buyer) and works out its place
+ * and wait from its own number; it asks for its personal answer (which admits and gives the pass)
+ * when its number is reached, when the line is sold out, closed, paused or resumed, on waking,
+ * and at least every minute. Place and estimate changes are announced politely; admission
+ * assertively. The countdown is a timer (not announced every second).
  */
 export default function WaitingRoomPage() {
   const { id = '' } = useParams();
@@ -75,30 +80,50 @@ export default function WaitingRoomPage() {
   const [offset, setOffset] = useState(0);
   const [now, setNow] = useState(() => Date.now());
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The last personal answer (its number in line) and when it came.
+  const personal = useRef<{ estado: EstadoSala; at: number } | null>(null);
 
   const apply = useCallback((e: EstadoSala) => {
     setEstado(e);
+    personal.current = { estado: e, at: Date.now() };
     setOffset(Date.parse(e.ahora) - Date.now());
   }, []);
 
-  const poll = useCallback(async () => {
-    clearTimeout(timer.current);
-    let next = 10_000;
+  /** The shared answer read with the last personal one; null when the personal answer is due. */
+  const fromShared = useCallback(async (): Promise<EstadoSala | null> => {
+    const last = personal.current;
+    if (!last || Date.now() - last.at >= PERSONAL_CADA_MS) return null;
+    if (last.estado.estado !== 'esperando' && last.estado.estado !== 'agotado') return null;
     try {
-      const e = await estadoSala(id);
-      apply(e);
-      setError(null);
-      // The server says when: sooner near the front, spread at random so a crowd does not ask in step.
-      next = e.siguienteConsultaMs;
-    } catch (err) {
-      setError(serverMessageOr(err, messages.UNEXPECTED_ERROR));
+      return desdeFila(last.estado, await filaSala(id));
+    } catch {
+      return null;
     }
-    timer.current = setTimeout(() => void poll(), next);
-  }, [id, apply]);
+  }, [id]);
+
+  const poll = useCallback(
+    async (personalDue = false) => {
+      clearTimeout(timer.current);
+      let next = 10_000;
+      try {
+        const shared = personalDue ? null : await fromShared();
+        if (shared) setEstado(shared);
+        else apply(await estadoSala(id));
+        setError(null);
+        // The server says when: sooner near the front, spread at random so a crowd does not ask in step.
+        next = (shared ?? personal.current!.estado).siguienteConsultaMs;
+      } catch (err) {
+        setError(serverMessageOr(err, messages.UNEXPECTED_ERROR));
+      }
+      timer.current = setTimeout(() => void poll(), next);
+    },
+    [id, apply, fromShared],
+  );
 
   useEffect(() => {
-    void poll();
-    const onVisible = () => document.visibilityState === 'visible' && void poll();
+    void poll(true);
+    // Shown again (a phone waking up) or back online: the personal answer, at once.
+    const onVisible = () => document.visibilityState === 'visible' && void poll(true);
     document.addEventListener('visibilitychange', onVisible);
     window.addEventListener('online', onVisible);
     return () => {
