@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogMessages } from '@taquilla/shared/messages/catalog';
+import { catalogoMessages } from '@taquilla/shared/messages/catalogo';
 import { desdeFila } from '@taquilla/shared/sala-espera';
 import { admitirTodas } from '../src/modules/sala-espera/sala-espera.job';
 import { buildTestApp, type TestApp } from './support/app';
@@ -74,11 +74,11 @@ describe('the shared answer', () => {
     expect(none.json()).toMatchObject({ estado: 'sin_fila', inicio: null, admitidosHasta: 0 });
     const missing = await t.request('/api/v1/eventos/999999/sala_espera/fila');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().message).toBe(catalogMessages.EVENT_NOT_FOUND);
+    expect(missing.json().message).toBe(catalogoMessages.EVENT_NOT_FOUND);
     expect(missing.headers['set-cookie']).toBeUndefined();
     const bad = await t.request('/api/v1/eventos/abc/sala_espera/fila');
     expect(bad.statusCode).toBe(400);
-    expect(JSON.stringify(bad.json().message)).toContain(catalogMessages.ID_INVALID);
+    expect(JSON.stringify(bad.json().message)).toContain(catalogoMessages.ID_INVALID);
   });
 
   it('follows admission, pause and sell-out within a second, and with the personal number gives the place the personal answer gives', async () => {
