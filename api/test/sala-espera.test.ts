@@ -367,6 +367,49 @@ describe('polling: the server says when to ask next', () => {
   });
 });
 
+describe('the draw: every early page learns its number', () => {
+  it('after the draw each early browser is told the place its drawn number gives, its mark re-signed with it; a later join reads its own', async () => {
+    const db = t.database.db;
+    const ev = await pickEvento(db, 10);
+    await abrirSala(t, ev.eventoId, new Date(Date.now() - 1000), 1);
+    await db.execute(sql`delete from sala_espera_lugares where evento_id = ${ev.eventoId}`);
+    await db.execute(sql`update salas_espera set sorteada = false, admitidos_hasta = 0, credito = 0, ultimo_tick = now() where evento_id = ${ev.eventoId}`);
+    const early = Array.from({ length: 6 }, (_, i) => new Browser(t, `192.0.2.${60 + i}`));
+    for (const b of early) expect((await b.join(ev.eventoId)).json().estado).toBe('antes');
+    expect((await tick(ev.eventoId))[0]).toMatchObject({ sorteados: 6 });
+    const drawn = new Map(
+      (await queryRows<{ id: number; numero: number }>(db, sql`select id, numero from sala_espera_lugares where evento_id = ${ev.eventoId}`)).map((l) => [
+        Number(l.id),
+        Number(l.numero),
+      ]),
+    );
+    const admitidos = Number((await queryRows<{ n: number }>(db, sql`select admitidos_hasta as n from salas_espera where evento_id = ${ev.eventoId}`))[0]!.n);
+    for (const b of early) {
+      // The mark the page carries from before the draw: its place, no number yet.
+      const [lugarId, sinNumero] = b.jar.get(`tq_lugar_${ev.eventoId}`)!.split('.');
+      expect(sinNumero).toBe('-');
+      const numero = drawn.get(Number(lugarId))!;
+      const res = (await b.estado(ev.eventoId)).json();
+      if (numero <= admitidos) expect(res.estado).toBe('admitido');
+      else {
+        expect(res).toMatchObject({ estado: 'esperando', lugar: numero - admitidos, numero });
+        expect(b.jar.get(`tq_lugar_${ev.eventoId}`)).toMatch(new RegExp(`^\\d+\\.${numero}\\.`));
+      }
+    }
+    // A browser that joins after this process read the drawn numbers is numbered next and reads its own place.
+    const late = new Browser(t, '192.0.2.70');
+    const joined = (await late.join(ev.eventoId)).json();
+    expect(joined).toMatchObject({ estado: 'esperando', numero: 7, lugar: 7 - admitidos });
+    expect((await late.estado(ev.eventoId)).json()).toMatchObject({ estado: 'esperando', lugar: 7 - admitidos });
+    await t.request({
+      method: 'POST',
+      url: '/api/v1/sala_espera/ops',
+      remoteAddress: '127.0.0.1',
+      payload: { eventoId: ev.eventoId, accion: 'cerrar', actor: 'prueba' },
+    });
+  });
+});
+
 describe('ops: the command and status', () => {
   it("`sala-espera <evento> pausar|ritmo` changes the running server's room (audited), and `status` shows the line per event", async () => {
     const db = t.database.db;

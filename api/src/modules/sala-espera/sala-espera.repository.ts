@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { reservas } from '../../db/schema/sales';
 import { salaEsperaLugares, salasEspera } from '../../db/schema/waiting-room';
@@ -65,6 +65,19 @@ export async function findLugar(db: DbOrTx, eventoId: number, navegador: string)
     .from(salaEsperaLugares)
     .where(and(eq(salaEsperaLugares.eventoId, eventoId), eq(salaEsperaLugares.navegador, navegador)));
   return row ?? null;
+}
+
+/**
+ * The numbers the event's places hold now, by place id. After the draw a place's number never
+ * changes (the draw numbers everyone who joined before the start once; later joins take the next
+ * ones), so a copy of this map stays true for the places in it.
+ */
+export async function numerosDeLugares(db: DbOrTx, eventoId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ id: salaEsperaLugares.id, numero: salaEsperaLugares.numero })
+    .from(salaEsperaLugares)
+    .where(and(eq(salaEsperaLugares.eventoId, eventoId), isNotNull(salaEsperaLugares.numero)));
+  return new Map(rows.map((r) => [r.id, r.numero!]));
 }
 
 type JoinRefusal = 'RETO_USADO' | 'TOPE_IP' | 'SIN_SALA';

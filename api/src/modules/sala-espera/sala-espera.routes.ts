@@ -5,7 +5,7 @@ import { estadoSalaSchema, filaSalaSchema, opsSalaSchema, unirseSalaSchema } fro
 import { DomainError } from '../../lib/errors';
 import type { RouteModule } from '../types';
 import type { SalaEsperaConfig } from './sala-espera.config';
-import { olvidarSala } from './sala-espera.cache';
+import { olvidarNumeros, olvidarSala } from './sala-espera.cache';
 import { filaCompartida, type FilaBytes } from './sala-espera.fila';
 import { startAdmissionJob } from './sala-espera.job';
 import { applyOps, recentAuditoria, resumenSalas } from './sala-espera.ops.repository';
@@ -185,6 +185,7 @@ export const salaEsperaModule: RouteModule = {
             await applyOps(app.db, b.eventoId, { accion: b.accion }, b.actor, b.motivo);
         }
         olvidarSala(app.db, b.eventoId);
+        olvidarNumeros(app.db, b.eventoId);
         return { ok: true as const };
       },
     );

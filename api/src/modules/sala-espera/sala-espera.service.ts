@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { DomainError } from '../../lib/errors';
 import { clientAddress } from '../reservas/reservas.client';
 import type { SalaEsperaConfig } from './sala-espera.config';
-import { salaVista } from './sala-espera.cache';
+import { numeroSorteado, salaVista } from './sala-espera.cache';
 import { browserOf, ensureBrowser, issuePass, markPlace, readPass, readPlaceMark } from './sala-espera.pase';
 import { checkPass, eventoDeReserva, findLugar, findSala, joinLine, type Lugar, type Sala, type SalaVista } from './sala-espera.repository';
 
@@ -113,6 +113,12 @@ export async function estadoSala(
     const mark = readPlaceMark(request, deps.secret, eventoId, navegador);
     if (mark && mark.numero === null && !sala.sorteada) return answer(room, 'antes', antesMs, {}, true);
     if (mark && mark.numero !== null && mark.numero > sala.admitidosHasta) return waiting(mark.lugarId, mark.numero);
+    // Just after the draw every early page asks for the number it drew: the process's copy of the
+    // drawn numbers answers them all with one read (a place not in the copy reads itself below).
+    if (mark && mark.numero === null && sala.sorteada) {
+      const numero = await numeroSorteado(deps.db, eventoId, mark.lugarId);
+      if (numero !== null && numero > sala.admitidosHasta) return waiting(mark.lugarId, numero);
+    }
   }
   const lugar = known?.lugar ?? (navegador ? await findLugar(deps.db, eventoId, navegador) : null);
   if (sala.agotadoEn && (!lugar || lugar.estado === 'esperando' || lugar.estado === 'agotado')) return answer(room, 'agotado', 15_000);
