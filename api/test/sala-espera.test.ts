@@ -26,6 +26,18 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+/** A room started a second ago at 1 a minute, drawn from scratch: no places, nothing admitted. */
+async function salaEmpezadaSinLugares(eventoId: number) {
+  const db = t.database.db;
+  await abrirSala(t, eventoId, new Date(Date.now() - 1000), 1);
+  await db.execute(sql`delete from sala_espera_lugares where evento_id = ${eventoId}`);
+  await db.execute(sql`update salas_espera set sorteada = false, admitidos_hasta = 0, credito = 0, ultimo_tick = now() where evento_id = ${eventoId}`);
+}
+
+async function cerrarSala(eventoId: number) {
+  await t.request({ method: 'POST', url: '/api/v1/sala_espera/ops', remoteAddress: '127.0.0.1', payload: { eventoId, accion: 'cerrar', actor: 'prueba' } });
+}
+
 async function lugares(eventoId: number) {
   return queryRows<{ id: number; estado: string; numero: number | null }>(
     t.database.db,
@@ -173,9 +185,7 @@ describe('admission and the pass', () => {
   it('an unused pass expires and its turn goes to the next in line; pausing stops admission; sold out tells everyone waiting', async () => {
     const db = t.database.db;
     const ev = await pickEvento(db, 10, [1, 2, 3]);
-    await abrirSala(t, ev.eventoId, new Date(Date.now() - 1000), 1);
-    await db.execute(sql`delete from sala_espera_lugares where evento_id = ${ev.eventoId}`);
-    await db.execute(sql`update salas_espera set sorteada = false, admitidos_hasta = 0, credito = 0, ultimo_tick = now() where evento_id = ${ev.eventoId}`);
+    await salaEmpezadaSinLugares(ev.eventoId);
     const browsers = [new Browser(t, '192.0.2.21'), new Browser(t, '192.0.2.22'), new Browser(t, '192.0.2.23')];
     for (const b of browsers) await b.join(ev.eventoId);
     // The draw; at 1 a minute nobody is due yet.
@@ -280,9 +290,7 @@ describe('polling: the server says when to ask next', () => {
   it('asks sooner near the front and at most every 7 s far back (jittered), answers far-back polls from a signed mark, and tells the last in line at sell-out', async () => {
     const db = t.database.db;
     const ev = await pickEvento(db, 10);
-    await abrirSala(t, ev.eventoId, new Date(Date.now() - 1000), 1);
-    await db.execute(sql`delete from sala_espera_lugares where evento_id = ${ev.eventoId}`);
-    await db.execute(sql`update salas_espera set sorteada = false, admitidos_hasta = 0, credito = 0, ultimo_tick = now() where evento_id = ${ev.eventoId}`);
+    await salaEmpezadaSinLugares(ev.eventoId);
     const browsers = [new Browser(t, '192.0.2.41'), new Browser(t, '192.0.2.42'), new Browser(t, '192.0.2.43')];
     for (const b of browsers) {
       // Started, not drawn yet: ask again within the draw's spread (1–8 s), not all in the same second.
@@ -358,12 +366,7 @@ describe('polling: the server says when to ask next', () => {
           sql`, `,
         )})`,
       );
-    await t.request({
-      method: 'POST',
-      url: '/api/v1/sala_espera/ops',
-      remoteAddress: '127.0.0.1',
-      payload: { eventoId: ev.eventoId, accion: 'cerrar', actor: 'prueba' },
-    });
+    await cerrarSala(ev.eventoId);
   });
 });
 
@@ -371,9 +374,7 @@ describe('the draw: every early page learns its number', () => {
   it('after the draw each early browser is told the place its drawn number gives, its mark re-signed with it; a later join reads its own', async () => {
     const db = t.database.db;
     const ev = await pickEvento(db, 10);
-    await abrirSala(t, ev.eventoId, new Date(Date.now() - 1000), 1);
-    await db.execute(sql`delete from sala_espera_lugares where evento_id = ${ev.eventoId}`);
-    await db.execute(sql`update salas_espera set sorteada = false, admitidos_hasta = 0, credito = 0, ultimo_tick = now() where evento_id = ${ev.eventoId}`);
+    await salaEmpezadaSinLugares(ev.eventoId);
     const early = Array.from({ length: 6 }, (_, i) => new Browser(t, `192.0.2.${60 + i}`));
     for (const b of early) expect((await b.join(ev.eventoId)).json().estado).toBe('antes');
     expect((await tick(ev.eventoId))[0]).toMatchObject({ sorteados: 6 });
@@ -401,12 +402,7 @@ describe('the draw: every early page learns its number', () => {
     const joined = (await late.join(ev.eventoId)).json();
     expect(joined).toMatchObject({ estado: 'esperando', numero: 7, lugar: 7 - admitidos });
     expect((await late.estado(ev.eventoId)).json()).toMatchObject({ estado: 'esperando', lugar: 7 - admitidos });
-    await t.request({
-      method: 'POST',
-      url: '/api/v1/sala_espera/ops',
-      remoteAddress: '127.0.0.1',
-      payload: { eventoId: ev.eventoId, accion: 'cerrar', actor: 'prueba' },
-    });
+    await cerrarSala(ev.eventoId);
   });
 });
 
