@@ -92,6 +92,19 @@ function refusalError(r: HoldRefusal): DomainError {
  */
 const RETRYABLE = new Set(['23505', '40P01', '40001']);
 
+/**
+ * A hold statement that failed: a refusal or an error that is not a conflict is thrown; a conflict
+ * (RETRYABLE) returns, so the caller runs the statement again, and the third one is refused as taken.
+ */
+function rethrowUnlessRetryable(err: unknown, attempt: number): void {
+  if (err instanceof DomainError) throw err;
+  const refusal = holdRefusal(err);
+  if (refusal) throw refusalError(refusal);
+  const code = pgCode(err);
+  if (!code || !RETRYABLE.has(code)) throw err;
+  if (attempt >= 3) throw new DomainError('ASIENTOS_NO_DISPONIBLES');
+}
+
 function pgCode(err: unknown): string | undefined {
   const e = err as { code?: unknown; cause?: { code?: unknown } };
   const code = typeof e?.code === 'string' ? e.code : e?.cause?.code;
@@ -117,12 +130,7 @@ async function hold(db: Db, publisher: DisponibilidadPublisher | null, reserva: 
       });
       return { id: reserva.id, reservaId: reserva.id, fechaExpiracion: result.fechaExpiracion.toISOString() };
     } catch (err) {
-      if (err instanceof DomainError) throw err;
-      const refusal = holdRefusal(err);
-      if (refusal) throw refusalError(refusal);
-      const code = pgCode(err);
-      if (!code || !RETRYABLE.has(code)) throw err;
-      if (attempt >= 3) throw new DomainError('ASIENTOS_NO_DISPONIBLES');
+      rethrowUnlessRetryable(err, attempt);
     }
   }
 }
@@ -220,12 +228,7 @@ export async function reservarMejores(
       });
       return { reservado: true, id, reservaId: id, fechaExpiracion: result.fechaExpiracion.toISOString(), ...answer };
     } catch (err) {
-      if (err instanceof DomainError) throw err;
-      const refusal = holdRefusal(err);
-      if (refusal) throw refusalError(refusal);
-      const code = pgCode(err);
-      if (!code || !RETRYABLE.has(code)) throw err;
-      if (attempt >= 3) throw new DomainError('ASIENTOS_NO_DISPONIBLES');
+      rethrowUnlessRetryable(err, attempt);
     }
   }
 }
