@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { makeCargoResponseSchema } from '@taquilla/shared/schemas/pagos';
 import { compraFacturableSchema, comprasFacturablesSchema, facturaEmitidaSchema } from '@taquilla/shared/schemas/facturas';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
@@ -35,7 +34,7 @@ const smtp = new SMTPServer({
 
 let t: TestApp;
 let ev: Awaited<ReturnType<typeof pickEvento>>;
-const { post, holdSeats, pay } = saleKit(() => ({ t, eventoId: ev.eventoId, seccionId: ev.seccionId }));
+const { post, holdSeats, pay, guestSale } = saleKit(() => ({ t, eventoId: ev.eventoId, seccionId: ev.seccionId }));
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
@@ -71,16 +70,6 @@ async function memberSale(seats = 2) {
   const { reservaId } = await holdSeats(seats, buyer.token);
   ok(await pay(reservaId, CARDS.APPROVED, { token: buyer.token }));
   return { buyer, reservaId };
-}
-
-async function guestSale() {
-  const { reservaId } = await holdSeats(1);
-  const sale = makeCargoResponseSchema.parse(ok(await pay(reservaId, CARDS.APPROVED)));
-  const [guest] = await queryRows<{ correo: string }>(
-    t.database.db,
-    sql`select i.correo from invitados i join reservas r on r.invitado_id = i.id where r.id = ${reservaId}`,
-  );
-  return { reservaId, invitadoId: sale.invitadoId!, correo: guest!.correo };
 }
 
 async function waitForMail(to: string, subjectPart: string) {

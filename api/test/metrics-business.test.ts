@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { makeCargoResponseSchema } from '@taquilla/shared/schemas/pagos';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './support/app';
 import { createUser, pickEvento } from './support/reservas';
@@ -11,7 +10,7 @@ import { buildSaleApp, CARDS, ok, saleKit } from './support/sale';
  */
 let t: TestApp;
 let ev: Awaited<ReturnType<typeof pickEvento>>;
-const { post, holdSeats, pay, authorize, expire } = saleKit(() => ({ t, eventoId: ev.eventoId, seccionId: ev.seccionId }));
+const { post, holdSeats, pay, lateChargeForTakenSeat } = saleKit(() => ({ t, eventoId: ev.eventoId, seccionId: ev.seccionId }));
 
 beforeAll(async () => {
   t = await buildSaleApp();
@@ -53,16 +52,7 @@ describe('holds, sales and refunds in /metrics', () => {
     const sales = await value('taquilla_sales_total');
     const refunds = await value('taquilla_refunds_total', 'reason="lugares"');
     const user = await createUser(t.database.db, t.app.config.jwtSecret);
-    const { reservaId, ids } = await holdSeats(1, user.token);
-    const body = makeCargoResponseSchema.parse(ok(await pay(reservaId, CARDS.THREE_DS, { token: user.token })));
-    await expire(reservaId);
-    const taken = await post(`/eventos/${ev.eventoId}/reservarInvitado`, {
-      asientosReserva: ids.map((id) => ({ id })),
-      nombre: 'Otra',
-      correo: `otra.${randomUUID().slice(0, 6)}@ejemplo.mx`,
-    });
-    expect(taken.statusCode).toBe(201);
-    await authorize(body.cargo.payment_method!.url, 'autorizar');
+    const { reservaId, body } = await lateChargeForTakenSeat(user.token);
     const check = await post(`/pagos/check/cargo/${body.cargo.id}`, { reservaId, esGeneral: false }, user.token);
     expect(check.json()).toMatchObject({ cargo: { pagado: false, status: 'refunded' } });
     expect(await value('taquilla_refunds_total', 'reason="lugares"')).toBe(refunds + 1);

@@ -1,4 +1,4 @@
-import { makeCargoResponseSchema, reenvioBoletosResponseSchema } from '@taquilla/shared/schemas/pagos';
+import { reenvioBoletosResponseSchema } from '@taquilla/shared/schemas/pagos';
 import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { buildSaleApp, CARDS, ok, saleKit } from './support/sale';
 let t: TestApp;
 let ev: Awaited<ReturnType<typeof pickEvento>>;
 let jwtSecret: string;
-const { post, holdSeats, pay } = saleKit(() => ({ t, eventoId: ev.eventoId, seccionId: ev.seccionId }));
+const { post, holdSeats, pay, guestSale } = saleKit(() => ({ t, eventoId: ev.eventoId, seccionId: ev.seccionId }));
 
 beforeAll(async () => {
   t = await buildSaleApp();
@@ -25,16 +25,6 @@ afterAll(async () => t?.close());
 const ticketMails = async (to: string) =>
   (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from email_outbox where "to" = ${to} and subject like 'Tus boletos para %'`))[0]!
     .n;
-
-async function guestSale() {
-  const { reservaId } = await holdSeats(1);
-  const sale = makeCargoResponseSchema.parse(ok(await pay(reservaId, CARDS.APPROVED)));
-  const [guest] = await queryRows<{ correo: string }>(
-    t.database.db,
-    sql`select i.correo from invitados i join reservas r on r.invitado_id = i.id where r.id = ${reservaId}`,
-  );
-  return { reservaId, invitadoId: sale.invitadoId!, correo: guest!.correo, boletoId: sale.boletos[0]!.id };
-}
 
 describe('POST /correos/sold-tickets-email*', () => {
   it('a guest gets the tickets again at the sale address; another guest id, a hold not sold or an unknown id get 404 and send nothing', async () => {

@@ -17,7 +17,7 @@ let jwtSecret: string;
 const { APPROVED, DECLINED, THREE_DS } = CARDS;
 /** Openpay's test card refused for fraud (3005). */
 const FRAUD = '4000000000000044';
-const { post, cardToken, holdSeats, resumen, pay, authorize, expire, webhookPost, count, boletosDe } = saleKit(() => ({
+const { post, cardToken, holdSeats, resumen, pay, authorize, expire, webhookPost, count, boletosDe, lateChargeForTakenSeat } = saleKit(() => ({
   t,
   eventoId: ev.eventoId,
   seccionId: ev.seccionId,
@@ -302,16 +302,7 @@ describe('3-D Secure, declines and late charges', () => {
 
   it('paid after the hold expired and the seats went to someone else: refunded through the gateway, no tickets', async () => {
     const user = await createUser(t.database.db, jwtSecret);
-    const { reservaId, ids } = await holdSeats(1, user.token);
-    const body = makeCargoResponseSchema.parse(ok(await pay(reservaId, THREE_DS, { token: user.token })));
-    await expire(reservaId);
-    const taken = await post(`/eventos/${ev.eventoId}/reservarInvitado`, {
-      asientosReserva: ids.map((id) => ({ id })),
-      nombre: 'Otra',
-      correo: `otra.${randomUUID().slice(0, 6)}@ejemplo.mx`,
-    });
-    expect(taken.statusCode).toBe(201);
-    await authorize(body.cargo.payment_method!.url, 'autorizar');
+    const { reservaId, ids, body } = await lateChargeForTakenSeat(user.token);
     const checks = await Promise.all([1, 2].map(() => post(`/pagos/check/cargo/${body.cargo.id}`, { reservaId, esGeneral: false }, user.token)));
     for (const c of checks) expect(c.json()).toMatchObject({ message: pagoMessages.PAYMENT_REFUNDED, cargo: { pagado: false, status: 'refunded' } });
     expect(await boletosDe(reservaId)).toBe(0);

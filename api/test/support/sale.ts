@@ -1,4 +1,4 @@
-import { resumenReservaSchema } from '@taquilla/shared/schemas/pagos';
+import { makeCargoResponseSchema, resumenReservaSchema } from '@taquilla/shared/schemas/pagos';
 import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
@@ -6,7 +6,7 @@ import { queryRows } from '../../src/db/rows';
 import { expireHolds } from '../../src/modules/reservas/reservas.service';
 import type { TestApp } from './app';
 import { freeSeats } from './reservas';
-import { cardTokenBody, SANDBOX_MERCHANT_ID, SANDBOX_TOKEN_AUTH } from './http-sale';
+import { CARDS, cardTokenBody, SANDBOX_MERCHANT_ID, SANDBOX_TOKEN_AUTH } from './http-sale';
 import { buildSandboxApp, type SandboxApp } from './sandbox';
 
 export { CARDS } from './http-sale';
@@ -117,7 +117,36 @@ export function saleKit(scope: () => SaleScope) {
   const count = async (q: ReturnType<typeof sql>) => Number((await queryRows<{ n: number }>(scope().t.database.db, q))[0]!.n);
   const boletosDe = (reservaId: string) => count(sql`select count(*)::int as n from boletos where reserva_id = ${reservaId}`);
 
-  return { seats, post, cardToken, holdSeats, resumen, pay, authorize, expire, webhookPost, count, boletosDe };
+  /** A guest buys one seat with an approved card: the hold, the guest id and address, the first ticket. */
+  async function guestSale() {
+    const { reservaId } = await holdSeats(1);
+    const sale = makeCargoResponseSchema.parse(ok(await pay(reservaId, CARDS.APPROVED)));
+    const [guest] = await queryRows<{ correo: string }>(
+      scope().t.database.db,
+      sql`select i.correo from invitados i join reservas r on r.invitado_id = i.id where r.id = ${reservaId}`,
+    );
+    return { reservaId, invitadoId: sale.invitadoId!, correo: guest!.correo, boletoId: sale.boletos[0]!.id };
+  }
+
+  /**
+   * A 3-D Secure charge completed too late: the account's hold of one seat expired while the buyer
+   * was at the bank, another buyer took the seat, then the bank authorised. Returns the hold, its seat and the charge's answer.
+   */
+  async function lateChargeForTakenSeat(token: string) {
+    const { reservaId, ids } = await holdSeats(1, token);
+    const body = makeCargoResponseSchema.parse(ok(await pay(reservaId, CARDS.THREE_DS, { token })));
+    await expire(reservaId);
+    const taken = await post(`/eventos/${scope().eventoId}/reservarInvitado`, {
+      asientosReserva: ids.map((id) => ({ id })),
+      nombre: 'Otra',
+      correo: `otra.${randomUUID().slice(0, 6)}@ejemplo.mx`,
+    });
+    expect(taken.statusCode).toBe(201);
+    await authorize(body.cargo.payment_method!.url, 'autorizar');
+    return { reservaId, ids, body };
+  }
+
+  return { seats, post, cardToken, holdSeats, resumen, pay, authorize, expire, webhookPost, count, boletosDe, guestSale, lateChargeForTakenSeat };
 }
 
 /** The body of a 200 answer (the failure shows the answer otherwise). */
