@@ -72,6 +72,21 @@ describe("the waiting page's figures", () => {
   });
 });
 
+/** The personal answer of a browser waiting at place 400, at 60 a minute (400 s away). */
+function esperandoEn400(ahora: string) {
+  return {
+    estado: 'esperando',
+    ahora,
+    inicio: ahora,
+    pausada: false,
+    ritmoPorMinuto: 60,
+    lugar: 400,
+    esperaSegundos: 400,
+    paseExpira: null,
+    consultarEnSegundos: 7,
+  };
+}
+
 describe('the waiting page asks again when the server says', () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -79,18 +94,7 @@ describe('the waiting page asks again when the server says', () => {
 
   it('polls after siguienteConsultaMs, not before, and follows a new hint', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
-    const ahora = new Date().toISOString();
-    const waiting = {
-      estado: 'esperando',
-      ahora,
-      inicio: ahora,
-      pausada: false,
-      ritmoPorMinuto: 60,
-      lugar: 400,
-      esperaSegundos: 400,
-      paseExpira: null,
-      consultarEnSegundos: 7,
-    };
+    const waiting = esperandoEn400(new Date().toISOString());
     estado.answer = { ...waiting, siguienteConsultaMs: 6500 };
     const asked = vi.mocked(estadoSala);
     asked.mockClear();
@@ -128,19 +132,7 @@ describe('far back in line, the waiting page reads the shared answer and asks fo
 
   const ahora = new Date().toISOString();
   // Number 500 in line, 100 admitted: place 400, at 60 a minute 400 s away.
-  const waiting = {
-    estado: 'esperando',
-    ahora,
-    inicio: ahora,
-    pausada: false,
-    ritmoPorMinuto: 60,
-    lugar: 400,
-    numero: 500,
-    esperaSegundos: 400,
-    paseExpira: null,
-    consultarEnSegundos: 7,
-    siguienteConsultaMs: 7000,
-  };
+  const waiting = { ...esperandoEn400(ahora), numero: 500, siguienteConsultaMs: 7000 };
   const fila = (f: Record<string, unknown>) => ({
     estado: 'abierta',
     inicio: ahora,
