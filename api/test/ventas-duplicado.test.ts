@@ -52,9 +52,6 @@ describe('a second charge for a sold hold', () => {
       proveedor: gateway.proveedor,
       proveedorCargoId: twin.id,
       monto: twin.amount,
-      estado: 'pendiente',
-      redirectUrl: null,
-      error: null,
       detalle: paid!.detalle as never,
     });
 

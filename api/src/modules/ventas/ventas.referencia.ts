@@ -145,9 +145,6 @@ export async function makeReferencia(deps: VentaDeps, input: MakeReferenciaInput
     proveedor: gateway.proveedor,
     proveedorCargoId: charge.id,
     monto: charge.amount,
-    estado: 'pendiente',
-    redirectUrl: null,
-    error: null,
     detalle,
     metodoPago: input.metodo,
   });

@@ -254,7 +254,10 @@ export async function countCargos(db: DbOrTx, reservaId: string): Promise<number
   return db.$count(cargos, eq(cargos.reservaId, reservaId));
 }
 
-/** Inserts the charge once; a replay (same provider id) keeps the first row. */
+/**
+ * Records a charge the gateway made, as `pendiente` (settling it decides what it became); once:
+ * a replay (same provider id) keeps the first row.
+ */
 export async function insertCargo(
   db: DbOrTx,
   c: {
@@ -262,16 +265,15 @@ export async function insertCargo(
     proveedor: string;
     proveedorCargoId: string;
     monto: number;
-    estado: EstadoCargo;
-    redirectUrl: string | null;
-    error: string | null;
     detalle: DetalleCargo;
+    /** Where the buyer authenticates (3-D Secure), when the gateway gave one. */
+    redirectUrl?: string | null;
     metodoPago?: MetodoPago;
   },
 ) {
   await db
     .insert(cargos)
-    .values({ ...c, metodoPago: c.metodoPago ?? 'tarjeta' })
+    .values({ ...c, estado: 'pendiente', error: null, redirectUrl: c.redirectUrl ?? null, metodoPago: c.metodoPago ?? 'tarjeta' })
     .onConflictDoNothing({ target: [cargos.proveedor, cargos.proveedorCargoId] });
 }
 

@@ -259,9 +259,6 @@ export async function makeCargo(deps: VentaDeps, input: MakeCargoInput, caller: 
       proveedor: gateway.proveedor,
       proveedorCargoId: found.id,
       monto: found.amount,
-      estado: 'pendiente',
-      redirectUrl: null,
-      error: null,
       detalle: detalleFor(id),
     });
     return settleCharge(deps, found.id);
@@ -298,9 +295,6 @@ export async function makeCargo(deps: VentaDeps, input: MakeCargoInput, caller: 
         proveedor: gateway.proveedor,
         proveedorCargoId: twinCharge.id,
         monto: twinCharge.amount,
-        estado: 'pendiente',
-        redirectUrl: null,
-        error: null,
         detalle: detalleFor(twinId),
       });
     }
@@ -318,9 +312,7 @@ export async function makeCargo(deps: VentaDeps, input: MakeCargoInput, caller: 
     proveedor: gateway.proveedor,
     proveedorCargoId: charge.id,
     monto: charge.amount,
-    estado: 'pendiente',
     redirectUrl: charge.redirectUrl ?? null,
-    error: null,
     detalle: { ...detalleFor(orderId), ...(charge.card ? { card: { last4: charge.card.last4, brand: charge.card.brand } } : {}) },
   });
   const state = await settleCharge(deps, charge.id);
