@@ -156,15 +156,7 @@ describe('card delete with Openpay (the sandbox alone, answering as Openpay’s 
     const card = await gateway.addCard(customer.id, token, 'device-1');
     await insertPerfilPago(o.database.db, ana.id, 'openpay', customer.id);
     const perfil = (await findPerfilPago(o.database.db, ana.id))!;
-    await insertTarjeta(o.database.db, {
-      perfilId: perfil.id,
-      idtarjeta: card.id!,
-      tarjeta: card.number,
-      banco: card.bank,
-      marca: card.brand,
-      tipo: card.type,
-      nombre: card.holderName,
-    });
+    await insertTarjeta(o.database.db, perfil.id, { ...card, id: card.id! });
     return { ...ana, customer: customer.id, card: card.id! };
   }
 

@@ -139,6 +139,12 @@ const correoOf = (b: Buyer) => (b.token ? tokens.get(b.token)! : b.correo);
 const other = (i: number) => servers[(i + 1) % 2]!.base;
 const via = (i: number) => servers[i % 2]!.base;
 
+/** A buyer pays a hold in one go with the approved card through `base`; the sale must complete. */
+async function paysAtOnce(base: string, hold: Hold, buyer: Buyer) {
+  const paid = await makeCargo(base, hold, buyer, await cardToken(sandbox.url, CARDS.APPROVED), await totalOf(base, eventoId, hold.reservaId, buyer));
+  expect(paid.body.cargo?.pagado, JSON.stringify(paid.body)).toBe(true);
+}
+
 interface Outcome {
   buyer: Buyer;
   hold: Hold;
@@ -247,14 +253,7 @@ async function threeDs(outcomes: Outcome[], seats: number[], opts: { late: boole
       outcomes.push({ buyer: rival, hold, expect: 'vendida' });
       rivals.push(
         (async () => {
-          const paid = await makeCargo(
-            other(i),
-            hold,
-            rival,
-            await cardToken(sandbox.url, CARDS.APPROVED),
-            await totalOf(other(i), eventoId, hold.reservaId, rival),
-          );
-          expect(paid.body.cargo?.pagado, JSON.stringify(paid.body)).toBe(true);
+          await paysAtOnce(other(i), hold, rival);
         })(),
       );
     }
@@ -328,14 +327,7 @@ async function references(outcomes: Outcome[], seats: number[]): Promise<void> {
         expect(held.status, JSON.stringify(held.body)).toBe(201);
         const hold = { reservaId: held.body.reservaId!, esGeneral: false };
         outcomes.push({ buyer: rival, hold, expect: 'vendida' });
-        const paid = await makeCargo(
-          other(i),
-          hold,
-          rival,
-          await cardToken(sandbox.url, CARDS.APPROVED),
-          await totalOf(other(i), eventoId, hold.reservaId, rival),
-        );
-        expect(paid.body.cargo?.pagado, JSON.stringify(paid.body)).toBe(true);
+        await paysAtOnce(other(i), hold, rival);
       }),
   );
   await Promise.all(

@@ -5,6 +5,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { TarjetaGuardada } from '@taquilla/shared/schemas/cuenta';
 import type { DbOrTx } from '../../db/client';
+import type { MaskedCard } from '../pagos/gateway/gateway.types';
 import { perfilesPago, tarjetas } from '../../db/schema/payments';
 
 const deTarjeta = (perfilId: number, idtarjeta: string) => and(eq(tarjetas.perfilPagoId, perfilId), eq(tarjetas.idtarjeta, idtarjeta));
@@ -51,20 +52,18 @@ export async function hasTarjeta(db: DbOrTx, perfilId: number, idtarjeta: string
   return rows.length > 0;
 }
 
-export async function insertTarjeta(
-  db: DbOrTx,
-  t: { perfilId: number; idtarjeta: string; tarjeta: string; banco: string; marca: string; tipo: string; nombre: string },
-): Promise<void> {
+/** Saves a card the gateway stored on the buyer's customer (masked number, bank, brand, type, holder); once. */
+export async function insertTarjeta(db: DbOrTx, perfilId: number, card: MaskedCard & { id: string }): Promise<void> {
   await db
     .insert(tarjetas)
     .values({
-      perfilPagoId: t.perfilId,
-      idtarjeta: t.idtarjeta,
-      tarjeta: t.tarjeta,
-      banco: t.banco,
-      marca: t.marca,
-      tipo: t.tipo || 'credit',
-      nombreEnTarjeta: t.nombre,
+      perfilPagoId: perfilId,
+      idtarjeta: card.id,
+      tarjeta: card.number,
+      banco: card.bank,
+      marca: card.brand,
+      tipo: card.type || 'credit',
+      nombreEnTarjeta: card.holderName,
     })
     .onConflictDoNothing();
 }

@@ -389,15 +389,7 @@ async function chargeSource(
   }
   const card = await gateway.addCard(customerId, input.source_id, input.device_session_id);
   const perfilId = (await tarjetas.findPerfilPago(deps.db, caller.user.id))!.id;
-  await tarjetas.insertTarjeta(deps.db, {
-    perfilId,
-    idtarjeta: card.id!,
-    tarjeta: card.number,
-    banco: card.bank,
-    marca: card.brand,
-    tipo: card.type,
-    nombre: card.holderName,
-  });
+  await tarjetas.insertTarjeta(deps.db, perfilId, { ...card, id: card.id! });
   return { customer: { customerId }, sourceId: card.id! };
 }
 

@@ -72,6 +72,17 @@ describe("the waiting page's figures", () => {
   });
 });
 
+/** The waiting page of event 7, as its route renders it. */
+function renderWaitingPage() {
+  render(
+    <MemoryRouter initialEntries={['/eventos/7/sala_de_espera']}>
+      <Routes>
+        <Route path="/eventos/:id/sala_de_espera" element={<WaitingRoomPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
 /** The personal answer of a browser waiting at place 400, at 60 a minute (400 s away). */
 function esperandoEn400(ahora: string) {
   return {
@@ -98,13 +109,7 @@ describe('the waiting page asks again when the server says', () => {
     estado.answer = { ...waiting, siguienteConsultaMs: 6500 };
     const asked = vi.mocked(estadoSala);
     asked.mockClear();
-    render(
-      <MemoryRouter initialEntries={['/eventos/7/sala_de_espera']}>
-        <Routes>
-          <Route path="/eventos/:id/sala_de_espera" element={<WaitingRoomPage />} />
-        </Routes>
-      </MemoryRouter>,
-    );
+    renderWaitingPage();
     await act(async () => {});
     expect(asked).toHaveBeenCalledTimes(1);
     expect(screen.getByText('400')).toBeTruthy();
@@ -150,13 +155,7 @@ describe('far back in line, the waiting page reads the shared answer and asks fo
     vi.mocked(estadoSala).mockClear();
     vi.mocked(filaSala).mockClear();
     estado.answer = waiting;
-    render(
-      <MemoryRouter initialEntries={['/eventos/7/sala_de_espera']}>
-        <Routes>
-          <Route path="/eventos/:id/sala_de_espera" element={<WaitingRoomPage />} />
-        </Routes>
-      </MemoryRouter>,
-    );
+    renderWaitingPage();
     await act(async () => {});
     expect(vi.mocked(estadoSala)).toHaveBeenCalledTimes(1);
     expect(screen.getByText('400')).toBeTruthy();
