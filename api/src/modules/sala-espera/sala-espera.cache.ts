@@ -6,7 +6,7 @@ import { findSalaVista, numerosDeLugares } from './sala-espera.repository';
  * meanwhile share the read, a failed read is not kept (the next caller reads again), and ids a
  * client made up leave copies behind only until a thousand events are held (then the stale go).
  */
-function copiaPorEvento<T>(ms: number, read: (db: DbOrTx, eventoId: number) => Promise<T>) {
+export function copiaPorEvento<T>(ms: number, read: (db: DbOrTx, eventoId: number) => Promise<T>) {
   const porDb = new WeakMap<object, Map<number, { hasta: number; valor: Promise<T> }>>();
   return {
     get(db: DbOrTx, eventoId: number): Promise<T> {

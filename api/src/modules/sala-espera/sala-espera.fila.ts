@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FilaSala } from '@taquilla/shared/schemas/sala-espera';
 import type { DbOrTx } from '../../db/client';
-import { salaVista } from './sala-espera.cache';
+import { copiaPorEvento, salaVista } from './sala-espera.cache';
 import { eventoExiste } from './sala-espera.fila.repository';
 import type { SalaVista } from './sala-espera.repository';
 import { admisionPorMinuto } from './sala-espera.service';
@@ -19,21 +19,11 @@ export interface FilaBytes {
   etag: string;
 }
 
-const NULL_MS = 1000;
+/** Bytes built once per copy they come from (a room's copy, or an event's 'sin_fila'): copies are replaced, never changed. */
+const construidas = new WeakMap<object, FilaBytes>();
 
-interface Entrada {
-  vista: SalaVista | null;
-  hasta: number;
-  answer: Promise<FilaBytes | null>;
-}
-
-const entradas = new WeakMap<object, Map<number, Entrada>>();
-
-function of(db: DbOrTx): Map<number, Entrada> {
-  let byEvento = entradas.get(db);
-  if (!byEvento) entradas.set(db, (byEvento = new Map()));
-  return byEvento;
-}
+/** An event without a room: its 'sin_fila' answer, or null when it does not exist, looked up at most once a second. */
+const sinFila = copiaPorEvento(1000, async (db, eventoId) => ((await eventoExiste(db, eventoId)) ? filaDe(null, new Date()) : null));
 
 /** The shared answer as data: what every waiting page of the event reads. */
 function filaDe(vista: SalaVista | null, ahora: Date): FilaSala {
@@ -69,29 +59,15 @@ function bytes(fila: FilaSala, serialize: (fila: FilaSala) => string): FilaBytes
   return { body, etag: `W/"fila-${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"` };
 }
 
-/** Drops entries past their time when many events have been asked for (ids a client made up included). */
-function prune(byEvento: Map<number, Entrada>, now: number): void {
-  if (byEvento.size < 1000) return;
-  for (const [id, e] of byEvento) if (e.hasta <= now) byEvento.delete(id);
-}
-
 /**
  * The event's shared answer as bytes, or null when the event does not exist. `serialize` is the
  * route's response serializer (validated outside production), run once per build.
  */
 export async function filaCompartida(db: DbOrTx, eventoId: number, serialize: (fila: FilaSala) => string): Promise<FilaBytes | null> {
   const vista = await salaVista(db, eventoId);
-  const byEvento = of(db);
-  const now = Date.now();
-  const prev = byEvento.get(eventoId);
-  if (prev && prev.vista === vista && (vista !== null || prev.hasta > now)) return prev.answer;
-  prune(byEvento, now);
-  const answer = vista
-    ? Promise.resolve(bytes(filaDe(vista, new Date(now)), serialize))
-    : eventoExiste(db, eventoId).then((existe) => (existe ? bytes(filaDe(null, new Date(now)), serialize) : null));
-  const entrada = { vista, hasta: now + NULL_MS, answer };
-  byEvento.set(eventoId, entrada);
-  // A failed look-up is not kept: the next request asks again.
-  answer.catch(() => byEvento.get(eventoId) === entrada && byEvento.delete(eventoId));
+  const fuente = vista ?? (await sinFila.get(db, eventoId));
+  if (!fuente) return null;
+  let answer = construidas.get(fuente);
+  if (!answer) construidas.set(fuente, (answer = bytes(vista ? filaDe(vista, new Date()) : (fuente as FilaSala), serialize)));
   return answer;
 }
