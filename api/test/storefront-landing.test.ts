@@ -44,6 +44,24 @@ describe('landing pages carry their first answers', () => {
     expect(missing.statusCode).toBe(200);
     expect(missing.body).not.toContain('data-url="/api/v1/');
   });
+
+  it("a seat page: the event's details, kept for both its remotes, and the section's seats; the section's name is any segment", async () => {
+    const ev = await pickEvento(t.database.db, 4);
+    const detalle = `/api/v1/eventos/${ev.eventoId}/detalle`;
+    const filas = `/api/v1/eventos/${ev.eventoId}/${ev.seccionId}/filas_por_seccion`;
+    const page = await t.app.inject({ url: `/eventos/${ev.eventoId}/${ev.seccionId}/Secci%C3%B3n%20101`, headers: html });
+    expect(inlined(page.body, detalle)).toEqual((await t.request(detalle)).json());
+    expect(inlined(page.body, filas)).toEqual((await t.request(filas)).json());
+    // seating's map and checkout's panel both read the details: the block stays for the second reader.
+    expect(page.body).toContain(`data-url="${detalle}" data-keep="/eventos/${ev.eventoId}/${ev.seccionId}/Secci%C3%B3n%20101"`);
+    expect(page.body).not.toContain(`data-url="${filas}" data-keep`);
+    const otherName = await t.app.inject({ url: `/eventos/${ev.eventoId}/${ev.seccionId}/Palcos`, headers: html });
+    expect(inlined(otherName.body, filas)).toBeDefined();
+    // Ids that are not ids name no landing page: the plain shell, nothing read.
+    const notIds = await t.app.inject({ url: `/eventos/abc/${ev.seccionId}/Palcos`, headers: html });
+    expect(notIds.statusCode).toBe(200);
+    expect(notIds.body).not.toContain('data-url="/api/v1/');
+  });
 });
 
 describe("what a landing page inlines is its remotes' own declaration, from the version live now", () => {
@@ -155,5 +173,29 @@ describe('landing pages are built once and sent from memory', () => {
     expect(hold.statusCode).toBe(201);
     // The page kept is served while one request rebuilds it (at most once a second).
     await expect.poll(free, { timeout: 5_000, interval: 100 }).toBe(before - 2);
+  });
+
+  it('a page asked for more than two seconds after a change waits for its rebuild: never an old map', async () => {
+    const ev = await pickEvento(t.database.db, 20);
+    const url = `/eventos/${ev.eventoId}/${ev.seccionId}/Palcos`;
+    const filas = `/api/v1/eventos/${ev.eventoId}/${ev.seccionId}/filas_por_seccion`;
+    const estado = async (id: number) =>
+      (inlined((await page(url)).body, filas) as { filas: { asientos: { id: number; estado: string }[] }[] }).filas
+        .flatMap((f) => f.asientos)
+        .find((a) => a.id === id)?.estado;
+    const [seat] = await freeSeats(t.database.db, ev.eventoId, ev.seccionId, 1);
+    // Kept once the availability channel is heard (the first request starts listening).
+    await page(url);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await estado(seat!)).toBe('disponible');
+    const hold = await t.request({
+      method: 'POST',
+      url: `/api/v1/eventos/${ev.eventoId}/reservarInvitado`,
+      payload: { asientosReserva: [{ id: seat }], nombre: 'Ana', correo: `mapa.${Date.now()}@ejemplo.mx` },
+    });
+    expect(hold.statusCode).toBe(201);
+    await new Promise((r) => setTimeout(r, 2_500));
+    // The first answer after the pause already shows the hold (not the page kept from before it).
+    expect(await estado(seat!)).toBe('reservado');
   });
 });

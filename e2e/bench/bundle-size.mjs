@@ -91,18 +91,18 @@ async function measure(label, { singleBundle = false } = {}) {
   // On /eventos the shell warms seating + checkout when idle (a prefetch for the NEXT page):
   // reported apart, not part of this page's first load.
   const prefetch = files.filter((f) => /^\/remotes\/(seating|checkout|account|auth)\//.test(f.path));
-  // The shell's after-load chunks are imported once the page has loaded and gone idle: telemetry,
-  // the registry follower and Web Vitals (after-load, federation/host.ts), and QueueGate, warmed
-  // for the event page (queue-gate, bootstrap.tsx). Not part of what the page needs to show;
-  // reported apart too (e2e/tests/first-load.spec.ts checks they are fetched after the load event).
-  const afterLoad = files.filter((f) => /^\/(after-load|queue-gate)\.[^/]*\.js$/.test(f.path));
+  // The shell's after-load chunk is imported once the page has loaded and gone idle: telemetry,
+  // the registry follower and Web Vitals (after-load, federation/host.ts). Not part of what the
+  // page needs to show; reported apart too (e2e/tests/first-load.spec.ts checks it is fetched
+  // after the load event).
+  const afterLoad = files.filter((f) => /^\/after-load\.[^/]*\.js$/.test(f.path));
   const first = files.filter((f) => !prefetch.includes(f) && !afterLoad.includes(f));
   const sum = (list, key) => list.reduce((n, f) => n + f[key], 0);
   log(`\n${label}: ${first.length} archivos JS, ${kb(sum(first, 'gzip'))} gzip (${kb(sum(first, 'raw'))} sin comprimir)`);
   for (const f of first.sort((a, b) => b.gzip - a.gzip)) log(`  ${kb(f.gzip).padStart(9)}  ${f.path}`);
   if (afterLoad.length)
     log(
-      `  (+ ${kb(sum(afterLoad, 'gzip'))} gzip tras el evento load, en reposo: telemetría, Web Vitals, seguimiento del registro, QueueGate; ${afterLoad.length} archivos)`,
+      `  (+ ${kb(sum(afterLoad, 'gzip'))} gzip tras el evento load, en reposo: telemetría, Web Vitals, seguimiento del registro; ${afterLoad.length} archivo(s))`,
     );
   if (prefetch.length) log(`  (+ ${kb(sum(prefetch, 'gzip'))} gzip de precarga en reposo para la siguiente página: ${prefetch.length} archivos)`);
   return sum(first, 'gzip');

@@ -1,4 +1,5 @@
 import { expect, test } from '../support/fixtures';
+import { eventoId, openSeatPage, seccion } from '../support/purchase';
 
 // A buyer's first visit: every request the page makes succeeds and nothing is logged as an
 // error (a missing favicon, a stale chunk or a failing call shows up here first).
@@ -103,9 +104,9 @@ test('on a phone, the information page loads the map when it comes into view and
 });
 
 // What the first screen does not draw — telemetry's beacons, the registry follower, Web Vitals,
-// the unheard-event report (the shell's after-load chunk) and the waiting-room guard (QueueGate's
-// chunk) — is fetched once the page has loaded, and its code is in no file fetched before that.
-test('the shell fetches telemetry, Web Vitals, the registry follower and QueueGate only after the load event', async ({ page }) => {
+// the unheard-event report (the shell's after-load chunk) — is fetched once the page has loaded,
+// and its code is in no file fetched before that.
+test('the shell fetches telemetry, Web Vitals and the registry follower only after the load event', async ({ page }) => {
   const bodies = new Map<string, Promise<string>>();
   page.on('response', (response) => {
     const path = new URL(response.url()).pathname;
@@ -113,12 +114,12 @@ test('the shell fetches telemetry, Web Vitals, the registry follower and QueueGa
   });
   await page.goto('/eventos');
   await expect(page.getByRole('heading', { name: 'Próximos eventos' })).toBeVisible();
-  const AFTER_LOAD = /^\/(after-load|queue-gate)\.[^/]*\.js$/;
+  const AFTER_LOAD = /^\/after-load\.[^/]*\.js$/;
   const resources = () =>
     page.evaluate(() =>
       (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({ path: new URL(e.name).pathname, start: e.startTime })),
     );
-  await expect.poll(async () => (await resources()).filter((r) => AFTER_LOAD.test(r.path)).length, { timeout: 15_000 }).toBe(2);
+  await expect.poll(async () => (await resources()).filter((r) => AFTER_LOAD.test(r.path)).length, { timeout: 15_000 }).toBe(1);
 
   const loadStart = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart);
   expect(loadStart).toBeGreaterThan(0);
@@ -128,8 +129,41 @@ test('the shell fetches telemetry, Web Vitals, the registry follower and QueueGa
   expect(early.some((p) => p.startsWith('/main.'))).toBe(true);
   for (const path of early) {
     const body = (await bodies.get(path)) ?? '';
-    // telemetry.ts (its sessionStorage key and an event kind), web-vitals (the CLS entry type), QueueGate ('sin_fila').
-    for (const marker of ['taquilla:telemetria:vistos', 'evento-sin-oyente', 'layout-shift', 'sin_fila'])
-      expect(body.includes(marker), `${marker} in ${path}`).toBe(false);
+    // telemetry.ts (its sessionStorage key and an event kind), web-vitals (the CLS entry type).
+    for (const marker of ['taquilla:telemetria:vistos', 'evento-sin-oyente', 'layout-shift']) expect(body.includes(marker), `${marker} in ${path}`).toBe(false);
   }
+});
+
+// A seat page opened directly (a link shared before an on-sale): the page carries both remotes'
+// manifests and its first answers (the event, the section's seats), and the shell's waiting-room
+// question and the remotes' code travel side by side (decision 0048): here the question is held
+// unanswered until the seat map's code has been asked for, which never happens if the code
+// waited for the answer.
+test('a page load of a seat page: no manifest, event or seats asked for; the code comes while the waiting room is asked', async ({ page, api }) => {
+  const id = await eventoId(api, 'Luna Roja — Gira Eclipse');
+  const s = await seccion(api, id, 'Sección 101');
+  const asked: string[] = [];
+  let codeAsked: () => void = () => undefined;
+  const code = new Promise<void>((resolve) => (codeAsked = resolve));
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    asked.push(path);
+    if (/^\/remotes\/seating\/.+\.js$/.test(path)) codeAsked();
+  });
+  await page.route(`**/api/v1/eventos/${id}/sala_espera`, async (route) => {
+    await code;
+    await route.continue();
+  });
+  await openSeatPage(page, id, s);
+  const early = [...asked];
+  expect(early.filter((p) => p.endsWith('/mf-manifest.json') || p === '/remotes/remotes.json' || p === '/config.json')).toEqual([]);
+  expect(early.filter((p) => p === `/api/v1/eventos/${id}/detalle` || p === `/api/v1/eventos/${id}/${s.id}/filas_por_seccion`)).toEqual([]);
+  // The waiting-room question is asked once, from the shell's own code (no chunk of its own first).
+  expect(early.filter((p) => p === `/api/v1/eventos/${id}/sala_espera`)).toHaveLength(1);
+  const files = early.filter((p) => /\.(?:js|css)$/.test(p));
+  expect(files.some((p) => p.startsWith('/remotes/checkout/'))).toBe(true);
+  expect(
+    files.filter((p, i) => files.indexOf(p) !== i),
+    'a file downloaded twice',
+  ).toEqual([]);
 });

@@ -5,7 +5,9 @@
  * Plain data and pure functions, so the server can import it: no code of either side.
  *
  * `LANDING_PAGES`: each landing page's routes (the shell's, spec §2; `:name` is a route
- * parameter, always an id: `LANDING_PARAM`) and its slots. `'later'`: mounted after the first
+ * parameter, an id: `LANDING_PARAM`, unless the page lists it in `names`: then any one segment
+ * that nothing prepared reads, such as a section's name in the seat page's path) and its slots.
+ * `'later'`: mounted after the first
  * screen, when needed (the information page's map in view, its modal on a general click, or both
  * once the page is settled): its manifest is inlined, its files are not hinted.
  *
@@ -13,10 +15,12 @@
  * what it exposes (`src/app/first-screen.json`, `FirstScreenDeclaration`), and its build carries
  * it in `taquilla-contract.json`, so the server reads the declaration of the version live now.
  */
-export type LandingSlot = readonly [remote: string, module: string, later?: 'later'];
+export type LandingSlot = readonly [remote: string, module: string, mode?: 'later' | 'gated'];
 
 export interface LandingPage {
   paths: readonly string[];
+  /** Route parameters that are words for people, not ids: they match any segment and no answer is read with them. */
+  names?: readonly string[];
   slots: readonly LandingSlot[];
 }
 
@@ -28,6 +32,16 @@ export const LANDING_PAGES = {
       ['catalog', 'EventInfo'],
       ['seating', 'VenueMap', 'later'],
       ['checkout', 'GeneralPurchase', 'later'],
+    ],
+  },
+  // The seat page: the section's map and the purchase panel beside it (a tab with a live hold
+  // restores it there). The path's last segment is the section's name, for people.
+  asientos: {
+    paths: ['/eventos/:eventoId/:seccionId/:seccion'],
+    names: ['seccion'],
+    slots: [
+      ['seating', 'SeatSelection', 'gated'],
+      ['checkout', 'CheckoutPanel', 'gated'],
     ],
   },
 } as const satisfies Record<string, LandingPage>;

@@ -1,10 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { bus, loadRuntimeConfig } from '@taquilla/shared';
-import { afterLoadIdle } from './app/after-load-idle';
 import { App } from './app/App';
 import { inlinedFetch } from './app/inlined-fetch';
-import { loadQueueGate } from './app/routes';
 import { federation, startFederation } from './federation/host';
 import { installAuthBus } from './features/auth/auth-bus';
 import { checkSession } from './features/auth/session';
@@ -27,7 +25,3 @@ void (async () => {
   if (configProblem) bus.emit('ui:toast', { kind: 'warning', message: configProblem });
   await Promise.all([startFederation(), checkSession()]);
 })();
-
-// QueueGate guards an event's seat pages; it is not on /eventos' first screen, but must be here
-// before the buyer opens an event (the prefetch test: opening one fetches no new code).
-afterLoadIdle(() => void loadQueueGate().catch(() => undefined));

@@ -34,8 +34,11 @@ function matchLanding(pathname: string): { slots: readonly LandingSlot[]; params
       const want = pattern.split('/');
       if (want.length !== got.length) continue;
       const params: Record<string, string> = {};
+      const names: readonly string[] = 'names' in page ? page.names : [];
       const fits = want.every((part, i) => {
         if (!part.startsWith(':')) return part === got[i];
+        // A name (a section's, in the seat page's path) is for people: any segment, never read with.
+        if (names.includes(part.slice(1))) return got[i] !== '';
         params[part.slice(1)] = got[i]!;
         return LANDING_PARAM.test(got[i]!);
       });
@@ -101,8 +104,8 @@ async function declaration(entry: string, module: string, origin: StorefrontOrig
  * and the module's hashed JS and CSS, and the module's first-screen declaration. Nothing (no
  * error) when the registry, the manifest or the declaration is missing or odd.
  */
-async function prepareSlot(registry: Registry, [remote, module, later]: LandingSlot, origin: StorefrontOrigin): Promise<PreparedSlot> {
-  const none: PreparedSlot = { blocks: [], first: undefined, later: later === 'later' };
+async function prepareSlot(registry: Registry, [remote, module, mode]: LandingSlot, origin: StorefrontOrigin): Promise<PreparedSlot> {
+  const none: PreparedSlot = { blocks: [], first: undefined, later: mode === 'later' };
   const entry = localEntry(registry, remote);
   if (!entry) return none;
   try {
@@ -118,7 +121,8 @@ async function prepareSlot(registry: Registry, [remote, module, later]: LandingS
     const js = (expose?.assets?.js?.sync ?? []).filter(safeFile);
     const css = (expose?.assets?.css?.sync ?? []).filter(safeFile);
     const inlined = `<script type="application/json" data-url="${attr(`/remotes/${entry}`)}">${inlineJson(manifest)}</script>`;
-    if (later) return { ...none, blocks: [inlined], first };
+    // Mounted later, or fetched by the page's gate while it asks: the manifest only, no hint.
+    if (mode) return { ...none, blocks: [inlined], first };
     return {
       blocks: [
         ...css.map((f) => `<link rel="preload" href="${attr(base + f)}" as="style">`),

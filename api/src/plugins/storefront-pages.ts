@@ -9,10 +9,17 @@ const KEPT = 1_000;
 /** An upper bound on a page's age (index.html is read again then too). */
 const MAX_AGE_MS = 60_000;
 /**
- * An event's information page inlines its sections' free counts: after an availability change
- * the page kept is served while one request rebuilds it, at most once per this interval.
+ * An event's information page inlines its sections' free counts, a seat page its section's seats:
+ * after an availability change the page kept is served while one request rebuilds it, at most
+ * once per this interval…
  */
 const REBUILD_EVERY_MS = 1_000;
+/**
+ * …but only for this long after the change: a page asked for later than that (a quiet event's
+ * page, asked a minute after a hold) waits for its rebuild instead of showing a minute-old map.
+ * As long as a short CDN max-age: the live stream brings the rest.
+ */
+const SERVE_STALE_MS = 2_000;
 
 interface Entry {
   page: Precompressed;
@@ -23,6 +30,8 @@ interface Entry {
   catalogo: number;
   /** Availability changed since (pages carrying an event's availability only): rebuild in the background. */
   stale: boolean;
+  /** When the first change it does not show was heard (0 while not stale). */
+  staleSince: number;
   /** The event whose availability the page carries (its remotes' declarations say which answer does). */
   eventoId: number | null;
 }
@@ -39,9 +48,9 @@ export interface LandingPageSource {
  * gzip) with a weak ETag. A page is built again when the registry's text differs from the one it
  * was built with (a release or rollback), after any catalogue announcement (the same
  * 'catalogo' notifications as the listing's cache), after MAX_AGE_MS, and — for a page whose
- * answers carry an event's availability (an information page's section counts, as its remotes
- * declare) — after an availability change of that event (in the background, the page kept
- * served meanwhile). Nothing is kept while the 'catalogo' channel is not heard, nor a page
+ * answers carry an event's availability (an information page's section counts, a seat page's
+ * seats, as its remotes declare) — after an availability change of that event (in the
+ * background, the page kept served meanwhile for at most SERVE_STALE_MS). Nothing is kept while the 'catalogo' channel is not heard, nor a page
  * carrying availability while the availability one is not.
  */
 export class LandingPages {
@@ -71,6 +80,7 @@ export class LandingPages {
       entry.catalogo === this.catalogo.generation &&
       now - entry.builtAt < MAX_AGE_MS
     ) {
+      if (entry.stale && now - entry.staleSince > SERVE_STALE_MS) return this.entries.inFlight<Precompressed>(key) ?? this.build(key, registry, source);
       if (entry.stale && !this.entries.inFlight(key) && now - entry.builtAt >= REBUILD_EVERY_MS) {
         void this.build(key, registry, source).catch((err) => this.log.warn({ err, key }, 'storefront: rebuilding a page failed'));
       }
@@ -96,7 +106,11 @@ export class LandingPages {
     if (!hub) return;
     const touched = (e: number) => {
       this.lastChange.set(e, ++this.changeSeq);
-      for (const [, entry] of this.entries.all()) if (entry.eventoId === e) entry.stale = true;
+      for (const [, entry] of this.entries.all()) {
+        if (entry.eventoId !== e || entry.stale) continue;
+        entry.stale = true;
+        entry.staleSince = Date.now();
+      }
     };
     this.watching = hub
       .watch({
@@ -121,6 +135,7 @@ export class LandingPages {
   private build(key: string, registry: string | undefined, source: LandingPageSource): Promise<Precompressed> {
     const catalogo = this.catalogo.generation;
     const seq = this.changeSeq;
+    const startedAt = Date.now();
     // Kept only if what could make it stale was heard from before the build started.
     const hearing = this.keepable(null);
     const watchedBefore = this.watched;
@@ -130,7 +145,7 @@ export class LandingPages {
       const eventoId = built.live;
       if (hearing && this.keepable(eventoId) && (eventoId === null || watchedBefore)) {
         const stale = eventoId !== null && (this.lastChange.get(eventoId) ?? 0) > seq;
-        this.entries.set(key, { page, builtAt: Date.now(), registry, catalogo, stale, eventoId });
+        this.entries.set(key, { page, builtAt: Date.now(), registry, catalogo, stale, staleSince: stale ? startedAt : 0, eventoId });
       }
       return page;
     })();

@@ -24,7 +24,7 @@ export async function buildStorefrontApp(
     '<!doctype html><html><head><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>',
   );
   const remotes: Record<string, RegistryRecord> = {};
-  for (const remote of ['catalog', 'seating']) remotes[remote] = releaseDeclaration(originDir, remote, '1.0.0', firstScreenOf(remote));
+  for (const remote of ['catalog', 'seating', 'checkout']) remotes[remote] = releaseDeclaration(originDir, remote, '1.0.0', firstScreenOf(remote));
   fs.writeFileSync(path.join(originDir, 'catalog', '1.0.0', 'remoteEntry.js'), '//entry');
   fs.writeFileSync(path.join(originDir, 'remotes.json'), JSON.stringify({ remotes }));
   const t = await (opts.sandbox ? buildSandboxApp : buildTestApp)({ storefront: { shellDir, originDir }, config, env });

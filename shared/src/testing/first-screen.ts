@@ -18,8 +18,11 @@ import type { FirstScreenDeclaration } from '../landing';
 export interface FirstScreenHarness {
   /** Every request that reached the network (the shared axios instance) in this test, as `url?query`. */
   readonly network: readonly string[];
-  /** Inlines the module's declared answers (`{id}` → `id`), each from `answers` by its path; returns the URLs. */
-  inline(module: string, answers: Record<string, unknown>, id?: string): string[];
+  /**
+   * Inlines the module's declared answers, each from `answers` by its path; returns the URLs.
+   * `params` fills the templates: a string fills every `{name}`, an object each by its name.
+   */
+  inline(module: string, answers: Record<string, unknown>, params?: string | Record<string, string>): string[];
   /** The inlined answers no request has taken yet. */
   left(): (string | undefined)[];
 }
@@ -35,8 +38,11 @@ export function firstScreenHarness(declared: FirstScreenDeclaration): FirstScree
     get network() {
       return server.calls.map((config) => `${config.url}${config.params ? `?${new URLSearchParams(config.params as Record<string, string>)}` : ''}`);
     },
-    inline(module, answers, id = '7') {
-      const urls = (declared[module]?.data ?? []).map((entry) => (typeof entry === 'string' ? entry : entry.url).replace('{id}', id));
+    inline(module, answers, params = '7') {
+      const fill = (name: string) => (typeof params === 'string' ? params : (params[name] ?? `{${name}}`));
+      const urls = (declared[module]?.data ?? []).map((entry) =>
+        (typeof entry === 'string' ? entry : entry.url).replace(/\{(\w+)\}/g, (_, name: string) => fill(name)),
+      );
       for (const url of urls) {
         const block = document.createElement('script');
         block.type = 'application/json';

@@ -126,7 +126,7 @@ describe('the landing pages mount exactly their LANDING_PAGES slots (the storefr
     const view = stubIntersection();
     const { federation } = renderAt(path);
     const id = ([remote, module]: LandingSlot) => `${remote}/${module}`;
-    const first = slots.filter(([, , later]) => !later);
+    const first = slots.filter(([, , mode]) => mode !== 'later');
     for (const [remote, module] of first) await slot(remote, module);
     // Before anything asks for the later ones, only the first screen's slots are loaded.
     await act(async () => {});

@@ -2,16 +2,20 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { generalRequestAtom, savedHoldAtom, store as page } from '@taquilla/shared';
+import { LANDING_PAGES } from '@taquilla/shared/landing';
 import { RemoteSlot } from '../federation/RemoteSlot';
 import { usePreloadNext, whenIdle } from '../federation/use-preload-next';
 
 /** What each route mounts. Remotes read their own route params with react-router's hooks. */
 
-/** The slots of an event page: mounted by EventDetailPage, preloaded from the list (same names by construction). */
-const EVENT_PAGE_SLOTS = [
+/** The slots of an event page: mounted by EventDetailPage, preloaded from the list and by its QueueGate (same names by construction). */
+export const EVENT_PAGE_SLOTS = [
   ['seating', 'EventDetail'],
   ['checkout', 'GeneralPurchase'],
 ] as const;
+
+/** The seat page's slots (a landing page: the storefront hints and inlines the same list), warmed by its QueueGate. */
+export const SEAT_PAGE_SLOTS = LANDING_PAGES.asientos.slots;
 
 export function EventListPage() {
   // From the list, the buyer's next stop is an event page: warm its remotes and modules.

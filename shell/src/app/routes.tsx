@@ -6,7 +6,19 @@ import { RequireAuth } from '../features/auth/components/RequireAuth';
 import { Backdrop } from '../components/feedback/Backdrop';
 import { RootErrorBoundary } from './RootErrorBoundary';
 import { lazyPage } from './lazy-page';
-import { AuthPage, ConfirmPurchasePage, EventDetailPage, EventInfoPage, EventListPage, GuestInvoicePage, ProfilePage, SeatSelectionPage } from './remote-pages';
+import {
+  AuthPage,
+  ConfirmPurchasePage,
+  EVENT_PAGE_SLOTS,
+  EventDetailPage,
+  EventInfoPage,
+  EventListPage,
+  GuestInvoicePage,
+  ProfilePage,
+  SEAT_PAGE_SLOTS,
+  SeatSelectionPage,
+} from './remote-pages';
+import { QueueGate } from '../pages/waiting-room/QueueGate';
 
 // Shell-only pages are small but off the first-load path of /eventos (a failed download is
 // tried again on the next navigation: lazy-page.tsx).
@@ -15,24 +27,6 @@ const PrivacyPage = lazyPage(() => import('../pages/legal/PrivacyPage'));
 const PoliciesPage = lazyPage(() => import('../pages/legal/PoliciesPage'));
 const NotFoundPage = lazyPage(() => import('../pages/NotFoundPage'));
 const WaitingRoomPage = lazyPage(() => import('../pages/waiting-room/WaitingRoomPage'));
-
-/**
- * QueueGate (decision 0031) in a chunk of its own, off the first load of /eventos: bootstrap
- * fetches it once the page has loaded and gone idle, so opening an event from the list fetches
- * nothing new; a direct visit to an event fetches it at once. While it comes, the same backdrop
- * QueueGate shows while it asks the API.
- */
-export const loadQueueGate = () =>
-  import(/* webpackChunkName: "queue-gate" */ '../pages/waiting-room/QueueGate').then(({ QueueGate }) => ({ default: QueueGate }));
-const LazyQueueGate = lazyPage(loadQueueGate);
-
-function QueueGate(props: PropsWithChildren<{ param: string }>) {
-  return (
-    <Suspense fallback={<Backdrop />}>
-      <LazyQueueGate {...props} />
-    </Suspense>
-  );
-}
 
 /**
  * The root route: the error page for a shell-level failure, and the backdrop while a lazy
@@ -88,7 +82,7 @@ export function AppRoutes() {
             path="eventos/:id"
             element={
               <WithIds names={['id']}>
-                <QueueGate param="id">
+                <QueueGate param="id" slots={EVENT_PAGE_SLOTS}>
                   <EventDetailPage />
                 </QueueGate>
               </WithIds>
@@ -106,7 +100,7 @@ export function AppRoutes() {
             path="eventos/:eventoId/:seccionId/:seccion"
             element={
               <WithIds names={['eventoId', 'seccionId']}>
-                <QueueGate param="eventoId">
+                <QueueGate param="eventoId" slots={SEAT_PAGE_SLOTS}>
                   <SeatSelectionPage />
                 </QueueGate>
               </WithIds>

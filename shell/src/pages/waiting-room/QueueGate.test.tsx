@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { estadoSala, filaSala } from '@taquilla/shared/api/sala-espera';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createFakeFederation, WithFederation } from '../../testing/fake-federation';
 import { QueueGate } from './QueueGate';
 import WaitingRoomPage, { cuentaRegresiva, duracion } from './WaitingRoomPage';
 
@@ -52,6 +53,45 @@ describe("QueueGate: a queued event's seat pages wait behind its waiting room", 
     estado.answer = { estado: e };
     renderAt('/eventos/7');
     expect(await screen.findByText('mapa del evento')).toBeTruthy();
+  });
+
+  it("loads the guarded page's remotes while it asks, and shows nothing of the page before the answer", async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    vi.mocked(estadoSala).mockImplementationOnce(
+      () => new Promise((resolve) => (answer = resolve as (value: unknown) => void)) as ReturnType<typeof estadoSala>,
+    );
+    const federation = createFakeFederation();
+    render(
+      <WithFederation federation={federation}>
+        <MemoryRouter initialEntries={['/eventos/7/3/Palcos']}>
+          <Routes>
+            <Route
+              path="/eventos/:eventoId/:seccionId/:seccion"
+              element={
+                <QueueGate
+                  param="eventoId"
+                  slots={[
+                    ['seating', 'SeatSelection'],
+                    ['checkout', 'CheckoutPanel'],
+                  ]}
+                >
+                  <p>mapa de la sección</p>
+                </QueueGate>
+              }
+            />
+          </Routes>
+        </MemoryRouter>
+      </WithFederation>,
+    );
+    await vi.waitFor(() =>
+      expect(federation.preloaded).toEqual([
+        ['seating', ['SeatSelection']],
+        ['checkout', ['CheckoutPanel']],
+      ]),
+    );
+    expect(screen.queryByText('mapa de la sección')).toBeNull();
+    await act(async () => answer({ estado: 'sin_fila' }));
+    expect(await screen.findByText('mapa de la sección')).toBeTruthy();
   });
 
   it('shows the page when the API cannot be asked (the server still checks the pass)', async () => {
