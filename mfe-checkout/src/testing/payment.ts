@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { EventoDetalle, DetalleSeccionResponse, FilasPorSeccionResponse } from '@taquilla/shared/schemas/catalogo';
+import type { EventoDetalle, DetalleSeccionResponse } from '@taquilla/shared/schemas/catalogo';
 import type { Promocion } from '@taquilla/shared/schemas/promociones';
 import type {
   Cotizacion,
@@ -49,9 +49,8 @@ export const evento = {
 const detalleSeccion = {
   secciones: [{ id: 9, nombre: 'Platea', nombreEspecial: null, uds: null, precioSeccion: 150_000 }],
   preciosCategorias: [],
+  categoriasEvento: [],
 } as unknown as DetalleSeccionResponse;
-
-const filas = { categoriasEvento: [] } as unknown as FilasPorSeccionResponse;
 
 /** The server's quote of two VIP seats at $1,500 (10 % service, 3 % card, no IVA). */
 export function cotizacion(over: Partial<Cotizacion> = {}): Cotizacion {
@@ -96,7 +95,6 @@ export function fakePaymentDeps() {
     getEventoDetalle: vi.fn(async () => evento),
     getReserva: vi.fn(async () => reservaDetalle()),
     getDetalleSeccion: vi.fn(async () => detalleSeccion),
-    getFilasPorSeccion: vi.fn(async () => filas),
     getResumenReserva: vi.fn(async (_eventoId: string | number, reservaId: string): Promise<ResumenReserva> => ({ ...cotizacion(), reservaId })),
     validarClaveWeb: vi.fn(),
     aplicarPromo: vi.fn(),

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import { getReserva } from '@taquilla/shared/api/reservas';
 import { isApiError } from '@taquilla/shared';
-import { getDetalleSeccion, getEventoDetalle, getFilasPorSeccion } from '@taquilla/shared/api/catalogo';
+import { getDetalleSeccion, getEventoDetalle } from '@taquilla/shared/api/catalogo';
 import {
   aplicarPromo,
   checkCargo,
@@ -28,7 +28,6 @@ export const defaultPaymentDeps = {
   getEventoDetalle,
   getReserva,
   getDetalleSeccion,
-  getFilasPorSeccion,
   validarClaveWeb,
   aplicarPromo,
   getResumenReserva,

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError, savedHold } from '@taquilla/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signOut } from '../../../testing/holds';
-import { RESERVA_ID, cargo, cotizacion, fakePaymentDeps, promocion } from '../../../testing/payment';
+import { RESERVA_ID, cargo, cotizacion, evento, fakePaymentDeps, promocion } from '../../../testing/payment';
 import { onSold, paymentStepSession, renderPaymentStep, typeCard } from '../../../testing/payment-step';
 
 paymentStepSession();
@@ -55,6 +55,26 @@ describe('PaymentStep summary and discount', () => {
     // This event charges no IVA: the all-in price says so (issue 33, item 10).
     expect(s.queryByText(/\$1,500.00 por boleto: \$1,695.00 con cargos$/)).not.toBeNull();
     expect(s.queryByText(/e IVA/)).toBeNull();
+  });
+
+  it("asks for the server's figures at once, beside the order's reads (a restored hold shows its totals a round trip sooner)", async () => {
+    const fake = fakePaymentDeps();
+    // The event's sections never answer: the resumen is asked all the same.
+    fake.deps.getDetalleSeccion.mockReturnValue(new Promise(() => undefined));
+    renderPaymentStep(fake);
+    await waitFor(() => expect(fake.deps.getResumenReserva).toHaveBeenCalledWith('1', RESERVA_ID));
+  });
+
+  it("a seat's category fee comes with the event's sections: the all-in price counts it", async () => {
+    const fake = fakePaymentDeps();
+    // An event that charges its service fee per price category.
+    fake.deps.getEventoDetalle.mockResolvedValue({ ...evento, udsPorCategoria: true });
+    const secciones = await fake.deps.getDetalleSeccion();
+    fake.deps.getDetalleSeccion.mockResolvedValue({ ...secciones, categoriasEvento: [{ categoria: 'VIP', cargoPorCategoria: 2000 }] });
+    renderPaymentStep(fake);
+    const s = await summary();
+    // $1,500 + the 20 % VIP service fee ($300) + the 3 % card fee ($45); without it, $1,695.
+    expect(await s.findByText(/\$1,500.00 por boleto: \$1,845.00 con cargos$/)).not.toBeNull();
   });
 
   it('applies a code over the automatic promotion, and says why one does not apply', async () => {

@@ -49,7 +49,7 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
   const deps = usePaymentDeps();
   const uid = useId();
   const buyer = useBuyer();
-  const state = useOrder(eventoId, reservaId, esGeneral);
+  const state = useOrder(eventoId, reservaId);
   const [code, setCodeState] = useState<Promocion | null>(null);
   // The code as of now, for answers that arrive after it changed (state lags one render).
   const codeNow = useRef<Promocion | null>(null);
@@ -142,11 +142,12 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
     };
   }, [deps, ready, eventoId, reservaId]);
 
-  // Without a code the server's resumen (its best automatic promotion); asked again when a code
-  // is dropped. A code's figures come with its aplicar-promo answer.
+  // Without a code the server's resumen (its best automatic promotion), asked beside the order's
+  // reads rather than after them; asked again when a code is dropped. A code's figures come with
+  // its aplicar-promo answer.
   const withCode = code !== null;
   useEffect(() => {
-    if (!ready || withCode) return;
+    if (withCode) return;
     let live = true;
     deps.getResumenReserva(eventoId, reservaId).then(
       // A resumen answering after a code was applied (the restored hold asks both at once) is stale.
@@ -160,7 +161,7 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
     return () => {
       live = false;
     };
-  }, [deps, ready, withCode, eventoId, reservaId]);
+  }, [deps, withCode, eventoId, reservaId]);
 
   const applyCode = useCallback(
     (promo: Promocion, answer: OrderTotals) => {

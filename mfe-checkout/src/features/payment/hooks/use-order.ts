@@ -16,8 +16,10 @@ export type OrderState = { status: 'loading' } | { status: 'error' } | { status:
 /**
  * The hold's cart and the event's rates, read once per hold: for the all-in price per ticket and
  * for a code's spec §5 message before it is sent. The totals are the server's (PaymentStep).
+ * The categories' service fees come with the event's sections (the same list the section's seats
+ * carry), so a seat hold does not read its section's seats again after the rest.
  */
-export function useOrder(eventoId: string, reservaId: string, esGeneral: boolean): OrderState {
+export function useOrder(eventoId: string, reservaId: string): OrderState {
   const deps = usePaymentDeps();
   const [state, setState] = useState<OrderState>({ status: 'loading' });
   useEffect(() => {
@@ -31,8 +33,7 @@ export function useOrder(eventoId: string, reservaId: string, esGeneral: boolean
         ]);
         const seccion = detalleSeccion.secciones.find((s) => s.id === reserva.seccionId);
         if (!seccion) throw new Error('sección desconocida');
-        const filas = esGeneral ? null : await deps.getFilasPorSeccion(eventoId, reserva.seccionId);
-        const lines = cartLines({ evento, reserva, seccion, categoriasEvento: filas?.categoriasEvento });
+        const lines = cartLines({ evento, reserva, seccion, categoriasEvento: detalleSeccion.categoriasEvento });
         if (!live) return;
         setState({
           status: 'ready',
@@ -51,6 +52,6 @@ export function useOrder(eventoId: string, reservaId: string, esGeneral: boolean
     return () => {
       live = false;
     };
-  }, [deps, eventoId, reservaId, esGeneral]);
+  }, [deps, eventoId, reservaId]);
   return state;
 }

@@ -3,7 +3,7 @@
  * sent) and the summary lines of the server's totals (`resumen`, `aplicar-promo`, `cotizar`).
  */
 import { formatMessage } from '@taquilla/shared';
-import type { EventoDetalle, FilasPorSeccionResponse, Seccion } from '@taquilla/shared/schemas/catalogo';
+import type { DetalleSeccionResponse, EventoDetalle, Seccion } from '@taquilla/shared/schemas/catalogo';
 import type { Promocion } from '@taquilla/shared/schemas/promociones';
 import type { ReservaDetalle } from '@taquilla/shared/schemas/reservas';
 import {
@@ -31,8 +31,8 @@ export interface CartSource {
   evento: RatesSource;
   reserva: Pick<ReservaDetalle, 'esGeneral' | 'cantidad' | 'asientos' | 'seccionId'>;
   seccion: Pick<Seccion, 'id' | 'uds' | 'precioSeccion'>;
-  /** Seat holds only: the section's per-category service fees. */
-  categoriasEvento?: FilasPorSeccionResponse['categoriasEvento'];
+  /** Seat holds only: the event's per-category service fees. */
+  categoriasEvento?: DetalleSeccionResponse['categoriasEvento'];
 }
 
 /** One cart line per held seat, or `cantidad` lines at the general section's price. */
