@@ -22,12 +22,21 @@ import { promocionesAutomaticas, promocionPorClave, promocionPorId, toPromotionR
 import type { PagosDiferidosConfig } from '../pagos/pagos.config';
 import { ownReserva, type Caller } from './ventas.access';
 import * as tarjetas from '../cuenta/tarjetas.repository';
-import * as repo from './ventas.repository';
+import { countBoletosComprador, listBoletosCargo } from './boletos.repository';
+import { type CargoRow, countCargos, type DetalleCargo, findCargo, findCargoPagado, insertCargo, listCargosPendientes } from './cargos.repository';
+import {
+  findGeneralVenta,
+  findVentaEvento,
+  listAsientosVenta,
+  listGeneralesVenta,
+  type LugarVenta,
+  type VentaEventoRow,
+  type VentaReserva,
+} from './ventas.repository';
 import { settleCharge } from './ventas.settle';
 import { planMsiElegido, planesMsiPara } from './ventas.msi';
 import { diferidosDisponibles } from './ventas.diferidos';
 import type { VentaDeps } from './ventas.deps';
-import type { CargoRow, DetalleCargo, LugarVenta, VentaReserva } from './ventas.repository';
 
 export type { Caller };
 
@@ -36,12 +45,12 @@ export function requireLive(r: VentaReserva): void {
 }
 
 interface Cart {
-  evento: repo.VentaEventoRow;
+  evento: VentaEventoRow;
   lugares: LugarVenta[];
   lines: CartLine[];
 }
 
-function toLines(evento: repo.VentaEventoRow, lugares: LugarVenta[]): CartLine[] {
+function toLines(evento: VentaEventoRow, lugares: LugarVenta[]): CartLine[] {
   return lugares.map((l) => ({
     id: l.id,
     precio: l.precio,
@@ -56,14 +65,14 @@ function toLines(evento: repo.VentaEventoRow, lugares: LugarVenta[]): CartLine[]
 }
 
 export async function loadCart(db: DbOrTx, r: VentaReserva): Promise<Cart> {
-  const evento = await repo.findVentaEvento(db, r.eventoId);
+  const evento = await findVentaEvento(db, r.eventoId);
   if (!evento) throw new DomainError('RESERVA_NO_ENCONTRADA');
-  const lugares = r.esGeneral ? await repo.listGeneralesVenta(db, { reservaId: r.id }) : await repo.listAsientosVenta(db, { reservaId: r.id });
+  const lugares = r.esGeneral ? await listGeneralesVenta(db, { reservaId: r.id }) : await listAsientosVenta(db, { reservaId: r.id });
   if (lugares.length === 0) throw new DomainError('RESERVA_NO_ENCONTRADA', 'La reserva no existe o ya expiró.');
   return { evento, lugares, lines: toLines(evento, lugares) };
 }
 
-const rates = (e: repo.VentaEventoRow) => ({ tarjetaBps: e.tarjetaBps, ivaBps: e.ivaBps, ivaAplicado: e.ivaAplicado });
+const rates = (e: VentaEventoRow) => ({ tarjetaBps: e.tarjetaBps, ivaBps: e.ivaBps, ivaAplicado: e.ivaAplicado });
 
 /**
  * The promotion the buyer applied (a code's only with its code) for this cart, or the Spanish
@@ -121,7 +130,7 @@ export function totalsOf(cart: Cart, promo: Promocion | null): OrderTotals {
   return computeTotals(cart.lines, rates(cart.evento), promo ? toPromotionRule(promo) : null);
 }
 
-export const eventoDto = (e: repo.VentaEventoRow): VentaEvento => ({ id: e.id, nombre: e.nombre, recinto: e.recinto, fecha: e.fecha.toISOString() });
+export const eventoDto = (e: VentaEventoRow): VentaEvento => ({ id: e.id, nombre: e.nombre, recinto: e.recinto, fecha: e.fecha.toISOString() });
 
 /** GET /eventos/{id}/reservas/{reservaId}/resumen */
 export async function resumenReserva(db: Db, eventoId: number, reservaId: string, caller: Caller, diferidos: PagosDiferidosConfig): Promise<ResumenReserva> {
@@ -139,16 +148,16 @@ export async function resumenReserva(db: Db, eventoId: number, reservaId: string
  * of one section), or `cantidad` places of a general section.
  */
 export async function cotizar(db: Db, eventoId: number, body: CotizarPayload): Promise<Cotizacion> {
-  const evento = await repo.findVentaEvento(db, eventoId);
+  const evento = await findVentaEvento(db, eventoId);
   if (!evento) throw new DomainError('EVENTO_NO_ENCONTRADO');
   let lugares: LugarVenta[];
   if ('asientoIds' in body) {
     const ids = [...new Set(body.asientoIds)];
-    lugares = await repo.listAsientosVenta(db, { ids, eventoId });
+    lugares = await listAsientosVenta(db, { ids, eventoId });
     if (lugares.length !== ids.length) throw new DomainError('ASIENTOS_DE_OTRO_EVENTO');
     if (new Set(lugares.map((l) => l.seccionId)).size > 1) throw new DomainError('ASIENTOS_DE_VARIAS_SECCIONES');
   } else {
-    const lugar = await repo.findGeneralVenta(db, eventoId, body.seccionId);
+    const lugar = await findGeneralVenta(db, eventoId, body.seccionId);
     if (!lugar) throw new DomainError('SECCION_NO_ENCONTRADA');
     lugares = Array.from({ length: body.cantidad }, (_, i) => ({ ...lugar, id: i + 1 }));
   }
@@ -203,18 +212,18 @@ export async function makeCargo(deps: VentaDeps, input: MakeCargoInput, caller: 
   const gateway = requireGateway(deps.gateway);
   const { db } = deps;
   const r = await ownReserva(db, input.reservaId, caller);
-  const evento = await repo.findVentaEvento(db, r.eventoId);
+  const evento = await findVentaEvento(db, r.eventoId);
   if (!evento) throw new DomainError('RESERVA_NO_ENCONTRADA');
 
   // A replay after the sale (double click, reload): the same answer, no new charge.
   if (r.estado === 'vendida') {
-    const paid = (await repo.listCargosPendientes(db, r.id)).find((c) => c.estado === 'pagado');
+    const paid = (await listCargosPendientes(db, r.id)).find((c) => c.estado === 'pagado');
     if (paid) return makeAnswer(deps, r, evento, paid, await gateway.getCharge(paid.proveedorCargoId).catch(() => null));
   }
   requireLive(r);
   // A charge still open for this hold (3-D Secure in another tab, a lost answer) is settled first.
   const open = async (): Promise<MakeCargoResponse | null> => {
-    for (const c of await repo.listCargosPendientes(db, r.id)) {
+    for (const c of await listCargosPendientes(db, r.id)) {
       const state = await settleCharge(deps, c.proveedorCargoId);
       if (state.cargo.pagado || state.charge?.status === 'charge_pending') return makeAnswer(deps, r, evento, state.row, state.charge);
     }
@@ -224,7 +233,7 @@ export async function makeCargo(deps: VentaDeps, input: MakeCargoInput, caller: 
   if (already) return already;
   // The buyer got more tickets since holding (a late 3-D Secure charge was sold): refused before
   // charging. The sale counts again, under the buyer's lock (ventas.settle.ts).
-  const comprados = await repo.countBoletosComprador(db, r);
+  const comprados = await countBoletosComprador(db, r);
   if (comprados + r.cantidad > evento.limiteDeAsientos) {
     throw new DomainError('LIMITE_DE_ASIENTOS', `Ya tienes ${comprados} boletos para este evento; el límite por comprador es ${evento.limiteDeAsientos}.`);
   }
@@ -236,7 +245,7 @@ export async function makeCargo(deps: VentaDeps, input: MakeCargoInput, caller: 
   const meses = planMsiElegido(evento, totals.total, input.meses);
 
   const { customer, sourceId } = await chargeSource(deps, gateway, r, input, caller);
-  const attempt = (await repo.countCargos(db, r.id)) + 1;
+  const attempt = (await countCargos(db, r.id)) + 1;
   let orderId = `${r.id}-${attempt}`;
   const detalleFor = (id: string): DetalleCargo => ({ ...detalleDe(r, cart, promo, totals, id), ...(meses ? { meses } : {}) });
   const redirectUrl = returnUrl(deps.publicUrl, r, promo?.id ?? null);
@@ -254,7 +263,7 @@ export async function makeCargo(deps: VentaDeps, input: MakeCargoInput, caller: 
     });
   /** A charge the gateway holds under `id` becomes one of the hold's cargos (so the next attempt takes a new order id), settled. */
   const remember = async (found: ChargeResult, id: string) => {
-    await repo.insertCargo(db, {
+    await insertCargo(db, {
       reservaId: r.id,
       proveedor: gateway.proveedor,
       proveedorCargoId: found.id,
@@ -290,7 +299,7 @@ export async function makeCargo(deps: VentaDeps, input: MakeCargoInput, caller: 
     const twinId = `${r.id}-${attempt - 1}`;
     const twinCharge = !recorded && attempt > 1 ? await gateway.findChargeByOrderId(twinId).catch(() => null) : null;
     if (twinCharge && twinCharge.status !== 'failed') {
-      await repo.insertCargo(db, {
+      await insertCargo(db, {
         reservaId: r.id,
         proveedor: gateway.proveedor,
         proveedorCargoId: twinCharge.id,
@@ -307,7 +316,7 @@ export async function makeCargo(deps: VentaDeps, input: MakeCargoInput, caller: 
     if (twin) return twin;
     throw err;
   }
-  await repo.insertCargo(db, {
+  await insertCargo(db, {
     reservaId: r.id,
     proveedor: gateway.proveedor,
     proveedorCargoId: charge.id,
@@ -318,18 +327,12 @@ export async function makeCargo(deps: VentaDeps, input: MakeCargoInput, caller: 
   const state = await settleCharge(deps, charge.id);
   // A twin request (another tab) sold the hold first and this charge was refunded: the buyer's
   // purchase is that sale.
-  const paidBy = state.row.estado === 'reembolsado' ? await repo.findCargoPagado(db, r.id) : undefined;
+  const paidBy = state.row.estado === 'reembolsado' ? await findCargoPagado(db, r.id) : undefined;
   if (paidBy) return makeAnswer(deps, r, evento, paidBy, null);
   return makeAnswer(deps, r, evento, state.row, state.charge);
 }
 
-async function makeAnswer(
-  deps: VentaDeps,
-  r: VentaReserva,
-  evento: repo.VentaEventoRow,
-  row: CargoRow,
-  charge: ChargeResult | null,
-): Promise<MakeCargoResponse> {
+async function makeAnswer(deps: VentaDeps, r: VentaReserva, evento: VentaEventoRow, row: CargoRow, charge: ChargeResult | null): Promise<MakeCargoResponse> {
   const boletos = row.estado === 'pagado' ? await boletosDto(deps.db, row.id) : [];
   const status = charge?.status ?? (row.estado === 'pagado' ? 'completed' : row.estado === 'reembolsado' ? 'refunded' : 'failed');
   return {
@@ -350,7 +353,7 @@ async function makeAnswer(
 }
 
 async function boletosDto(db: DbOrTx, cargoId: string): Promise<BoletoVendido[]> {
-  return (await repo.listBoletosCargo(db, cargoId)).map((b) => ({ ...b }));
+  return (await listBoletosCargo(db, cargoId)).map((b) => ({ ...b }));
 }
 
 /** terminar_compra (spec routes), absolute on the storefront's origin; the gateway appends ?id=<charge>. */
@@ -397,13 +400,13 @@ async function chargeSource(
 export async function checkCargo(deps: VentaDeps, chargeId: string, reservaId: string, caller: Caller): Promise<CheckCargoResponse> {
   const gateway = requireGateway(deps.gateway);
   const r = await ownReserva(deps.db, reservaId, caller);
-  const known = await repo.findCargo(deps.db, gateway.proveedor, chargeId);
+  const known = await findCargo(deps.db, gateway.proveedor, chargeId);
   if (!known || known.reservaId !== r.id) throw new DomainError('CARGO_NO_ENCONTRADO');
-  const evento = (await repo.findVentaEvento(deps.db, r.eventoId))!;
+  const evento = (await findVentaEvento(deps.db, r.eventoId))!;
   const state = await settleCharge(deps, chargeId);
   const status = state.charge?.status ?? (state.row.estado === 'pagado' ? 'completed' : state.row.estado === 'reembolsado' ? 'refunded' : 'failed');
   // This charge was a refunded duplicate: the purchase itself is paid, by the other charge.
-  const paidBy = state.row.estado === 'reembolsado' ? await repo.findCargoPagado(deps.db, r.id) : undefined;
+  const paidBy = state.row.estado === 'reembolsado' ? await findCargoPagado(deps.db, r.id) : undefined;
   if (paidBy) {
     const boletos = await boletosDto(deps.db, paidBy.id);
     return {
@@ -446,7 +449,7 @@ function refundMessage(row: CargoRow): string {
 /** The gateway's notification: only a charge we know is settled (re-fetched from the gateway). */
 export async function webhook(deps: VentaDeps, chargeId: string | undefined): Promise<{ recibido: true }> {
   if (!chargeId || !deps.gateway) return { recibido: true };
-  const known = await repo.findCargo(deps.db, deps.gateway.proveedor, chargeId);
+  const known = await findCargo(deps.db, deps.gateway.proveedor, chargeId);
   if (known) await settleCharge(deps, chargeId);
   return { recibido: true };
 }
