@@ -16,7 +16,7 @@ import { promocionMessages } from '@taquilla/shared/messages/promociones';
 import type { Db, DbOrTx } from '../../db/client';
 import { DomainError } from '../../lib/errors';
 import { GatewayError } from '../pagos/gateway/gateway.errors';
-import type { ChargeResult, ChargeCustomer, MesesSinIntereses, PaymentGateway } from '../pagos/gateway/gateway.types';
+import type { ChargeResult, ChargeCustomer, CreateChargeInput, MesesSinIntereses, PaymentGateway } from '../pagos/gateway/gateway.types';
 import { requireGateway } from '../pagos/pagos.service';
 import { promocionesAutomaticas, promocionPorClave, promocionPorId, toPromotionRule } from '../promociones/promociones.service';
 import type { PagosDiferidosConfig } from '../pagos/pagos.config';
@@ -33,7 +33,7 @@ import {
   type VentaEventoRow,
   type VentaReserva,
 } from './ventas.repository';
-import { settleCharge } from './ventas.settle';
+import { settleCharge, type Settled } from './ventas.settle';
 import { planMsiElegido, planesMsiPara } from './ventas.msi';
 import { diferidosDisponibles } from './ventas.diferidos';
 import type { VentaDeps } from './ventas.deps';
@@ -224,8 +224,8 @@ export async function makeCargo(deps: VentaDeps, input: MakeCargoInput, caller: 
   // A charge still open for this hold (3-D Secure in another tab, a lost answer) is settled first.
   const open = async (): Promise<MakeCargoResponse | null> => {
     for (const c of await listCargosPendientes(db, r.id)) {
-      const state = await settleCharge(deps, c.proveedorCargoId);
-      if (state.cargo.pagado || state.charge?.status === 'charge_pending') return makeAnswer(deps, r, evento, state.row, state.charge);
+      const answer = await purchaseAnswer(deps, r, evento, await settleCharge(deps, c.proveedorCargoId));
+      if (answer) return answer;
     }
     return null;
   };
@@ -245,84 +245,30 @@ export async function makeCargo(deps: VentaDeps, input: MakeCargoInput, caller: 
   const meses = planMsiElegido(evento, totals.total, input.meses);
 
   const { customer, sourceId } = await chargeSource(deps, gateway, r, input, caller);
-  const attempt = (await countCargos(db, r.id)) + 1;
-  let orderId = `${r.id}-${attempt}`;
-  const detalleFor = (id: string): DetalleCargo => ({ ...detalleDe(r, cart, promo, totals, id), ...(meses ? { meses } : {}) });
-  const redirectUrl = returnUrl(deps.publicUrl, r, promo?.id ?? null);
-  const chargeWith = (use3ds: boolean) =>
-    gateway.createCharge({
-      orderId,
+  const attempt: Attempt = {
+    deps,
+    gateway,
+    r,
+    evento,
+    n: (await countCargos(db, r.id)) + 1,
+    request: {
       amount: totals.total,
       description: `Boletos ${evento.nombre}`.slice(0, 250),
       sourceId,
       deviceSessionId: input.device_session_id,
       customer,
-      use3ds,
-      redirectUrl,
+      redirectUrl: returnUrl(deps.publicUrl, r, promo?.id ?? null),
       ...(meses ? { paymentPlan: { payments: meses as MesesSinIntereses } } : {}),
-    });
-  /** A charge the gateway holds under `id` becomes one of the hold's cargos (so the next attempt takes a new order id), settled. */
-  const remember = async (found: ChargeResult, id: string) => {
-    await insertCargo(db, {
-      reservaId: r.id,
-      proveedor: gateway.proveedor,
-      proveedorCargoId: found.id,
-      monto: found.amount,
-      detalle: detalleFor(id),
-    });
-    return settleCharge(deps, found.id);
+    },
+    detalleFor: (orderId) => ({ ...detalleDe(r, cart, promo, totals, orderId), ...(meses ? { meses } : {}) }),
+    open,
   };
-  let charge: ChargeResult;
-  try {
-    try {
-      charge = await chargeWith(deps.use3ds);
-    } catch (err) {
-      // Openpay's documented way out of a risk refusal (3005, slate "3D Secure": "Token de cargo
-      // previo"): the same token or saved card charged again with 3-D Secure, under an order id of
-      // its own, and the buyer authenticates at the bank. The refused charge is remembered first.
-      // When the second charge is refused outright, the buyer reads the first refusal.
-      if (deps.use3ds || !(err instanceof GatewayError) || err.errorCode !== RECHAZO_POR_RIESGO) throw err;
-      const refused = await gateway.findChargeByOrderId(orderId).catch(() => null);
-      if (refused) await remember(refused, orderId);
-      orderId = `${r.id}-${attempt}-3ds`;
-      charge = await chargeWith(true).catch((retryErr: unknown) => {
-        throw retryErr instanceof GatewayError && retryErr.httpStatus !== null ? err : retryErr;
-      });
-    }
-  } catch (err) {
-    if (!(err instanceof GatewayError)) throw err;
-    // Whatever the gateway recorded under this orderId is remembered: a decline (so the next
-    // attempt uses a new orderId), a lost answer, or a double click's twin request (refused as a
-    // duplicate, or its token already spent) — which then answers with the charge made.
-    const recorded = await gateway.findChargeByOrderId(orderId).catch(() => null);
-    // A twin that charged under the previous attempt number but has not recorded it yet.
-    const twinId = `${r.id}-${attempt - 1}`;
-    const twinCharge = !recorded && attempt > 1 ? await gateway.findChargeByOrderId(twinId).catch(() => null) : null;
-    if (twinCharge && twinCharge.status !== 'failed') {
-      await insertCargo(db, {
-        reservaId: r.id,
-        proveedor: gateway.proveedor,
-        proveedorCargoId: twinCharge.id,
-        monto: twinCharge.amount,
-        detalle: detalleFor(twinId),
-      });
-    }
-    if (recorded) {
-      const state = await remember(recorded, orderId);
-      if (state.cargo.pagado || state.charge?.status === 'charge_pending') return makeAnswer(deps, r, evento, state.row, state.charge);
-    }
-    // A twin request (double click) that recorded its charge first, under the previous attempt number.
-    const twin = await open();
-    if (twin) return twin;
-    throw err;
-  }
-  await insertCargo(db, {
-    reservaId: r.id,
-    proveedor: gateway.proveedor,
-    proveedorCargoId: charge.id,
-    monto: charge.amount,
+  const charged = await chargeOnce(attempt);
+  if ('answer' in charged) return charged.answer;
+  const { charge, orderId } = charged;
+  await recordCharge(attempt, charge, orderId, {
     redirectUrl: charge.redirectUrl ?? null,
-    detalle: { ...detalleFor(orderId), ...(charge.card ? { card: { last4: charge.card.last4, brand: charge.card.brand } } : {}) },
+    card: charge.card ? { last4: charge.card.last4, brand: charge.card.brand } : undefined,
   });
   const state = await settleCharge(deps, charge.id);
   // A twin request (another tab) sold the hold first and this charge was refunded: the buyer's
@@ -330,6 +276,98 @@ export async function makeCargo(deps: VentaDeps, input: MakeCargoInput, caller: 
   const paidBy = state.row.estado === 'reembolsado' ? await findCargoPagado(db, r.id) : undefined;
   if (paidBy) return makeAnswer(deps, r, evento, paidBy, null);
   return makeAnswer(deps, r, evento, state.row, state.charge);
+}
+
+/** One make/cargo attempt: the hold, its charge request (all but the order id and 3-D Secure) and what a charge of it records. */
+interface Attempt {
+  deps: VentaDeps;
+  gateway: PaymentGateway;
+  r: VentaReserva;
+  evento: VentaEventoRow;
+  /** The attempt's number among the hold's charges: its order id is `<reserva>-<n>`. */
+  n: number;
+  request: Omit<CreateChargeInput, 'orderId' | 'use3ds'>;
+  detalleFor: (orderId: string) => DetalleCargo;
+  /** Settles the hold's open charges: the answer when one is paid or waiting for 3-D Secure. */
+  open: () => Promise<MakeCargoResponse | null>;
+}
+
+/** A new charge to record, or the answer of a charge the gateway already held for this hold. */
+type Charged = { charge: ChargeResult; orderId: string } | { answer: MakeCargoResponse };
+
+/**
+ * The attempt's charge at the gateway, once: with 3-D Secure again after a risk refusal, and,
+ * when the gateway errs, the charge it may have made all the same (a lost answer, a double
+ * click's twin) found and answered instead of the error.
+ */
+async function chargeOnce(a: Attempt): Promise<Charged> {
+  let orderId = `${a.r.id}-${a.n}`;
+  const chargeWith = (use3ds: boolean) => a.gateway.createCharge({ ...a.request, orderId, use3ds });
+  try {
+    try {
+      return { charge: await chargeWith(a.deps.use3ds), orderId };
+    } catch (err) {
+      // Openpay's documented way out of a risk refusal (3005, slate "3D Secure": "Token de cargo
+      // previo"): the same token or saved card charged again with 3-D Secure, under an order id of
+      // its own, and the buyer authenticates at the bank. The refused charge is remembered first.
+      // When the second charge is refused outright, the buyer reads the first refusal.
+      if (a.deps.use3ds || !(err instanceof GatewayError) || err.errorCode !== RECHAZO_POR_RIESGO) throw err;
+      const refused = await a.gateway.findChargeByOrderId(orderId).catch(() => null);
+      if (refused) await rememberCharge(a, refused, orderId);
+      orderId = `${a.r.id}-${a.n}-3ds`;
+      const charge = await chargeWith(true).catch((retryErr: unknown) => {
+        throw retryErr instanceof GatewayError && retryErr.httpStatus !== null ? err : retryErr;
+      });
+      return { charge, orderId };
+    }
+  } catch (err) {
+    if (!(err instanceof GatewayError)) throw err;
+    const answer = await chargeMadeAnyway(a, orderId);
+    if (answer) return { answer };
+    throw err;
+  }
+}
+
+/**
+ * After a gateway error: whatever the gateway recorded under `orderId` is remembered — a decline
+ * (so the next attempt uses a new orderId), a lost answer, or a double click's twin request
+ * (refused as a duplicate, or its token already spent) — and answered when it is the charge made.
+ */
+async function chargeMadeAnyway(a: Attempt, orderId: string): Promise<MakeCargoResponse | null> {
+  const recorded = await a.gateway.findChargeByOrderId(orderId).catch(() => null);
+  // A twin that charged under the previous attempt number but has not recorded it yet.
+  const twinId = `${a.r.id}-${a.n - 1}`;
+  const twinCharge = !recorded && a.n > 1 ? await a.gateway.findChargeByOrderId(twinId).catch(() => null) : null;
+  if (twinCharge && twinCharge.status !== 'failed') await recordCharge(a, twinCharge, twinId);
+  if (recorded) {
+    const answer = await purchaseAnswer(a.deps, a.r, a.evento, await rememberCharge(a, recorded, orderId));
+    if (answer) return answer;
+  }
+  // A twin request (double click) that recorded its charge first, under the previous attempt number.
+  return a.open();
+}
+
+/** A charge the gateway holds under `orderId` becomes one of the hold's cargos (so the next attempt takes a new order id). */
+async function recordCharge(a: Attempt, found: ChargeResult, orderId: string, extra: { redirectUrl?: string | null; card?: DetalleCargo['card'] } = {}) {
+  await insertCargo(a.deps.db, {
+    reservaId: a.r.id,
+    proveedor: a.gateway.proveedor,
+    proveedorCargoId: found.id,
+    monto: found.amount,
+    redirectUrl: extra.redirectUrl,
+    detalle: { ...a.detalleFor(orderId), ...(extra.card ? { card: extra.card } : {}) },
+  });
+}
+
+/** Records the charge, then settles it. */
+async function rememberCharge(a: Attempt, found: ChargeResult, orderId: string) {
+  await recordCharge(a, found, orderId);
+  return settleCharge(a.deps, found.id);
+}
+
+/** The answer of a settled charge that is the hold's purchase (paid, or waiting for 3-D Secure); null for any other. */
+async function purchaseAnswer(deps: VentaDeps, r: VentaReserva, evento: VentaEventoRow, state: Settled): Promise<MakeCargoResponse | null> {
+  return state.cargo.pagado || state.charge?.status === 'charge_pending' ? makeAnswer(deps, r, evento, state.row, state.charge) : null;
 }
 
 async function makeAnswer(deps: VentaDeps, r: VentaReserva, evento: VentaEventoRow, row: CargoRow, charge: ChargeResult | null): Promise<MakeCargoResponse> {
