@@ -101,6 +101,37 @@ describe('import of the example file', () => {
     expect(promo!.clave).toBe('JAZZ10');
   });
 
+  it('marks wheelchair and companion places, prices a section’s override and sets the event’s lowest price', async () => {
+    const outcome = await runImport(
+      t.database.db,
+      mutate((d) => {
+        d.evento.nombre = 'Noche de Jazz — función accesible';
+        d.recinto.nombre = 'Foro Accesible';
+        d.recinto.secciones[0].filas[1].sillasDeRuedas = [3];
+        d.recinto.secciones[0].filas[1].acompanantes = [4];
+        d.precios = [{ seccion: 'mesas', categoria: 'Platea', precio: 1234 }];
+      }),
+    );
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    const seats = await queryRows<{ fila: string; numero: number; precio: number; accesibilidad: string | null; estado: string }>(
+      t.database.db,
+      sql`select f.nombre as fila, ea.numero, ea.precio, ea.accesibilidad, ea.estado from evento_asientos ea join filas f on f.id = ea.fila_id
+           where ea.evento_id = ${outcome.result.eventoId} order by f.orden, ea.numero`,
+    );
+    const seat = (fila: string, numero: number) => seats.find((s) => s.fila === fila && s.numero === numero);
+    expect([seat('B', 3)?.accesibilidad, seat('B', 4)?.accesibilidad, seat('B', 5)?.accesibilidad]).toEqual(['silla_de_ruedas', 'acompanante', null]);
+    expect([seat('A', 5)?.precio, seat('C', 5)?.precio]).toEqual([65000, 1234]);
+    expect([seat('A', 1)?.estado, seat('A', 12)?.estado, seat('C', 7)?.estado, seat('C', 8)?.estado]).toEqual([
+      'inaccesible',
+      'inaccesible',
+      'cortesia',
+      'disponible',
+    ]);
+    const [evento] = await queryRows<{ precio_desde: number }>(t.database.db, sql`select precio_desde from eventos where id = ${outcome.result.eventoId}`);
+    expect(evento!.precio_desde).toBe(1234);
+  });
+
   it('reuses the venue for a second event, and rolls back everything when the layout differs', async () => {
     const again = await runImport(
       t.database.db,

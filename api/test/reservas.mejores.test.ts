@@ -176,6 +176,21 @@ describe('best available: the rules of a manual hold', () => {
     expect(await v.states()).toEqual(before);
   });
 
+  it('an event hidden from the web or already past takes no hold, manual or best available (evento_admite_apartado)', async () => {
+    for (const change of [sql`mostrar_web = false`, sql`fecha = now() - interval '1 hour'`]) {
+      const v = await venueMejores(t.database.db);
+      await t.database.db.execute(sql`update eventos set ${change} where id = ${v.eventoId}`);
+      const before = await v.states();
+      for (const res of [
+        await mejores(v, { cantidad: 2 }),
+        await post(`/eventos/${v.eventoId}/reservarInvitado`, { asientosReserva: [{ id: v.seat('A-5') }], ...guest() }),
+      ]) {
+        expect({ status: res.statusCode, message: res.json().message }).toEqual({ status: 400, message: 'Este evento no se encuentra disponible' });
+      }
+      expect(await v.states()).toEqual(before);
+    }
+  });
+
   it('replaces the same browser’s live hold, like a manual hold', async () => {
     const v = await venueMejores(t.database.db);
     const g = guest();

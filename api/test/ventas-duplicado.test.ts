@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { createPaymentGateway } from '../src/modules/pagos/gateway/gateway.factory';
-import { insertCargo } from '../src/modules/ventas/ventas.repository';
+import { insertCargo } from '../src/modules/ventas/cargos.repository';
 import type { TestApp } from './support/app';
 import { createUser, pickEvento, reservaEstado } from './support/reservas';
 import { buildSaleApp, CARDS, ok, saleKit } from './support/sale';

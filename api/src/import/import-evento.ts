@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, min, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
-import { queryRows } from '../db/rows';
 import { categoriasEvento, eventoSecciones, eventos } from '../db/schema/events';
+import { eventoAsientos, eventoLugaresGenerales } from '../db/schema/inventory';
 import { artistas, categorias, ciudades } from '../db/schema/places';
 import { promocionCategorias, promociones } from '../db/schema/promotions';
 import { asientos, bloques, filas, recintos, secciones } from '../db/schema/venues';
@@ -124,11 +124,10 @@ async function ensureRecinto(tx: DbOrTx, def: EventoImport): Promise<{ recintoId
           ['acompanante', f.acompanantes],
         ] as const) {
           if (numeros.length === 0) continue;
-          await tx.execute(sql`update ${asientos} set accesibilidad = ${accesibilidad}
-                                where fila_id = ${fila} and numero in (${sql.join(
-                                  numeros.map((n) => sql`${n}::int`),
-                                  sql`, `,
-                                )})`);
+          await tx
+            .update(asientos)
+            .set({ accesibilidad })
+            .where(and(eq(asientos.filaId, fila), inArray(asientos.numero, numeros)));
         }
       }
     }
@@ -225,18 +224,30 @@ async function importInTx(tx: DbOrTx, def: EventoImport): Promise<ImportResult> 
   for (const s of def.recinto.secciones.filter((x) => x.tipo === 'general')) {
     const es = esBySeccion.get(seccionIds.get(s.clave)!)!;
     lugaresGenerales += es.capacidad;
+    // The builder's insert … select must name every column of the table (the identity and the defaults too).
     await tx.execute(sql`
-      insert into evento_lugares_generales (evento_seccion_id, evento_id, seccion_id)
+      insert into ${eventoLugaresGenerales} (evento_seccion_id, evento_id, seccion_id)
       select ${es.id}::int, ${eventoId}::int, ${es.seccionId}::int from generate_series(1, ${es.capacidad}::int)`);
   }
 
   for (const a of def.asientosEspeciales) {
-    await tx.execute(sql`
-      update evento_asientos ea set estado = ${a.estado}
-      from asientos x join filas f on f.id = x.fila_id
-      where ea.asiento_id = x.id and ea.evento_id = ${eventoId}::int
-        and f.seccion_id = ${seccionIds.get(a.seccion)!}::int and f.nombre = ${a.fila}
-        and x.numero = any(${sql.raw(`array[${a.numeros.map((n) => Math.trunc(n)).join(',')}]::int[]`)})`);
+    await tx
+      .update(eventoAsientos)
+      .set({ estado: a.estado })
+      .from(asientos)
+      .innerJoin(filas, eq(filas.id, asientos.filaId))
+      .where(
+        and(
+          eq(eventoAsientos.asientoId, asientos.id),
+          eq(eventoAsientos.eventoId, eventoId),
+          eq(filas.seccionId, seccionIds.get(a.seccion)!),
+          eq(filas.nombre, a.fila),
+          inArray(
+            asientos.numero,
+            a.numeros.map((n) => Math.trunc(n)),
+          ),
+        ),
+      );
   }
 
   for (const p of def.promociones) {
@@ -268,19 +279,26 @@ async function importInTx(tx: DbOrTx, def: EventoImport): Promise<ImportResult> 
     }
   }
 
-  await tx.execute(sql`
-    update eventos set precio_desde = least(
-      (select min(precio) from evento_asientos where evento_id = ${eventoId}::int and precio > 0),
-      (select min(precio_especial) from evento_secciones where evento_id = ${eventoId}::int and precio_especial > 0 and capacidad > 0))
-    where id = ${eventoId}::int`);
+  const desdeAsientos = tx
+    .select({ precio: min(eventoAsientos.precio) })
+    .from(eventoAsientos)
+    .where(and(eq(eventoAsientos.eventoId, eventoId), gt(eventoAsientos.precio, 0)));
+  const desdeGenerales = tx
+    .select({ precio: min(eventoSecciones.precioEspecial) })
+    .from(eventoSecciones)
+    .where(and(eq(eventoSecciones.eventoId, eventoId), gt(eventoSecciones.precioEspecial, 0), gt(eventoSecciones.capacidad, 0)));
+  await tx
+    .update(eventos)
+    .set({ precioDesde: sql`least((${desdeAsientos}), (${desdeGenerales}))` })
+    .where(eq(eventos.id, eventoId));
 
-  const [count] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from evento_asientos where evento_id = ${eventoId}::int`);
+  const asientosDelEvento = await tx.$count(eventoAsientos, eq(eventoAsientos.eventoId, eventoId));
   // Reused venue: rows must still carry zones the event prices, else seats would be missing.
   if (!nuevo) {
     const expected = def.recinto.secciones.reduce((n, s) => n + (s.filas ?? []).reduce((m, f) => m + f.asientos, 0), 0);
-    if ((count?.n ?? 0) !== expected) {
+    if (asientosDelEvento !== expected) {
       throw new DomainError('IMPORT_RECINTO_DISTINTO', `El recinto '${def.recinto.nombre}' ya existe con otra distribución de asientos.`);
     }
   }
-  return { eventoId, recintoId, recintoNuevo: nuevo, asientos: count?.n ?? 0, lugaresGenerales };
+  return { eventoId, recintoId, recintoNuevo: nuevo, asientos: asientosDelEvento, lugaresGenerales };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { emailOutbox } from '../db/schema/email';
 
@@ -77,4 +77,10 @@ export async function outboxLagSeconds(db: DbOrTx): Promise<number> {
     .from(o)
     .where(and(eq(o.status, 'pendiente'), lte(o.nextAttemptAt, sql`now()`)));
   return row?.lag ?? 0;
+}
+
+/** E-mails with this subject sent to `to` in the last `minutes` (the outbox keeps every one). */
+export async function countRecentEmails(db: DbOrTx, to: string, subject: string, minutes: number): Promise<number> {
+  const o = emailOutbox;
+  return db.$count(o, and(eq(o.to, to), eq(o.subject, subject), gt(o.createdAt, sql`now() - make_interval(mins => ${minutes})`)));
 }

@@ -3,7 +3,7 @@ import { startOpenpaySandbox, type Json } from '../src/index';
 
 /**
  * The sandbox alone, as the API tests and the dev start use it: what only it does beside
- * Openpay's REST API (which api/test/pagos-openpay.test.ts drives through the real adapter) —
+ * Openpay's REST API (which api/test/pagos-openpay*.test.ts drive through the real adapter) —
  * the till and its notifications, the due date, the browser's cross-origin token call.
  */
 

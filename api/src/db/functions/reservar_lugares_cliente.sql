@@ -12,8 +12,6 @@ SET plan_cache_mode = force_generic_plan
 SET enable_seqscan = off
 AS $$
 DECLARE
-  v_web boolean;
-  v_futuro boolean;
   v_limite integer;
   v_comprados integer;
   v_encontrados integer;
@@ -37,15 +35,10 @@ DECLARE
   -- The buyer's key while a hold is live (reservas.comprador_activo).
   v_activo text := p_evento::text || ':' || p_comprador;
 BEGIN
-  SELECT e.mostrar_web, e.fecha > now(), e.limite_de_asientos, e.permitir_asiento_solo INTO v_web, v_futuro, v_limite, v_permitir_solo FROM eventos e WHERE e.id = p_evento;
-  IF NOT FOUND THEN
-    rechazo := 'EVENTO_NO_ENCONTRADO'; RETURN;
-  END IF;
-  IF NOT v_web OR NOT v_futuro THEN
-    rechazo := 'EVENTO_NO_DISPONIBLE'; RETURN;
-  END IF;
-  IF p_cantidad > v_limite THEN
-    rechazo := 'LIMITE_POR_RESERVA'; detalle := v_limite::text; RETURN;
+  SELECT a.limite, a.permitir_solo, a.rechazo, a.detalle INTO v_limite, v_permitir_solo, rechazo, detalle
+    FROM evento_admite_apartado(p_evento, p_cantidad) a;
+  IF rechazo IS NOT NULL THEN
+    RETURN;
   END IF;
   -- The buyer's live hold is replaced below, so only bought tickets add to the request.
   IF p_usuario IS NOT NULL THEN

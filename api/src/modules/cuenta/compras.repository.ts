@@ -5,7 +5,8 @@ import { eventoAsientos, eventoLugaresGenerales } from '../../db/schema/inventor
 import { boletos, cargos, reservas } from '../../db/schema/sales';
 import { invitados, users } from '../../db/schema/users';
 import { bloques, filas, secciones } from '../../db/schema/venues';
-import { boletoJoin, compraTotalesColumns, totalesDe } from '../ventas/ventas.repository';
+import { boletoJoin } from '../ventas/boletos.repository';
+import { compraTotalesColumns, totalesDe } from '../ventas/ventas.repository';
 
 /**
  * Whose tickets are the caller's: those sold to the account, and those a guest bought with the

@@ -6,7 +6,8 @@ import { facturas } from '../../db/schema/invoices';
 import { boletos, cargos, reservas } from '../../db/schema/sales';
 import { invitados, users } from '../../db/schema/users';
 import { secciones } from '../../db/schema/venues';
-import { boletoJoin, compraTotalesColumns, seccionNombre, totalesDe } from '../ventas/ventas.repository';
+import { boletoJoin } from '../ventas/boletos.repository';
+import { compraTotalesColumns, seccionNombre, totalesDe } from '../ventas/ventas.repository';
 import type { TotalesCompra } from './conceptos';
 
 /** Whose purchases: a verified account (its own and guest ones made with its e-mail, as Mis compras shows) or one guest. */

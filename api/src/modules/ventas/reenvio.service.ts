@@ -1,8 +1,10 @@
 import type { DbOrTx } from '../../db/client';
 import { DomainError } from '../../lib/errors';
 import { ticketsEmail } from './ventas.email';
-import * as repo from './ventas.repository';
-import type { CargoRow, VentaReserva } from './ventas.repository';
+import { countRecentEmails } from '../../mail/outbox';
+import { findReservaDeBoleto, listBoletosCargo } from './boletos.repository';
+import { type CargoRow, listCargosPendientes } from './cargos.repository';
+import { findVentaEvento, findVentaReserva, lockFor, type VentaReserva } from './ventas.repository';
 import { ownReserva, type Caller } from './ventas.access';
 import type { VentaDeps } from './ventas.deps';
 
@@ -14,12 +16,12 @@ export const REENVIOS = { max: 3, windowMinutes: 10 } as const;
 
 /** The tickets e-mail of a sale (to its delivery address), as sent with the sale and resent on request. */
 export async function ticketsEmailFor(tx: DbOrTx, deps: Pick<VentaDeps, 'publicUrl'>, r: VentaReserva, row: CargoRow) {
-  const evento = (await repo.findVentaEvento(tx, r.eventoId))!;
+  const evento = (await findVentaEvento(tx, r.eventoId))!;
   return ticketsEmail({
     to: r.correo,
     nombre: r.nombre,
     evento,
-    boletos: await repo.listBoletosCargo(tx, row.id),
+    boletos: await listBoletosCargo(tx, row.id),
     total: row.monto,
     link: `${deps.publicUrl.replace(/\/+$/, '')}/perfil/mis_compras`,
     // A guest has no Mis compras: their purchase's factura page, by the ids only they were sent.
@@ -36,14 +38,14 @@ export async function ticketsEmailFor(tx: DbOrTx, deps: Pick<VentaDeps, 'publicU
  */
 async function reenviar(deps: VentaDeps, r: VentaReserva): Promise<{ message: string; user: { email: string } }> {
   if (r.estado !== 'vendida') throw new DomainError('COMPRA_NO_ENCONTRADA');
-  const pagado = (await repo.listCargosPendientes(deps.db, r.id)).find((c) => c.estado === 'pagado');
+  const pagado = (await listCargosPendientes(deps.db, r.id)).find((c) => c.estado === 'pagado');
   if (!pagado || !deps.mailer) throw new DomainError('COMPRA_NO_ENCONTRADA');
   const { mailer } = deps;
   const mail = await ticketsEmailFor(deps.db, deps, r, pagado);
   const correoId = await deps.db.transaction(async (tx) => {
-    await repo.lockFor(tx, 'reenvios', `${mail.to}\n${mail.subject}`);
+    await lockFor(tx, 'reenvios', `${mail.to}\n${mail.subject}`);
     // The sale's own e-mail counts too: a resend right after buying is one of the allowed ones.
-    if ((await repo.countRecentEmails(tx, mail.to, mail.subject, REENVIOS.windowMinutes)) >= REENVIOS.max) throw new DomainError('REENVIOS_AGOTADOS');
+    if ((await countRecentEmails(tx, mail.to, mail.subject, REENVIOS.windowMinutes)) >= REENVIOS.max) throw new DomainError('REENVIOS_AGOTADOS');
     return mailer.enqueue(tx, mail);
   });
   mailer.deliverInBackground(correoId);
@@ -52,8 +54,8 @@ async function reenviar(deps: VentaDeps, r: VentaReserva): Promise<{ message: st
 
 /** POST /correos/sold-tickets-email/{address}/{ticketId}: the address must be the sale's own. */
 export async function reenviarPorBoleto(deps: VentaDeps, address: string, boletoId: string) {
-  const reservaId = await repo.findReservaDeBoleto(deps.db, boletoId);
-  const r = reservaId ? await repo.findVentaReserva(deps.db, reservaId) : undefined;
+  const reservaId = await findReservaDeBoleto(deps.db, boletoId);
+  const r = reservaId ? await findVentaReserva(deps.db, reservaId) : undefined;
   if (!r || r.correo.toLowerCase() !== address.trim().toLowerCase()) throw new DomainError('COMPRA_NO_ENCONTRADA');
   return reenviar(deps, r);
 }

@@ -3,8 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { DomainError } from '../../lib/errors';
 import type { TokenUser } from '../../lib/jwt';
 import { requireVerifiedUser } from '../auth/auth.guard';
-import * as repo from './ventas.repository';
-import type { VentaReserva } from './ventas.repository';
+import { findVentaReserva, type VentaReserva } from './ventas.repository';
 
 /** Who calls: the signed-in account, or a guest holding the reservation id (and, on checks, its guest id). */
 export type Caller = { user: TokenUser; invitadoId?: undefined } | { user?: undefined; invitadoId?: string };
@@ -23,7 +22,7 @@ export async function callerOf(request: FastifyRequest): Promise<Caller> {
  * hold (and its guest id where the route names it). Anything else reads as absent (404).
  */
 export async function ownReserva(db: DbOrTx, reservaId: string, caller: Caller, eventoId?: number): Promise<VentaReserva> {
-  const r = await repo.findVentaReserva(db, reservaId);
+  const r = await findVentaReserva(db, reservaId);
   const mine = r && (r.usuarioId === null ? caller.invitadoId === undefined || caller.invitadoId === r.invitadoId : r.usuarioId === caller.user?.id);
   if (!mine || (eventoId !== undefined && r.eventoId !== eventoId)) throw new DomainError('RESERVA_NO_ENCONTRADA');
   return r;

@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import { filaLabel, formatDateTime, formatMoney } from '@taquilla/shared/format';
 import type { MailAttachment, NewMail } from '../../mail/outbox';
-import type { BoletoRow } from './ventas.repository';
+import type { BoletoRow } from './boletos.repository';
 import { eventoIcs } from '@taquilla/shared/calendar';
 
 /**

@@ -8,8 +8,10 @@ import type { PagosDiferidosConfig } from '../pagos/pagos.config';
 import { requireGateway } from '../pagos/pagos.service';
 import type { Mailer } from '../../mail/mailer';
 import { ownReserva, type Caller } from './ventas.access';
-import * as repo from './ventas.repository';
-import type { CargoRow, DetalleCargo, VentaEventoRow, VentaReserva } from './ventas.repository';
+import { countBoletosComprador } from './boletos.repository';
+import { type CargoRow, countCargos, type DetalleCargo, findCargoReferencia, insertCargo, listCargosPendientes } from './cargos.repository';
+import { apartarHastaPago, otraReferenciaPendiente, takeReferenciasVencidas } from './referencias.repository';
+import { findVentaEvento, findVentaReserva, lockFor, type VentaEventoRow, type VentaReserva } from './ventas.repository';
 import { detalleDe, eventoDto, loadCart, promocionDeVenta, requireLive, totalsOf, type VentaDeps } from './ventas.service';
 import { referenciaEmail, referenciaPdf, vencidaEmail, type ReferenciaDocumento } from './referencia.documento';
 import { settleCharge } from './ventas.settle';
@@ -88,17 +90,17 @@ export async function makeReferencia(deps: VentaDeps, input: MakeReferenciaInput
   const cfg = deps.diferidos;
   const { db } = deps;
   const r = await ownReserva(db, input.reservaId, caller);
-  const evento = await repo.findVentaEvento(db, r.eventoId);
+  const evento = await findVentaEvento(db, r.eventoId);
   if (!evento) throw new DomainError('RESERVA_NO_ENCONTRADA');
 
-  const previa = referenciaDe(await repo.listCargosPendientes(db, r.id));
+  const previa = referenciaDe(await listCargosPendientes(db, r.id));
   if (previa) {
     const state = await settleCharge(deps, previa.proveedorCargoId);
     if (state.row.estado === 'pendiente') return answer(deps, r, evento, state.row, false, state.charge?.status ?? 'in_progress');
   }
   requireLive(r);
-  if (await repo.otraReferenciaPendiente(db, r)) throw new DomainError('REFERENCIA_PENDIENTE');
-  const comprados = await repo.countBoletosComprador(db, r);
+  if (await otraReferenciaPendiente(db, r)) throw new DomainError('REFERENCIA_PENDIENTE');
+  const comprados = await countBoletosComprador(db, r);
   if (comprados + r.cantidad > evento.limiteDeAsientos) {
     throw new DomainError('LIMITE_DE_ASIENTOS', `Ya tienes ${comprados} boletos para este evento; el límite por comprador es ${evento.limiteDeAsientos}.`);
   }
@@ -110,7 +112,7 @@ export async function makeReferencia(deps: VentaDeps, input: MakeReferenciaInput
   const totals = totalsOf(cart, promo);
   if (input.amount !== totals.total) throw new DomainError('MONTO_DISTINTO');
 
-  const attempt = (await repo.countCargos(db, r.id)) + 1;
+  const attempt = (await countCargos(db, r.id)) + 1;
   const orderId = `${r.id}-${attempt}`;
   const charge = await gateway.createReferenceCharge({
     method: METODO_GATEWAY[input.metodo],
@@ -140,7 +142,7 @@ export async function makeReferencia(deps: VentaDeps, input: MakeReferenciaInput
   // The charge is recorded whatever happens next, so a payment of it is always settled (sold,
   // rebooked or refunded); the hold waits for it only if it is still live and still the buyer's
   // only unpaid reference on the event (checked again under the buyer's lock).
-  await repo.insertCargo(db, {
+  await insertCargo(db, {
     reservaId: r.id,
     proveedor: gateway.proveedor,
     proveedorCargoId: charge.id,
@@ -149,9 +151,9 @@ export async function makeReferencia(deps: VentaDeps, input: MakeReferenciaInput
     metodoPago: input.metodo,
   });
   const correoId = await db.transaction(async (tx) => {
-    await repo.lockFor(tx, 'compradorEvento', `${r.eventoId}:${r.usuarioId ? `u:${r.usuarioId}` : `c:${r.correo}`}`);
-    if (await repo.otraReferenciaPendiente(tx, r)) throw new DomainError('REFERENCIA_PENDIENTE');
-    if (!(await repo.apartarHastaPago(tx, r.id, input.metodo, new Date(detalle.referencia!.vence))))
+    await lockFor(tx, 'compradorEvento', `${r.eventoId}:${r.usuarioId ? `u:${r.usuarioId}` : `c:${r.correo}`}`);
+    if (await otraReferenciaPendiente(tx, r)) throw new DomainError('REFERENCIA_PENDIENTE');
+    if (!(await apartarHastaPago(tx, r.id, input.metodo, new Date(detalle.referencia!.vence))))
       throw new DomainError('RESERVA_NO_ENCONTRADA', 'La reserva no existe o ya expiró.');
     return mail && deps.mailer ? deps.mailer.enqueue(tx, mail) : null;
   });
@@ -162,8 +164,8 @@ export async function makeReferencia(deps: VentaDeps, input: MakeReferenciaInput
 /** GET /pagos/referencia/{reservaId}/pdf: the reference of the caller's own hold, as a PDF. */
 export async function referenciaPdfDe(db: Db, reservaId: string, caller: Caller): Promise<{ pdf: Uint8Array; filename: string }> {
   const r = await ownReserva(db, reservaId, caller);
-  const row = await repo.findCargoReferencia(db, r.id);
-  const evento = await repo.findVentaEvento(db, r.eventoId);
+  const row = await findCargoReferencia(db, r.id);
+  const evento = await findVentaEvento(db, r.eventoId);
   if (!row || !evento) throw new DomainError('REFERENCIA_NO_ENCONTRADA');
   const doc = documento(r, evento, row);
   return { pdf: await referenciaPdf(doc), filename: doc.instrucciones.metodo === 'efectivo' ? 'referencia-pago-efectivo.pdf' : 'referencia-spei.pdf' };
@@ -177,12 +179,12 @@ export async function avisarReferenciasVencidas(db: Db, mailer: Mailer, batch = 
   let told = 0;
   for (;;) {
     const due = await db.transaction(async (tx) => {
-      const rows = await repo.takeReferenciasVencidas(tx, batch);
+      const rows = await takeReferenciasVencidas(tx, batch);
       const ids: string[] = [];
       for (const v of rows) {
-        const r = (await repo.findVentaReserva(tx, v.id))!;
-        const evento = (await repo.findVentaEvento(tx, r.eventoId))!;
-        const total = (await repo.findCargoReferencia(tx, r.id))?.monto ?? 0;
+        const r = (await findVentaReserva(tx, v.id))!;
+        const evento = (await findVentaEvento(tx, r.eventoId))!;
+        const total = (await findCargoReferencia(tx, r.id))?.monto ?? 0;
         ids.push(await mailer.enqueue(tx, vencidaEmail({ to: r.correo, nombre: r.nombre, evento, total, metodo: v.pagoPendiente })));
       }
       return ids;

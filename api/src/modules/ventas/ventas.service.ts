@@ -16,18 +16,27 @@ import { promocionMessages } from '@taquilla/shared/messages/promociones';
 import type { Db, DbOrTx } from '../../db/client';
 import { DomainError } from '../../lib/errors';
 import { GatewayError } from '../pagos/gateway/gateway.errors';
-import type { ChargeResult, ChargeCustomer, MesesSinIntereses, PaymentGateway } from '../pagos/gateway/gateway.types';
+import type { ChargeResult, ChargeCustomer, CreateChargeInput, MesesSinIntereses, PaymentGateway } from '../pagos/gateway/gateway.types';
 import { requireGateway } from '../pagos/pagos.service';
 import { promocionesAutomaticas, promocionPorClave, promocionPorId, toPromotionRule } from '../promociones/promociones.service';
 import type { PagosDiferidosConfig } from '../pagos/pagos.config';
 import { ownReserva, type Caller } from './ventas.access';
 import * as tarjetas from '../cuenta/tarjetas.repository';
-import * as repo from './ventas.repository';
-import { settleCharge } from './ventas.settle';
+import { countBoletosComprador, listBoletosCargo } from './boletos.repository';
+import { type CargoRow, countCargos, type DetalleCargo, findCargo, findCargoPagado, insertCargo, listCargosPendientes } from './cargos.repository';
+import {
+  findGeneralVenta,
+  findVentaEvento,
+  listAsientosVenta,
+  listGeneralesVenta,
+  type LugarVenta,
+  type VentaEventoRow,
+  type VentaReserva,
+} from './ventas.repository';
+import { settleCharge, type Settled } from './ventas.settle';
 import { planMsiElegido, planesMsiPara } from './ventas.msi';
 import { diferidosDisponibles } from './ventas.diferidos';
 import type { VentaDeps } from './ventas.deps';
-import type { CargoRow, DetalleCargo, LugarVenta, VentaReserva } from './ventas.repository';
 
 export type { Caller };
 
@@ -36,12 +45,12 @@ export function requireLive(r: VentaReserva): void {
 }
 
 interface Cart {
-  evento: repo.VentaEventoRow;
+  evento: VentaEventoRow;
   lugares: LugarVenta[];
   lines: CartLine[];
 }
 
-function toLines(evento: repo.VentaEventoRow, lugares: LugarVenta[]): CartLine[] {
+function toLines(evento: VentaEventoRow, lugares: LugarVenta[]): CartLine[] {
   return lugares.map((l) => ({
     id: l.id,
     precio: l.precio,
@@ -56,14 +65,14 @@ function toLines(evento: repo.VentaEventoRow, lugares: LugarVenta[]): CartLine[]
 }
 
 export async function loadCart(db: DbOrTx, r: VentaReserva): Promise<Cart> {
-  const evento = await repo.findVentaEvento(db, r.eventoId);
+  const evento = await findVentaEvento(db, r.eventoId);
   if (!evento) throw new DomainError('RESERVA_NO_ENCONTRADA');
-  const lugares = r.esGeneral ? await repo.listGeneralesVenta(db, { reservaId: r.id }) : await repo.listAsientosVenta(db, { reservaId: r.id });
+  const lugares = r.esGeneral ? await listGeneralesVenta(db, { reservaId: r.id }) : await listAsientosVenta(db, { reservaId: r.id });
   if (lugares.length === 0) throw new DomainError('RESERVA_NO_ENCONTRADA', 'La reserva no existe o ya expiró.');
   return { evento, lugares, lines: toLines(evento, lugares) };
 }
 
-const rates = (e: repo.VentaEventoRow) => ({ tarjetaBps: e.tarjetaBps, ivaBps: e.ivaBps, ivaAplicado: e.ivaAplicado });
+const rates = (e: VentaEventoRow) => ({ tarjetaBps: e.tarjetaBps, ivaBps: e.ivaBps, ivaAplicado: e.ivaAplicado });
 
 /**
  * The promotion the buyer applied (a code's only with its code) for this cart, or the Spanish
@@ -121,7 +130,7 @@ export function totalsOf(cart: Cart, promo: Promocion | null): OrderTotals {
   return computeTotals(cart.lines, rates(cart.evento), promo ? toPromotionRule(promo) : null);
 }
 
-export const eventoDto = (e: repo.VentaEventoRow): VentaEvento => ({ id: e.id, nombre: e.nombre, recinto: e.recinto, fecha: e.fecha.toISOString() });
+export const eventoDto = (e: VentaEventoRow): VentaEvento => ({ id: e.id, nombre: e.nombre, recinto: e.recinto, fecha: e.fecha.toISOString() });
 
 /** GET /eventos/{id}/reservas/{reservaId}/resumen */
 export async function resumenReserva(db: Db, eventoId: number, reservaId: string, caller: Caller, diferidos: PagosDiferidosConfig): Promise<ResumenReserva> {
@@ -139,16 +148,16 @@ export async function resumenReserva(db: Db, eventoId: number, reservaId: string
  * of one section), or `cantidad` places of a general section.
  */
 export async function cotizar(db: Db, eventoId: number, body: CotizarPayload): Promise<Cotizacion> {
-  const evento = await repo.findVentaEvento(db, eventoId);
+  const evento = await findVentaEvento(db, eventoId);
   if (!evento) throw new DomainError('EVENTO_NO_ENCONTRADO');
   let lugares: LugarVenta[];
   if ('asientoIds' in body) {
     const ids = [...new Set(body.asientoIds)];
-    lugares = await repo.listAsientosVenta(db, { ids, eventoId });
+    lugares = await listAsientosVenta(db, { ids, eventoId });
     if (lugares.length !== ids.length) throw new DomainError('ASIENTOS_DE_OTRO_EVENTO');
     if (new Set(lugares.map((l) => l.seccionId)).size > 1) throw new DomainError('ASIENTOS_DE_VARIAS_SECCIONES');
   } else {
-    const lugar = await repo.findGeneralVenta(db, eventoId, body.seccionId);
+    const lugar = await findGeneralVenta(db, eventoId, body.seccionId);
     if (!lugar) throw new DomainError('SECCION_NO_ENCONTRADA');
     lugares = Array.from({ length: body.cantidad }, (_, i) => ({ ...lugar, id: i + 1 }));
   }
@@ -203,20 +212,20 @@ export async function makeCargo(deps: VentaDeps, input: MakeCargoInput, caller: 
   const gateway = requireGateway(deps.gateway);
   const { db } = deps;
   const r = await ownReserva(db, input.reservaId, caller);
-  const evento = await repo.findVentaEvento(db, r.eventoId);
+  const evento = await findVentaEvento(db, r.eventoId);
   if (!evento) throw new DomainError('RESERVA_NO_ENCONTRADA');
 
   // A replay after the sale (double click, reload): the same answer, no new charge.
   if (r.estado === 'vendida') {
-    const paid = (await repo.listCargosPendientes(db, r.id)).find((c) => c.estado === 'pagado');
+    const paid = (await listCargosPendientes(db, r.id)).find((c) => c.estado === 'pagado');
     if (paid) return makeAnswer(deps, r, evento, paid, await gateway.getCharge(paid.proveedorCargoId).catch(() => null));
   }
   requireLive(r);
   // A charge still open for this hold (3-D Secure in another tab, a lost answer) is settled first.
   const open = async (): Promise<MakeCargoResponse | null> => {
-    for (const c of await repo.listCargosPendientes(db, r.id)) {
-      const state = await settleCharge(deps, c.proveedorCargoId);
-      if (state.cargo.pagado || state.charge?.status === 'charge_pending') return makeAnswer(deps, r, evento, state.row, state.charge);
+    for (const c of await listCargosPendientes(db, r.id)) {
+      const answer = await purchaseAnswer(deps, r, evento, await settleCharge(deps, c.proveedorCargoId));
+      if (answer) return answer;
     }
     return null;
   };
@@ -224,7 +233,7 @@ export async function makeCargo(deps: VentaDeps, input: MakeCargoInput, caller: 
   if (already) return already;
   // The buyer got more tickets since holding (a late 3-D Secure charge was sold): refused before
   // charging. The sale counts again, under the buyer's lock (ventas.settle.ts).
-  const comprados = await repo.countBoletosComprador(db, r);
+  const comprados = await countBoletosComprador(db, r);
   if (comprados + r.cantidad > evento.limiteDeAsientos) {
     throw new DomainError('LIMITE_DE_ASIENTOS', `Ya tienes ${comprados} boletos para este evento; el límite por comprador es ${evento.limiteDeAsientos}.`);
   }
@@ -236,100 +245,132 @@ export async function makeCargo(deps: VentaDeps, input: MakeCargoInput, caller: 
   const meses = planMsiElegido(evento, totals.total, input.meses);
 
   const { customer, sourceId } = await chargeSource(deps, gateway, r, input, caller);
-  const attempt = (await repo.countCargos(db, r.id)) + 1;
-  let orderId = `${r.id}-${attempt}`;
-  const detalleFor = (id: string): DetalleCargo => ({ ...detalleDe(r, cart, promo, totals, id), ...(meses ? { meses } : {}) });
-  const redirectUrl = returnUrl(deps.publicUrl, r, promo?.id ?? null);
-  const chargeWith = (use3ds: boolean) =>
-    gateway.createCharge({
-      orderId,
+  const attempt: Attempt = {
+    deps,
+    gateway,
+    r,
+    evento,
+    n: (await countCargos(db, r.id)) + 1,
+    request: {
       amount: totals.total,
       description: `Boletos ${evento.nombre}`.slice(0, 250),
       sourceId,
       deviceSessionId: input.device_session_id,
       customer,
-      use3ds,
-      redirectUrl,
+      redirectUrl: returnUrl(deps.publicUrl, r, promo?.id ?? null),
       ...(meses ? { paymentPlan: { payments: meses as MesesSinIntereses } } : {}),
-    });
-  /** A charge the gateway holds under `id` becomes one of the hold's cargos (so the next attempt takes a new order id), settled. */
-  const remember = async (found: ChargeResult, id: string) => {
-    await repo.insertCargo(db, {
-      reservaId: r.id,
-      proveedor: gateway.proveedor,
-      proveedorCargoId: found.id,
-      monto: found.amount,
-      detalle: detalleFor(id),
-    });
-    return settleCharge(deps, found.id);
+    },
+    detalleFor: (orderId) => ({ ...detalleDe(r, cart, promo, totals, orderId), ...(meses ? { meses } : {}) }),
+    open,
   };
-  let charge: ChargeResult;
+  const charged = await chargeOnce(attempt);
+  if ('answer' in charged) return charged.answer;
+  const { charge, orderId } = charged;
+  await recordCharge(attempt, charge, orderId, {
+    redirectUrl: charge.redirectUrl ?? null,
+    card: charge.card ? { last4: charge.card.last4, brand: charge.card.brand } : undefined,
+  });
+  const state = await settleCharge(deps, charge.id);
+  // A twin request (another tab) sold the hold first and this charge was refunded: the buyer's
+  // purchase is that sale.
+  const paidBy = state.row.estado === 'reembolsado' ? await findCargoPagado(db, r.id) : undefined;
+  if (paidBy) return makeAnswer(deps, r, evento, paidBy, null);
+  return makeAnswer(deps, r, evento, state.row, state.charge);
+}
+
+/** One make/cargo attempt: the hold, its charge request (all but the order id and 3-D Secure) and what a charge of it records. */
+interface Attempt {
+  deps: VentaDeps;
+  gateway: PaymentGateway;
+  r: VentaReserva;
+  evento: VentaEventoRow;
+  /** The attempt's number among the hold's charges: its order id is `<reserva>-<n>`. */
+  n: number;
+  request: Omit<CreateChargeInput, 'orderId' | 'use3ds'>;
+  detalleFor: (orderId: string) => DetalleCargo;
+  /** Settles the hold's open charges: the answer when one is paid or waiting for 3-D Secure. */
+  open: () => Promise<MakeCargoResponse | null>;
+}
+
+/** A new charge to record, or the answer of a charge the gateway already held for this hold. */
+type Charged = { charge: ChargeResult; orderId: string } | { answer: MakeCargoResponse };
+
+/**
+ * The attempt's charge at the gateway, once: with 3-D Secure again after a risk refusal, and,
+ * when the gateway errs, the charge it may have made all the same (a lost answer, a double
+ * click's twin) found and answered instead of the error.
+ */
+async function chargeOnce(a: Attempt): Promise<Charged> {
+  let orderId = `${a.r.id}-${a.n}`;
+  const chargeWith = (use3ds: boolean) => a.gateway.createCharge({ ...a.request, orderId, use3ds });
   try {
     try {
-      charge = await chargeWith(deps.use3ds);
+      return { charge: await chargeWith(a.deps.use3ds), orderId };
     } catch (err) {
       // Openpay's documented way out of a risk refusal (3005, slate "3D Secure": "Token de cargo
       // previo"): the same token or saved card charged again with 3-D Secure, under an order id of
       // its own, and the buyer authenticates at the bank. The refused charge is remembered first.
       // When the second charge is refused outright, the buyer reads the first refusal.
-      if (deps.use3ds || !(err instanceof GatewayError) || err.errorCode !== RECHAZO_POR_RIESGO) throw err;
-      const refused = await gateway.findChargeByOrderId(orderId).catch(() => null);
-      if (refused) await remember(refused, orderId);
-      orderId = `${r.id}-${attempt}-3ds`;
-      charge = await chargeWith(true).catch((retryErr: unknown) => {
+      if (a.deps.use3ds || !(err instanceof GatewayError) || err.errorCode !== RECHAZO_POR_RIESGO) throw err;
+      const refused = await a.gateway.findChargeByOrderId(orderId).catch(() => null);
+      if (refused) await rememberCharge(a, refused, orderId);
+      orderId = `${a.r.id}-${a.n}-3ds`;
+      const charge = await chargeWith(true).catch((retryErr: unknown) => {
         throw retryErr instanceof GatewayError && retryErr.httpStatus !== null ? err : retryErr;
       });
+      return { charge, orderId };
     }
   } catch (err) {
     if (!(err instanceof GatewayError)) throw err;
-    // Whatever the gateway recorded under this orderId is remembered: a decline (so the next
-    // attempt uses a new orderId), a lost answer, or a double click's twin request (refused as a
-    // duplicate, or its token already spent) — which then answers with the charge made.
-    const recorded = await gateway.findChargeByOrderId(orderId).catch(() => null);
-    // A twin that charged under the previous attempt number but has not recorded it yet.
-    const twinId = `${r.id}-${attempt - 1}`;
-    const twinCharge = !recorded && attempt > 1 ? await gateway.findChargeByOrderId(twinId).catch(() => null) : null;
-    if (twinCharge && twinCharge.status !== 'failed') {
-      await repo.insertCargo(db, {
-        reservaId: r.id,
-        proveedor: gateway.proveedor,
-        proveedorCargoId: twinCharge.id,
-        monto: twinCharge.amount,
-        detalle: detalleFor(twinId),
-      });
-    }
-    if (recorded) {
-      const state = await remember(recorded, orderId);
-      if (state.cargo.pagado || state.charge?.status === 'charge_pending') return makeAnswer(deps, r, evento, state.row, state.charge);
-    }
-    // A twin request (double click) that recorded its charge first, under the previous attempt number.
-    const twin = await open();
-    if (twin) return twin;
+    const answer = await chargeMadeAnyway(a, orderId);
+    if (answer) return { answer };
     throw err;
   }
-  await repo.insertCargo(db, {
-    reservaId: r.id,
-    proveedor: gateway.proveedor,
-    proveedorCargoId: charge.id,
-    monto: charge.amount,
-    redirectUrl: charge.redirectUrl ?? null,
-    detalle: { ...detalleFor(orderId), ...(charge.card ? { card: { last4: charge.card.last4, brand: charge.card.brand } } : {}) },
-  });
-  const state = await settleCharge(deps, charge.id);
-  // A twin request (another tab) sold the hold first and this charge was refunded: the buyer's
-  // purchase is that sale.
-  const paidBy = state.row.estado === 'reembolsado' ? await repo.findCargoPagado(db, r.id) : undefined;
-  if (paidBy) return makeAnswer(deps, r, evento, paidBy, null);
-  return makeAnswer(deps, r, evento, state.row, state.charge);
 }
 
-async function makeAnswer(
-  deps: VentaDeps,
-  r: VentaReserva,
-  evento: repo.VentaEventoRow,
-  row: CargoRow,
-  charge: ChargeResult | null,
-): Promise<MakeCargoResponse> {
+/**
+ * After a gateway error: whatever the gateway recorded under `orderId` is remembered — a decline
+ * (so the next attempt uses a new orderId), a lost answer, or a double click's twin request
+ * (refused as a duplicate, or its token already spent) — and answered when it is the charge made.
+ */
+async function chargeMadeAnyway(a: Attempt, orderId: string): Promise<MakeCargoResponse | null> {
+  const recorded = await a.gateway.findChargeByOrderId(orderId).catch(() => null);
+  // A twin that charged under the previous attempt number but has not recorded it yet.
+  const twinId = `${a.r.id}-${a.n - 1}`;
+  const twinCharge = !recorded && a.n > 1 ? await a.gateway.findChargeByOrderId(twinId).catch(() => null) : null;
+  if (twinCharge && twinCharge.status !== 'failed') await recordCharge(a, twinCharge, twinId);
+  if (recorded) {
+    const answer = await purchaseAnswer(a.deps, a.r, a.evento, await rememberCharge(a, recorded, orderId));
+    if (answer) return answer;
+  }
+  // A twin request (double click) that recorded its charge first, under the previous attempt number.
+  return a.open();
+}
+
+/** A charge the gateway holds under `orderId` becomes one of the hold's cargos (so the next attempt takes a new order id). */
+async function recordCharge(a: Attempt, found: ChargeResult, orderId: string, extra: { redirectUrl?: string | null; card?: DetalleCargo['card'] } = {}) {
+  await insertCargo(a.deps.db, {
+    reservaId: a.r.id,
+    proveedor: a.gateway.proveedor,
+    proveedorCargoId: found.id,
+    monto: found.amount,
+    redirectUrl: extra.redirectUrl,
+    detalle: { ...a.detalleFor(orderId), ...(extra.card ? { card: extra.card } : {}) },
+  });
+}
+
+/** Records the charge, then settles it. */
+async function rememberCharge(a: Attempt, found: ChargeResult, orderId: string) {
+  await recordCharge(a, found, orderId);
+  return settleCharge(a.deps, found.id);
+}
+
+/** The answer of a settled charge that is the hold's purchase (paid, or waiting for 3-D Secure); null for any other. */
+async function purchaseAnswer(deps: VentaDeps, r: VentaReserva, evento: VentaEventoRow, state: Settled): Promise<MakeCargoResponse | null> {
+  return state.cargo.pagado || state.charge?.status === 'charge_pending' ? makeAnswer(deps, r, evento, state.row, state.charge) : null;
+}
+
+async function makeAnswer(deps: VentaDeps, r: VentaReserva, evento: VentaEventoRow, row: CargoRow, charge: ChargeResult | null): Promise<MakeCargoResponse> {
   const boletos = row.estado === 'pagado' ? await boletosDto(deps.db, row.id) : [];
   const status = charge?.status ?? (row.estado === 'pagado' ? 'completed' : row.estado === 'reembolsado' ? 'refunded' : 'failed');
   return {
@@ -350,7 +391,7 @@ async function makeAnswer(
 }
 
 async function boletosDto(db: DbOrTx, cargoId: string): Promise<BoletoVendido[]> {
-  return (await repo.listBoletosCargo(db, cargoId)).map((b) => ({ ...b }));
+  return (await listBoletosCargo(db, cargoId)).map((b) => ({ ...b }));
 }
 
 /** terminar_compra (spec routes), absolute on the storefront's origin; the gateway appends ?id=<charge>. */
@@ -397,13 +438,13 @@ async function chargeSource(
 export async function checkCargo(deps: VentaDeps, chargeId: string, reservaId: string, caller: Caller): Promise<CheckCargoResponse> {
   const gateway = requireGateway(deps.gateway);
   const r = await ownReserva(deps.db, reservaId, caller);
-  const known = await repo.findCargo(deps.db, gateway.proveedor, chargeId);
+  const known = await findCargo(deps.db, gateway.proveedor, chargeId);
   if (!known || known.reservaId !== r.id) throw new DomainError('CARGO_NO_ENCONTRADO');
-  const evento = (await repo.findVentaEvento(deps.db, r.eventoId))!;
+  const evento = (await findVentaEvento(deps.db, r.eventoId))!;
   const state = await settleCharge(deps, chargeId);
   const status = state.charge?.status ?? (state.row.estado === 'pagado' ? 'completed' : state.row.estado === 'reembolsado' ? 'refunded' : 'failed');
   // This charge was a refunded duplicate: the purchase itself is paid, by the other charge.
-  const paidBy = state.row.estado === 'reembolsado' ? await repo.findCargoPagado(deps.db, r.id) : undefined;
+  const paidBy = state.row.estado === 'reembolsado' ? await findCargoPagado(deps.db, r.id) : undefined;
   if (paidBy) {
     const boletos = await boletosDto(deps.db, paidBy.id);
     return {
@@ -446,7 +487,7 @@ function refundMessage(row: CargoRow): string {
 /** The gateway's notification: only a charge we know is settled (re-fetched from the gateway). */
 export async function webhook(deps: VentaDeps, chargeId: string | undefined): Promise<{ recibido: true }> {
   if (!chargeId || !deps.gateway) return { recibido: true };
-  const known = await repo.findCargo(deps.db, deps.gateway.proveedor, chargeId);
+  const known = await findCargo(deps.db, deps.gateway.proveedor, chargeId);
   if (known) await settleCharge(deps, chargeId);
   return { recibido: true };
 }

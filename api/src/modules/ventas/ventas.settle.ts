@@ -7,8 +7,19 @@ import { usarPromocion } from '../promociones/promociones.repository';
 import { businessCounters } from '../../lib/business-metrics';
 import { refundEmail, type MotivoReembolso } from './ventas.email';
 import { ticketsEmailFor } from './reenvio.service';
-import * as repo from './ventas.repository';
-import type { CargoRow } from './ventas.repository';
+import { countBoletosComprador, insertBoletos, sellGenerales, sellSeats } from './boletos.repository';
+import { type CargoRow, claimCargo, findCargo, setEstadoCargo } from './cargos.repository';
+import { liberarReferencia } from './referencias.repository';
+import {
+  endReserva,
+  findVentaEvento,
+  findVentaReserva,
+  listAsientosVenta,
+  listGeneralesVenta,
+  lockFor,
+  markReservaVendida,
+  type VentaReserva,
+} from './ventas.repository';
 import type { VentaDeps } from './ventas.deps';
 
 /**
@@ -35,31 +46,31 @@ export interface Settled {
 export async function settleCharge(deps: VentaDeps, proveedorCargoId: string): Promise<Settled> {
   const gateway = requireGateway(deps.gateway);
   const { db } = deps;
-  const known = await repo.findCargo(db, gateway.proveedor, proveedorCargoId);
+  const known = await findCargo(db, gateway.proveedor, proveedorCargoId);
   if (!known) throw new DomainError('CARGO_NO_ENCONTRADO');
   if (known.estado === 'pagado' || known.estado === 'reembolsado') return { row: known, charge: null, cargo: { pagado: known.estado === 'pagado' } };
   const charge = await gateway.getCharge(proveedorCargoId);
 
   if (charge.status === 'failed' || charge.status === 'cancelled') {
-    await repo.setEstadoCargo(db, known.id, 'fallido', String(charge.errorCode ?? ''));
+    await setEstadoCargo(db, known.id, 'fallido', String(charge.errorCode ?? ''));
     // A cash/SPEI reference cancelled by the gateway (its due date passed unpaid): the places it
     // kept as 'pendiente de pago' go back on sale now, live on the map.
     if (known.detalle?.referencia) {
-      const freed = await db.transaction((tx) => repo.liberarReferencia(tx, known.reservaId));
+      const freed = await db.transaction((tx) => liberarReferencia(tx, known.reservaId));
       if (freed) deps.publisher?.queue({ asientos: freed.asientos, generales: freed.generales });
     }
     return { row: { ...known, estado: 'fallido' }, charge, cargo: { pagado: false }, error: gatewayMessage(charge.errorCode ?? 3001) };
   }
   if (charge.status === 'refunded') {
-    await repo.setEstadoCargo(db, known.id, 'reembolsado');
+    await setEstadoCargo(db, known.id, 'reembolsado');
     return { row: { ...known, estado: 'reembolsado' }, charge, cargo: { pagado: false } };
   }
   if (charge.status !== 'completed') return { row: known, charge, cargo: { pagado: false } };
 
   const sold = await db
     .transaction(async (tx) => {
-      const r = (await repo.findVentaReserva(tx, known.reservaId, { forUpdate: true }))!;
-      const row = (await repo.findCargo(tx, known.proveedor, known.proveedorCargoId, { forUpdate: true }))!;
+      const r = (await findVentaReserva(tx, known.reservaId, { forUpdate: true }))!;
+      const row = (await findCargo(tx, known.proveedor, known.proveedorCargoId, { forUpdate: true }))!;
       if (row.estado === 'pagado' || row.estado === 'reembolsado') return { row, places: null };
       const detalle = row.detalle!;
       const wanted = detalle.generales ? detalle.generales.cantidad : detalle.asientos.length;
@@ -69,8 +80,8 @@ export async function settleCharge(deps: VentaDeps, proveedorCargoId: string): P
       // open while the buyer held and bought again) would pass it: counted again here.
       if (await overBuyerLimit(tx, r, wanted)) throw new NeedsRefund(row, 'limite');
       const ids = detalle.generales
-        ? await repo.sellGenerales(tx, r.id, detalle.generales.eventoSeccionId, detalle.generales.cantidad)
-        : await repo.sellSeats(tx, r.id, detalle.asientos);
+        ? await sellGenerales(tx, r.id, detalle.generales.eventoSeccionId, detalle.generales.cantidad)
+        : await sellSeats(tx, r.id, detalle.asientos);
       if (ids.length !== wanted) {
         // Undo the partial claim (savepoint-free: the places were only touched in this
         // transaction) by throwing, then refund outside it.
@@ -79,10 +90,10 @@ export async function settleCharge(deps: VentaDeps, proveedorCargoId: string): P
       // The promotion's use is counted here, with the sale: its last use goes to one sale only.
       // make/cargo refused an exhausted one before charging, so this loses only a race for the last use.
       if (detalle.promocionId !== null && !(await usarPromocion(tx, detalle.promocionId))) throw new NeedsRefund(row, 'promocion');
-      const lugares = detalle.generales ? await repo.listGeneralesVenta(tx, { ids }) : await repo.listAsientosVenta(tx, { ids });
-      await repo.insertBoletos(tx, { reservaId: r.id, cargoId: row.id, eventoId: r.eventoId, usuarioId: r.usuarioId, invitadoId: r.invitadoId, lugares });
-      await repo.markReservaVendida(tx, r.id, detalle.promocionId, detalle.totales);
-      await repo.setEstadoCargo(tx, row.id, 'pagado');
+      const lugares = detalle.generales ? await listGeneralesVenta(tx, { ids }) : await listAsientosVenta(tx, { ids });
+      await insertBoletos(tx, { reservaId: r.id, cargoId: row.id, eventoId: r.eventoId, usuarioId: r.usuarioId, invitadoId: r.invitadoId, lugares });
+      await markReservaVendida(tx, r.id, detalle.promocionId, detalle.totales);
+      await setEstadoCargo(tx, row.id, 'pagado');
       // The e-mail is queued with the sale: sent once, and never for a sale that rolled back.
       const correoId = deps.mailer ? await deps.mailer.enqueue(tx, await ticketsEmailFor(tx, deps, r, row)) : null;
       return { row: { ...row, estado: 'pagado' as const }, places: { ids, eventoId: r.eventoId, detalle }, correoId };
@@ -113,10 +124,10 @@ export async function settleCharge(deps: VentaDeps, proveedorCargoId: string): P
  * charges of one buyer settling together (two late 3-D Secure payments, or one and a live
  * hold's) are counted one after the other, each seeing the other's tickets.
  */
-async function overBuyerLimit(tx: DbOrTx, r: repo.VentaReserva, cantidad: number): Promise<boolean> {
-  await repo.lockFor(tx, 'compradorEvento', `${r.eventoId}:${r.usuarioId ? `u:${r.usuarioId}` : `c:${r.correo}`}`);
-  const evento = (await repo.findVentaEvento(tx, r.eventoId))!;
-  return (await repo.countBoletosComprador(tx, r)) + cantidad > evento.limiteDeAsientos;
+async function overBuyerLimit(tx: DbOrTx, r: VentaReserva, cantidad: number): Promise<boolean> {
+  await lockFor(tx, 'compradorEvento', `${r.eventoId}:${r.usuarioId ? `u:${r.usuarioId}` : `c:${r.correo}`}`);
+  const evento = (await findVentaEvento(tx, r.eventoId))!;
+  return (await countBoletosComprador(tx, r)) + cantidad > evento.limiteDeAsientos;
 }
 
 class NeedsRefund extends Error {
@@ -142,21 +153,21 @@ const REFUND_DESCRIPTION: Record<MotivoReembolso, string> = {
  * transaction. A failed refund gives the claim back, so the next check or webhook retries it.
  */
 async function refundCharge(deps: VentaDeps, gateway: PaymentGateway, row: CargoRow, motivo: MotivoReembolso): Promise<CargoRow> {
-  if (!(await repo.claimCargo(deps.db, row.id, 'pendiente', 'reembolsado'))) return (await repo.findCargo(deps.db, row.proveedor, row.proveedorCargoId))!;
+  if (!(await claimCargo(deps.db, row.id, 'pendiente', 'reembolsado'))) return (await findCargo(deps.db, row.proveedor, row.proveedorCargoId))!;
   try {
     const current = await gateway.getCharge(row.proveedorCargoId);
     if (current.status === 'completed') await gateway.refund(row.proveedorCargoId, REFUND_DESCRIPTION[motivo]);
   } catch (err) {
-    await repo.claimCargo(deps.db, row.id, 'reembolsado', 'pendiente');
+    await claimCargo(deps.db, row.id, 'reembolsado', 'pendiente');
     throw err;
   }
-  await repo.setEstadoCargo(deps.db, row.id, 'reembolsado', `reembolso:${motivo}`);
+  await setEstadoCargo(deps.db, row.id, 'reembolsado', `reembolso:${motivo}`);
   businessCounters(deps.db)?.refunds.inc({ reason: motivo });
   // A duplicate leaves the sale alone; otherwise the hold that could not be sold ends here.
-  if (motivo !== 'duplicado') await repo.endReserva(deps.db, row.reservaId);
+  if (motivo !== 'duplicado') await endReserva(deps.db, row.reservaId);
   if (deps.mailer) {
-    const r = (await repo.findVentaReserva(deps.db, row.reservaId))!;
-    const evento = (await repo.findVentaEvento(deps.db, r.eventoId))!;
+    const r = (await findVentaReserva(deps.db, row.reservaId))!;
+    const evento = (await findVentaEvento(deps.db, r.eventoId))!;
     deps.mailer.deliverInBackground(
       await deps.mailer.enqueue(
         deps.db,
