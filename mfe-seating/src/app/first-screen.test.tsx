@@ -2,6 +2,7 @@ import { render, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { FirstScreenDeclaration } from '@taquilla/shared/landing';
+import { eventoDetalle } from '@taquilla/shared/testing/evento';
 import { firstScreenHarness } from '@taquilla/shared/testing/first-screen';
 import type { FilasPorSeccionResponse } from '@taquilla/shared/schemas/catalogo';
 import firstScreen from './first-screen.json';
@@ -14,18 +15,7 @@ const screen = firstScreenHarness(firstScreen as FirstScreenDeclaration);
 const { inline, left } = screen;
 
 const answers: Record<string, unknown> = {
-  '/eventos/7/detalle': {
-    id: 7,
-    nombre: 'Luna Roja',
-    fecha: '2099-12-05T03:00:00.000Z',
-    zonaHoraria: 'America/Mexico_City',
-    mostrarWeb: true,
-    recinto: { id: 1, nombre: 'Arena', direccion: '', svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' },
-    usoDeTarjeta: 350,
-    usoDeServicio: 1000,
-    ivaRate: 1600,
-    isIvaApplied: true,
-  },
+  '/eventos/7/detalle': eventoDetalle({ id: 7, nombre: 'Luna Roja' }),
   '/eventos/7/detalle_seccion/false/web': { preciosCategorias: [], categoriasEvento: [], secciones: [] },
   '/eventos/7/3/filas_por_seccion': {
     seccion: { id: 3, nombre: 'Sección 101', tipo_seccion: 'numerada', bloque: 'Lateral' },

@@ -1,4 +1,4 @@
-import type { Evento } from '../schemas/catalogo';
+import type { Evento, EventoDetalle } from '../schemas/catalogo';
 
 let next = 100;
 /** A valid Evento DTO (an id of its own unless given: 100, 101, …); override what the test is about. */
@@ -26,4 +26,10 @@ export function evento(overrides: Partial<Evento> = {}): Evento {
     precioDesde: 50000,
     ...overrides,
   };
+}
+
+/** A valid EventoDetalle (the event with its venue's SVG map, as `GET /eventos/{id}/detalle` answers). */
+export function eventoDetalle(overrides: Partial<Evento> = {}): EventoDetalle {
+  const base = evento(overrides);
+  return { ...base, recinto: { ...base.recinto, svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' } };
 }
