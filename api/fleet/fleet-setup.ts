@@ -6,7 +6,7 @@ import { openDatabase, type Database } from '../src/db/client';
 import { freePort } from '../test/support/api-process';
 import { adminQuery, databaseUrl } from '../test/support/template';
 import { startOpenpaySandbox } from '@taquilla/openpay-sandbox';
-import { fleetEnvironment, haproxyConfig } from './deploy-files';
+import { fleetEnvironment, startBalancer } from './deploy-files';
 
 /**
  * The fleet of api/fleet/fleet.ts, as the image and compose.yaml describe it: the server folder
@@ -159,13 +159,7 @@ export async function startFleet(opts: { baseUrl: string; haproxyBin: string; re
   const database = await openDatabase({ url: dbUrl, poolSize: 4 });
   cleanups.push(() => database.close());
 
-  const cfg = path.join(tmp, 'haproxy.cfg');
-  fs.writeFileSync(cfg, haproxyConfig({ bind: `127.0.0.1:${lbPort}`, servers: replicas.map((r) => `127.0.0.1:${r.port}`) }));
-  const haproxy = spawn(haproxyBin, ['-f', cfg, '-db'], { stdio: ['ignore', 'ignore', 'inherit'] });
-  cleanups.push(() => {
-    haproxy.kill('SIGKILL');
-  });
-  await waitFor('el balanceador', async () => (await status(`${lb}/readyz`)) === 200);
-  await sleep(1_000); // every replica through two health checks
+  const balancer = await startBalancer({ bin: haproxyBin, port: lbPort, servers: replicas.map((r) => `127.0.0.1:${r.port}`) });
+  cleanups.push(() => balancer.stop());
   return { replicas, lb, sandboxUrl: sandbox.url, env, database, startReplica, stopReplica, release };
 }
