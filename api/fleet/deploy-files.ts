@@ -31,7 +31,8 @@ export function readCompose(): { services: Record<string, ComposeService> } {
  *   whose keys and loopback URL (`openpay`) replace compose's Openpay settings; SMTP is dropped;
  * - SHUTDOWN_DRAIN_SECONDS=2 (compose: 10): the balancer here checks every 300 ms, as in
  *   compose, and a shorter drain keeps the rolling restart quick;
- * - METRICS_PORT: dropped (three processes on one machine would share the port);
+ * - METRICS_PORT, METRICS_HOST: each replica gets a loopback port of its own (fleet-setup.ts;
+ *   three processes on one machine cannot share compose's one port);
  * - LOG_LEVEL=warn: the run's output stays readable.
  * Anything else is taken as compose says it; a compose setting that still needs a value from
  * the shell (`${…}`) and is not in this list makes the run fail, so the twin cannot drift.

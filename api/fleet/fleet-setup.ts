@@ -44,6 +44,8 @@ export interface Replica {
   index: number;
   port: number;
   base: string;
+  /** Its Prometheus `/metrics` (METRICS_PORT, a port of its own): what the replica itself counted. */
+  metrics: string;
   child: ChildProcess | null;
 }
 
@@ -112,7 +114,8 @@ export async function startFleet(opts: { baseUrl: string; haproxyBin: string; re
   const replicas: Replica[] = [];
   for (let i = 0; i < opts.replicas; i += 1) {
     const port = await freePort();
-    replicas.push({ index: i + 1, port, base: `http://127.0.0.1:${port}`, child: null });
+    const metricsPort = await freePort();
+    replicas.push({ index: i + 1, port, base: `http://127.0.0.1:${port}`, metrics: `http://127.0.0.1:${metricsPort}/metrics`, child: null });
   }
   const lb = `http://127.0.0.1:${lbPort}`;
   // One Openpay sandbox for every replica, as Openpay is one.
@@ -130,7 +133,7 @@ export async function startFleet(opts: { baseUrl: string; haproxyBin: string; re
   const startReplica = async (r: Replica): Promise<void> => {
     const child = spawn(process.execPath, ['api/dist/main.mjs'], {
       cwd: serverDir,
-      env: { ...process.env, ...env, PORT: String(r.port) },
+      env: { ...process.env, ...env, PORT: String(r.port), METRICS_PORT: new URL(r.metrics).port, METRICS_HOST: '127.0.0.1' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     r.child = child;
