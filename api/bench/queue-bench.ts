@@ -1,12 +1,17 @@
 /**
  * The waiting room under an on-sale crowd, on PostgreSQL:  pnpm --filter @taquilla/api bench:queue
- * Needs BENCH_DATABASE_URL or TEST_DATABASE_URL. A fresh seeded database; one general-admission
- * section of the seed cut to BENCH_SEATS (5,000) places, every other place of its event blocked;
- * two API processes (queue-bench-server.ts) on it, the simulated buyers alternating between them.
+ * Needs BENCH_DATABASE_URL or TEST_DATABASE_URL, and `haproxy` on PATH (or HAPROXY=<path>;
+ * apt-get install -y haproxy). A fresh seeded database; one general-admission section of the
+ * seed cut to BENCH_SEATS (5,000) places, every other place of its event blocked; two API
+ * processes (queue-bench-server.ts) on it behind HAProxy with the shipped
+ * platform/deploy/haproxy.cfg (`haproxyConfig`), as production runs them: the balancer's cache
+ * answers the event's shared answer. BENCH_DIRECT=1: no balancer, the buyers alternate between
+ * the two processes (for the comparison).
  *
  * BENCH_BUYERS (20,000) simulated buyers arrive evenly over BENCH_JOIN_SECONDS (60), each from its
- * own address (X-Forwarded-For, TRUST_PROXY=1) with its own cookies: it asks for the ALTCHA
- * challenge, solves it (BENCH_POW, 100: the bench measures the server, not the buyers' CPUs),
+ * own address (through the balancer a loopback address of its own, 127.x.y.z, which HAProxy
+ * forwards in X-Forwarded-For; directly a forged X-Forwarded-For; TRUST_PROXY=1) with its own
+ * cookies: it asks for the ALTCHA challenge, solves it (BENCH_POW, 100: the bench measures the server, not the buyers' CPUs),
  * joins, then waits as the waiting page does: with its number in line it reads the event's shared
  * answer (GET …/sala_espera/fila) on the interval the page works out, and asks for its personal
  * answer when its number is reached, the line changes (sold out, paused) or a minute has passed
@@ -16,8 +21,9 @@
  *
  * Prints: joining p50/p99 (the POST that gives the place), admissions per minute against the
  * set rate (from the admission times in the database, start to sell-out), places held twice
- * (from the database), admitted buyers left without a hold or 'agotado', and how long after the
- * sell-out the last buyer still waiting was told.
+ * (from the database), admitted buyers left without a hold or 'agotado', how long after the
+ * sell-out the last buyer still waiting was told, and how many of the buyers' requests for the
+ * shared answer reached the processes (their own Prometheus counters).
  */
 import { desdeFila, PERSONAL_CADA_MS } from '@taquilla/shared/sala-espera';
 import type { EstadoSala, FilaSala } from '@taquilla/shared/schemas/sala-espera';
@@ -30,6 +36,9 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client';
 import { queryRows } from '../src/db/rows';
+import { startBalancer } from '../fleet/deploy-files';
+import { freePort } from '../test/support/api-process';
+import { answeredByProcesses } from '../test/support/metrics';
 import { benchBaseUrl, scratchDatabase, seededSection, startReadyChild } from './bench-lib';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -41,6 +50,7 @@ const START_SECONDS = Number(process.env.BENCH_START_SECONDS ?? 30);
 const RATE = Number(process.env.BENCH_RATE ?? 3_000);
 const POW = String(process.env.BENCH_POW ?? 100);
 const PORTS = [Number(process.env.BENCH_PORT ?? 3471), Number(process.env.BENCH_PORT ?? 3471) + 1];
+const DIRECT = process.env.BENCH_DIRECT === '1';
 const API_KEY = 'taquilla-bench-key';
 const OPS_TOKEN = 'bench-ops-token';
 
@@ -75,7 +85,16 @@ try {
     HOLD_SWEEP_SECONDS: '1',
     SSE_MAX_STREAMS: '0',
   };
-  for (const port of PORTS) stops.push(await startReadyChild(path.join(here, 'queue-bench-server.ts'), { ...env, PORT_APP: String(port) }));
+  const metrics: string[] = [];
+  for (const port of PORTS) {
+    const metricsPort = await freePort();
+    metrics.push(`http://127.0.0.1:${metricsPort}/metrics`);
+    stops.push(await startReadyChild(path.join(here, 'queue-bench-server.ts'), { ...env, PORT_APP: String(port), PORT_METRICS: String(metricsPort) }));
+  }
+  const balancer = DIRECT
+    ? null
+    : await startBalancer({ bin: process.env.HAPROXY ?? 'haproxy', port: await freePort(), servers: PORTS.map((p) => `127.0.0.1:${p}`) });
+  if (balancer) stops.unshift(balancer.stop);
 
   const t0 = Date.now() + 2000;
   const inicio = new Date(t0 + START_SECONDS * 1000);
@@ -87,18 +106,24 @@ try {
   if (!opened.ok) throw new Error(`abrir: ${opened.status} ${await opened.text()}`);
 
   // node:http with keep-alive, not fetch: the load generator shares the two cores with what it measures, and fetch costs several times more CPU per request.
-  const agents = new Map(PORTS.map((p) => [p, new http.Agent({ keepAlive: true, maxSockets: 512 })]));
+  // Directly: a pool of connections per process, shared by the buyers. Through the balancer each
+  // buyer has connections of its own (its own address); an idle one is closed after a second (a
+  // browser keeps it up to the balancer's 10 s, but 20,000 open connections fit neither this
+  // process's descriptor limit nor the balancer's maxconn), so a poll seconds later opens a new one.
+  const agent = DIRECT ? new http.Agent({ keepAlive: true, maxSockets: 512 }) : new http.Agent({ keepAlive: true, timeout: 1_000 });
+  const lbPort = balancer ? Number(new URL(balancer.url).port) : 0;
   type Answer = { status: number; ok: boolean; setCookie: string[]; text: string; json: () => unknown };
-  const request = (port: number, method: string, p: string, headers: Record<string, string>, body?: string) =>
+  const request = (to: { port: number; localAddress?: string }, method: string, p: string, headers: Record<string, string>, body?: string) =>
     new Promise<Answer>((resolve, reject) => {
       const req = http.request(
         {
           host: '127.0.0.1',
-          port,
+          port: to.port,
+          localAddress: to.localAddress,
           method,
           path: p,
           headers: body ? { ...headers, 'content-length': String(Buffer.byteLength(body)) } : headers,
-          agent: agents.get(port),
+          agent,
         },
         (res) => {
           const chunks: Buffer[] = [];
@@ -134,17 +159,18 @@ try {
   let otherErrors = 0;
 
   async function buyer(i: number): Promise<void> {
-    const port = PORTS[i % 2]!;
-    const ip = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+    // Its address: through the balancer its connections' own, directly a forged header.
+    const to = DIRECT ? { port: PORTS[i % 2]! } : { port: lbPort, localAddress: `127.${10 + ((i >> 16) & 255)}.${(i >> 8) & 255}.${i & 255}` };
+    const forwarded: Record<string, string> = DIRECT ? { 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` } : {};
     const jar = new Map<string, string>();
     const call = async (method: string, p: string, body?: unknown) => {
       const res = await request(
-        port,
+        to,
         method,
         `/api/v1${p}`,
         {
           'x-api-key': API_KEY,
-          'x-forwarded-for': ip,
+          ...forwarded,
           ...(body ? { 'content-type': 'application/json' } : {}),
           ...(jar.size ? { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
         },
@@ -223,7 +249,7 @@ try {
   }
 
   console.log(
-    `bench:queue — ${BUYERS} compradores en ${JOIN_SECONDS} s, ${SEATS} lugares, ritmo ${RATE}/min, inicio a los ${START_SECONDS} s; 2 procesos API; PostgreSQL`,
+    `bench:queue — ${BUYERS} compradores en ${JOIN_SECONDS} s, ${SEATS} lugares, ritmo ${RATE}/min, inicio a los ${START_SECONDS} s; 2 procesos API ${DIRECT ? 'sin balanceador (BENCH_DIRECT=1)' : 'detrás de HAProxy (platform/deploy/haproxy.cfg)'}; PostgreSQL`,
   );
   const began = Date.now();
   await Promise.all(Array.from({ length: BUYERS }, (_, i) => buyer(i).catch(() => void otherErrors++)));
@@ -272,6 +298,10 @@ try {
     `peticiones: ${requests} en ${seconds.toFixed(0)} s (${(requests / seconds).toFixed(0)}/s; consultas: ${sharedRequests} a la respuesta compartida, ${personalPolls} personales); retraso del generador p50 ${(lag.percentile(50) / 1e6).toFixed(1)} ms · p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms · máx ${(lag.max / 1e6).toFixed(0)} ms`,
   );
   console.log(`agotado: ${toldAt.length} avisados; el último ${tellLag.toFixed(1)} s después de agotarse (meta ≤ 10 s); otros errores ${otherErrors}`);
+  const reached = await answeredByProcesses(metrics, '/api/v1/eventos/:id/sala_espera/fila');
+  console.log(
+    `respuesta compartida: ${sharedRequests} pedidas por los compradores, ${reached} llegaron a los procesos (contadas por ellos)${DIRECT ? ' — sin balanceador' : ''}`,
+  );
   await database.close();
 } finally {
   for (const stop of stops) await stop();

@@ -1,5 +1,7 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 
@@ -29,7 +31,8 @@ export function readCompose(): { services: Record<string, ComposeService> } {
  *   whose keys and loopback URL (`openpay`) replace compose's Openpay settings; SMTP is dropped;
  * - SHUTDOWN_DRAIN_SECONDS=2 (compose: 10): the balancer here checks every 300 ms, as in
  *   compose, and a shorter drain keeps the rolling restart quick;
- * - METRICS_PORT: dropped (three processes on one machine would share the port);
+ * - METRICS_PORT, METRICS_HOST: each replica gets a loopback port of its own (fleet-setup.ts;
+ *   three processes on one machine cannot share compose's one port);
  * - LOG_LEVEL=warn: the run's output stays readable.
  * Anything else is taken as compose says it; a compose setting that still needs a value from
  * the shell (`${…}`) and is not in this list makes the run fail, so the twin cannot drift.
@@ -81,4 +84,59 @@ export function haproxyConfig(opts: { bind: string; servers: string[] }): string
   kept.splice(firstServer, 0, ...servers);
   // biome-ignore lint/suspicious/noTemplateCurlyInString: the literal placeholder in the compose file, not a template
   return kept.join('\n').replace('"${TAQUILLA_BIND}"', opts.bind);
+}
+
+/**
+ * HAProxy (`bin`) with haproxy.cfg (`haproxyConfig`) on 127.0.0.1:`port` in front of `servers`,
+ * resolved once it answers `/readyz` and every server has had time for two health checks
+ * (`inter 300ms rise 2`); `stop` ends it. The fleet test and the waiting-room bench use it.
+ */
+export async function startBalancer(opts: { bin: string; port: number; servers: string[] }): Promise<{ url: string; stop: () => Promise<void> }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'taquilla-haproxy-'));
+  const cfg = path.join(dir, 'haproxy.cfg');
+  fs.writeFileSync(cfg, haproxyConfig({ bind: `127.0.0.1:${opts.port}`, servers: opts.servers }));
+  const child = spawn(opts.bin, ['-f', cfg, '-db'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  let running = true;
+  const ended = new Promise<string>((resolve) => {
+    child.once('error', (err) => resolve(`HAProxy (${opts.bin}): ${err.message} — apt-get install -y haproxy`));
+    child.once('exit', (code, signal) => resolve(`HAProxy terminó (${code ?? signal})`));
+  }).finally(() => (running = false));
+  const stop = async () => {
+    if (running) {
+      child.kill('SIGTERM');
+      await ended;
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  const url = `http://127.0.0.1:${opts.port}`;
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const answers = async () => {
+    try {
+      const res = await fetch(`${url}/readyz`);
+      await res.arrayBuffer();
+      return res.ok;
+    } catch {
+      return false;
+    }
+  };
+  const ready = async () => {
+    const deadline = Date.now() + 30_000;
+    while (!(await answers())) {
+      if (Date.now() > deadline) throw new Error('el balanceador no respondió /readyz en 30 s');
+      await sleep(100);
+    }
+    await sleep(1_000);
+  };
+  try {
+    await Promise.race([
+      ready(),
+      ended.then((why) => {
+        throw new Error(why);
+      }),
+    ]);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { url, stop };
 }

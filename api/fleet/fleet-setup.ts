@@ -6,7 +6,7 @@ import { openDatabase, type Database } from '../src/db/client';
 import { freePort } from '../test/support/api-process';
 import { adminQuery, databaseUrl } from '../test/support/template';
 import { startOpenpaySandbox } from '@taquilla/openpay-sandbox';
-import { fleetEnvironment, haproxyConfig } from './deploy-files';
+import { fleetEnvironment, startBalancer } from './deploy-files';
 
 /**
  * The fleet of api/fleet/fleet.ts, as the image and compose.yaml describe it: the server folder
@@ -44,6 +44,8 @@ export interface Replica {
   index: number;
   port: number;
   base: string;
+  /** Its Prometheus `/metrics` (METRICS_PORT, a port of its own): what the replica itself counted. */
+  metrics: string;
   child: ChildProcess | null;
 }
 
@@ -112,7 +114,8 @@ export async function startFleet(opts: { baseUrl: string; haproxyBin: string; re
   const replicas: Replica[] = [];
   for (let i = 0; i < opts.replicas; i += 1) {
     const port = await freePort();
-    replicas.push({ index: i + 1, port, base: `http://127.0.0.1:${port}`, child: null });
+    const metricsPort = await freePort();
+    replicas.push({ index: i + 1, port, base: `http://127.0.0.1:${port}`, metrics: `http://127.0.0.1:${metricsPort}/metrics`, child: null });
   }
   const lb = `http://127.0.0.1:${lbPort}`;
   // One Openpay sandbox for every replica, as Openpay is one.
@@ -130,7 +133,7 @@ export async function startFleet(opts: { baseUrl: string; haproxyBin: string; re
   const startReplica = async (r: Replica): Promise<void> => {
     const child = spawn(process.execPath, ['api/dist/main.mjs'], {
       cwd: serverDir,
-      env: { ...process.env, ...env, PORT: String(r.port) },
+      env: { ...process.env, ...env, PORT: String(r.port), METRICS_PORT: new URL(r.metrics).port, METRICS_HOST: '127.0.0.1' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     r.child = child;
@@ -159,13 +162,7 @@ export async function startFleet(opts: { baseUrl: string; haproxyBin: string; re
   const database = await openDatabase({ url: dbUrl, poolSize: 4 });
   cleanups.push(() => database.close());
 
-  const cfg = path.join(tmp, 'haproxy.cfg');
-  fs.writeFileSync(cfg, haproxyConfig({ bind: `127.0.0.1:${lbPort}`, servers: replicas.map((r) => `127.0.0.1:${r.port}`) }));
-  const haproxy = spawn(haproxyBin, ['-f', cfg, '-db'], { stdio: ['ignore', 'ignore', 'inherit'] });
-  cleanups.push(() => {
-    haproxy.kill('SIGKILL');
-  });
-  await waitFor('el balanceador', async () => (await status(`${lb}/readyz`)) === 200);
-  await sleep(1_000); // every replica through two health checks
+  const balancer = await startBalancer({ bin: haproxyBin, port: lbPort, servers: replicas.map((r) => `127.0.0.1:${r.port}`) });
+  cleanups.push(() => balancer.stop());
   return { replicas, lb, sandboxUrl: sandbox.url, env, database, startReplica, stopReplica, release };
 }

@@ -12,6 +12,9 @@
  * 4. `kill -9` of one process during a storm of holds and sales: no confirmed sale lost, nothing
  *    sold twice, buyers carry on through the others;
  * 5. a rolling restart (SIGTERM one at a time) drops no request;
+ * 6. the balancer answers the waiting room's shared answer and the seat snapshots from its cache
+ *    (about once a second per answer reaches the replicas, the right encoding for each client, a
+ *    pause seen within ~2 s) and never a personal answer;
  * and prints holds per second through three processes against one on the same database.
  * Prints one line per check, the figures, then `N passed, N failed`; exit code 1 on a failure.
  * Each check is a file of fleet/checks/ (a `CheckRun`: given the fleet, it answers a one-line
@@ -19,6 +22,7 @@
  */
 import fs from 'node:fs';
 import { agent } from '../test/support/api-process';
+import { seatSnapshotFromBalancerCache, sharedAnswerFromBalancerCache } from './checks/balancer-cache';
 import { chunksNever404 } from './checks/chunks';
 import { holdReachesOtherProcesses } from './checks/hold-streams';
 import { killDuringStorm } from './checks/kill-storm';
@@ -67,6 +71,8 @@ async function main(): Promise<void> {
   await check(fleet, 'una reserva en una réplica llega a los flujos de las otras', holdReachesOtherProcesses);
   await check(fleet, 'kill -9 durante una tormenta de reservas y ventas: nada perdido ni vendido dos veces', killDuringStorm);
   await check(fleet, 'reinicio escalonado (SIGTERM una a una): ninguna petición perdida', rollingRestartDropsNothing);
+  await check(fleet, 'la respuesta compartida de la fila sale de la caché del balanceador; la personal nunca', sharedAnswerFromBalancerCache);
+  await check(fleet, 'los asientos de una sección salen de la caché del balanceador, cada cliente con su codificación', seatSnapshotFromBalancerCache);
   await check(fleet, 'reservas/s con tres réplicas frente a una (cifra)', throughput);
 }
 
