@@ -111,6 +111,39 @@ describe('eventos/informacion/:id', () => {
   });
 });
 
+describe('eventos/:eventoId/:seccionId/:seccion', () => {
+  it("mounts checkout's panel once the seat map is shown, not in the same go", async () => {
+    let release: () => void = () => undefined;
+    const mapCode = new Promise<void>((resolve) => (release = resolve));
+    const { federation } = renderAt(
+      '/eventos/7/3/Palcos',
+      createFakeFederation(async (id) => {
+        if (id === 'seating/SeatSelection') await mapCode;
+        return fakeRemoteModule(id);
+      }),
+    );
+    await waitFor(() => expect(federation.loaded).toEqual(['seating/SeatSelection']));
+    expect(screen.queryByRole('region', { name: 'checkout' })).toBeNull();
+    release();
+    await slot('seating', 'SeatSelection');
+    const panel = await slot('checkout', 'CheckoutPanel');
+    expect(within(panel).getByTestId('props').textContent).toBe('{"eventoId":"7","seccionId":"3"}');
+  });
+
+  it("mounts the panel beside seating's fallback when the map cannot load", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderAt(
+      '/eventos/7/3/Palcos',
+      createFakeFederation(async (id) => {
+        if (id === 'seating/SeatSelection') throw new Error('sin red');
+        return fakeRemoteModule(id);
+      }),
+    );
+    await screen.findByText('No pudimos cargar esta sección.');
+    await slot('checkout', 'CheckoutPanel');
+  });
+});
+
 describe('the landing pages mount exactly their LANDING_PAGES slots (the storefront inlines and hints the same list)', () => {
   afterEach(() => {
     vi.unstubAllGlobals();

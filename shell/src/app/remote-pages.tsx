@@ -121,12 +121,20 @@ export function EventInfoPage() {
   );
 }
 
+/**
+ * The seat page: the section's map, and checkout's panel beside it (under it on a phone). The
+ * panel mounts once the map is shown (or its slot's fallback, if seating cannot load), so the
+ * page's first drawing is two shorter tasks rather than one long one on a phone's main thread;
+ * in one column the panel is not shown before the map anyway (styles.css, `.seat-layout`).
+ */
 export function SeatSelectionPage() {
   const { eventoId = '', seccionId = '' } = useParams();
+  const [mapShown, setMapShown] = useState(false);
+  const onMapShown = useCallback(() => setMapShown(true), []);
   return (
     <div className="seat-layout">
-      <RemoteSlot remote="seating" module="SeatSelection" className="seat-layout__map" />
-      <RemoteSlot remote="checkout" module="CheckoutPanel" props={{ eventoId, seccionId }} className="seat-layout__panel" />
+      <RemoteSlot remote="seating" module="SeatSelection" className="seat-layout__map" onShown={onMapShown} />
+      {mapShown && <RemoteSlot remote="checkout" module="CheckoutPanel" props={{ eventoId, seccionId }} className="seat-layout__panel" />}
     </div>
   );
 }
