@@ -12,7 +12,8 @@ import type { HoldConfig } from '../modules/reservas/reservas.config';
 import type { Comprador } from '../modules/reservas/apartados.repository';
 import { reservarAsientos, reservarGenerales } from '../modules/reservas/reservas.service';
 import { findPerfilPago } from '../modules/cuenta/tarjetas.repository';
-import { makeCargo, resumenReserva, type Caller, type VentaDeps } from '../modules/ventas/ventas.service';
+import { resumenReserva } from '../modules/ventas/ventas.cotizacion';
+import { makeCargo, type Caller, type VentaDeps } from '../modules/ventas/ventas.service';
 
 /**
  * The demo account (root README, "Datos de demostración"): verified, with purchases made
