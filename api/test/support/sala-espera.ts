@@ -2,6 +2,8 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client';
+import { queryRows } from '../../src/db/rows';
+import { admitirTodas } from '../../src/modules/sala-espera/sala-espera.job';
 import type { TestApp } from './app';
 
 /** The ALTCHA payload a browser's widget sends: the challenge and its solution, as base64 JSON. */
@@ -65,4 +67,37 @@ export async function abrirSala(t: TestApp, eventoId: number, inicio: Date, ritm
 /** Moves the room's start to the past without an ops call (the draw happens at the next tick). */
 export async function empezar(db: Db, eventoId: number) {
   await db.execute(sql`update salas_espera set inicio = now() - interval '1 second' where evento_id = ${eventoId}`);
+}
+
+/** The environment the waiting-room tests run the app with: no background tick, a light proof of work, no hold limits. */
+export const SALA_ENV = {
+  SALA_ESPERA_TICK_MS: '0',
+  SALA_ESPERA_POW_DIFICULTAD: '40',
+  HOLD_SWEEP_SECONDS: '0',
+  SALA_ESPERA_MAX_POR_IP: '5',
+  HOLD_MAX_PER_IP: '0',
+};
+
+/** One admission tick; answers what it did on `eventoId`. */
+export const tick = async (t: TestApp, eventoId?: number) =>
+  (await admitirTodas(t.database.db, t.app.config.salaEspera)).filter((r) => r.eventoId === eventoId);
+
+/** A room started a second ago at 1 a minute, drawn from scratch: no places, nothing admitted. */
+export async function salaEmpezadaSinLugares(t: TestApp, eventoId: number) {
+  const db = t.database.db;
+  await abrirSala(t, eventoId, new Date(Date.now() - 1000), 1);
+  await db.execute(sql`delete from sala_espera_lugares where evento_id = ${eventoId}`);
+  await db.execute(sql`update salas_espera set sorteada = false, admitidos_hasta = 0, credito = 0, ultimo_tick = now() where evento_id = ${eventoId}`);
+}
+
+export async function cerrarSala(t: TestApp, eventoId: number) {
+  await t.request({ method: 'POST', url: '/api/v1/sala_espera/ops', remoteAddress: '127.0.0.1', payload: { eventoId, accion: 'cerrar', actor: 'prueba' } });
+}
+
+/** The event's places in line, by id. */
+export async function lugares(t: TestApp, eventoId: number) {
+  return queryRows<{ id: number; estado: string; numero: number | null }>(
+    t.database.db,
+    sql`select id, estado, numero from sala_espera_lugares where evento_id = ${eventoId} order by id`,
+  );
 }
