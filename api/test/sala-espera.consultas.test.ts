@@ -15,6 +15,31 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('polling: the server says when to ask next', () => {
+  it("the mark a join gives is the browser's own: its polls keep it, before the draw and after", async () => {
+    const ev = await pickEvento(t.database.db, 12);
+    await salaEmpezadaSinLugares(t, ev.eventoId);
+    const mark = `tq_lugar_${ev.eventoId}`;
+    const marks = async (res: Awaited<ReturnType<Browser['estado']>>) => {
+      const set = res.headers['set-cookie'];
+      return (set === undefined ? [] : Array.isArray(set) ? set : [set]).filter((c) => c.startsWith(`${mark}=`));
+    };
+    // Before the draw: a new browser's join sets its cookie and its mark in one answer; its next poll sets no other mark.
+    const early = new Browser(t, '192.0.2.61');
+    expect((await early.join(ev.eventoId)).json().estado).toBe('antes');
+    expect(early.jar.get(mark)).toMatch(/^\d+\.-\./);
+    expect(await marks(await early.estado(ev.eventoId))).toEqual([]);
+    // After the draw a join is numbered at once: the same holds for its numbered mark.
+    expect((await tick(t, ev.eventoId))[0]).toMatchObject({ sorteados: 1 });
+    const late = new Browser(t, '192.0.2.62');
+    const joined = (await late.join(ev.eventoId)).json();
+    expect(joined.estado).toBe('esperando');
+    expect(late.jar.get(mark)).toMatch(new RegExp(`^\\d+\\.${joined.numero}\\.`));
+    const polled = await late.estado(ev.eventoId);
+    expect(polled.json()).toMatchObject({ estado: 'esperando', numero: joined.numero });
+    expect(await marks(polled)).toEqual([]);
+    await cerrarSala(t, ev.eventoId);
+  });
+
   it('asks sooner near the front and at most every 7 s far back (jittered), answers far-back polls from a signed mark, and tells the last in line at sell-out', async () => {
     const db = t.database.db;
     const ev = await pickEvento(db, 10);

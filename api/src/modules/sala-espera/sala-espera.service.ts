@@ -91,7 +91,7 @@ export async function estadoSala(
   eventoId: number,
   request: FastifyRequest,
   reply: FastifyReply,
-  known?: { lugar: Lugar; sala: Sala },
+  known?: { lugar: Lugar; sala: Sala; navegador: string },
 ): Promise<EstadoSala> {
   const vista = known && known.sala.ritmoPorMinuto !== null ? { sala: known.sala, recientes: 0 } : await salaVista(deps.db, eventoId);
   const ahora = new Date();
@@ -102,20 +102,23 @@ export async function estadoSala(
   const hastaInicioMs = Math.max(0, sala.inicio.getTime() - ahora.getTime());
   // Before the start nothing moves: ask again 1–8 s after the start (the draw; spread, so the crowd does not ask in one second), at most every 30 s.
   const antesMs = hastaInicioMs > 60_000 ? 30_000 : hastaInicioMs + 1000 + Math.round(Math.random() * 7000);
-  const navegador = browserOf(request);
+  // A join knows the browser before its request carries the cookie (a new browser's is set with this answer).
+  const navegador = known?.navegador ?? browserOf(request);
   const waiting = (lugarId: number, numero: number): EstadoSala => {
     const posicion = Math.max(1, numero - sala.admitidosHasta);
     const espera = esperaEstimada(posicion, admisionPorMinuto(vista), sala.pausada);
     markPlace(request, reply, deps.secret, { eventoId, lugarId, numero, navegador: navegador! }, deps.secure);
     return answer(room, 'esperando', consultaEsperandoMs(espera), { lugar: posicion, numero, esperaSegundos: espera });
   };
-  if (!known && navegador && !sala.agotadoEn) {
-    const mark = readPlaceMark(request, deps.secret, eventoId, navegador);
-    if (mark && mark.numero === null && !sala.sorteada) return answer(room, 'antes', antesMs, {}, true);
-    if (mark && mark.numero !== null && mark.numero > sala.admitidosHasta) return waiting(mark.lugarId, mark.numero);
+  const mark = !known && navegador ? readPlaceMark(request, deps.secret, eventoId, navegador) : null;
+  // Behind the admitted numbers a place is still waiting: sold out, it is told so without a read too.
+  if (mark && mark.numero !== null && mark.numero > sala.admitidosHasta)
+    return sala.agotadoEn ? answer(room, 'agotado', 15_000) : waiting(mark.lugarId, mark.numero);
+  if (mark && !sala.agotadoEn) {
+    if (mark.numero === null && !sala.sorteada) return answer(room, 'antes', antesMs, {}, true);
     // Just after the draw every early page asks for the number it drew: the process's copy of the
     // drawn numbers answers them all with one read (a place not in the copy reads itself below).
-    if (mark && mark.numero === null && sala.sorteada) {
+    if (mark.numero === null && sala.sorteada) {
       const numero = await numeroSorteado(deps.db, eventoId, mark.lugarId);
       if (numero !== null && numero > sala.admitidosHasta) return waiting(mark.lugarId, numero);
     }
@@ -153,7 +156,7 @@ export async function unirse(deps: SalaDeps, eventoId: number, altcha: string, r
   if (!vista) throw new DomainError('SALA_ESPERA_NO_EXISTE');
   const navegadorPrevio = browserOf(request);
   const previo = navegadorPrevio ? await findLugar(deps.db, eventoId, navegadorPrevio) : null;
-  if (previo) return estadoSala(deps, eventoId, request, reply, { lugar: previo, sala: vista.sala });
+  if (previo) return estadoSala(deps, eventoId, request, reply, { lugar: previo, sala: vista.sala, navegador: navegadorPrevio! });
   if (vista.sala.agotadoEn) return estadoSala(deps, eventoId, request, reply);
   const nonce = await verifiedNonce(deps, eventoId, altcha);
   const navegador = ensureBrowser(request, reply, deps.secure);
@@ -164,7 +167,7 @@ export async function unirse(deps: SalaDeps, eventoId: number, altcha: string, r
     throw new DomainError('SALA_ESPERA_RETO_USADO');
   }
   if (result.sala.agotadoEn) return estadoSala(deps, eventoId, request, reply);
-  return estadoSala(deps, eventoId, request, reply, result);
+  return estadoSala(deps, eventoId, request, reply, { ...result, navegador });
 }
 
 /**
