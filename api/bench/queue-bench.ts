@@ -51,6 +51,7 @@ const RATE = Number(process.env.BENCH_RATE ?? 3_000);
 const POW = String(process.env.BENCH_POW ?? 100);
 const PORTS = [Number(process.env.BENCH_PORT ?? 3471), Number(process.env.BENCH_PORT ?? 3471) + 1];
 const DIRECT = process.env.BENCH_DIRECT === '1';
+const WARM = Number(process.env.BENCH_WARM ?? 1_000);
 const API_KEY = 'taquilla-bench-key';
 const OPS_TOKEN = 'bench-ops-token';
 
@@ -96,24 +97,27 @@ try {
     : await startBalancer({ bin: process.env.HAPROXY ?? 'haproxy', port: await freePort(), servers: PORTS.map((p) => `127.0.0.1:${p}`) });
   if (balancer) stops.unshift(balancer.stop);
 
-  const t0 = Date.now() + 2000;
-  const inicio = new Date(t0 + START_SECONDS * 1000);
-  const opened = await fetch(`http://127.0.0.1:${PORTS[0]}/api/v1/sala_espera/ops`, {
-    method: 'POST',
-    headers: { 'x-api-key': API_KEY, 'x-ops-token': OPS_TOKEN, 'content-type': 'application/json' },
-    body: JSON.stringify({ eventoId, accion: 'abrir', inicio: inicio.toISOString(), ritmoPorMinuto: RATE, actor: 'bench' }),
-  });
-  if (!opened.ok) throw new Error(`abrir: ${opened.status} ${await opened.text()}`);
-
   // node:http with keep-alive, not fetch: the load generator shares the two cores with what it measures, and fetch costs several times more CPU per request.
   // Directly: a pool of connections per process, shared by the buyers. Through the balancer each
   // buyer has connections of its own (its own address); an idle one is closed after a second (a
   // browser keeps it up to the balancer's 10 s, but 20,000 open connections fit neither this
   // process's descriptor limit nor the balancer's maxconn), so a poll seconds later opens a new one.
   const agent = DIRECT ? new http.Agent({ keepAlive: true, maxSockets: 512 }) : new http.Agent({ keepAlive: true, timeout: 1_000 });
+  // The shared answer through the balancer: over one pool of kept-alive connections. It carries
+  // nothing of the buyer (no cookie, no address rule) and the balancer answers it from its cache,
+  // so which connection asks changes nothing but the TCP handshakes: a browser keeps its
+  // connection between polls (2–7 s, within the balancer's 10 s keep-alive), and a new connection
+  // per poll, as the 1 s idle close above would make it, measured this box's kernel and generator.
+  const sharedAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const lbPort = balancer ? Number(new URL(balancer.url).port) : 0;
   type Answer = { status: number; ok: boolean; setCookie: string[]; text: string; json: () => unknown };
-  const request = (to: { port: number; localAddress?: string }, method: string, p: string, headers: Record<string, string>, body?: string) =>
+  const request = (
+    to: { port: number; localAddress?: string; agent?: http.Agent },
+    method: string,
+    p: string,
+    headers: Record<string, string>,
+    body?: string,
+  ) =>
     new Promise<Answer>((resolve, reject) => {
       const req = http.request(
         {
@@ -123,7 +127,7 @@ try {
           method,
           path: p,
           headers: body ? { ...headers, 'content-length': String(Buffer.byteLength(body)) } : headers,
-          agent,
+          agent: to.agent ?? agent,
         },
         (res) => {
           const chunks: Buffer[] = [];
@@ -139,6 +143,48 @@ try {
       req.on('error', reject);
       req.end(body);
     });
+  // Warm-up, not measured: the processes of an on-sale night have served for hours. Each process
+  // serves WARM buyers of another event's room (challenge, join, personal poll, shared answer),
+  // so the JIT and the database pools are warm; that room is closed before the sale's buyers come.
+  const [warmEvento] = await queryRows<{ id: number }>(db, sql`select id from eventos where id <> ${eventoId} and fecha > now() order by id limit 1`);
+  const ops = (body: Record<string, unknown>) =>
+    request(
+      { port: PORTS[0]! },
+      'POST',
+      '/api/v1/sala_espera/ops',
+      { 'x-api-key': API_KEY, 'x-ops-token': OPS_TOKEN, 'content-type': 'application/json' },
+      JSON.stringify({ actor: 'bench', ...body }),
+    );
+  await ops({ eventoId: warmEvento!.id, accion: 'abrir', inicio: new Date(Date.now() + 3_600_000).toISOString(), ritmoPorMinuto: RATE });
+  let warmNext = 0;
+  await Promise.all(
+    Array.from({ length: 32 }, async () => {
+      while (warmNext < WARM) {
+        const i = warmNext++;
+        const to = { port: PORTS[i % 2]! };
+        const headers = { 'x-api-key': API_KEY, 'x-forwarded-for': `172.16.${(i >> 8) & 255}.${i & 255}` };
+        const challenge = (await request(to, 'GET', `/api/v1/eventos/${warmEvento!.id}/sala_espera/reto`, headers)).json() as Challenge;
+        const solution = await solveChallenge({ challenge, deriveKey });
+        const joined = await request(
+          to,
+          'POST',
+          `/api/v1/eventos/${warmEvento!.id}/sala_espera`,
+          { ...headers, 'content-type': 'application/json' },
+          JSON.stringify({ altcha: Buffer.from(JSON.stringify({ challenge, solution })).toString('base64') }),
+        );
+        const cookie = joined.setCookie.map((c) => c.split(';')[0]).join('; ');
+        await request(to, 'GET', `/api/v1/eventos/${warmEvento!.id}/sala_espera`, { ...headers, cookie });
+        await request(to, 'GET', `/api/v1/eventos/${warmEvento!.id}/sala_espera/fila`, headers);
+      }
+    }),
+  );
+  await ops({ eventoId: warmEvento!.id, accion: 'cerrar' });
+
+  const t0 = Date.now() + 2000;
+  const inicio = new Date(t0 + START_SECONDS * 1000);
+  const opened = await ops({ eventoId, accion: 'abrir', inicio: inicio.toISOString(), ritmoPorMinuto: RATE });
+  if (!opened.ok) throw new Error(`abrir: ${opened.status} ${opened.text}`);
+
   let requests = 0;
   let sharedRequests = 0;
   let personalPolls = 0;
@@ -163,9 +209,10 @@ try {
     const to = DIRECT ? { port: PORTS[i % 2]! } : { port: lbPort, localAddress: `127.${10 + ((i >> 16) & 255)}.${(i >> 8) & 255}.${i & 255}` };
     const forwarded: Record<string, string> = DIRECT ? { 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` } : {};
     const jar = new Map<string, string>();
+    const shared = DIRECT ? to : { port: lbPort, agent: sharedAgent };
     const call = async (method: string, p: string, body?: unknown) => {
       const res = await request(
-        to,
+        p.endsWith('/sala_espera/fila') ? shared : to,
         method,
         `/api/v1${p}`,
         {
