@@ -82,12 +82,9 @@ BEGIN
           END IF;
         END LOOP;
         IF asientos IS NULL AND v_fila1 IS NOT NULL THEN
-          -- All busy: wait for the best one, unless this statement holds a row lock already
-          -- (waiting then could close a circle with another hold): pick again instead.
-          IF v_bloqueos > 0 THEN
-            v_ocupadas := true; EXIT;
-          END IF;
-          PERFORM pg_advisory_xact_lock(hashtext('fila'), v_fila1);
+          -- All busy: wait for the best one (esperar_fila), or pick again.
+          v_ocupadas := NOT esperar_fila(v_fila1, v_bloqueos);
+          EXIT WHEN v_ocupadas;
           v_bloqueos := v_bloqueos + 1;
           asientos := v_ids1;
         END IF;
@@ -160,11 +157,9 @@ BEGIN
         END IF;
       END LOOP;
       IF v_fila IS NULL AND v_fila1 IS NOT NULL THEN
-        -- As for tables: wait for the best row only while holding no row lock.
-        IF v_bloqueos > 0 THEN
-          v_ocupadas := true; EXIT;
-        END IF;
-        PERFORM pg_advisory_xact_lock(hashtext('fila'), v_fila1);
+        -- As for tables: wait for the best row (esperar_fila), or pick again.
+        v_ocupadas := NOT esperar_fila(v_fila1, v_bloqueos);
+        EXIT WHEN v_ocupadas;
         v_bloqueos := v_bloqueos + 1;
         v_fila := v_fila1; v_st := v_st1;
       END IF;
