@@ -202,7 +202,11 @@ try {
   let holdOther = 0;
   let admitted = 0;
   const toldAt: number[] = [];
+  /** Buyers who stopped with neither a hold nor 'agotado' (an unexpected state, or three failed tries). */
   let otherErrors = 0;
+  /** What failed, by call and HTTP status or network error code: an answer of the system, or the generator's own connection. */
+  const failures = new Map<string, number>();
+  const fail = (what: string, why: string | number) => failures.set(`${what} ${why}`, (failures.get(`${what} ${why}`) ?? 0) + 1);
 
   async function buyer(i: number): Promise<void> {
     // Its address: through the balancer its connections' own, directly a forged header.
@@ -231,12 +235,26 @@ try {
       }
       return res;
     };
+    // As the page does: a call that fails on the network is asked again after a second (three tries).
+    const retried = async (what: string, method: string, p: string, body?: unknown) => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const res = await call(method, p, body);
+          if (!res.ok && res.status !== 409) fail(what, res.status);
+          return res;
+        } catch (err) {
+          fail(what, (err as NodeJS.ErrnoException).code ?? 'error');
+          if (attempt === 3) throw err;
+          await sleep(1000);
+        }
+      }
+    };
     await sleep(t0 + (i * JOIN_SECONDS * 1000) / BUYERS - Date.now());
-    const challenge = (await call('GET', `/eventos/${eventoId}/sala_espera/reto`)).json() as Challenge;
+    const challenge = (await retried('reto', 'GET', `/eventos/${eventoId}/sala_espera/reto`)).json() as Challenge;
     const solution = await solveChallenge({ challenge, deriveKey });
     const altcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
     const start = performance.now();
-    const joined = await call('POST', `/eventos/${eventoId}/sala_espera`, { altcha });
+    const joined = await retried('unirse', 'POST', `/eventos/${eventoId}/sala_espera`, { altcha });
     joinMs.push(performance.now() - start);
     joinAt.push((Date.now() - t0) / 1000);
     if (!joined.ok) {
@@ -248,7 +266,7 @@ try {
     for (;;) {
       if (estado.estado === 'admitido') {
         admitted++;
-        const res = await call('POST', `/eventos/${eventoId}/reservar_generales`, {
+        const res = await retried('apartar', 'POST', `/eventos/${eventoId}/reservar_generales`, {
           seccionId,
           cantidadAsientos: 1,
           nombre: 'Comprador Banco',
@@ -274,19 +292,17 @@ try {
       // With a number in line: the shared answer, until the personal one is due (the page's rule).
       let view: EstadoSala | null = null;
       if (personal.estado.estado === 'esperando' && Date.now() - personal.at < PERSONAL_CADA_MS) {
-        const res = await call('GET', `/eventos/${eventoId}/sala_espera/fila`);
+        const res = await retried('compartida', 'GET', `/eventos/${eventoId}/sala_espera/fila`);
         sharedRequests++;
         if (res.ok) view = desdeFila(personal.estado, res.json() as FilaSala);
-        else otherErrors++;
       }
       if (view) {
         estado = view;
         continue;
       }
-      const res = await call('GET', `/eventos/${eventoId}/sala_espera`);
+      const res = await retried('personal', 'GET', `/eventos/${eventoId}/sala_espera`);
       personalPolls++;
       if (!res.ok) {
-        otherErrors++;
         await sleep(2000);
         continue;
       }
@@ -344,7 +360,17 @@ try {
   console.log(
     `peticiones: ${requests} en ${seconds.toFixed(0)} s (${(requests / seconds).toFixed(0)}/s; consultas: ${sharedRequests} a la respuesta compartida, ${personalPolls} personales); retraso del generador p50 ${(lag.percentile(50) / 1e6).toFixed(1)} ms · p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms · máx ${(lag.max / 1e6).toFixed(0)} ms`,
   );
-  console.log(`agotado: ${toldAt.length} avisados; el último ${tellLag.toFixed(1)} s después de agotarse (meta ≤ 10 s); otros errores ${otherErrors}`);
+  console.log(`agotado: ${toldAt.length} avisados; el último ${tellLag.toFixed(1)} s después de agotarse (meta ≤ 10 s); compradores perdidos ${otherErrors}`);
+  console.log(
+    `fallos (llamada, estado HTTP o error de red del generador; reintentados hasta 3 veces): ${
+      failures.size
+        ? [...failures]
+            .sort((a, b) => b[1] - a[1])
+            .map(([k, n]) => `${k}: ${n}`)
+            .join(' · ')
+        : 'ninguno'
+    }`,
+  );
   const reached = await answeredByProcesses(metrics, '/api/v1/eventos/:id/sala_espera/fila');
   console.log(
     `respuesta compartida: ${sharedRequests} pedidas por los compradores, ${reached} llegaron a los procesos (contadas por ellos)${DIRECT ? ' — sin balanceador' : ''}`,
