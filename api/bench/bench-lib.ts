@@ -25,7 +25,12 @@ export async function scratchDatabase(base: string, tag: string): Promise<{ url:
 }
 
 /** Starts `node --import tsx <script>` and resolves with its stop function once it prints READY. */
-export function startReadyChild(script: string, env: Record<string, string>): Promise<() => Promise<void>> {
+export async function startReadyChild(script: string, env: Record<string, string>): Promise<() => Promise<void>> {
+  return (await spawnReadyChild(script, env)).stop;
+}
+
+/** The same, with the child's pid (to read its CPU time from /proc). BENCH_PROF=<dir>: a CPU profile of it there. */
+export function spawnReadyChild(script: string, env: Record<string, string>): Promise<{ pid: number; stop: () => Promise<void> }> {
   const child = spawn(
     process.execPath,
     [...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []), '--import', 'tsx', script],
@@ -38,14 +43,15 @@ export function startReadyChild(script: string, env: Record<string, string>): Pr
     child.on('exit', (code) => reject(new Error(`bench server exited (${code})`)));
     child.stdout!.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('READY')) {
-        resolve(
-          () =>
+        resolve({
+          pid: child.pid!,
+          stop: () =>
             new Promise((done) => {
               child.removeAllListeners('exit');
               child.on('exit', () => done());
               child.kill('SIGTERM');
             }),
-        );
+        });
       }
     });
   });

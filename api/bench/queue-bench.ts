@@ -27,8 +27,7 @@
  */
 import { desdeFila, PERSONAL_CADA_MS } from '@taquilla/shared/sala-espera';
 import type { EstadoSala, FilaSala } from '@taquilla/shared/schemas/sala-espera';
-import { solveChallenge, type Challenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { Challenge } from 'altcha-lib';
 import http from 'node:http';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -40,6 +39,7 @@ import { startBalancer } from '../fleet/deploy-files';
 import { freePort } from '../test/support/api-process';
 import { answeredByProcesses } from '../test/support/metrics';
 import { benchBaseUrl, scratchDatabase, seededSection, startReadyChild } from './bench-lib';
+import { altchaBody, API_KEY, ops, queueServerEnv, request, type Target, warmUp } from './queue-lib';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const base = benchBaseUrl();
@@ -52,8 +52,6 @@ const POW = String(process.env.BENCH_POW ?? 100);
 const PORTS = [Number(process.env.BENCH_PORT ?? 3471), Number(process.env.BENCH_PORT ?? 3471) + 1];
 const DIRECT = process.env.BENCH_DIRECT === '1';
 const WARM = Number(process.env.BENCH_WARM ?? 1_000);
-const API_KEY = 'taquilla-bench-key';
-const OPS_TOKEN = 'bench-ops-token';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? NaN;
@@ -76,11 +74,7 @@ try {
 
   const env = {
     BENCH_DB_URL: url,
-    API_KEY,
-    OPS_TOKEN,
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-    TRUST_PROXY: '1',
-    SALA_ESPERA_POW_DIFICULTAD: POW,
+    ...queueServerEnv(POW),
     HOLD_MAX_PER_IP: '0',
     HOLD_CANCEL_MAX_PER_IP: '0',
     HOLD_SWEEP_SECONDS: '1',
@@ -97,7 +91,6 @@ try {
     : await startBalancer({ bin: process.env.HAPROXY ?? 'haproxy', port: await freePort(), servers: PORTS.map((p) => `127.0.0.1:${p}`) });
   if (balancer) stops.unshift(balancer.stop);
 
-  // node:http with keep-alive, not fetch: the load generator shares the two cores with what it measures, and fetch costs several times more CPU per request.
   // Directly: a pool of connections per process, shared by the buyers. Through the balancer each
   // buyer has connections of its own (its own address); an idle one is closed after a second (a
   // browser keeps it up to the balancer's 10 s, but 20,000 open connections fit neither this
@@ -110,79 +103,13 @@ try {
   // per poll, as the 1 s idle close above would make it, measured this box's kernel and generator.
   const sharedAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const lbPort = balancer ? Number(new URL(balancer.url).port) : 0;
-  type Answer = { status: number; ok: boolean; setCookie: string[]; text: string; json: () => unknown };
-  const request = (
-    to: { port: number; localAddress?: string; agent?: http.Agent },
-    method: string,
-    p: string,
-    headers: Record<string, string>,
-    body?: string,
-  ) =>
-    new Promise<Answer>((resolve, reject) => {
-      const req = http.request(
-        {
-          host: '127.0.0.1',
-          port: to.port,
-          localAddress: to.localAddress,
-          method,
-          path: p,
-          headers: body ? { ...headers, 'content-length': String(Buffer.byteLength(body)) } : headers,
-          agent: to.agent ?? agent,
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            const status = res.statusCode ?? 0;
-            resolve({ status, ok: status >= 200 && status < 300, setCookie: res.headers['set-cookie'] ?? [], text, json: () => JSON.parse(text) });
-          });
-          res.on('error', reject);
-        },
-      );
-      req.on('error', reject);
-      req.end(body);
-    });
-  // Warm-up, not measured: the processes of an on-sale night have served for hours. Each process
-  // serves WARM buyers of another event's room (challenge, join, personal poll, shared answer),
-  // so the JIT and the database pools are warm; that room is closed before the sale's buyers come.
+  const processes = PORTS.map((port) => ({ port, agent }));
   const [warmEvento] = await queryRows<{ id: number }>(db, sql`select id from eventos where id <> ${eventoId} and fecha > now() order by id limit 1`);
-  const ops = (body: Record<string, unknown>) =>
-    request(
-      { port: PORTS[0]! },
-      'POST',
-      '/api/v1/sala_espera/ops',
-      { 'x-api-key': API_KEY, 'x-ops-token': OPS_TOKEN, 'content-type': 'application/json' },
-      JSON.stringify({ actor: 'bench', ...body }),
-    );
-  await ops({ eventoId: warmEvento!.id, accion: 'abrir', inicio: new Date(Date.now() + 3_600_000).toISOString(), ritmoPorMinuto: RATE });
-  let warmNext = 0;
-  await Promise.all(
-    Array.from({ length: 32 }, async () => {
-      while (warmNext < WARM) {
-        const i = warmNext++;
-        const to = { port: PORTS[i % 2]! };
-        const headers = { 'x-api-key': API_KEY, 'x-forwarded-for': `172.16.${(i >> 8) & 255}.${i & 255}` };
-        const challenge = (await request(to, 'GET', `/api/v1/eventos/${warmEvento!.id}/sala_espera/reto`, headers)).json() as Challenge;
-        const solution = await solveChallenge({ challenge, deriveKey });
-        const joined = await request(
-          to,
-          'POST',
-          `/api/v1/eventos/${warmEvento!.id}/sala_espera`,
-          { ...headers, 'content-type': 'application/json' },
-          JSON.stringify({ altcha: Buffer.from(JSON.stringify({ challenge, solution })).toString('base64') }),
-        );
-        const cookie = joined.setCookie.map((c) => c.split(';')[0]).join('; ');
-        await request(to, 'GET', `/api/v1/eventos/${warmEvento!.id}/sala_espera`, { ...headers, cookie });
-        await request(to, 'GET', `/api/v1/eventos/${warmEvento!.id}/sala_espera/fila`, headers);
-      }
-    }),
-  );
-  await ops({ eventoId: warmEvento!.id, accion: 'cerrar' });
+  await warmUp(processes, warmEvento!.id, WARM);
 
   const t0 = Date.now() + 2000;
   const inicio = new Date(t0 + START_SECONDS * 1000);
-  const opened = await ops({ eventoId, accion: 'abrir', inicio: inicio.toISOString(), ritmoPorMinuto: RATE });
+  const opened = await ops(processes[0]!, { eventoId, accion: 'abrir', inicio: inicio.toISOString(), ritmoPorMinuto: RATE });
   if (!opened.ok) throw new Error(`abrir: ${opened.status} ${opened.text}`);
 
   let requests = 0;
@@ -210,10 +137,10 @@ try {
 
   async function buyer(i: number): Promise<void> {
     // Its address: through the balancer its connections' own, directly a forged header.
-    const to = DIRECT ? { port: PORTS[i % 2]! } : { port: lbPort, localAddress: `127.${10 + ((i >> 16) & 255)}.${(i >> 8) & 255}.${i & 255}` };
+    const to: Target = DIRECT ? processes[i % 2]! : { port: lbPort, agent, localAddress: `127.${10 + ((i >> 16) & 255)}.${(i >> 8) & 255}.${i & 255}` };
     const forwarded: Record<string, string> = DIRECT ? { 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` } : {};
     const jar = new Map<string, string>();
-    const shared = DIRECT ? to : { port: lbPort, agent: sharedAgent };
+    const shared: Target = DIRECT ? to : { port: lbPort, agent: sharedAgent };
     const call = async (method: string, p: string, body?: unknown) => {
       const res = await request(
         p.endsWith('/sala_espera/fila') ? shared : to,
@@ -225,7 +152,7 @@ try {
           ...(body ? { 'content-type': 'application/json' } : {}),
           ...(jar.size ? { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
         },
-        body ? JSON.stringify(body) : undefined,
+        body === undefined || typeof body === 'string' ? body : JSON.stringify(body),
       );
       requests++;
       for (const c of res.setCookie) {
@@ -251,10 +178,9 @@ try {
     };
     await sleep(t0 + (i * JOIN_SECONDS * 1000) / BUYERS - Date.now());
     const challenge = (await retried('reto', 'GET', `/eventos/${eventoId}/sala_espera/reto`)).json() as Challenge;
-    const solution = await solveChallenge({ challenge, deriveKey });
-    const altcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+    const body = await altchaBody(challenge);
     const start = performance.now();
-    const joined = await retried('unirse', 'POST', `/eventos/${eventoId}/sala_espera`, { altcha });
+    const joined = await retried('unirse', 'POST', `/eventos/${eventoId}/sala_espera`, body);
     joinMs.push(performance.now() - start);
     joinAt.push((Date.now() - t0) / 1000);
     if (!joined.ok) {

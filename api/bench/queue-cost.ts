@@ -6,22 +6,19 @@
  * Prints the process's CPU (user + system, from /proc) and PostgreSQL's (every server process)
  * per call.
  */
-import { solveChallenge, type Challenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { spawn } from 'node:child_process';
+import type { Challenge } from 'altcha-lib';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { freePort } from '../test/support/api-process';
-import { benchBaseUrl, scratchDatabase, seededSection } from './bench-lib';
+import { benchBaseUrl, scratchDatabase, seededSection, spawnReadyChild } from './bench-lib';
+import { altchaBody, API_KEY, cookieOf, ops, queueServerEnv, request as call } from './queue-lib';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const N = Number(process.env.COST_N ?? 3_000);
 const CONCURRENCY = Number(process.env.COST_CONCURRENCY ?? 16);
-const API_KEY = 'taquilla-bench-key';
-const OPS_TOKEN = 'bench-ops-token';
 const TICK = 100; // USER_HZ on Linux
 
 /** CPU seconds (user + system) of a process, from /proc. */
@@ -52,49 +49,16 @@ try {
          where e.mostrar_web and e.fecha > now() group by 1, 2 order by 3 desc limit 1`,
   );
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [
-      ...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []),
-      '--import',
-      'tsx',
-      path.join(here, 'queue-bench-server.ts'),
-    ],
-    {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        MAIL_WORKER: '0',
-        BENCH_DB_URL: url,
-        API_KEY,
-        OPS_TOKEN,
-        JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-        TRUST_PROXY: '1',
-        SALA_ESPERA_POW_DIFICULTAD: '100',
-        PORT_APP: String(port),
-        PORT_METRICS: String(await freePort()),
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  await new Promise<void>((resolve) => child.stdout!.on('data', (d: Buffer) => d.toString().includes('READY') && resolve()));
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const child = await spawnReadyChild(path.join(here, 'queue-bench-server.ts'), {
+    BENCH_DB_URL: url,
+    ...queueServerEnv('100'),
+    PORT_APP: String(port),
+    PORT_METRICS: String(await freePort()),
+  });
+  const to = { port, agent: new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY }) };
   const request = (method: string, p: string, headers: Record<string, string>, body?: string) =>
-    new Promise<{ status: number; text: string; setCookie: string[] }>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, method, path: p, agent, headers: { 'x-api-key': API_KEY, ...headers } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString(), setCookie: res.headers['set-cookie'] ?? [] }));
-      });
-      req.on('error', reject);
-      req.end(body);
-    });
-  const opened = await request(
-    'POST',
-    '/api/v1/sala_espera/ops',
-    { 'x-ops-token': OPS_TOKEN, 'content-type': 'application/json' },
-    JSON.stringify({ eventoId, accion: 'abrir', inicio: new Date(Date.now() + 3_600_000).toISOString(), ritmoPorMinuto: 3000, actor: 'bench' }),
-  );
+    call(to, method, p, { 'x-api-key': API_KEY, ...headers }, body);
+  const opened = await ops(to, { eventoId, accion: 'abrir', inicio: new Date(Date.now() + 3_600_000).toISOString(), ritmoPorMinuto: 3000 });
   if (opened.status !== 200) throw new Error(`abrir: ${opened.status} ${opened.text}`);
 
   const ip = (i: number) => ({ 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` });
@@ -106,23 +70,20 @@ try {
       'GET …/sala_espera/reto',
       async (i) => {
         const res = await request('GET', `/api/v1/eventos/${eventoId}/sala_espera/reto`, ip(i));
-        challenges[i] = JSON.parse(res.text) as Challenge;
+        challenges[i] = res.json() as Challenge;
         return res.status;
       },
     ],
     [
       'POST …/sala_espera (unirse)',
       async (i) => {
-        const challenge = challenges[i]!;
-        const solution = await solveChallenge({ challenge, deriveKey });
-        const altcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
         const res = await request(
           'POST',
           `/api/v1/eventos/${eventoId}/sala_espera`,
           { ...ip(i), 'content-type': 'application/json' },
-          JSON.stringify({ altcha }),
+          await altchaBody(challenges[i]!),
         );
-        cookies[i] = res.setCookie.map((c) => c.split(';')[0]).join('; ');
+        cookies[i] = cookieOf(res);
         return res.status;
       },
     ],
@@ -135,7 +96,7 @@ try {
       [N, 300, false],
       [0, N, true],
     ] as const) {
-      const api0 = cpuOf(child.pid!);
+      const api0 = cpuOf(child.pid);
       const pg0 = cpuOfPostgres();
       const t0 = performance.now();
       let next = from;
@@ -150,15 +111,14 @@ try {
       );
       if (!measured) continue;
       const ms = performance.now() - t0;
-      const api = ((cpuOf(child.pid!) - api0) / count) * 1000;
+      const api = ((cpuOf(child.pid) - api0) / count) * 1000;
       const pg = ((cpuOfPostgres() - pg0) / count) * 1000;
       console.log(
         `${name.padEnd(38)} API ${api.toFixed(2)} ms CPU · PostgreSQL ${pg.toFixed(2)} ms CPU · ${((count / ms) * 1000).toFixed(0)}/s${bad ? ` · ${bad} errores` : ''}`,
       );
     }
   }
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
+  await child.stop();
 } finally {
   await drop();
 }
