@@ -1,7 +1,7 @@
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { zodResponseSerializer } from '../src/lib/response-serializer';
+import { responseJsonSchema, zodResponseSerializer } from '../src/lib/response-serializer';
 
 const schema = z.object({
   id: z.number().int(),
@@ -48,5 +48,32 @@ describe('zodResponseSerializer', () => {
       error = err;
     }
     expect(isResponseSerializationError(error)).toBe(true);
+  });
+
+  describe('nullable fields', () => {
+    const nullable = z.object({
+      lugar: z.number().int().nullable(),
+      estado: z.enum(['antes', 'esperando']).nullable(),
+      expira: z.date().nullable(),
+      nota: z.string().nullable(),
+      precio: z.object({ centavos: z.number().int() }).nullable(),
+    });
+    const serialize = zodResponseSerializer({ validate: false })({ schema: nullable, method: 'GET', url: '/n', httpPart: 'response' } as never);
+
+    it('writes each one null or with its value, as JSON.stringify would', () => {
+      const full = { lugar: 12, estado: 'esperando', expira: new Date('2027-01-02T03:04:05.678Z'), nota: 'a "b"', precio: { centavos: 35000 } };
+      const empty = { lugar: null, estado: null, expira: null, nota: null, precio: null };
+      for (const value of [full, empty]) expect(serialize(value)).toBe(JSON.stringify(value));
+    });
+
+    it('gives a nullable scalar a list of types, not a branch for a validator to pick on every call', () => {
+      const props = (responseJsonSchema(nullable) as { properties: Record<string, Record<string, unknown>> }).properties;
+      expect(props.lugar).toMatchObject({ type: ['integer', 'null'] });
+      expect(props.lugar).not.toHaveProperty('anyOf');
+      expect(props.estado).toMatchObject({ type: ['string', 'null'], enum: ['antes', 'esperando', null] });
+      expect(props.expira).toMatchObject({ type: ['string', 'null'], format: 'date-time' });
+      // An object that may be null keeps its two branches.
+      expect(props.precio).toHaveProperty('anyOf');
+    });
   });
 });

@@ -7,11 +7,31 @@ type Serializer = (data: unknown) => string;
 type JsonSchema = Parameters<typeof fastJson>[0];
 type SerializerCompiler = (route: Parameters<FastifySchemaCompiler<unknown>>[0]) => Serializer;
 
+type SchemaNode = Record<string, unknown>;
+const SCALARS = new Set(['string', 'integer', 'number', 'boolean']);
+
+/**
+ * A nullable scalar (`{anyOf: [{type: 'integer', …}, {type: 'null'}]}`, as zod writes an
+ * `.int().nullable()`) as one node, `{type: ['integer', 'null'], …}`. fast-json-stringify
+ * serialises an `anyOf` by asking ajv which branch matches, on every call, and compiles each
+ * branch's validator on first use: 20–30 ms on a process's first answer of each such route, in
+ * the middle of whatever crowd is waiting (decision 0031). A list of types it writes itself.
+ */
+function collapseNullableScalar(node: SchemaNode): void {
+  const branches = node.anyOf;
+  if (!Array.isArray(branches) || branches.length !== 2) return;
+  const [value, none] = branches as SchemaNode[];
+  if (none?.type !== 'null' || Object.keys(none).length !== 1 || typeof value?.type !== 'string' || !SCALARS.has(value.type)) return;
+  delete node.anyOf;
+  Object.assign(node, value, { type: [value.type, 'null'] }, Array.isArray(value.enum) ? { enum: [...value.enum, null] } : {});
+}
+
 /**
  * The JSON Schema of what a route answers: the output side of its zod schema, with Dates as
- * ISO strings and what JSON Schema cannot express (transforms, custom checks) left open.
+ * ISO strings, nullable scalars as a list of types, and what JSON Schema cannot express
+ * (transforms, custom checks) left open.
  */
-function responseJsonSchema(schema: z.ZodType): JsonSchema {
+export function responseJsonSchema(schema: z.ZodType): JsonSchema {
   return z.toJSONSchema(schema, {
     target: 'draft-7',
     io: 'output',
@@ -19,7 +39,9 @@ function responseJsonSchema(schema: z.ZodType): JsonSchema {
     reused: 'inline',
     cycles: 'ref',
     override: (ctx) => {
-      if (ctx.zodSchema._zod.def.type === 'date') Object.assign(ctx.jsonSchema, { type: 'string', format: 'date-time' });
+      const type = ctx.zodSchema._zod.def.type;
+      if (type === 'date') Object.assign(ctx.jsonSchema, { type: 'string', format: 'date-time' });
+      if (type === 'nullable') collapseNullableScalar(ctx.jsonSchema as SchemaNode);
     },
   }) as unknown as JsonSchema;
 }
