@@ -92,10 +92,15 @@ try {
   if (balancer) stops.unshift(balancer.stop);
 
   // Directly: a pool of connections per process, shared by the buyers. Through the balancer each
-  // buyer has connections of its own (its own address); an idle one is closed after a second (a
-  // browser keeps it up to the balancer's 10 s, but 20,000 open connections fit neither this
-  // process's descriptor limit nor the balancer's maxconn), so a poll seconds later opens a new one.
-  const agent = DIRECT ? new http.Agent({ keepAlive: true, maxSockets: 512 }) : new http.Agent({ keepAlive: true, timeout: 1_000 });
+  // buyer has connections of its own (its own address), in an Agent of its own as a browser has
+  // its own pool (`buyerAgent`); an idle one is closed after a second (a browser keeps it up to
+  // the balancer's 10 s, but 20,000 open connections fit neither this process's descriptor limit
+  // nor the balancer's maxconn), so a poll seconds later opens a new one. One Agent for every
+  // buyer would stall this process: Node's Agent looks for a timed-out socket among the free
+  // lists of all its addresses, so each idle close scanned ~20,000 lists (event loop blocked for
+  // up to 16 s at a time, the buyers' latencies with it).
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+  const buyerAgent = () => new http.Agent({ keepAlive: true, timeout: 1_000 });
   // The shared answer through the balancer: over one pool of kept-alive connections. It carries
   // nothing of the buyer (no cookie, no address rule) and the balancer answers it from its cache,
   // so which connection asks changes nothing but the TCP handshakes: a browser keeps its
@@ -137,7 +142,7 @@ try {
 
   async function buyer(i: number): Promise<void> {
     // Its address: through the balancer its connections' own, directly a forged header.
-    const to: Target = DIRECT ? processes[i % 2]! : { port: lbPort, agent, localAddress: `127.${10 + ((i >> 16) & 255)}.${(i >> 8) & 255}.${i & 255}` };
+    const to: Target = DIRECT ? processes[i % 2]! : { port: lbPort, agent: buyerAgent(), localAddress: `127.${10 + ((i >> 16) & 255)}.${(i >> 8) & 255}.${i & 255}` };
     const forwarded: Record<string, string> = DIRECT ? { 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` } : {};
     const jar = new Map<string, string>();
     const shared: Target = DIRECT ? to : { port: lbPort, agent: sharedAgent };
