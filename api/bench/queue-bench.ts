@@ -142,7 +142,9 @@ try {
 
   async function buyer(i: number): Promise<void> {
     // Its address: through the balancer its connections' own, directly a forged header.
-    const to: Target = DIRECT ? processes[i % 2]! : { port: lbPort, agent: buyerAgent(), localAddress: `127.${10 + ((i >> 16) & 255)}.${(i >> 8) & 255}.${i & 255}` };
+    const to: Target = DIRECT
+      ? processes[i % 2]!
+      : { port: lbPort, agent: buyerAgent(), localAddress: `127.${10 + ((i >> 16) & 255)}.${(i >> 8) & 255}.${i & 255}` };
     const forwarded: Record<string, string> = DIRECT ? { 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` } : {};
     const jar = new Map<string, string>();
     const shared: Target = DIRECT ? to : { port: lbPort, agent: sharedAgent };
