@@ -57,9 +57,9 @@ export const panel = (page: Page) => page.getByRole('region', { name: 'Resumen d
  * the 390 px phone, where the rows are tallest).
  */
 export async function quoteShown(page: Page): Promise<void> {
-  const precio = panel(page).getByRole('region', { name: 'Precio de tu selección' });
+  const precio = totals(panel(page), 'Precio de tu selección');
   await expect(precio).not.toHaveAttribute('aria-busy', 'true');
-  await expect(precio.getByText('Total', { exact: true })).toBeVisible();
+  await expect(amountIn(precio, 'Total')).toBeVisible();
 }
 export const countdown = (page: Page) => panel(page).getByRole('timer');
 
