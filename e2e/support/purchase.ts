@@ -50,17 +50,6 @@ export async function estadoDe(api: APIRequestContext, id: number, seccionId: nu
 
 export const panel = (page: Page) => page.getByRole('region', { name: 'Resumen de compra' });
 
-/**
- * Waits for the selection's price to be in the panel ('Precio de tu selección' no longer busy,
- * its Total shown). The quote replaces 'Calculando el total…' with the price rows and moves
- * 'Continuar' down: a click aimed while it arrives can land on the rows instead (seen once on
- * the 390 px phone, where the rows are tallest).
- */
-export async function quoteShown(page: Page): Promise<void> {
-  const precio = totals(panel(page), 'Precio de tu selección');
-  await expect(precio).not.toHaveAttribute('aria-busy', 'true');
-  await expect(amountIn(precio, 'Total')).toBeVisible();
-}
 export const countdown = (page: Page) => panel(page).getByRole('timer');
 
 export async function openSeatPage(page: Page, id: number, s: Seccion) {

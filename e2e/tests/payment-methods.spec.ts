@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { uniqueEmail } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
-import { amountOf, estadoDe, eventoId, fillCard, openSeatPage, panel, pay, pickSeats, quoteShown, seccion, type Seccion } from '../support/purchase';
+import { amountOf, estadoDe, eventoId, fillCard, openSeatPage, panel, pay, pickSeats, seccion, type Seccion } from '../support/purchase';
 
 // Issue 32 items 1–4: how Mexico pays, end to end on the Openpay sandbox. A card in 6 meses
 // sin intereses; a cash reference paid at the sandbox's till page; a SPEI transfer paid; a cash
@@ -41,7 +41,6 @@ async function guestHold(page: Page, api: APIRequestContext, id: number, s: Secc
   const correo = uniqueEmail(tag);
   await panel(page).getByLabel('Nombre', { exact: true }).fill('Invitada Pagos');
   await panel(page).getByLabel('Correo electrónico').fill(correo);
-  await quoteShown(page);
   await panel(page).getByRole('button', { name: 'Continuar' }).click();
   await expect(panel(page).getByRole('timer')).toBeVisible();
   return { seats, correo };

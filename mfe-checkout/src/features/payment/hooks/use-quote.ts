@@ -4,8 +4,23 @@ import { errorMessage, usePaymentDeps } from '../api/deps';
 
 /** A selection changes with every click; ask once it has rested this long. */
 const QUOTE_DEBOUNCE_MS = 200;
+/**
+ * 'Continuar' waits for the price; a quote that has not come back by then is given up, said so,
+ * and the buyer may hold without it (the hold's summary gives the same figures).
+ */
+export const QUOTE_TIMEOUT_MS = 6000;
 
-export type QuoteState = { status: 'none' } | { status: 'loading' } | { status: 'ready'; quote: Cotizacion } | { status: 'error'; message: string };
+/**
+ * `loading` keeps the previous selection's quote (`previous`) so its rows stay in place while
+ * the next one is asked: the panel does not shrink and grow back under the buyer's pointer.
+ */
+export type QuoteState =
+  | { status: 'none' }
+  | { status: 'loading'; previous: Cotizacion | null }
+  | { status: 'ready'; quote: Cotizacion }
+  | { status: 'error'; message: string };
+
+const QUOTE_FAILED = 'No se pudo calcular el total de tu selección.';
 
 /**
  * The server's price of a selection before it is held (POST /eventos/{id}/cotizar): the same
@@ -23,19 +38,30 @@ export function useQuote(eventoId: string, selection: CotizarPayload | null): Qu
     }
     const payload = JSON.parse(key) as CotizarPayload;
     const controller = new AbortController();
-    setState({ status: 'loading' });
-    const timer = setTimeout(() => {
-      deps.cotizar(eventoId, payload, controller.signal).then(
-        (quote) => {
-          if (!controller.signal.aborted) setState({ status: 'ready', quote });
-        },
-        (error: unknown) => {
-          if (!controller.signal.aborted) setState({ status: 'error', message: errorMessage(error, 'No se pudo calcular el total de tu selección.') });
-        },
-      );
+    let giveUp: ReturnType<typeof setTimeout> | undefined;
+    setState((prev) => ({ status: 'loading', previous: prev.status === 'ready' ? prev.quote : prev.status === 'loading' ? prev.previous : null }));
+    const ask = setTimeout(() => {
+      const request = new AbortController();
+      controller.signal.addEventListener('abort', () => request.abort());
+      giveUp = setTimeout(() => {
+        request.abort();
+        setState({ status: 'error', message: QUOTE_FAILED });
+      }, QUOTE_TIMEOUT_MS);
+      deps
+        .cotizar(eventoId, payload, request.signal)
+        .then(
+          (quote) => {
+            if (!request.signal.aborted) setState({ status: 'ready', quote });
+          },
+          (error: unknown) => {
+            if (!request.signal.aborted) setState({ status: 'error', message: errorMessage(error, QUOTE_FAILED) });
+          },
+        )
+        .finally(() => clearTimeout(giveUp));
     }, QUOTE_DEBOUNCE_MS);
     return () => {
-      clearTimeout(timer);
+      clearTimeout(ask);
+      clearTimeout(giveUp);
       controller.abort();
     };
   }, [deps, eventoId, key]);

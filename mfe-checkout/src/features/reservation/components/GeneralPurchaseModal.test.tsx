@@ -40,6 +40,9 @@ const tick = (ms: number) =>
     await vi.advanceTimersByTimeAsync(ms);
   });
 
+/** The quantity has rested and its quote is in: 'Siguiente' is enabled. */
+const priced = () => tick(250);
+
 async function openFor(fake = fakeDeps(), catalog = catalogWith(500), eventoId = '1') {
   render(<GeneralPurchaseModal eventoId="1" deps={fake.deps} catalog={catalog} />);
   await settle();
@@ -160,6 +163,9 @@ describe('GeneralPurchaseModal', () => {
     fake.api.getReserva.mockResolvedValue(reservaDetalle({ esGeneral: true, seccionId: 5, cantidad: 3, asientos: [], fechaExpiracion: EXPIRA }));
     await openFor(fake);
     fireEvent.change(quantity(), { target: { value: '3' } });
+    // Three places are priced before they can be held.
+    expect((screen.getByRole('button', { name: 'Siguiente' }) as HTMLButtonElement).disabled).toBe(true);
+    await priced();
     fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
     await settle();
     expect(fake.api.reservarGenerales).toHaveBeenCalledWith('1', { cantidadAsientos: 3, seccionId: 5 });
@@ -184,6 +190,7 @@ describe('GeneralPurchaseModal', () => {
     fake.api.reservarGenerales.mockResolvedValue({ id: RESERVA_ID, reservaId: RESERVA_ID, fechaExpiracion: EXPIRA });
     fake.api.getReserva.mockResolvedValue(reservaDetalle({ esGeneral: true, seccionId: 5, cantidad: 1, asientos: [], fechaExpiracion: EXPIRA }));
     await openFor(fake);
+    await priced();
     fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
     expect(within(dialog()).queryByText('Ingresa el nombre')).not.toBeNull();
     expect(fake.api.reservarGenerales).not.toHaveBeenCalled();
@@ -198,6 +205,7 @@ describe('GeneralPurchaseModal', () => {
     const fake = fakeDeps();
     fake.api.reservarGenerales.mockRejectedValue(new ApiError({ status: 400, messages: ['Puedes reservar como máximo 4 lugares en este evento.'] }));
     await openFor(fake);
+    await priced();
     fireEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
     await settle();
     expect(within(dialog()).getByRole('alert').textContent).toBe('Puedes reservar como máximo 4 lugares en este evento.');

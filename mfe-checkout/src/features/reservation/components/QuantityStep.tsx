@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatMoney } from '@taquilla/shared';
 import { catalogoMessages } from '@taquilla/shared/messages/catalogo';
-import { SelectionQuote } from '../../payment/components/SelectionQuote';
+import { quotePending, SelectionQuote } from '../../payment/components/SelectionQuote';
+import { useQuote } from '../../payment/hooks/use-quote';
 import { GuestFields } from './GuestFields';
 import type { Buyer } from '../hooks/use-buyer';
 import { useGuestForm } from '../hooks/use-guest-form';
@@ -27,6 +28,7 @@ export function QuantityStep({ eventoId, section, buyer, reserving, error, onRes
   const guest = useGuestForm();
   const max = maxQuantity(section.limiteDeAsientos, section.disponibles);
   const [cantidad, setCantidad] = useState(1);
+  const quote = useQuote(eventoId, isValidQuantity(cantidad, max) ? { seccionId: section.seccionId, cantidad } : null);
 
   if (max === 0) return <p role="status">{catalogoMessages.SOLD_OUT}</p>;
 
@@ -56,14 +58,14 @@ export function QuantityStep({ eventoId, section, buyer, reserving, error, onRes
           <dd>{formatMoney(section.precio)}</dd>
         </div>
       </dl>
-      <SelectionQuote eventoId={eventoId} selection={isValidQuantity(cantidad, max) ? { seccionId: section.seccionId, cantidad } : null} />
+      <SelectionQuote state={quote} />
       {buyer === 'guest' && <GuestFields form={guest} disabled={reserving} />}
       {error && (
         <p className="checkout__alert" role="alert">
           {error}
         </p>
       )}
-      <button type="submit" className="checkout__button" disabled={reserving || buyer === 'checking'} aria-busy={reserving || undefined}>
+      <button type="submit" className="checkout__button" disabled={reserving || buyer === 'checking' || quotePending(quote)} aria-busy={reserving || undefined}>
         Siguiente
       </button>
     </form>

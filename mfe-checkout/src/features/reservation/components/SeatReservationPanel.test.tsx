@@ -3,6 +3,9 @@ import { ApiError, bus, holdAtom, store as page, type BusEvents } from '@taquill
 import { heldSeats } from '@taquilla/shared/hold';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RESERVA_ID, fakeDeps, reservaDetalle, signIn, signOut } from '../../../testing/holds';
+import { PaymentDepsContext } from '../../payment/api/deps';
+import { QUOTE_TIMEOUT_MS } from '../../payment/hooks/use-quote';
+import { cotizacion, fakePaymentDeps } from '../../../testing/payment';
 import type { PaymentSlot } from './HoldStage';
 import { SeatReservationPanel } from './SeatReservationPanel';
 
@@ -16,8 +19,13 @@ const paidAtOnce: PaymentSlot = (_hold, onSold) => (
   </button>
 );
 
-function renderPanel(deps = fakeDeps(), payment?: PaymentSlot) {
-  render(<SeatReservationPanel eventoId="1" seccionId="9" deps={deps.deps} payment={payment} />);
+/** Renders the panel with `deps` for holds and `prices` answering the selection's quote. */
+function renderPanel(deps = fakeDeps(), payment?: PaymentSlot, prices = fakePaymentDeps()) {
+  render(
+    <PaymentDepsContext.Provider value={prices.deps}>
+      <SeatReservationPanel eventoId="1" seccionId="9" deps={deps.deps} payment={payment} />
+    </PaymentDepsContext.Provider>,
+  );
   return deps;
 }
 
@@ -41,6 +49,12 @@ function select(asientoIds: number[], eventoId = '1', seccionId = '9') {
 }
 
 const continuar = () => fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+const continuarButton = () => screen.getByRole('button', { name: 'Continuar' }) as HTMLButtonElement;
+/** The selection has rested and its quote is in. */
+const priced = async () => {
+  await tick(250);
+  await settle();
+};
 const timer = () => screen.getByRole('timer').textContent;
 
 let events: Array<[string, unknown]>;
@@ -64,6 +78,7 @@ async function continuarCon(fake: ReturnType<typeof fakeDeps>, seats = [11]) {
   renderPanel(fake);
   await settle();
   select(seats);
+  await priced();
   continuar();
   await settle();
 }
@@ -123,6 +138,7 @@ describe('SeatReservationPanel: reserve', () => {
     renderPanel(fake);
     await settle();
     select([11]);
+    await priced();
     continuar();
     continuar();
     expect(fake.api.reservar).toHaveBeenCalledTimes(1);
@@ -191,6 +207,7 @@ describe('SeatReservationPanel: guest', () => {
     await settle();
     expect(screen.queryByText('En este correo recibirás tus boletos')).not.toBeNull();
     select([11]);
+    await priced();
     continuar();
     expect(screen.queryByText('Ingresa el nombre')).not.toBeNull();
     expect(screen.queryByText('Es necesario un correo electrónico valído')).not.toBeNull();
@@ -238,7 +255,7 @@ describe('SeatReservationPanel: countdown, expiry, cancel', () => {
   it('re-syncs at once when the tab becomes visible again', async () => {
     await holdTwoSeats();
     // A background tab whose timers did not run for 4 minutes.
-    vi.setSystemTime(new Date(NOW.getTime() + 4 * 60_000));
+    vi.setSystemTime(new Date(Date.now() + 4 * 60_000));
     act(() => document.dispatchEvent(new Event('visibilitychange')));
     expect(timer()).toContain('06:00');
   });
@@ -261,6 +278,7 @@ describe('SeatReservationPanel: countdown, expiry, cancel', () => {
     renderPanel(fake, paidAtOnce);
     await settle();
     select([11, 12]);
+    await priced();
     continuar();
     await settle();
     fireEvent.click(screen.getByRole('button', { name: 'Pagado' }));
@@ -387,6 +405,63 @@ describe('the price before the hold', () => {
     select([]);
     await settle();
     expect(screen.queryByRole('region', { name: 'Precio de tu selección' })).toBeNull();
+  });
+});
+
+describe('Continuar waits for the price', () => {
+  it('is disabled while the selection is priced; a changed selection keeps the previous rows, busy, until its own arrive', async () => {
+    const prices = fakePaymentDeps();
+    let answer: ((total: number) => void) | null = null;
+    prices.deps.cotizar.mockImplementation(() => new Promise((resolve) => (answer = (total) => resolve(cotizacion({ total })))));
+    const fake = fakeDeps();
+    renderPanel(fake, undefined, prices);
+    await settle();
+    select([11]);
+    await settle();
+    expect(continuarButton().disabled).toBe(true);
+    expect(screen.getByRole('region', { name: 'Precio de tu selección' }).textContent).toBe('Calculando el total…');
+    await tick(250);
+    answer!(169_500);
+    await settle();
+    expect(continuarButton().disabled).toBe(false);
+    const quote = screen.getByRole('region', { name: 'Precio de tu selección' });
+    expect(quote.textContent).toContain('Total$1,695.00');
+
+    select([11, 12]);
+    await tick(250);
+    // The first selection's rows stay where they were while the second is priced.
+    expect(quote.getAttribute('aria-busy')).toBe('true');
+    expect(quote.textContent).toContain('Total$1,695.00');
+    expect(quote.textContent).not.toContain('Calculando');
+    expect(continuarButton().disabled).toBe(true);
+    continuar();
+    expect(fake.api.reservar).not.toHaveBeenCalled();
+    answer!(339_000);
+    await settle();
+    expect(quote.getAttribute('aria-busy')).toBeNull();
+    expect(quote.textContent).toContain('Total$3,390.00');
+    expect(continuarButton().disabled).toBe(false);
+  });
+
+  it('a price that does not come back is given up after a while: said so, and the buyer may hold without it', async () => {
+    const prices = fakePaymentDeps();
+    prices.deps.cotizar.mockImplementation(
+      (_e, _p, signal) => new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(new DOMException('timeout', 'TimeoutError')))),
+    );
+    const fake = fakeDeps();
+    holdSucceeds(fake);
+    renderPanel(fake, undefined, prices);
+    await settle();
+    select([11]);
+    await tick(250 + QUOTE_TIMEOUT_MS - 100);
+    expect(continuarButton().disabled).toBe(true);
+    await tick(100);
+    await settle();
+    expect(screen.getByRole('region', { name: 'Precio de tu selección' }).textContent).toBe('No se pudo calcular el total de tu selección.');
+    continuar();
+    await settle();
+    expect(fake.api.reservar).toHaveBeenCalledWith('1', { asientosReserva: [{ id: 11 }] });
+    expect(screen.getByRole('timer')).toBeTruthy();
   });
 });
 

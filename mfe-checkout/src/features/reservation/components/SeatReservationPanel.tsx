@@ -7,7 +7,8 @@ import { useGuestForm } from '../hooks/use-guest-form';
 import { defaultHoldDeps, useHold, type HoldDeps } from '../hooks/use-hold';
 import { useSeatSelection } from '../hooks/use-seat-selection';
 import type { Hold } from '@taquilla/shared';
-import { SelectionQuote } from '../../payment/components/SelectionQuote';
+import { quotePending, SelectionQuote } from '../../payment/components/SelectionQuote';
+import { useQuote } from '../../payment/hooks/use-quote';
 import { GuestFields } from './GuestFields';
 import { HoldStage, type PaymentSlot } from './HoldStage';
 
@@ -66,6 +67,8 @@ export function SeatReservationPanel({ eventoId, seccionId, payment, deps = defa
   };
 
   const reserving = state.status === 'reserving';
+  const choosing = (state.status === 'idle' || reserving) && enVenta === true;
+  const quote = useQuote(eventoId, choosing && asientoIds.length > 0 ? { asientoIds } : null);
   // A past or hidden event: seating's page says so, and there is nothing here to buy.
   if (enVenta === false && state.status !== 'held') return null;
   return (
@@ -78,9 +81,9 @@ export function SeatReservationPanel({ eventoId, seccionId, payment, deps = defa
     >
       <h2 id={headingId}>Resumen de compra</h2>
       {(state.status === 'restoring' || (state.status === 'idle' && enVenta === null)) && <p role="status">{messages.REMOTE_LOADING}</p>}
-      {(state.status === 'idle' || reserving) && enVenta !== null && (
+      {choosing && (
         <form className="checkout__form" onSubmit={onContinue} noValidate>
-          <SelectionQuote eventoId={eventoId} selection={asientoIds.length > 0 ? { asientoIds } : null} />
+          <SelectionQuote state={quote} />
           {buyer === 'guest' && <GuestFields form={guest} disabled={reserving} />}
           {selectionError && (
             <p className="checkout__alert" role="alert">
@@ -92,7 +95,12 @@ export function SeatReservationPanel({ eventoId, seccionId, payment, deps = defa
               {state.error}
             </p>
           )}
-          <button type="submit" className="checkout__button" disabled={reserving || buyer === 'checking'} aria-busy={reserving || undefined}>
+          <button
+            type="submit"
+            className="checkout__button"
+            disabled={reserving || buyer === 'checking' || quotePending(quote)}
+            aria-busy={reserving || undefined}
+          >
             Continuar
           </button>
         </form>
