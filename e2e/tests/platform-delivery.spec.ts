@@ -117,7 +117,9 @@ test.describe('canary releases, promote and abort, tabs following the registry',
   });
 
   const canaryCohort = () => Array.from({ length: COHORTS }, (_, c) => c).find((c) => inCanary(c, 'seating', { version: next, percent: 50 }))!;
-  const stableCohort = () => Array.from({ length: COHORTS }, (_, c) => c).find((c) => !inCanary(c, 'seating', { version: next, percent: 50 }))!;
+  /** A cohort outside every given canary: which cohorts a canary takes depends on its version's name. */
+  const stableCohort = (...canaries: Array<{ version: string; percent: number }>) =>
+    Array.from({ length: COHORTS }, (_, c) => c).find((c) => [{ version: next, percent: 50 }, ...canaries].every((canary) => !inCanary(c, 'seating', canary)))!;
 
   test('the canary reaches the browsers its cohort rule picks, sticky across reloads; status shows both shares', async ({ browser }) => {
     test.setTimeout(120_000);
@@ -167,7 +169,7 @@ test.describe('canary releases, promote and abort, tabs following the registry',
 
     // A second canary (a copy of the same build), promoted: the stable browser's open tab follows.
     const promoted = `${next}.b`;
-    const onStable = await (await browserWithCohort(browser, stableCohort())).newPage();
+    const onStable = await (await browserWithCohort(browser, stableCohort({ version: promoted, percent: 10 }))).newPage();
     releaseCopy(next, promoted, '--canary', '10');
     await onStable.goto('/eventos/1');
     const stableEntry = await seatingEntry(onStable);
