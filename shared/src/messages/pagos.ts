@@ -13,6 +13,13 @@ export const pagoMessages = {
   GATEWAY_UNAVAILABLE: 'OpenPay no está disponible',
   GATEWAY_SCRIPT_FAILED: 'No se pudo cargar {src}',
 
+  // The order's total, asked of the server
+  TOTAL_CALCULATING: 'Calculando el total…',
+  /** The selection's quote before the hold failed or did not come back in time. */
+  QUOTE_FAILED: 'No se pudo calcular el total de tu selección.',
+  /** The live hold's figures could not be read. */
+  TOTAL_FAILED: 'No se pudo calcular el total de tu compra. Recarga la página.',
+
   // Confirm and pay
   CONFIRM_PURCHASE_TITLE: 'Confirmar compra',
   CONFIRM_PURCHASE_TEXT: 'Vas a pagar {amount} por tus boletos.',

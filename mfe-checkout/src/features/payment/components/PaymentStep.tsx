@@ -63,11 +63,11 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
 
   const order = state.status === 'ready' ? state.order : null;
 
-  if (state.status === 'loading') return <p className="checkout__notice">Calculando el total…</p>;
+  if (state.status === 'loading') return <p className="checkout__notice">{pagoMessages.TOTAL_CALCULATING}</p>;
   if (state.status === 'error' || figuresFailed || !order) {
     return (
       <p role="alert" className="checkout__alert">
-        No se pudo calcular el total de tu compra. Recarga la página.
+        {pagoMessages.TOTAL_FAILED}
       </p>
     );
   }
@@ -170,7 +170,7 @@ export function PaymentStep({ eventoId, reservaId, esGeneral, onSold }: PaymentS
 
   return (
     <div className="checkout__payment">
-      {totals ? <OrderSummary order={order} totals={totals} promo={promo} /> : <p className="checkout__notice">Calculando el total…</p>}
+      {totals ? <OrderSummary order={order} totals={totals} promo={promo} /> : <p className="checkout__notice">{pagoMessages.TOTAL_CALCULATING}</p>}
       <DiscountCode eventoId={eventoId} reservaId={reservaId} esGeneral={esGeneral} order={order} disabled={paying} applied={code} onApplied={applyCode} />
       {(efectivo || spei) && <PaymentMethodPicker metodo={metodo} efectivo={efectivo !== null} spei={spei !== null} disabled={paying} onChange={setMetodo} />}
       {metodo !== 'tarjeta' ? (

@@ -1,3 +1,4 @@
+import { pagoMessages } from '@taquilla/shared/messages/pagos';
 import type { QuoteState } from '../hooks/use-quote';
 import { TotalsList } from './TotalsList';
 
@@ -12,7 +13,7 @@ export function SelectionQuote({ state }: { state: QuoteState }) {
   const shown = state.status === 'ready' ? state.quote : state.status === 'loading' ? state.previous : null;
   return (
     <section aria-label="Precio de tu selección" className="checkout__summary" aria-busy={state.status === 'loading' || undefined}>
-      {state.status === 'loading' && shown === null && <p className="checkout__notice">Calculando el total…</p>}
+      {state.status === 'loading' && shown === null && <p className="checkout__notice">{pagoMessages.TOTAL_CALCULATING}</p>}
       {state.status === 'error' && <p className="checkout__alert">{state.message}</p>}
       {shown && <TotalsList totals={shown} promo={shown.promocion} />}
     </section>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Cotizacion, CotizarPayload } from '@taquilla/shared/schemas/pagos';
+import { pagoMessages } from '@taquilla/shared/messages/pagos';
 import { errorMessage, usePaymentDeps } from '../api/deps';
 
 /** A selection changes with every click; ask once it has rested this long. */
@@ -20,8 +21,6 @@ export type QuoteState =
   | { status: 'ready'; quote: Cotizacion }
   | { status: 'error'; message: string };
 
-const QUOTE_FAILED = 'No se pudo calcular el total de tu selección.';
-
 /**
  * The server's price of a selection before it is held (POST /eventos/{id}/cotizar): the same
  * figures `resumen` will give the hold. `selection` null means nothing picked. Only the answer
@@ -41,20 +40,18 @@ export function useQuote(eventoId: string, selection: CotizarPayload | null): Qu
     let giveUp: ReturnType<typeof setTimeout> | undefined;
     setState((prev) => ({ status: 'loading', previous: prev.status === 'ready' ? prev.quote : prev.status === 'loading' ? prev.previous : null }));
     const ask = setTimeout(() => {
-      const request = new AbortController();
-      controller.signal.addEventListener('abort', () => request.abort());
       giveUp = setTimeout(() => {
-        request.abort();
-        setState({ status: 'error', message: QUOTE_FAILED });
+        setState({ status: 'error', message: pagoMessages.QUOTE_FAILED });
+        controller.abort();
       }, QUOTE_TIMEOUT_MS);
       deps
-        .cotizar(eventoId, payload, request.signal)
+        .cotizar(eventoId, payload, controller.signal)
         .then(
           (quote) => {
-            if (!request.signal.aborted) setState({ status: 'ready', quote });
+            if (!controller.signal.aborted) setState({ status: 'ready', quote });
           },
           (error: unknown) => {
-            if (!request.signal.aborted) setState({ status: 'error', message: errorMessage(error, QUOTE_FAILED) });
+            if (!controller.signal.aborted) setState({ status: 'error', message: errorMessage(error, pagoMessages.QUOTE_FAILED) });
           },
         )
         .finally(() => clearTimeout(giveUp));
