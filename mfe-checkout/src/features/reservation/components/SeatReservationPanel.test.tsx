@@ -1,16 +1,26 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { ApiError, bus, holdAtom, store as page, type BusEvents } from '@taquilla/shared';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { ApiError, bus, holdAtom, store as page } from '@taquilla/shared';
 import { heldSeats } from '@taquilla/shared/hold';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RESERVA_ID, fakeDeps, reservaDetalle, signIn, signOut } from '../../../testing/holds';
-import { PaymentDepsContext } from '../../payment/api/deps';
-import { QUOTE_TIMEOUT_MS } from '../../payment/hooks/use-quote';
-import { cotizacion, fakePaymentDeps } from '../../../testing/payment';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { RESERVA_ID, fakeDeps, reservaDetalle, signOut } from '../../../testing/holds';
+import {
+  EXPIRA,
+  busEvents as events,
+  continuar,
+  continuarCon,
+  holdSucceeds,
+  holdTwoSeats,
+  priced,
+  renderPanel,
+  seatPanelSession,
+  select,
+  settle,
+  tick,
+  timer,
+} from '../../../testing/seat-panel';
 import type { PaymentSlot } from './HoldStage';
-import { SeatReservationPanel } from './SeatReservationPanel';
 
-const NOW = new Date('2026-11-26T10:00:00.000Z');
-const EXPIRA = '2026-11-26T10:10:00.000Z';
+seatPanelSession();
 
 /** A payment step that is paid at the press of a button (the real one has its own tests). */
 const paidAtOnce: PaymentSlot = (_hold, onSold) => (
@@ -18,83 +28,6 @@ const paidAtOnce: PaymentSlot = (_hold, onSold) => (
     Pagado
   </button>
 );
-
-/** Renders the panel with `deps` for holds and `prices` answering the selection's quote. */
-function renderPanel(deps = fakeDeps(), payment?: PaymentSlot, prices = fakePaymentDeps()) {
-  render(
-    <PaymentDepsContext.Provider value={prices.deps}>
-      <SeatReservationPanel eventoId="1" seccionId="9" deps={deps.deps} payment={payment} />
-    </PaymentDepsContext.Provider>,
-  );
-  return deps;
-}
-
-/** Lets pending promises (API answers) settle inside act, and the effects they cause run their zero-delay timers. */
-const settle = async () => {
-  await act(async () => {
-    await vi.advanceTimersByTimeAsync(0);
-  });
-  await act(async () => {
-    await vi.advanceTimersByTimeAsync(0);
-  });
-};
-const tick = (ms: number) =>
-  act(async () => {
-    await vi.advanceTimersByTimeAsync(ms);
-  });
-
-function select(asientoIds: number[], eventoId = '1', seccionId = '9') {
-  const asientos = asientoIds.map((id, i) => ({ id, numero: 5 + i, fila: 'A', categoria: 'VIP', color: '#c00', precio: 150_000 }));
-  act(() => bus.emit('seating:selection-changed', { eventoId, seccionId, asientos }));
-}
-
-const continuar = () => fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
-const continuarButton = () => screen.getByRole('button', { name: 'Continuar' }) as HTMLButtonElement;
-/** The selection has rested and its quote is in. */
-const priced = async () => {
-  await tick(250);
-  await settle();
-};
-const timer = () => screen.getByRole('timer').textContent;
-
-let events: Array<[string, unknown]>;
-const record = (type: keyof BusEvents, payload: unknown) => events.push([type, payload]);
-
-beforeEach(() => {
-  vi.useFakeTimers({ now: NOW });
-  events = [];
-  bus.on('*', record as never);
-  signIn();
-});
-
-afterEach(() => {
-  cleanup();
-  bus.off('*', record as never);
-  vi.useRealTimers();
-});
-
-/** Renders the panel, selects `seats` and presses 'Continuar'; answers once that has settled. */
-async function continuarCon(fake: ReturnType<typeof fakeDeps>, seats = [11]) {
-  renderPanel(fake);
-  await settle();
-  select(seats);
-  await priced();
-  continuar();
-  await settle();
-}
-
-/** The next 'Continuar' holds, until EXPIRA. */
-function holdSucceeds(fake: ReturnType<typeof fakeDeps>, ahora?: string) {
-  fake.api.reservar.mockResolvedValue({ id: RESERVA_ID, reservaId: RESERVA_ID, fechaExpiracion: EXPIRA });
-  fake.api.getReserva.mockResolvedValue(reservaDetalle({ fechaExpiracion: EXPIRA, ...(ahora ? { ahora } : {}) }));
-}
-
-/** A signed-in buyer with seats 11 and 12 held until EXPIRA. */
-async function holdTwoSeats(fake = fakeDeps(), ahora = NOW.toISOString()) {
-  holdSucceeds(fake, ahora);
-  await continuarCon(fake, [11, 12]);
-  return fake;
-}
 
 describe('SeatReservationPanel: reserve', () => {
   it('asks for a seat before reserving anything', async () => {
@@ -370,119 +303,6 @@ describe('SeatReservationPanel: after a reload', () => {
     await settle();
     expect(screen.queryByRole('button', { name: 'Continuar' })).not.toBeNull();
     expect(fake.store.value).toEqual(saved);
-  });
-});
-
-describe('the price before the hold', () => {
-  it('shows the server quote of the current selection before Continuar, asked once the selection rests', async () => {
-    const { PaymentDepsContext } = await import('../../payment/api/deps');
-    const { fakePaymentDeps, cotizacion } = await import('../../../testing/payment');
-    const payment = fakePaymentDeps();
-    payment.deps.cotizar.mockImplementation(async (_e, payload) =>
-      cotizacion(
-        'asientoIds' in payload && payload.asientoIds.length === 3 ? { subtotal: 450_000, cargoServicio: 45_000, cargoTarjeta: 13_500, total: 508_500 } : {},
-      ),
-    );
-    render(
-      <PaymentDepsContext.Provider value={payment.deps}>
-        <SeatReservationPanel eventoId="1" seccionId="9" deps={fakeDeps().deps} />
-      </PaymentDepsContext.Provider>,
-    );
-    await settle();
-    expect(screen.queryByRole('region', { name: 'Precio de tu selección' })).toBeNull();
-    select([11, 12]);
-    select([11, 12, 13]);
-    await tick(250);
-    await settle();
-    const quote = screen.getByRole('region', { name: 'Precio de tu selección' });
-    expect(quote.textContent).toContain('Subtotal$4,500.00');
-    expect(quote.textContent).toContain('Cargo por servicio$450.00');
-    expect(quote.textContent).toContain('Total$5,085.00');
-    // One request for the selection that rested, none for the one that was changed at once.
-    expect(payment.deps.cotizar).toHaveBeenCalledTimes(1);
-    expect(payment.deps.cotizar.mock.calls[0]!.slice(0, 2)).toEqual(['1', { asientoIds: [11, 12, 13] }]);
-    expect(screen.getByRole('button', { name: 'Continuar' })).toBeTruthy();
-    select([]);
-    await settle();
-    expect(screen.queryByRole('region', { name: 'Precio de tu selección' })).toBeNull();
-  });
-});
-
-describe('Continuar waits for the price', () => {
-  it('is disabled while the selection is priced; a changed selection keeps the previous rows, busy, until its own arrive', async () => {
-    const prices = fakePaymentDeps();
-    let answer: ((total: number) => void) | null = null;
-    prices.deps.cotizar.mockImplementation(() => new Promise((resolve) => (answer = (total) => resolve(cotizacion({ total })))));
-    const fake = fakeDeps();
-    renderPanel(fake, undefined, prices);
-    await settle();
-    select([11]);
-    await settle();
-    expect(continuarButton().disabled).toBe(true);
-    expect(screen.getByRole('region', { name: 'Precio de tu selección' }).textContent).toBe('Calculando el total…');
-    await tick(250);
-    answer!(169_500);
-    await settle();
-    expect(continuarButton().disabled).toBe(false);
-    const quote = screen.getByRole('region', { name: 'Precio de tu selección' });
-    expect(quote.textContent).toContain('Total$1,695.00');
-
-    select([11, 12]);
-    await tick(250);
-    // The first selection's rows stay where they were while the second is priced.
-    expect(quote.getAttribute('aria-busy')).toBe('true');
-    expect(quote.textContent).toContain('Total$1,695.00');
-    expect(quote.textContent).not.toContain('Calculando');
-    expect(continuarButton().disabled).toBe(true);
-    continuar();
-    expect(fake.api.reservar).not.toHaveBeenCalled();
-    answer!(339_000);
-    await settle();
-    expect(quote.getAttribute('aria-busy')).toBeNull();
-    expect(quote.textContent).toContain('Total$3,390.00');
-    expect(continuarButton().disabled).toBe(false);
-  });
-
-  it('a price that does not come back is given up after a while: said so, and the buyer may hold without it', async () => {
-    const prices = fakePaymentDeps();
-    prices.deps.cotizar.mockImplementation(
-      (_e, _p, signal) => new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(new DOMException('timeout', 'TimeoutError')))),
-    );
-    const fake = fakeDeps();
-    holdSucceeds(fake);
-    renderPanel(fake, undefined, prices);
-    await settle();
-    select([11]);
-    await tick(250 + QUOTE_TIMEOUT_MS - 100);
-    expect(continuarButton().disabled).toBe(true);
-    await tick(100);
-    await settle();
-    expect(screen.getByRole('region', { name: 'Precio de tu selección' }).textContent).toBe('No se pudo calcular el total de tu selección.');
-    continuar();
-    await settle();
-    expect(fake.api.reservar).toHaveBeenCalledWith('1', { asientosReserva: [{ id: 11 }] });
-    expect(screen.getByRole('timer')).toBeTruthy();
-  });
-});
-
-describe('a past event', () => {
-  it('offers nothing to buy: no Continuar, no quote', async () => {
-    const { PaymentDepsContext } = await import('../../payment/api/deps');
-    const { fakePaymentDeps, evento } = await import('../../../testing/payment');
-    const payment = fakePaymentDeps();
-    const fake = fakeDeps();
-    fake.api.getEventoDetalle.mockResolvedValue({ ...evento, fecha: '2026-11-20T02:00:00.000Z' });
-    render(
-      <PaymentDepsContext.Provider value={payment.deps}>
-        <SeatReservationPanel eventoId="1" seccionId="9" deps={fake.deps} />
-      </PaymentDepsContext.Provider>,
-    );
-    await settle();
-    select([11]);
-    await tick(250);
-    await settle();
-    expect(screen.queryByRole('button', { name: 'Continuar' })).toBeNull();
-    expect(payment.deps.cotizar).not.toHaveBeenCalled();
   });
 });
 
