@@ -1,13 +1,12 @@
 import { checkCargoResponseSchema, makeCargoResponseSchema } from '@taquilla/shared/schemas/pagos';
 import { pagoMessages } from '@taquilla/shared/messages/pagos';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { createPaymentGateway } from '../src/modules/pagos/gateway/gateway.factory';
 import { insertCargo } from '../src/modules/ventas/cargos.repository';
-import type { TestApp } from './support/app';
-import { createUser, pickEvento, reservaEstado } from './support/reservas';
-import { buildSaleApp, CARDS, ok, saleKit } from './support/sale';
+import { createUser, reservaEstado } from './support/reservas';
+import { CARDS, ok, saleSuite } from './support/sale';
 
 /**
  * A second completed charge for a hold that is already sold — what two tabs paying at once
@@ -15,27 +14,18 @@ import { buildSaleApp, CARDS, ok, saleKit } from './support/sale';
  * answers can be read): refunded as a duplicate, and the buyer is told the purchase is paid.
  */
 
-let t: TestApp;
-let ev: Awaited<ReturnType<typeof pickEvento>>;
-let jwtSecret: string;
-const { post, holdSeats, cardToken, pay, boletosDe } = saleKit(() => ({ t, eventoId: ev.eventoId, seccionId: ev.seccionId }));
-
-beforeAll(async () => {
-  t = await buildSaleApp();
-  jwtSecret = t.app.config.jwtSecret;
-  ev = await pickEvento(t.database.db, 10);
-});
-afterAll(async () => t?.close());
+const { suite, kit } = saleSuite(10);
+const { post, holdSeats, cardToken, pay, boletosDe } = kit;
 
 describe('a second charge for a sold hold', () => {
   it('is refunded as a duplicate; the check answers the purchase as paid, and the e-mail says why', async () => {
-    const user = await createUser(t.database.db, jwtSecret);
+    const user = await createUser(suite.t.database.db, suite.jwtSecret);
     const { reservaId } = await holdSeats(1, user.token);
     const first = makeCargoResponseSchema.parse(ok(await pay(reservaId, CARDS.APPROVED, { token: user.token })));
     expect(first.cargo.pagado).toBe(true);
 
     // The twin tab's charge, completed at the gateway after the sale.
-    const gateway = createPaymentGateway(t.app.config.pagos)!;
+    const gateway = createPaymentGateway(suite.t.app.config.pagos)!;
     const twin = await gateway.createCharge({
       orderId: `${reservaId}-9`,
       amount: first.total,
@@ -46,8 +36,11 @@ describe('a second charge for a sold hold', () => {
       use3ds: false,
       redirectUrl: 'http://tienda.localhost:3000/',
     });
-    const [paid] = await queryRows<{ detalle: unknown }>(t.database.db, sql`select detalle from cargos where reserva_id = ${reservaId} and estado = 'pagado'`);
-    await insertCargo(t.database.db, {
+    const [paid] = await queryRows<{ detalle: unknown }>(
+      suite.t.database.db,
+      sql`select detalle from cargos where reserva_id = ${reservaId} and estado = 'pagado'`,
+    );
+    await insertCargo(suite.t.database.db, {
       reservaId,
       proveedor: gateway.proveedor,
       proveedorCargoId: twin.id,
@@ -60,9 +53,9 @@ describe('a second charge for a sold hold', () => {
     expect(check.boletos.map((b) => b.id)).toEqual(first.boletos.map((b) => b.id));
     expect((await gateway.getCharge(twin.id)).status).toBe('refunded');
     expect(await boletosDe(reservaId)).toBe(1);
-    expect(await reservaEstado(t.database.db, reservaId)).toBe('vendida');
+    expect(await reservaEstado(suite.t.database.db, reservaId)).toBe('vendida');
     const mails = await queryRows<{ text: string }>(
-      t.database.db,
+      suite.t.database.db,
       sql`select text from email_outbox where "to" = ${user.email} and subject like 'Reembolsamos%'`,
     );
     expect(mails).toHaveLength(1);

@@ -1,46 +1,32 @@
 import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
-import type { SandboxApp } from './support/sandbox';
-import { createUser, pickEvento } from './support/reservas';
-import { buildSaleApp, CARDS, saleKit } from './support/sale';
+import { createUser } from './support/reservas';
+import { CARDS, saleSuite } from './support/sale';
 
 /** The sale with a discount code (aplicar-promo) and with a saved card, on the Openpay sandbox. */
 
-let t: SandboxApp;
-let ev: Awaited<ReturnType<typeof pickEvento>>;
-let jwtSecret: string;
 const { APPROVED } = CARDS;
-const { post, cardToken, holdSeats, resumen, pay, count, boletosDe } = saleKit(() => ({
-  t,
-  eventoId: ev.eventoId,
-  seccionId: ev.seccionId,
-}));
-
-beforeAll(async () => {
-  t = await buildSaleApp();
-  jwtSecret = t.app.config.jwtSecret;
-  ev = await pickEvento(t.database.db, 40);
-});
-afterAll(async () => t?.close());
+const { suite, kit } = saleSuite(40);
+const { post, cardToken, holdSeats, resumen, pay, count, boletosDe } = kit;
 
 describe('POST /pagos/aplicar-promo and a sale with a code', () => {
   async function promo(values: { tipo: 'PORCENTAJE' | 'CANTIDAD'; porcentaje?: number; compra?: number; paga?: number }) {
     const clave = `VENTA${randomUUID().slice(0, 6).toUpperCase()}`;
     const [row] = await queryRows<{ id: number }>(
-      t.database.db,
+      suite.t.database.db,
       sql`insert into promociones (evento_id, nombre, tipo, porcentaje_bps, cantidad_compra, cantidad_paga, aplica_todo_evento, automatica, clave)
-          values (${ev.eventoId}, ${clave}, ${values.tipo}, ${values.porcentaje ?? null}, ${values.compra ?? null}, ${values.paga ?? null}, true, false, ${clave}) returning id`,
+          values (${suite.ev.eventoId}, ${clave}, ${values.tipo}, ${values.porcentaje ?? null}, ${values.compra ?? null}, ${values.paga ?? null}, true, false, ${clave}) returning id`,
     );
     return { promocionId: row!.id, clave };
   }
 
   it('applies a code to the hold, and make/cargo charges exactly that total and stores it with the promotion', async () => {
-    const user = await createUser(t.database.db, jwtSecret);
+    const user = await createUser(suite.t.database.db, suite.jwtSecret);
     const { reservaId } = await holdSeats(2, user.token);
     const { promocionId, clave } = await promo({ tipo: 'PORCENTAJE', porcentaje: 2500 });
-    const res = await post('/pagos/aplicar-promo', { promocionId, clave, eventoId: ev.eventoId, reservaId }, user.token);
+    const res = await post('/pagos/aplicar-promo', { promocionId, clave, eventoId: suite.ev.eventoId, reservaId }, user.token);
     expect(res.statusCode, res.body).toBe(200);
     const applied = res.json();
     expect(applied.message).toBe('Descuento aplicado correctamente!');
@@ -56,7 +42,7 @@ describe('POST /pagos/aplicar-promo and a sale with a code', () => {
     const paid = await pay(reservaId, APPROVED, { token: user.token, amount: applied.total, promocion_id: promocionId, promocion_clave: clave });
     expect(paid.statusCode, paid.body).toBe(200);
     const [stored] = await queryRows<{ promocion_id: number; descuento: number; total: number }>(
-      t.database.db,
+      suite.t.database.db,
       sql`select promocion_id, descuento, total from reservas where id = ${reservaId}`,
     );
     expect({ ...stored, descuento: Number(stored!.descuento), total: Number(stored!.total) }).toEqual({
@@ -67,24 +53,24 @@ describe('POST /pagos/aplicar-promo and a sale with a code', () => {
   });
 
   it('answers the spec messages: too few seats for a 3×2, an unknown promotion, another account’s hold', async () => {
-    const user = await createUser(t.database.db, jwtSecret);
+    const user = await createUser(suite.t.database.db, suite.jwtSecret);
     const { reservaId } = await holdSeats(1, user.token);
     const tresPorDos = await promo({ tipo: 'CANTIDAD', compra: 3, paga: 2 });
     const few = await post(
       '/pagos/aplicar-promo',
-      { promocionId: tresPorDos.promocionId, clave: tresPorDos.clave, eventoId: ev.eventoId, reservaId },
+      { promocionId: tresPorDos.promocionId, clave: tresPorDos.clave, eventoId: suite.ev.eventoId, reservaId },
       user.token,
     );
     expect(few.statusCode).toBe(400);
     expect(few.json().message).toBe('Debes seleccionar al menos 3 asientos en una misma categoría y precio para aplicar este código.');
-    const unknown = await post('/pagos/aplicar-promo', { promocionId: 2147483000, eventoId: ev.eventoId, reservaId }, user.token);
+    const unknown = await post('/pagos/aplicar-promo', { promocionId: 2147483000, eventoId: suite.ev.eventoId, reservaId }, user.token);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Código de descuento inválido.');
     const { total } = await resumen(reservaId, user.token);
     expect((await pay(reservaId, APPROVED, { token: user.token, amount: total, promocion_id: 2147483000 })).statusCode).toBe(404);
-    const otro = await createUser(t.database.db, jwtSecret);
+    const otro = await createUser(suite.t.database.db, suite.jwtSecret);
     expect(
-      (await post('/pagos/aplicar-promo', { promocionId: tresPorDos.promocionId, clave: tresPorDos.clave, eventoId: ev.eventoId, reservaId }, otro.token))
+      (await post('/pagos/aplicar-promo', { promocionId: tresPorDos.promocionId, clave: tresPorDos.clave, eventoId: suite.ev.eventoId, reservaId }, otro.token))
         .statusCode,
     ).toBe(404);
     expect(await count(sql`select count(*)::int as n from cargos where reserva_id = ${reservaId}`)).toBe(0);
@@ -93,7 +79,7 @@ describe('POST /pagos/aplicar-promo and a sale with a code', () => {
 
 describe('saved cards', () => {
   it('guardarTarjeta saves the new card (masked) on the account, and the next purchase pays with it; another account cannot use it', async () => {
-    const user = await createUser(t.database.db, jwtSecret);
+    const user = await createUser(suite.t.database.db, suite.jwtSecret);
     const first = await holdSeats(1, user.token);
     const { total } = await resumen(first.reservaId, user.token);
     const body = {
@@ -108,7 +94,7 @@ describe('saved cards', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().cargo.pagado).toBe(true);
     const [card] = await queryRows<{ idtarjeta: string; tarjeta: string; id_openpay: string }>(
-      t.database.db,
+      suite.t.database.db,
       sql`select t.idtarjeta, t.tarjeta, p.id_openpay from tarjetas t join perfiles_pago p on p.id = t.perfil_pago_id where p.usuario_id = ${user.id}`,
     );
     expect(card!.tarjeta).not.toContain('5555555555554444');
@@ -124,7 +110,7 @@ describe('saved cards', () => {
       device_session_id: 'dev-3',
       amount,
     };
-    const otro = await createUser(t.database.db, jwtSecret);
+    const otro = await createUser(suite.t.database.db, suite.jwtSecret);
     const otherHold = await holdSeats(1, otro.token);
     const foreign = await post(
       '/pagos/make/cargo',

@@ -3,50 +3,36 @@ import { pagoMessages } from '@taquilla/shared/messages/pagos';
 import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import QRCode from 'qrcode';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../src/db/rows';
-import type { SandboxApp } from './support/sandbox';
-import { createUser, pickEvento, reservaEstado, seatStates } from './support/reservas';
-import { buildSaleApp, CARDS, saleKit } from './support/sale';
+import { createUser, reservaEstado, seatStates } from './support/reservas';
+import { CARDS, saleSuite } from './support/sale';
 
 /** The sale: resumen and amounts, a purchase (signed in and guest) and a double click, on the Openpay sandbox. */
 
-let t: SandboxApp;
-let ev: Awaited<ReturnType<typeof pickEvento>>;
-let jwtSecret: string;
 const { APPROVED, THREE_DS } = CARDS;
-const { post, cardToken, holdSeats, resumen, pay, webhookPost, count, boletosDe } = saleKit(() => ({
-  t,
-  eventoId: ev.eventoId,
-  seccionId: ev.seccionId,
-}));
-
-beforeAll(async () => {
-  t = await buildSaleApp();
-  jwtSecret = t.app.config.jwtSecret;
-  ev = await pickEvento(t.database.db, 40);
-});
-afterAll(async () => t?.close());
+const { suite, kit } = saleSuite(40);
+const { post, cardToken, holdSeats, resumen, pay, webhookPost, count, boletosDe } = kit;
 
 describe('resumen and amounts', () => {
   it('answers the server totals, and refuses a foreign, unknown or other-event reservation with 404', async () => {
-    const user = await createUser(t.database.db, jwtSecret);
-    const otro = await createUser(t.database.db, jwtSecret);
+    const user = await createUser(suite.t.database.db, suite.jwtSecret);
+    const otro = await createUser(suite.t.database.db, suite.jwtSecret);
     const { reservaId } = await holdSeats(2, user.token);
     const r = await resumen(reservaId, user.token);
     expect(r.subtotal).toBeGreaterThan(0);
     expect(r.total).toBe(r.subtotal - r.descuento + r.cargoServicio + r.cargoTarjeta + r.iva);
     for (const res of [
-      await t.request({ url: `/api/v1/eventos/${ev.eventoId}/reservas/${reservaId}/resumen`, headers: { authorization: `Bearer ${otro.token}` } }),
-      await t.request(`/api/v1/eventos/${ev.eventoId}/reservas/${reservaId}/resumen`),
-      await t.request(`/api/v1/eventos/${ev.eventoId}/reservas/${randomUUID()}/resumen`),
+      await suite.t.request({ url: `/api/v1/eventos/${suite.ev.eventoId}/reservas/${reservaId}/resumen`, headers: { authorization: `Bearer ${otro.token}` } }),
+      await suite.t.request(`/api/v1/eventos/${suite.ev.eventoId}/reservas/${reservaId}/resumen`),
+      await suite.t.request(`/api/v1/eventos/${suite.ev.eventoId}/reservas/${randomUUID()}/resumen`),
     ])
       expect(res.statusCode).toBe(404);
   });
 
   it('a wrong amount is 400 with the Spanish message and charges nothing; a foreign or expired hold is 404', async () => {
-    const user = await createUser(t.database.db, jwtSecret);
-    const otro = await createUser(t.database.db, jwtSecret);
+    const user = await createUser(suite.t.database.db, suite.jwtSecret);
+    const otro = await createUser(suite.t.database.db, suite.jwtSecret);
     const { reservaId } = await holdSeats(1, user.token);
     const { total } = await resumen(reservaId, user.token);
     const wrong = await pay(reservaId, APPROVED, { token: user.token, amount: total - 1 });
@@ -60,8 +46,8 @@ describe('resumen and amounts', () => {
     const bad = await post('/pagos/make/cargo', { reservaId, source_id: '', device_session_id: 'd', amount: 1.5 }, user.token);
     expect(bad.statusCode).toBe(400);
 
-    await t.database.db.execute(sql`update reservas set fecha_expiracion = now() - interval '1 second' where id = ${reservaId}`);
-    await t.database.db.execute(sql`update evento_asientos set hold_expires_at = now() - interval '1 second' where reserva_id = ${reservaId}`);
+    await suite.t.database.db.execute(sql`update reservas set fecha_expiracion = now() - interval '1 second' where id = ${reservaId}`);
+    await suite.t.database.db.execute(sql`update evento_asientos set hold_expires_at = now() - interval '1 second' where reserva_id = ${reservaId}`);
     const expired = await pay(reservaId, APPROVED, { token: user.token, amount: total });
     expect(expired.statusCode).toBe(404);
     expect(await boletosDe(reservaId)).toBe(0);
@@ -70,10 +56,10 @@ describe('resumen and amounts', () => {
 
 describe('a purchase', () => {
   it('signed-in: sells the seats once, and replays of make, check and webhook answer the same tickets', async () => {
-    const user = await createUser(t.database.db, jwtSecret);
+    const user = await createUser(suite.t.database.db, suite.jwtSecret);
     const { reservaId, ids } = await holdSeats(2, user.token);
     const { total } = await resumen(reservaId, user.token);
-    const announced = vi.spyOn(t.app.disponibilidad.publisher, 'queue');
+    const announced = vi.spyOn(suite.t.app.disponibilidad.publisher, 'queue');
     const res = await pay(reservaId, APPROVED, { token: user.token });
     expect(res.statusCode).toBe(200);
     // The live maps hear about the sold seats (the stream reads their state: vendido).
@@ -84,10 +70,10 @@ describe('a purchase', () => {
     expect(body.total).toBe(total);
     expect(body.boletos).toHaveLength(2);
     expect(new Set(body.boletos.map((b) => b.quemadoUuid)).size).toBe(2);
-    expect(body.evento.id).toBe(ev.eventoId);
-    expect(await reservaEstado(t.database.db, reservaId)).toBe('vendida');
-    expect([...(await seatStates(t.database.db, ids)).values()]).toEqual(['vendido', 'vendido']);
-    const [stored] = await queryRows<{ total: number }>(t.database.db, sql`select total from reservas where id = ${reservaId}`);
+    expect(body.evento.id).toBe(suite.ev.eventoId);
+    expect(await reservaEstado(suite.t.database.db, reservaId)).toBe('vendida');
+    expect([...(await seatStates(suite.t.database.db, ids)).values()]).toEqual(['vendido', 'vendido']);
+    const [stored] = await queryRows<{ total: number }>(suite.t.database.db, sql`select total from reservas where id = ${reservaId}`);
     expect(Number(stored!.total)).toBe(total);
 
     // Double click after the sale: same charge, same tickets, no new charge.
@@ -114,7 +100,7 @@ describe('a purchase', () => {
       html: string;
       text: string;
       attachments: { filename: string; contentType: string; cid?: string; base64: string }[];
-    }>(t.database.db, sql`select subject, html, text, attachments from email_outbox where "to" = ${user.email}`);
+    }>(suite.t.database.db, sql`select subject, html, text, attachments from email_outbox where "to" = ${user.email}`);
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
     expect(mail.subject).toBe(`Tus boletos para ${body.evento.nombre}`);
@@ -131,8 +117,8 @@ describe('a purchase', () => {
     const ics = Buffer.from(mail.attachments.find((a) => a.filename === 'evento.ics')!.base64, 'base64').toString();
     expect(ics).toContain('BEGIN:VEVENT');
     expect(ics).toContain(`DTSTART:${body.evento.fecha.replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
-    const inline = await t.app.inject({
-      url: `/dev/correos/${(await queryRows<{ id: string }>(t.database.db, sql`select id from email_outbox where "to" = ${user.email}`))[0]!.id}/cid/${encodeURIComponent(pngs[0]!.cid!)}`,
+    const inline = await suite.t.app.inject({
+      url: `/dev/correos/${(await queryRows<{ id: string }>(suite.t.database.db, sql`select id from email_outbox where "to" = ${user.email}`))[0]!.id}/cid/${encodeURIComponent(pngs[0]!.cid!)}`,
       remoteAddress: '127.0.0.1',
     });
     expect(inline.statusCode).toBe(200);
@@ -140,14 +126,14 @@ describe('a purchase', () => {
     expect(inline.rawPayload.equals(Buffer.from(pngs[0]!.base64, 'base64'))).toBe(true);
 
     // Someone else's check of this charge reads as absent.
-    const otro = await createUser(t.database.db, jwtSecret);
+    const otro = await createUser(suite.t.database.db, suite.jwtSecret);
     expect((await post(`/pagos/check/cargo/${body.cargo.id}`, { reservaId, esGeneral: false }, otro.token)).statusCode).toBe(404);
   });
 
   it('guest, general admission: one ticket per place; the card number is nowhere in the database', async () => {
-    const hold = await post(`/eventos/${ev.eventoId}/reservar_generales`, {
+    const hold = await post(`/eventos/${suite.ev.eventoId}/reservar_generales`, {
       cantidadAsientos: 3,
-      seccionId: ev.general.seccionId,
+      seccionId: suite.ev.general.seccionId,
       nombre: 'Beto Invitado',
       correo: `beto.${randomUUID().slice(0, 6)}@ejemplo.mx`,
     });
@@ -163,12 +149,12 @@ describe('a purchase', () => {
     expect(await count(sql`select count(*)::int as n from evento_lugares_generales where reserva_id = ${reservaId} and estado = 'vendido'`)).toBe(3);
 
     const tables = await queryRows<{ name: string }>(
-      t.database.db,
+      suite.t.database.db,
       sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
     );
     for (const { name } of tables) {
       const hits = await queryRows<{ n: number }>(
-        t.database.db,
+        suite.t.database.db,
         sql`select count(*)::int as n from ${sql.identifier(name)} t where t::text like ${`%${APPROVED}%`} or t::text like ${`%${THREE_DS}%`}`,
       );
       expect(Number(hits[0]!.n), name).toBe(0);
@@ -178,7 +164,7 @@ describe('a purchase', () => {
 
 describe('a double click', () => {
   it('two make/cargo at once with the same token charge once and both answer the sale', async () => {
-    const user = await createUser(t.database.db, jwtSecret);
+    const user = await createUser(suite.t.database.db, suite.jwtSecret);
     const { reservaId } = await holdSeats(1, user.token);
     const { total } = await resumen(reservaId, user.token);
     const body = { reservaId, esGeneral: false, source_id: await cardToken(APPROVED), device_session_id: 'dev-9', amount: total };
@@ -187,6 +173,6 @@ describe('a double click', () => {
     expect(a.json().cargo.id).toBe(b.json().cargo.id);
     expect(a.json().cargo.pagado && b.json().cargo.pagado).toBe(true);
     expect(await boletosDe(reservaId)).toBe(1);
-    expect([...t.sandbox.charges.values()].filter((c) => String(c.order_id).startsWith(reservaId))).toHaveLength(1);
+    expect([...suite.t.sandbox.charges.values()].filter((c) => String(c.order_id).startsWith(reservaId))).toHaveLength(1);
   });
 });

@@ -1,11 +1,11 @@
 import { makeCargoResponseSchema, resumenReservaSchema } from '@taquilla/shared/schemas/pagos';
 import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { queryRows } from '../../src/db/rows';
 import { expireHolds } from '../../src/modules/reservas/reservas.service';
 import type { TestApp } from './app';
-import { freeSeats } from './reservas';
+import { freeSeats, pickEvento } from './reservas';
 import { CARDS, cardTokenBody, SANDBOX_MERCHANT_ID, SANDBOX_TOKEN_AUTH } from './http-sale';
 import { buildSandboxApp, type SandboxApp } from './sandbox';
 
@@ -161,4 +161,20 @@ export function ok(res: { statusCode: number; body: string; json(): unknown }): 
  */
 export function buildSaleApp(): Promise<SandboxApp> {
   return buildSandboxApp({ env: { HOLD_SWEEP_SECONDS: '0', HOLD_MINUTES: '10', DEV_MAILBOX: '1', PUBLIC_URL: 'http://tienda.localhost:3000' } });
+}
+
+/**
+ * A sale test file's app (the Openpay sandbox, `buildSaleApp`) and the event it sells (one with
+ * `minSeats` free seats and a general section), built before its tests and closed after them;
+ * `kit` is `saleKit` over them. Read `suite.t`, `suite.ev`, `suite.jwtSecret` inside tests.
+ */
+export function saleSuite(minSeats: number) {
+  const suite = {} as { t: SandboxApp; ev: Awaited<ReturnType<typeof pickEvento>>; jwtSecret: string };
+  beforeAll(async () => {
+    suite.t = await buildSaleApp();
+    suite.jwtSecret = suite.t.app.config.jwtSecret;
+    suite.ev = await pickEvento(suite.t.database.db, minSeats);
+  });
+  afterAll(async () => suite.t?.close());
+  return { suite, kit: saleKit(() => ({ t: suite.t, eventoId: suite.ev.eventoId, seccionId: suite.ev.seccionId })) };
 }
